@@ -1,0 +1,1 @@
+"""Built-in game plugins; each subpackage exposes ``GAME``."""

@@ -1,0 +1,3 @@
+"""tabletop: a desktop table for rules-enforced card games."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,83 @@
+"""The computer's players. Each agent decides only from what its player may
+know: it is handed ``state.determinize(player, rng)``, a copy of the game in
+which every card hidden from that player has been re-drawn at random."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, State
+from tabletop.engine.rng import PCG32
+
+WIN_SCORE = 1e9
+
+
+class Agent:
+    name = "agent"
+
+    def __init__(self, seed: int = 0):
+        self.rng = PCG32(seed, stream=977)
+
+    def choose(self, state: State, player: int) -> Choice:
+        """Pick one of ``player``'s legal choices in ``state`` (the true state is
+        only used to determinize; the decision itself sees no hidden card)."""
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniformly random among the legal choices."""
+
+    name = "random"
+
+    def choose(self, state: State, player: int) -> Choice:
+        return self.rng.choice(state.decision.choices_for(player))
+
+
+class GreedyAgent(Agent):
+    """One-step look-ahead: tries each legal choice on a determinized copy and
+    keeps the one the game's heuristic likes best (a win beats everything)."""
+
+    name = "greedy"
+
+    def choose(self, state: State, player: int) -> Choice:
+        choices = state.decision.choices_for(player)
+        if len(choices) == 1:
+            return choices[0]
+        game = state.game
+        obs = state.determinize(player, self.rng)
+        best: list[Choice] = []
+        best_score = None
+        for c in choices:
+            s = obs.clone()
+            mine = s.decision.find(c.id, player) if s.decision else None
+            if mine is None:
+                continue
+            s.apply(mine)
+            score = self.score(game, s, player)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = [c], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(c)
+        if not best:
+            return self.rng.choice(choices)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    @staticmethod
+    def score(game, s: State, player: int) -> float:
+        w = s.winner
+        if w is not None:
+            if w == player:
+                return WIN_SCORE
+            if w == "draw":
+                return 0.0
+            return -WIN_SCORE
+        return float(game.heuristic(s, player))
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    from tabletop.engine.errors import TabletopError
+
+    if name not in AGENTS:
+        raise TabletopError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+    return AGENTS[name](seed)

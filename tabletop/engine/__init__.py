@@ -1,0 +1,19 @@
+"""The rules-engine kit: the contract every game implements. Imports no pygame."""
+
+from .core import Choice, Decision, Event, Game, State, canonical_json, first_match
+from .errors import (
+    CardFileError,
+    IllegalChoice,
+    LessonError,
+    PositionError,
+    SaveError,
+    ScenarioError,
+    TabletopError,
+)
+from .rng import PCG32
+
+__all__ = [
+    "Choice", "Decision", "Event", "Game", "State", "canonical_json", "first_match",
+    "CardFileError", "IllegalChoice", "LessonError", "PositionError", "SaveError",
+    "ScenarioError", "TabletopError", "PCG32",
+]

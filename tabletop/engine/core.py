@@ -1,0 +1,346 @@
+"""The engine contract shared by every game plugin (see DESIGN.md).
+
+A game plugin exposes one :class:`Game` object. Its states are :class:`State`
+objects holding plain data only. The pending :class:`Decision` lists legal
+:class:`Choice` objects; ``State.apply(choice)`` advances the rules to the next
+decision and returns every resolution step taken as :class:`Event` objects.
+
+Conventions every game follows (the UI and tools rely on them):
+
+* Players are ``0`` and ``1``.
+* Card instances have integer ids (``iid``) assigned by a random permutation at
+  set-up, so an iid never tells which card it is.
+* ``view(player)`` returns a JSON-able dict of this shape::
+
+      {
+        "game": "rush_duel", "turn": 3, "active": 0,
+        "phase": "main", "step": "",               # step may be ""
+        "phases": ["draw", "main", "battle", "end"],
+        "winner": None,                            # 0, 1, "draw" or None
+        "over": False,
+        "players": [{"name": "Player 1", "counters": {"lp": 8000}}, ...],
+        "zones": {"p0.hand": [CARD, ...], "p0.deck": [CARD, ...], ...},
+        "decision": {"players": [0], "kind": "main_action", "prompt": "..."} or None,
+        "extra": {...},                            # game-specific, may be empty
+      }
+
+  Zone keys are ``p<player>.<name>`` for a player's zones and ``shared.<name>``
+  for shared ones. A CARD is ``{"iid", "card", "face", "orient", "slot",
+  "counters", "attached", "hidden"}``: ``card`` is the card id, ``face`` "up" or
+  "down", ``orient`` "upright" or "sideways", ``slot`` the index in a row of
+  slots (or None), ``counters`` a dict, ``attached`` a list of CARDs (power
+  cards, materials), ``hidden`` True when the viewer may not know the card. A
+  hidden card has ``card`` None; in hands and decks it also has ``iid`` None
+  so it can't be tracked. Face-down cards on the field keep their iid (they can
+  be targeted) but not their card id.
+* Choice args use ``card`` (an iid) for the card the choice moves or uses,
+  ``to`` (a zone key) and ``slot`` for where it goes, ``target`` (an iid, or a
+  list of iids) for what it is aimed at. The UI turns a choice with ``card``
+  and ``to``/``target`` into a drag-and-drop and the rest into buttons.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .errors import IllegalChoice
+
+
+def canonical_json(data: Any) -> str:
+    """Canonical JSON text (sorted keys, no spaces): the input of ``digest``."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _arg_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_arg_text(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+class Choice:
+    """One legal option of a decision.
+
+    ``kind`` names the action (``summon``, ``attack``, ``pass``...), ``args`` holds
+    plain JSON-able values, ``player`` is who makes it. ``id`` is a stable text
+    derived from kind and args (the save log records ``[player, id]``).
+    ``label`` is the button text; it is not part of the identity.
+    """
+
+    __slots__ = ("kind", "args", "player", "label", "_id")
+
+    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label: str = ""):
+        self.kind = kind
+        self.args = args if args is not None else {}
+        self.player = player
+        self.label = label or kind.replace("_", " ")
+        self._id = None
+
+    @property
+    def id(self) -> str:
+        if self._id is None:
+            if self.args:
+                parts = ",".join(f"{k}={_arg_text(self.args[k])}" for k in sorted(self.args))
+                self._id = f"{self.kind}({parts})"
+            else:
+                self._id = self.kind
+        return self._id
+
+    def matches(self, kind: str, args: dict) -> bool:
+        """True when the kind is equal and ``args`` is a subset of this choice's args."""
+        if kind != self.kind:
+            return False
+        for k, v in args.items():
+            if k not in self.args:
+                return False
+            mine = self.args[k]
+            if isinstance(mine, (list, tuple)) and isinstance(v, (list, tuple)):
+                if sorted(map(str, mine)) != sorted(map(str, v)):
+                    return False
+            elif mine != v:
+                return False
+        return True
+
+    def to_data(self) -> dict:
+        return {"kind": self.kind, "args": self.args, "player": self.player, "label": self.label, "id": self.id}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Choice) and other.id == self.id and other.player == self.player
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.player))
+
+    def __repr__(self) -> str:
+        return f"Choice(p{self.player} {self.id})"
+
+
+class Decision:
+    """What the game waits for: who decides, what kind of decision, and the legal choices.
+
+    ``players`` has one player, or several for a simultaneous choice (each of
+    them picks once from the choices whose ``player`` is theirs; the order the
+    picks are applied in does not matter and neither sees the other's pick).
+    """
+
+    __slots__ = ("players", "kind", "prompt", "choices")
+
+    def __init__(self, players: Sequence[int], kind: str, prompt: str, choices: list[Choice]):
+        self.players = tuple(players)
+        self.kind = kind
+        self.prompt = prompt
+        self.choices = choices
+
+    @property
+    def player(self) -> int:
+        """The (first) deciding player."""
+        return self.players[0]
+
+    def choices_for(self, player: int) -> list[Choice]:
+        return [c for c in self.choices if c.player == player]
+
+    def find(self, choice_id: str, player: int | None = None) -> Choice | None:
+        for c in self.choices:
+            if c.id == choice_id and (player is None or c.player == player):
+                return c
+        return None
+
+    def to_view(self) -> dict:
+        return {"players": list(self.players), "kind": self.kind, "prompt": self.prompt}
+
+    def __repr__(self) -> str:
+        return f"Decision({self.players} {self.kind}: {len(self.choices)} choices)"
+
+
+@dataclass
+class Event:
+    """One resolution step, for the log and the animation queue.
+
+    ``kind`` is dotted (``card.move``, ``battle.damage_calc``, ``cleanup.kill``);
+    ``caption`` says it in words; ``rule`` names the rule applied (seed/digest
+    section); ``data`` holds the objects and numbers. When some players may not
+    see the details, ``hidden_from`` lists them and ``public`` is the data they
+    get instead (for example a drawn card without its card id).
+
+    Generic kinds the table shows: ``card.move`` {card, card_id, from, to, slot,
+    face}, ``card.flip`` {card, card_id, face}, ``card.turn`` {card, orient},
+    ``counter.change`` {player, counter, delta, value}, ``phase.begin`` {phase,
+    player}, ``step.begin`` {step}, ``reveal`` {cards, card_ids}, ``game.over``
+    {winner, reason}. Every other kind is shown as a banner with its caption.
+    """
+
+    kind: str
+    caption: str = ""
+    rule: str = ""
+    data: dict = field(default_factory=dict)
+    hidden_from: tuple = ()
+    public: dict | None = None
+
+    def for_player(self, player: int | None) -> "Event":
+        """This event as ``player`` may see it (None: everything)."""
+        if player is None or player not in self.hidden_from:
+            return self
+        return Event(self.kind, self.caption, self.rule, dict(self.public or {}), (), None)
+
+    def to_data(self) -> dict:
+        return {"kind": self.kind, "caption": self.caption, "rule": self.rule, "data": self.data}
+
+
+class State:
+    """Base class of a game state. Subclasses hold plain data only.
+
+    Subclasses implement the methods marked "must"; the rest have defaults.
+    """
+
+    game: "Game"
+
+    # -- must ---------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        raise NotImplementedError
+
+    def _apply(self, choice: Choice) -> list[Event]:
+        """Apply a legal choice and run the rules to the next decision."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict:
+        """What ``player`` may see (None: everything). See the module docstring."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def to_data(self) -> dict:
+        """The whole state as plain JSON-able data (round-trips with from_data)."""
+        raise NotImplementedError
+
+    @property
+    def winner(self):
+        """0, 1, "draw", or None while the game goes on."""
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> int:
+        raise NotImplementedError
+
+    def invariant_violations(self) -> list[str]:
+        """Broken invariants (each card in exactly one zone, counters in range...)."""
+        return []
+
+    def determinize(self, player: int, rng) -> "State":
+        """A clone in which everything ``player`` may not see is re-drawn at random
+        (the opponent's hand and face-down cards, both decks' order), consistent
+        with ``player``'s view. Agents decide on this, never on the true state."""
+        raise NotImplementedError
+
+    # -- provided -------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def legal_choices(self, player: int | None = None) -> list[Choice]:
+        d = self.decision
+        if d is None:
+            return []
+        return d.choices if player is None else d.choices_for(player)
+
+    def apply(self, choice: Choice) -> list[Event]:
+        """Check that ``choice`` is legal, apply it, return the events, in order."""
+        d = self.decision
+        if d is None:
+            raise IllegalChoice("the game is over")
+        legal = d.find(choice.id, choice.player)
+        if legal is None:
+            reason = self.why_not(choice.kind, choice.args, choice.player)
+            raise IllegalChoice(f"{choice.id} is not legal now: {reason}")
+        return self._apply(legal)
+
+    def apply_id(self, choice_id: str, player: int | None = None) -> list[Event]:
+        d = self.decision
+        if d is None:
+            raise IllegalChoice("the game is over")
+        c = d.find(choice_id, player)
+        if c is None:
+            raise IllegalChoice(f"{choice_id} is not legal now")
+        return self._apply(c)
+
+    def why_not(self, kind: str, args: dict, player: int | None = None) -> str:
+        """One sentence naming the rule that forbids this choice now.
+
+        Games override this to give the real rule; the default only says
+        whose decision it is."""
+        d = self.decision
+        if d is None:
+            return "the game is over."
+        if player is not None and player not in d.players:
+            return f"it is Player {d.players[0] + 1}'s decision now ({d.kind})."
+        return f"that is not one of the legal choices now ({d.prompt})."
+
+    def digest(self) -> str:
+        return hashlib.sha256(canonical_json(self.to_data()).encode()).hexdigest()
+
+
+class Game:
+    """Base class of a game plugin. One instance per game, exposed as ``GAME``.
+
+    Attributes: ``id``, ``title``, ``rules_version``, ``description`` (one line),
+    ``cards`` (its card database), ``decks`` (name -> list of card ids; the
+    preconstructed decks), ``phases`` (names for the phase tracker),
+    ``turn_cap`` (self-play flags a game that reaches it), ``package_dir``
+    (where cards.toml, layout.toml and lessons/ live).
+    """
+
+    id: str = ""
+    title: str = ""
+    rules_version: str = "1"
+    description: str = ""
+    phases: tuple = ()
+    turn_cap: int = 400
+    package_dir = None
+
+    @property
+    def cards(self):
+        raise NotImplementedError
+
+    @property
+    def decks(self) -> dict[str, list[str]]:
+        return {}
+
+    def default_setup(self, rng=None) -> dict:
+        """A set-up dict for ``new_state``: two players with preconstructed decks."""
+        names = sorted(self.decks)
+        return {"players": [{"name": "Player 1", "deck": names[0]}, {"name": "Player 2", "deck": names[min(1, len(names) - 1)]}]}
+
+    def new_state(self, setup: dict, seed: int) -> State:
+        raise NotImplementedError
+
+    def from_position(self, position: dict, seed: int = 0, extra_cards: list[dict] | None = None) -> State:
+        raise NotImplementedError
+
+    def state_from_data(self, data: dict) -> State:
+        """Rebuild a state from ``State.to_data()`` (exact round trip)."""
+        raise NotImplementedError
+
+    def heuristic(self, state: State, player: int) -> float:
+        """How good ``state`` is for ``player`` (bigger is better)."""
+        return 0.0
+
+    def describe_card(self, card_id: str) -> dict:
+        """Plain data the table draws a card face from: name, type, cost/level,
+        stats, text, keywords, colour."""
+        raise NotImplementedError
+
+    def validate_deck(self, card_ids: list[str]) -> list[str]:
+        """Problems that make this deck illegal (empty list: legal)."""
+        return []
+
+
+def first_match(choices: Iterable[Choice], kind: str, args: dict) -> Choice | None:
+    for c in choices:
+        if c.matches(kind, args):
+            return c
+    return None

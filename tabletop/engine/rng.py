@@ -1,0 +1,78 @@
+"""A seeded random generator of our own: PCG32 (XSH RR 64/32).
+
+It gives the same numbers on every Python version and platform (pure integer
+arithmetic), and its whole state is two integers, so it is part of a game
+state's data. ``random.Random`` is never used by rules code.
+"""
+
+from __future__ import annotations
+
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+
+
+class PCG32:
+    """PCG32 generator with ``randbelow``, ``randint``, ``shuffle`` and ``choice``."""
+
+    __slots__ = ("state", "inc")
+
+    def __init__(self, seed: int = 0, stream: int = 54):
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.state = 0
+        self.next_u32()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self.next_u32()
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        if n == 1:
+            return 0
+        threshold = (0x100000000 - n) % n
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % n
+
+    def randint(self, a: int, b: int) -> int:
+        """Uniform integer in [a, b], both ends included."""
+        return a + self.randbelow(b - a + 1)
+
+    def random(self) -> float:
+        """Float in [0, 1) with 32 bits of precision."""
+        return self.next_u32() / 4294967296.0
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        if not items:
+            raise IndexError("choice from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+    def copy(self) -> "PCG32":
+        r = PCG32.__new__(PCG32)
+        r.state = self.state
+        r.inc = self.inc
+        return r
+
+    def to_data(self) -> str:
+        """The generator as one hex string (TOML integers stop at 2**63)."""
+        return f"{self.state:016x}{self.inc:016x}"
+
+    @classmethod
+    def from_data(cls, data: str) -> "PCG32":
+        r = cls.__new__(cls)
+        r.state, r.inc = int(data[:16], 16), int(data[16:], 16)
+        return r

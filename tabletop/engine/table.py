@@ -1,0 +1,334 @@
+"""Card instances and zones as plain data, shared by the game engines.
+
+:class:`CardTable` keeps, for every card instance (``iid`` 0..N-1), its card
+id, owner, face, orientation and zone, and for every zone the ordered list of
+iids in it. It clones in a few microseconds, builds the per-player views of
+the engine contract (hiding what a player may not see), the generic
+``card.move``/``card.flip``/``card.turn`` events with the right hidden parts,
+the "every card in exactly one zone" invariant, and determinization.
+
+Zone visibility (``ZoneSpec.vis``):
+
+* ``"public"``: face-up cards are seen by all; a face-down card is seen by the
+  zone's owner when ``owner_sees_facedown`` (a set trap), else by nobody.
+* ``"owner"``: only the zone's owner sees the cards (a hand).
+* ``"secret"``: nobody sees them (a deck).
+
+A card may also be known to a player regardless (``know``): a revealed card.
+Attached cards (power cards under a character, materials) live in the zone
+``att.<host iid>`` and show up in the view under their host's ``attached``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Event
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    key: str
+    owner: int | None  # None for a shared zone
+    vis: str = "public"  # public | owner | secret
+    owner_sees_facedown: bool = True
+    slots: int = 0  # >0: a row of slots (None marks an empty slot)
+
+
+ALL = 0b11
+
+
+class CardTable:
+    """Card instances and zones. Lists indexed by iid; zones map key -> iids."""
+
+    __slots__ = ("card", "owner", "face", "orient", "zone", "zones", "counters", "known", "specs")
+
+    def __init__(self, specs: list[ZoneSpec]):
+        self.specs: dict[str, ZoneSpec] = {s.key: s for s in specs}
+        self.card: list[str] = []
+        self.owner: list[int] = []
+        self.face: list[int] = []  # 1 up, 0 down
+        self.orient: list[int] = []  # 0 upright, 1 sideways
+        self.zone: list[str] = []
+        self.zones: dict[str, list] = {s.key: ([None] * s.slots if s.slots else []) for s in specs}
+        self.counters: dict[int, dict] = {}
+        self.known: list[int] = []  # bitmask of players who know this card anyway
+
+    # -- building ------------------------------------------------------------------
+    def create(self, card_ids_by_owner: list[list[str]], zone_of_owner: list[str], rng) -> None:
+        """Create instances for each owner's list and put them in the given zone
+        (face down). Iids are assigned by a random permutation, so an iid says
+        nothing of the card; the zone order is the list order."""
+        flat = [(o, cid) for o, ids in enumerate(card_ids_by_owner) for cid in ids]
+        n = len(flat)
+        perm = list(range(n))
+        rng.shuffle(perm)
+        self.card = [""] * n
+        self.owner = [0] * n
+        self.face = [0] * n
+        self.orient = [0] * n
+        self.zone = [""] * n
+        self.known = [0] * n
+        for (o, cid), iid in zip(flat, perm):
+            self.card[iid] = cid
+            self.owner[iid] = o
+            self.zone[iid] = zone_of_owner[o]
+            self.zones[zone_of_owner[o]].append(iid)
+
+    def add(self, card_id: str, owner: int, zone: str, face: int = 0, orient: int = 0, index: int | None = None) -> int:
+        """Add one instance (positions and scenarios build tables this way)."""
+        iid = len(self.card)
+        self.card.append(card_id)
+        self.owner.append(owner)
+        self.face.append(face)
+        self.orient.append(orient)
+        self.zone.append("")
+        self.known.append(0)
+        self._put(iid, zone, index)
+        return iid
+
+    def shuffle_iids(self, rng) -> dict[int, int]:
+        """Renumber all instances by a random permutation (after building a table
+        card by card); returns old -> new iid."""
+        n = len(self.card)
+        perm = list(range(n))
+        rng.shuffle(perm)
+        new = CardTable.__new__(CardTable)
+        new.specs = self.specs
+        new.card = [""] * n
+        new.owner = [0] * n
+        new.face = [0] * n
+        new.orient = [0] * n
+        new.zone = [""] * n
+        new.known = [0] * n
+        for old, nw in enumerate(perm):
+            new.card[nw] = self.card[old]
+            new.owner[nw] = self.owner[old]
+            new.face[nw] = self.face[old]
+            new.orient[nw] = self.orient[old]
+            new.known[nw] = self.known[old]
+        mapping = {old: perm[old] for old in range(n)}
+        new.zones = {}
+        for key, ids in self.zones.items():
+            nk = f"att.{mapping[int(key[4:])]}" if key.startswith("att.") else key
+            new.zones[nk] = [None if i is None else mapping[i] for i in ids]
+        for iid, z in enumerate(self.zone):
+            nz = f"att.{mapping[int(z[4:])]}" if z.startswith("att.") else z
+            new.zone[mapping[iid]] = nz
+        new.counters = {mapping[i]: dict(c) for i, c in self.counters.items()}
+        for attr in CardTable.__slots__:
+            setattr(self, attr, getattr(new, attr))
+        return mapping
+
+    # -- copying and data ------------------------------------------------------------
+    def clone(self) -> "CardTable":
+        t = CardTable.__new__(CardTable)
+        t.specs = self.specs
+        t.card = self.card  # card ids never change in place; determinize copies
+        t.owner = self.owner
+        t.face = self.face[:]
+        t.orient = self.orient[:]
+        t.zone = self.zone[:]
+        t.zones = {k: v[:] for k, v in self.zones.items()}
+        t.counters = {k: dict(v) for k, v in self.counters.items()} if self.counters else {}
+        t.known = self.known[:]
+        return t
+
+    def to_data(self) -> dict:
+        return {
+            "card": list(self.card), "owner": list(self.owner), "face": list(self.face),
+            "orient": list(self.orient), "zones": {k: list(v) for k, v in self.zones.items() if v or k in self.specs},
+            "counters": {str(k): v for k, v in sorted(self.counters.items()) if v}, "known": list(self.known),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict, specs: list[ZoneSpec]) -> "CardTable":
+        t = cls(specs)
+        t.card = list(data["card"])
+        t.owner = list(data["owner"])
+        t.face = list(data["face"])
+        t.orient = list(data["orient"])
+        t.known = list(data["known"])
+        t.zones = {k: list(v) for k, v in data["zones"].items()}
+        for s in specs:
+            t.zones.setdefault(s.key, [None] * s.slots if s.slots else [])
+        t.zone = [""] * len(t.card)
+        for k, ids in t.zones.items():
+            for i in ids:
+                if i is not None:
+                    t.zone[i] = k
+        t.counters = {int(k): dict(v) for k, v in data.get("counters", {}).items()}
+        return t
+
+    # -- moving --------------------------------------------------------------------------
+    def _put(self, iid: int, zone: str, index: int | None = None) -> None:
+        if zone not in self.zones:
+            if zone.startswith("att."):
+                self.zones[zone] = []
+            else:
+                raise KeyError(f"unknown zone {zone!r}")
+        lst = self.zones[zone]
+        spec = self.specs.get(zone)
+        if spec is not None and spec.slots:
+            if index is None:
+                index = lst.index(None)
+            if lst[index] is not None:
+                raise ValueError(f"slot {index} of {zone} is taken")
+            lst[index] = iid
+        elif index is None:
+            lst.append(iid)
+        else:
+            lst.insert(index, iid)
+        self.zone[iid] = zone
+
+    def _take(self, iid: int) -> tuple[str, int]:
+        zone = self.zone[iid]
+        lst = self.zones[zone]
+        idx = lst.index(iid)
+        spec = self.specs.get(zone)
+        if spec is not None and spec.slots:
+            lst[idx] = None
+        else:
+            del lst[idx]
+            if not lst and zone.startswith("att."):
+                del self.zones[zone]
+        return zone, idx
+
+    def sees(self, iid: int, player: int | None) -> bool:
+        """May ``player`` know which card ``iid`` is, where it is now?"""
+        if player is None:
+            return True
+        if self.known[iid] & (1 << player):
+            return True
+        return self._zone_sees(self.zone[iid], iid, player)
+
+    def _zone_sees(self, zone: str, iid: int, player: int) -> bool:
+        if zone.startswith("att."):
+            # attached cards: face up, seen by all; face down, by their owner
+            return bool(self.face[iid]) or self.owner[iid] == player
+        spec = self.specs[zone]
+        if spec.vis == "secret":
+            return False
+        if spec.vis == "owner":
+            return spec.owner == player
+        if self.face[iid]:
+            return True
+        return spec.owner_sees_facedown and spec.owner == player
+
+    def move(self, iid: int, to: str, index: int | None = None, face: int | None = None,
+             orient: int | None = None, caption: str = "", rule: str = "", forget: bool = True) -> Event:
+        """Move a card and return its ``card.move`` event. Players who could see
+        the card neither where it was nor where it goes get the event without
+        its identity (and without its iid when it goes to a hand or deck)."""
+        frm, fidx = self._take(iid)
+        before = [self.sees(iid, p) for p in (0, 1)]
+        if face is not None:
+            self.face[iid] = face
+        if orient is not None:
+            self.orient[iid] = orient
+        if forget and (to.startswith("p") and self.specs.get(to) is not None and self.specs[to].vis == "secret"):
+            self.known[iid] = 0
+        self._put(iid, to, index)
+        after = [self.sees(iid, p) for p in (0, 1)]
+        data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
+                "index": self.zones[to].index(iid), "face": "up" if self.face[iid] else "down",
+                "orient": "sideways" if self.orient[iid] else "upright", "owner": self.owner[iid]}
+        hidden = tuple(p for p in (0, 1) if not (before[p] or after[p]))
+        public = None
+        if hidden:
+            public = dict(data)
+            public["card_id"] = None
+            if self._hides_iid(to, iid):
+                public["card"] = None
+        if not caption:
+            caption = f"{self.card[iid] if not hidden else 'A card'} moves from {frm} to {to}"
+        return Event("card.move", caption, rule, data, hidden, public)
+
+    def _hides_iid(self, zone: str, iid: int) -> bool:
+        if zone.startswith("att."):
+            return False
+        spec = self.specs.get(zone)
+        return spec is not None and spec.vis in ("owner", "secret")
+
+    def set_face(self, iid: int, face: int, caption: str = "", rule: str = "") -> Event:
+        self.face[iid] = face
+        data = {"card": iid, "card_id": self.card[iid], "face": "up" if face else "down"}
+        hidden = tuple(p for p in (0, 1) if not self.sees(iid, p))
+        public = {"card": iid, "card_id": None, "face": data["face"]} if hidden else None
+        return Event("card.flip", caption or f"card {'turned face up' if face else 'turned face down'}", rule, data, hidden, public)
+
+    def set_orient(self, iid: int, orient: int, caption: str = "", rule: str = "") -> Event:
+        self.orient[iid] = orient
+        data = {"card": iid, "orient": "sideways" if orient else "upright"}
+        return Event("card.turn", caption or "card turned", rule, data)
+
+    def reveal(self, iids: list[int], to: tuple = (0, 1), caption: str = "", rule: str = "") -> Event:
+        for i in iids:
+            for p in to:
+                self.known[i] |= 1 << p
+        return Event("reveal", caption or "cards revealed", rule,
+                     {"cards": list(iids), "card_ids": [self.card[i] for i in iids]})
+
+    # -- views ---------------------------------------------------------------------------
+    def card_view(self, iid: int, player: int | None, slot=None) -> dict:
+        zone = self.zone[iid]
+        if self.sees(iid, player):
+            d = {"iid": iid, "card": self.card[iid], "hidden": False}
+        else:
+            hide_iid = self._hides_iid(zone, iid)
+            d = {"iid": None if hide_iid else iid, "card": None, "hidden": True}
+        d["owner"] = self.owner[iid]
+        d["face"] = "up" if self.face[iid] else "down"
+        d["orient"] = "sideways" if self.orient[iid] else "upright"
+        d["slot"] = slot
+        d["counters"] = dict(self.counters.get(iid, {}))
+        att = self.zones.get(f"att.{iid}")
+        d["attached"] = [self.card_view(a, player) for a in att] if att else []
+        return d
+
+    def view_zones(self, player: int | None) -> dict:
+        out = {}
+        for key, spec in self.specs.items():
+            ids = self.zones[key]
+            if spec.slots:
+                out[key] = [self.card_view(i, player, slot=n) for n, i in enumerate(ids) if i is not None]
+            else:
+                out[key] = [self.card_view(i, player) for i in ids]
+        return out
+
+    # -- checks and determinization ------------------------------------------------------
+    def invariant_violations(self) -> list[str]:
+        seen = {}
+        out = []
+        for key, ids in self.zones.items():
+            for i in ids:
+                if i is None:
+                    continue
+                if i in seen:
+                    out.append(f"card {i} is in both {seen[i]} and {key}")
+                seen[i] = key
+                if self.zone[i] != key:
+                    out.append(f"card {i} is listed in {key} but records zone {self.zone[i]}")
+        if len(seen) != len(self.card):
+            missing = [i for i in range(len(self.card)) if i not in seen]
+            out.append(f"cards in no zone: {missing[:5]}")
+        return out
+
+    def determinize(self, player: int, rng) -> None:
+        """Re-draw (in place) the identities of the cards hidden from ``player``,
+        within each owner's pool of hidden cards."""
+        self.card = list(self.card)
+        for owner in (0, 1):
+            hidden = [i for i in range(len(self.card)) if self.owner[i] == owner and not self.sees(i, player)]
+            ids = [self.card[i] for i in hidden]
+            rng.shuffle(ids)
+            for i, cid in zip(hidden, ids):
+                self.card[i] = cid
+
+    # -- helpers -----------------------------------------------------------------------------
+    def ids(self, zone: str) -> list[int]:
+        """The iids in a zone (empty slots left out)."""
+        return [i for i in self.zones[zone] if i is not None]
+
+    def count(self, zone: str) -> int:
+        return sum(1 for i in self.zones[zone] if i is not None)

@@ -1,0 +1,116 @@
+"""Headless self-play with invariant checks after every choice."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from .ai.agents import make_agent
+from .engine.core import Game
+from .engine.rng import PCG32
+from .saves import Match
+
+
+def selfplay_setup(game: Game, seed: int) -> dict:
+    """A set-up with two preconstructed decks drawn at random from the game's list."""
+    rng = PCG32(seed, stream=31)
+    names = sorted(game.decks)
+    setup = game.default_setup()
+    if names:
+        for p in setup.get("players", []):
+            p["deck"] = rng.choice(names)
+    return setup
+
+
+def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000) -> dict:
+    """Play one game; agent_names[i] sits at player i. Returns a result dict."""
+    setup = selfplay_setup(game, seed)
+    result = {"seed": seed, "agents": list(agent_names), "decisions": 0, "winner": None,
+              "finished": False, "error": None, "violations": [], "turns": 0, "match": None}
+    try:
+        match = Match(game, setup, seed)
+    except Exception as exc:  # an engine bug is counted, not fatal
+        result["error"] = f"set-up: {type(exc).__name__}: {exc}"
+        return result
+    result["match"] = match
+    agents = [make_agent(n, seed * 2 + i + 1) for i, n in enumerate(agent_names)]
+    state = match.state
+    try:
+        while True:
+            d = state.decision
+            if d is None:
+                break
+            if result["decisions"] >= max_decisions:
+                result["violations"].append(f"no end after {max_decisions} decisions")
+                break
+            player = d.players[0]
+            choice = agents[player].choose(state, player)
+            match.apply(choice)
+            state = match.state
+            result["decisions"] += 1
+            if check:
+                v = state.invariant_violations()
+                if state.decision is None and state.winner is None:
+                    v = v + ["no decision is pending but the game has no result"]
+                if state.decision is not None and not state.decision.choices:
+                    v = v + ["a decision with no legal choice"]
+                if state.turn > game.turn_cap:
+                    v = v + [f"turn cap {game.turn_cap} reached"]
+                if v:
+                    result["violations"].extend(f"decision {result['decisions']}: {x}" for x in v)
+                    break
+    except Exception as exc:
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        result["error"] = f"{type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"
+    result["winner"] = state.winner
+    result["finished"] = state.decision is None and state.winner is not None
+    result["turns"] = state.turn
+    return result
+
+
+def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | None = None,
+        progress=None) -> dict:
+    """Play ``games`` games; agents swap seats every game. Returns the report."""
+    if len(agents) == 1:
+        agents = agents * 2
+    wins = {name: 0 for name in agents}
+    if len(set(agents)) == 1:
+        wins = {f"{agents[0]} (player 1)": 0, f"{agents[0]} (player 2)": 0}
+    report = {"game": game.id, "games": games, "finished": 0, "errors": 0, "violations": 0,
+              "decisions": 0, "seconds": 0.0, "decisions_per_second": 0.0, "draws": 0,
+              "wins": wins, "turns_mean": 0.0, "problems": []}
+    turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        seats = agents if i % 2 == 0 else list(reversed(agents))
+        r = play_one(game, seats, seed + i)
+        report["decisions"] += r["decisions"]
+        turns += r["turns"]
+        if r["error"]:
+            report["errors"] += 1
+            report["problems"].append(f"game {i} (seed {seed + i}): error {r['error']}")
+        if r["violations"]:
+            report["violations"] += len(r["violations"])
+            report["problems"].append(f"game {i} (seed {seed + i}): {r['violations'][0]}")
+        if r["finished"]:
+            report["finished"] += 1
+            w = r["winner"]
+            if w == "draw":
+                report["draws"] += 1
+            elif isinstance(w, int):
+                if len(set(agents)) == 1:
+                    report["wins"][f"{agents[0]} (player {w + 1})"] += 1
+                else:
+                    report["wins"][seats[w]] += 1
+        if save_dir and r["match"] is not None:
+            m = r["match"]
+            m.name = f"selfplay {game.id} seed {seed + i}"
+            m.save(Path(save_dir) / f"{game.id}-{seed + i:06d}.toml", keep_backup=False)
+        if progress:
+            progress(i + 1, games)
+    report["seconds"] = round(time.perf_counter() - t0, 3)
+    report["decisions_per_second"] = round(report["decisions"] / report["seconds"], 1) if report["seconds"] else 0.0
+    report["turns_mean"] = round(turns / games, 2) if games else 0.0
+    report["problems"] = report["problems"][:20]
+    return report
