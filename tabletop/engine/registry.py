@@ -63,3 +63,25 @@ def get_game(game_id: str) -> Game:
         known = ", ".join(sorted(games)) or "none"
         raise TabletopError(f"no game {game_id!r} is installed (installed: {known})")
     return games[game_id]
+
+
+def game_dir(game: Game):
+    """The folder holding a game's data files (cards.toml, layout.toml, lessons/):
+    ``game.package_dir`` when set, else the innermost package of the game's
+    class that has a layout.toml or cards.toml."""
+    from pathlib import Path
+
+    if game.package_dir:
+        return Path(game.package_dir)
+    parts = type(game).__module__.split(".")
+    fallback = None
+    for n in range(len(parts), 0, -1):
+        mod = sys.modules.get(".".join(parts[:n])) or importlib.import_module(".".join(parts[:n]))
+        f = getattr(mod, "__file__", None)
+        if not f:
+            continue
+        d = Path(f).resolve().parent
+        fallback = fallback or d
+        if (d / "layout.toml").exists() or (d / "cards.toml").exists():
+            return d
+    return fallback

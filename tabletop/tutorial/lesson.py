@@ -1,0 +1,335 @@
+"""Tutorial lessons: a starting position, scripted steps and captions, run on
+the real rules engine. The table adds the coach overlay; this module is
+headless (no pygame) so ``tabletop tutorial --check`` runs anywhere.
+
+A lesson file (games/<id>/lessons/NN-name.toml)::
+
+    title = "Draw to five, then summon"
+    summary = "One line for the lesson list."
+    game = "rush_duel"
+    seed = 0
+    learned = ["You draw until you hold five cards.", "..."]   # shown at the end
+    [position]  ...                      # the game's position schema (DESIGN.md)
+    [draws]                              # optional: cards still to be drawn, top first,
+    p0 = ["RD-M001", "RD-S004"]          # put on top of each deck in this order
+
+    [[steps]]
+    caption = "Drag Ember Pup from your hand to a monster zone."
+    point = ["self.hand", "@RD-M001@p0.hand", "counter:self.lp", "button:end_phase"]
+    do = { player = 0, kind = "summon", args = { card = "@RD-M001@p0.hand" } }
+    hint = "Summon Ember Pup first."      # said when the learner does something else
+    then = [ { player = 1, kind = "pass" } ]   # the opponent's scripted choices
+    [[steps.pause]]                      # stop the animation at an event and explain it
+    event = "battle.damage_calc"
+    caption = "ATK 1500 against ATK 1200: the lower monster is destroyed."
+
+    [finish]                             # the stated end, checked by --check
+    expect = { values = { "players.1.counters.lp" = 7700 } }
+
+A step without ``do`` is read-only: the learner presses Next. After each
+step, decisions with exactly one legal choice are taken automatically (as
+the table's auto-pass does). Card references use the scenario syntax
+(``@CARDID[@ZONE][#N]``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.engine import tomlio
+from tabletop.engine.core import Choice, Event, Game, State
+from tabletop.engine.errors import LessonError, TabletopError
+
+from tabletop.scenario import ScenarioFailure, _check_expect, resolve_ref
+
+
+@dataclass
+class Scripted:
+    player: int | None
+    kind: str
+    args: dict
+
+    def describe(self) -> str:
+        who = f"player {self.player + 1} " if self.player is not None else ""
+        return f"{who}{self.kind} {self.args or ''}".strip()
+
+
+@dataclass
+class Pause:
+    event: str
+    caption: str
+
+
+@dataclass
+class Step:
+    index: int
+    caption: str
+    point: list = field(default_factory=list)
+    do: Scripted | None = None
+    hint: str = ""
+    then: list = field(default_factory=list)
+    pauses: list = field(default_factory=list)
+
+
+@dataclass
+class Lesson:
+    path: str
+    game_id: str
+    title: str
+    summary: str
+    seed: int
+    position: dict
+    draws: dict
+    steps: list
+    learned: list
+    finish: dict
+    extra_cards: list | None = None
+
+    @property
+    def key(self) -> str:
+        return Path(self.path).stem
+
+
+def _scripted(raw, path: str, where: str) -> Scripted:
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        raise LessonError(f"{where}: a scripted choice needs a table with a text 'kind'", path)
+    player = raw.get("player")
+    if player is not None and player not in (0, 1):
+        raise LessonError(f"{where}: 'player' must be 0 or 1", path)
+    args = raw.get("args", {})
+    if not isinstance(args, dict):
+        raise LessonError(f"{where}: 'args' must be a table", path)
+    return Scripted(player, raw["kind"], args)
+
+
+def load_lesson(path: str | os.PathLike) -> Lesson:
+    """Read and check a lesson file; any problem raises LessonError naming the
+    file (and the step)."""
+    path = os.fspath(path)
+    data = tomlio.load(path, LessonError)
+    for key, typ in (("title", str), ("game", str), ("position", dict), ("steps", list)):
+        if key not in data:
+            raise LessonError(f"the field {key!r} is missing", path)
+        if not isinstance(data[key], typ):
+            raise LessonError(f"the field {key!r} has the wrong type", path)
+    if not data["steps"]:
+        raise LessonError("a lesson needs at least one step", path)
+    steps = []
+    for n, raw in enumerate(data["steps"], 1):
+        where = f"step {n}"
+        if not isinstance(raw, dict):
+            raise LessonError(f"{where} is not a table", path)
+        if not isinstance(raw.get("caption"), str) or not raw["caption"].strip():
+            raise LessonError(f"{where} has no caption", path)
+        point = raw.get("point", [])
+        if not isinstance(point, list) or not all(isinstance(p, str) for p in point):
+            raise LessonError(f"{where}: 'point' must be a list of texts", path)
+        do = _scripted(raw["do"], path, where + " 'do'") if "do" in raw else None
+        then = [_scripted(t, path, f"{where} 'then' {i + 1}") for i, t in enumerate(raw.get("then", []))]
+        pauses = []
+        for i, p in enumerate(raw.get("pause", [])):
+            if not isinstance(p, dict) or not isinstance(p.get("event"), str) or not isinstance(p.get("caption"), str):
+                raise LessonError(f"{where}: pause {i + 1} needs 'event' and 'caption' texts", path)
+            pauses.append(Pause(p["event"], p["caption"]))
+        steps.append(Step(n, raw["caption"], point, do, str(raw.get("hint", "")), then, pauses))
+    draws = data.get("draws", {})
+    if not isinstance(draws, dict):
+        raise LessonError("'draws' must be a table of p0/p1 lists", path)
+    learned = data.get("learned", [])
+    if not isinstance(learned, list):
+        raise LessonError("'learned' must be a list of texts", path)
+    return Lesson(path, data["game"], data["title"], str(data.get("summary", "")), int(data.get("seed", 0)),
+                  data["position"], draws, steps, [str(x) for x in learned], data.get("finish", {}) or {},
+                  data.get("cards"))
+
+
+def lesson_position(lesson: Lesson) -> dict:
+    """The lesson's position with its ``draws`` put on top of each deck."""
+    pos = dict(lesson.position)
+    if lesson.draws:
+        pos = _with_draws(pos, lesson.draws)
+    return pos
+
+
+def _with_draws(pos: dict, draws: dict) -> dict:
+    import copy
+
+    pos = copy.deepcopy(pos)
+    players = pos.get("players")
+    for key, cards in draws.items():
+        p = int(key[1:]) if key.startswith("p") and key[1:].isdigit() else None
+        if p is None or not isinstance(players, list) or p >= len(players):
+            raise LessonError(f"'draws' key {key!r} is not p0 or p1")
+        deck = players[p].setdefault("deck", [])
+        players[p]["deck"] = list(cards) + list(deck)
+    return pos
+
+
+def find_choice(state: State, s: Scripted) -> Choice | None:
+    d = state.decision
+    if d is None:
+        return None
+    args = {k: resolve_ref(v, state.view(None)) for k, v in s.args.items()}
+    pool = d.choices if s.player is None else d.choices_for(s.player)
+    for c in pool:
+        if c.matches(s.kind, args):
+            return c
+    return None
+
+
+class LessonRun:
+    """One run of a lesson on the real engine: the learner's state, the step
+    reached, and the events each step produced. Back replays from the start."""
+
+    def __init__(self, game: Game, lesson: Lesson):
+        self.game = game
+        self.lesson = lesson
+        self.step_index = 0
+        self.state = self._initial()
+        self.history: list[tuple[int, str]] = []  # every choice applied (player, id)
+        self.step_starts: list[int] = [0]
+        self.last_events: list[Event] = []
+        self.last_events.extend(self._auto())
+
+    def _initial(self) -> State:
+        try:
+            return self.game.from_position(lesson_position(self.lesson), self.lesson.seed, self.lesson.extra_cards)
+        except LessonError:
+            raise
+        except TabletopError as exc:
+            raise LessonError(f"its position can't be used: {exc.detail}", self.lesson.path) from None
+
+    @property
+    def step(self) -> Step | None:
+        return self.lesson.steps[self.step_index] if self.step_index < len(self.lesson.steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step_index >= len(self.lesson.steps)
+
+    def _apply(self, c: Choice) -> list[Event]:
+        ev = self.state.apply(c)
+        self.history.append((c.player, c.id))
+        return ev
+
+    def _auto(self) -> list[Event]:
+        """Take decisions that have exactly one legal choice."""
+        events = []
+        guard = 0
+        while self.state.decision is not None and len(self.state.decision.choices) == 1 and guard < 200:
+            events.extend(self._apply(self.state.decision.choices[0]))
+            guard += 1
+        return events
+
+    def expected_choice(self) -> Choice | None:
+        st = self.step
+        if st is None or st.do is None:
+            return None
+        try:
+            return find_choice(self.state, st.do)
+        except ScenarioFailure:
+            return None
+
+    def allows(self, choice: Choice) -> tuple[bool, str]:
+        """Is ``choice`` the one this step asks for? If not, the hint: the step's
+        own, or the rule that forbids it (why_not), or what to do instead."""
+        want = self.expected_choice()
+        if want is not None and choice.id == want.id and choice.player == want.player:
+            return True, ""
+        st = self.step
+        legal = self.state.decision is not None and self.state.decision.find(choice.id, choice.player) is not None
+        if not legal:
+            return False, self.state.why_not(choice.kind, choice.args, choice.player)
+        if st is not None and st.hint:
+            return False, st.hint
+        return False, "Not yet: follow the caption for this step." if st else "The lesson is over."
+
+    def advance(self, choice: Choice | None = None) -> list[Event]:
+        """Finish the current step: apply the learner's choice (when the step
+        has one), the opponent's scripted choices, and the automatic ones."""
+        st = self.step
+        if st is None:
+            raise LessonError("the lesson is already over", self.lesson.path)
+        events: list[Event] = []
+        if st.do is not None:
+            want = self.expected_choice()
+            if want is None:
+                raise LessonError(
+                    f"step {st.index}: its choice ({st.do.describe()}) is not legal here; legal: "
+                    + ", ".join(c.id for c in (self.state.decision.choices if self.state.decision else [])[:10]),
+                    self.lesson.path)
+            if choice is not None and (choice.id != want.id or choice.player != want.player):
+                raise LessonError(f"step {st.index}: expected {want.id}, got {choice.id}", self.lesson.path)
+            events.extend(self._apply(want))
+            events.extend(self._auto())
+        for n, t in enumerate(st.then, 1):
+            c = find_choice(self.state, t)
+            if c is None:
+                raise LessonError(f"step {st.index}: scripted choice {n} ({t.describe()}) is not legal here",
+                                  self.lesson.path)
+            events.extend(self._apply(c))
+            events.extend(self._auto())
+        self.step_index += 1
+        self.step_starts.append(len(self.history))
+        self.last_events = events
+        return events
+
+    def back(self) -> None:
+        """Go back one step by replaying the choices made before it."""
+        if self.step_index == 0:
+            return
+        target = self.step_index - 1
+        keep = self.step_starts[target]
+        log = self.history[:keep]
+        self.state = self._initial()
+        self.history = []
+        for p, cid in log:
+            self.state.apply_id(cid, p)
+            self.history.append((p, cid))
+        self.step_index = target
+        self.step_starts = self.step_starts[: target + 1]
+        self.last_events = []
+
+    def restart(self) -> None:
+        self.__init__(self.game, self.lesson)
+
+    def check_finish(self) -> None:
+        if self.lesson.finish.get("expect"):
+            try:
+                _check_expect(self.lesson.finish["expect"], self.state, [], "at the end of the lesson")
+            except ScenarioFailure as exc:
+                raise LessonError(str(exc), self.lesson.path) from None
+
+
+def lessons_dir(game: Game) -> Path:
+    from tabletop.engine.registry import game_dir
+
+    return Path(game_dir(game)) / "lessons"
+
+
+def list_lessons(game: Game) -> list[Path]:
+    d = lessons_dir(game)
+    return sorted(d.glob("*.toml")) if d.is_dir() else []
+
+
+def check_lesson(game: Game, path) -> str | None:
+    """Play a lesson's whole script headless. None when it passes, else the problem."""
+    try:
+        lesson = load_lesson(path)
+        if lesson.game_id != game.id:
+            return f"{path}: names the game {lesson.game_id!r} but lives in {game.id}'s lessons"
+        run = LessonRun(game, lesson)
+        while not run.finished:
+            run.advance()
+        run.check_finish()
+        if len(lesson.steps) < 1:
+            return f"{path}: no steps"
+        return None
+    except TabletopError as exc:
+        return str(exc)
+    except ScenarioFailure as exc:
+        return f"{path}: {exc}"
+    except Exception as exc:  # an engine bug shows as a failed lesson, never a traceback
+        return f"{path}: engine error {type(exc).__name__}: {exc}"

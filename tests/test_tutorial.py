@@ -1,0 +1,58 @@
+"""Tutorial lessons: every shipped lesson plays through; bad lessons name the file and step."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.engine.errors import LessonError
+from tabletop.engine.registry import all_games
+from tabletop.tutorial.lesson import LessonRun, check_lesson, list_lessons, load_lesson
+
+
+def test_tutorial_check_passes(capsys):
+    code = main(["tutorial", "--check"])
+    out = capsys.readouterr().out
+    assert out.strip().splitlines()[-1].endswith("0 failed"), out
+    assert code == 0
+
+
+@pytest.mark.parametrize("gid", sorted(all_games()))
+def test_every_game_has_four_lessons(gid):
+    assert len(list_lessons(all_games()[gid])) >= 4
+
+
+@pytest.mark.parametrize("text,needles", [
+    ("title = 'x'\n", ["game", "missing"]),
+    ("title = 'x'\ngame = 'rush_duel'\nsteps = []\n[position]\n", ["at least one step"]),
+    ("title = 'x'\ngame = 'rush_duel'\n[position]\n[[steps]]\ncaption = ''\n", ["step 1", "caption"]),
+    ("title = 'x'\ngame = 'rush_duel'\n[position]\n[[steps]]\ncaption = 'a'\ndo = { player = 5, kind = 'x' }\n",
+     ["step 1", "player"]),
+    ("title = [\n", ["TOML"]),
+])
+def test_malformed_lessons(tmp_path, text, needles):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(LessonError) as exc:
+        load_lesson(p)
+    msg = str(exc.value)
+    assert "bad.toml" in msg
+    for n in needles:
+        assert n in msg, msg
+
+
+def test_script_that_does_not_fit_names_the_step(tmp_path):
+    game = all_games()[sorted(all_games())[0]]
+    lessons = list_lessons(game)
+    assert lessons
+    text = lessons[0].read_text()
+    text += '\n[[steps]]\ncaption = "an impossible step"\ndo = { player = 0, kind = "no_such_kind" }\n'
+    p = tmp_path / "misfit.toml"
+    p.write_text(text)
+    problem = check_lesson(game, p)
+    assert problem is not None and "misfit.toml" in problem and f"step {len(load_lesson(p).steps)}" in problem
+
+
+def test_cli_bad_lesson_exit_2(capsys):
+    code = main(["tutorial", "no_such_game"])
+    assert code == 2 and "no_such_game" in capsys.readouterr().err
