@@ -96,27 +96,35 @@ _MISSING = object()
 
 
 def get_path(view: dict, path: str):
-    cur = view
-    for part in path.split("."):
-        if part == "len" and isinstance(cur, (list, dict, str)):
-            cur = len(cur)
-        elif part == "ids" and isinstance(cur, list):
-            cur = [c.get("card") if isinstance(c, dict) else None for c in cur]
-        elif isinstance(cur, list):
-            try:
-                cur = cur[int(part)]
-            except (ValueError, IndexError):
-                return _MISSING
-        elif isinstance(cur, dict):
-            if part in cur:
-                cur = cur[part]
-            elif part.isdigit() and int(part) in cur:
-                cur = cur[int(part)]
-            else:
-                return _MISSING
-        else:
+    """Follow a dotted path into a view. Zone keys contain a dot themselves
+    ("zones.p0.hand.len"): when a part is not a key, it is joined with the
+    parts after it until a key matches."""
+    return _walk(view, path.split("."))
+
+
+def _walk(cur, parts: list[str]):
+    if not parts:
+        return cur
+    part, rest = parts[0], parts[1:]
+    if part == "len" and isinstance(cur, (list, dict, str)):
+        return _walk(len(cur), rest)
+    if part == "ids" and isinstance(cur, list):
+        return _walk([c.get("card") if isinstance(c, dict) else None for c in cur], rest)
+    if isinstance(cur, list):
+        try:
+            return _walk(cur[int(part)], rest)
+        except (ValueError, IndexError):
             return _MISSING
-    return cur
+    if isinstance(cur, dict):
+        for n in range(1, len(parts) + 1):
+            key = ".".join(parts[:n])
+            if key in cur:
+                got = _walk(cur[key], parts[n:])
+                if got is not _MISSING:
+                    return got
+        if part.isdigit() and int(part) in cur:
+            return _walk(cur[int(part)], rest)
+    return _MISSING
 
 
 def _check_expect(expect: dict, state: State, kinds: list[str], where: str) -> None:

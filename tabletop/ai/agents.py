@@ -22,13 +22,19 @@ class Agent:
         raise NotImplementedError
 
 
+RESIGN_KINDS = frozenset({"surrender", "concede", "resign"})
+
+
 class RandomAgent(Agent):
-    """Uniformly random among the legal choices."""
+    """Uniformly random among the legal choices, never resigning while it has
+    any other choice (a random resignation would make every game a walkover)."""
 
     name = "random"
 
     def choose(self, state: State, player: int) -> Choice:
-        return self.rng.choice(state.decision.choices_for(player))
+        choices = state.decision.choices_for(player)
+        playing = [c for c in choices if c.kind not in RESIGN_KINDS]
+        return self.rng.choice(playing or choices)
 
 
 class GreedyAgent(Agent):
@@ -36,22 +42,32 @@ class GreedyAgent(Agent):
     keeps the one the game's heuristic likes best (a win beats everything)."""
 
     name = "greedy"
+    SIMULTANEOUS_SAMPLES = 6
 
     def choose(self, state: State, player: int) -> Choice:
         choices = state.decision.choices_for(player)
         if len(choices) == 1:
             return choices[0]
         game = state.game
-        obs = state.determinize(player, self.rng)
+        # a simultaneous choice hides the other's pick: average over several guesses
+        samples = self.SIMULTANEOUS_SAMPLES if len(state.decision.players) > 1 else 1
+        worlds = [state.determinize(player, self.rng) for _ in range(samples)]
         best: list[Choice] = []
         best_score = None
         for c in choices:
-            s = obs.clone()
-            mine = s.decision.find(c.id, player) if s.decision else None
-            if mine is None:
+            total = 0.0
+            n = 0
+            for obs in worlds:
+                s = obs.clone()
+                mine = s.decision.find(c.id, player) if s.decision else None
+                if mine is None:
+                    continue
+                s.apply(mine)
+                total += self.score(game, s, player)
+                n += 1
+            if n == 0:
                 continue
-            s.apply(mine)
-            score = self.score(game, s, player)
+            score = total / n
             if best_score is None or score > best_score + 1e-9:
                 best, best_score = [c], score
             elif abs(score - best_score) <= 1e-9:

@@ -314,12 +314,18 @@ class CardTable:
             out.append(f"cards in no zone: {missing[:5]}")
         return out
 
-    def determinize(self, player: int, rng) -> None:
+    def determinize(self, player: int, rng, group=None) -> None:
         """Re-draw (in place) the identities of the cards hidden from ``player``,
-        within each owner's pool of hidden cards."""
+        within each owner's pool of hidden cards. ``group(iid) -> key`` splits a
+        pool further where the rules tell hidden cards apart (a face-down
+        monster can only be a monster)."""
         self.card = list(self.card)
-        for owner in (0, 1):
-            hidden = [i for i in range(len(self.card)) if self.owner[i] == owner and not self.sees(i, player)]
+        pools: dict = {}
+        for i in range(len(self.card)):
+            if not self.sees(i, player):
+                key = (self.owner[i], group(i) if group else None)
+                pools.setdefault(key, []).append(i)
+        for hidden in pools.values():
             ids = [self.card[i] for i in hidden]
             rng.shuffle(ids)
             for i, cid in zip(hidden, ids):
