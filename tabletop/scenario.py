@@ -19,6 +19,8 @@ A scenario file (TOML)::
     absent = true                             # this choice must NOT be offered
     [steps.expect]                            # optional checks after this step
     values = { "players.1.counters.lp" = 7000 }
+    step_events = ["battle.damage"]           # events of this step alone, in order
+    step_events_absent = ["card.flip"]        # (events / events_absent count from the start)
 
     [expect]
     values = { "zones.p1.grave.len" = 1, "zones.p0.monster.0.card" = "RD-001" }
@@ -127,7 +129,18 @@ def _walk(cur, parts: list[str]):
     return _MISSING
 
 
-def _check_expect(expect: dict, state: State, kinds: list[str], where: str) -> None:
+def _in_order(wanted: list[str], kinds: list[str], where: str) -> None:
+    i = 0
+    for k in kinds:
+        if i < len(wanted) and k == wanted[i]:
+            i += 1
+    if i < len(wanted):
+        raise ScenarioFailure(
+            f"{where}: event {wanted[i]!r} (number {i + 1} of the expected order) did not come in order; "
+            f"events were: {', '.join(kinds) or 'none'}")
+
+
+def _check_expect(expect: dict, state: State, kinds: list[str], where: str, step_kinds: list[str] | None = None) -> None:
     if not isinstance(expect, dict):
         raise ScenarioError(f"{where}: 'expect' must be a table")
     view = state.view(None)
@@ -154,18 +167,15 @@ def _check_expect(expect: dict, state: State, kinds: list[str], where: str) -> N
         got = d.kind if d else None
         if got != want:
             raise ScenarioFailure(f"{where}: pending decision is {got!r}, expected {want!r}")
-    wanted = expect.get("events") or []
-    i = 0
-    for k in kinds:
-        if i < len(wanted) and k == wanted[i]:
-            i += 1
-    if i < len(wanted):
-        raise ScenarioFailure(
-            f"{where}: event {wanted[i]!r} (number {i + 1} of the expected order) did not come in order; "
-            f"events were: {', '.join(kinds) or 'none'}")
+    _in_order(expect.get("events") or [], kinds, where)
     for k in expect.get("events_absent") or []:
         if k in kinds:
             raise ScenarioFailure(f"{where}: event {k!r} happened but must not")
+    if step_kinds is not None:
+        _in_order(expect.get("step_events") or [], step_kinds, where + " (this step's events)")
+        for k in expect.get("step_events_absent") or []:
+            if k in step_kinds:
+                raise ScenarioFailure(f"{where}: event {k!r} happened in this step but must not")
 
 
 def load_scenario(path: str) -> dict:
@@ -222,9 +232,10 @@ def run_scenario(path: str) -> ScenarioResult:
                     raise ScenarioFailure(
                         f"{where}: no legal {step['kind']} with {args} ({why}); offered: {offered}")
                 events: list[Event] = state.apply(match[0])
-                kinds.extend(e.kind for e in events)
+                step_kinds = [e.kind for e in events]
+                kinds.extend(step_kinds)
             if "expect" in step:
-                _check_expect(step["expect"], state, kinds, where)
+                _check_expect(step["expect"], state, kinds, where, step_kinds if not step.get("absent") else [])
         _check_expect(data.get("expect", {}), state, kinds, "at the end")
         return ScenarioResult(path, name, True, "", rules)
     except ScenarioFailure as exc:

@@ -48,22 +48,6 @@ SPECS = zone_specs()
 Z = [{k: f"p{p}.{k}" for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
 
 
-class ZoneMap(dict):
-    """The view's ``zones`` dict ("p0.hand" -> cards). It also answers "p0" with that
-    player's zones by short name, so the dotted scenario paths documented in
-    tabletop/scenario.py ("zones.p0.hand.len") resolve; iteration, ``items()`` and
-    JSON see only the real "p<player>.<zone>" keys."""
-
-    def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in ("p0", "p1")
-
-    def __missing__(self, key):
-        if key in ("p0", "p1"):
-            pre = key + "."
-            return {k[len(pre):]: v for k, v in self.items() if k.startswith(pre)}
-        raise KeyError(key)
-
-
 class RushState(State):
     """A Rush Duel in progress: plain data only (see the module docstring)."""
 
@@ -1644,7 +1628,7 @@ class RushState(State):
     # ------------------------------------------------------------------ view
     def view(self, player: int | None) -> dict:
         t = self.table
-        zones = ZoneMap(t.view_zones(player))
+        zones = t.view_zones(player)
         for p in (0, 1):
             for cdict in zones[Z[p]["monster"]]:
                 i = cdict["iid"]

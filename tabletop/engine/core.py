@@ -280,6 +280,11 @@ class State:
             return f"it is Player {d.players[0] + 1}'s decision now ({d.kind})."
         return f"that is not one of the legal choices now ({d.prompt})."
 
+    def describe_card(self, card_id: str) -> dict:
+        """The card face for ``card_id``; states built from a position with
+        extra card definitions override this to describe those cards too."""
+        return self.game.describe_card(card_id)
+
     def digest(self) -> str:
         return hashlib.sha256(canonical_json(self.to_data()).encode()).hexdigest()
 

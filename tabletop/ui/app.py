@@ -1,0 +1,390 @@
+"""The window: a virtual 1600x900 canvas scaled to fit (letterboxed), a stack
+of scenes, pygame_gui for standard widgets, and a deterministic ``step`` API
+so tests can pump the real app frame by frame without real time.
+
+Entry points used by ``tabletop.cli``: :func:`run_app` and :func:`screenshot`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from tabletop.engine.errors import TabletopError
+
+from . import gfx
+from .gfx import VH, VW
+from .settings import Settings, load_settings, save_settings
+
+UI_EVENTS = {
+    pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_TEXT_ENTRY_FINISHED,
+    pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+    pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION, pygame_gui.UI_WINDOW_CLOSE,
+}
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+THEME = {
+    "defaults": {
+        "colours": {
+            "normal_bg": "#2c3440", "hovered_bg": "#3b475a", "active_bg": "#51627e", "selected_bg": "#4d6a96",
+            "disabled_bg": "#22282f", "dark_bg": "#1a1f27", "normal_text": "#e8ecf2", "hovered_text": "#ffffff",
+            "selected_text": "#ffffff", "active_text": "#ffffff", "disabled_text": "#6a7380", "normal_border": "#4a5668",
+            "hovered_border": "#f0be46", "selected_border": "#f0be46", "active_border": "#f0be46",
+            "text_cursor": "#f0be46", "link_text": "#f0be46",
+        },
+        "font": {"name": "noto_sans", "size": "18"},
+        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1", "shadow_width": "0"},
+    },
+    "label": {"colours": {"dark_bg": "#00000000", "normal_text": "#e8ecf2"}, "misc": {"text_horiz_alignment": "left"}},
+    "#title": {"font": {"name": "noto_sans", "size": "46", "bold": "1"}, "colours": {"normal_text": "#f0be46"},
+               "misc": {"text_horiz_alignment": "center"}},
+    "#subtitle": {"font": {"name": "noto_sans", "size": "20"}, "colours": {"normal_text": "#9aa4b2"},
+                  "misc": {"text_horiz_alignment": "center"}},
+    "#heading": {"font": {"name": "noto_sans", "size": "24", "bold": "1"}, "colours": {"normal_text": "#f0be46"}},
+    "#error": {"colours": {"normal_text": "#ff8a7a"}},
+    "text_box": {"colours": {"dark_bg": "#1e242d"}, "font": {"name": "noto_sans", "size": "17"}},
+    "selection_list": {"colours": {"dark_bg": "#1e242d"}, "misc": {"list_item_height": "32"}},
+    "selection_list.#item_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
+                                       "font": {"name": "noto_sans", "size": "17"}},
+    "#big": {"font": {"name": "noto_sans", "size": "24", "bold": "1"}},
+}
+
+
+class VirtualUIManager(pygame_gui.UIManager):
+    """A UIManager that lives in the virtual canvas: its mouse is the app's
+    virtual mouse (events reach it already translated)."""
+
+    def __init__(self, app, *a, **kw):
+        self._app = app
+        super().__init__(*a, **kw)
+
+    def _update_mouse_position(self):
+        self.mouse_position = (int(self._app.vmouse[0]), int(self._app.vmouse[1]))
+
+
+class Scene:
+    """One screen. Subclasses build pygame_gui elements in ``build``, handle
+    translated events in ``handle`` and draw on the virtual canvas."""
+
+    transparent = False  # draw the scene below first (overlays)
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.actions: dict = {}
+
+    def build(self) -> None:
+        pass
+
+    def button(self, rect, label, action, object_id=None, tooltip=None):
+        b = pygame_gui.elements.UIButton(pygame.Rect(rect), label, self.app.ui, object_id=object_id, tool_tip_text=tooltip)
+        self.actions[b] = action
+        return b
+
+    def label(self, rect, textv, object_id=None):
+        return pygame_gui.elements.UILabel(pygame.Rect(rect), textv, self.app.ui, object_id=object_id)
+
+    def on_ui(self, ev) -> None:
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            act = self.actions.get(ev.ui_element)
+            if act is not None:
+                act()
+
+    def handle(self, ev) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+    def back(self) -> None:
+        self.app.pop()
+
+
+class App:
+    """The window and the scene stack."""
+
+    def __init__(self, size=None, settings: Settings | None = None, saves: str | None = None,
+                 persist_settings: bool = True):
+        pygame.init()
+        pygame.key.set_repeat(300, 40)
+        self.settings = settings if settings is not None else load_settings()
+        self.persist_settings = persist_settings
+        self.saves = saves
+        self.fullscreen = False
+        size = tuple(size) if size else self.settings.window_size
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("tabletop")
+        self.canvas = pygame.Surface((VW, VH)).convert()
+        self._scaled = None
+        self.scale = 1.0
+        self.offset = (0, 0)
+        self._fit()
+        self.ui = VirtualUIManager(self, (VW, VH), THEME)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.vmouse = (VW // 2, VH // 2)
+        self.clock = pygame.time.Clock()
+        self.frame_ms: list[float] = []
+        self.record_frames = False
+        self.toast_text = ""
+        self.toast_t = 0.0
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
+
+    # -- scenes -----------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def _rebuild(self) -> None:
+        self.ui.clear_and_reset()
+        if self.top is not None:
+            self.top.actions.clear()
+            self.top.build()
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        self._rebuild()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        if not self.scenes:
+            from .scenes import MenuScene
+            self.scenes.append(MenuScene(self))
+        self._rebuild()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        self.scenes = [scene]
+        self._rebuild()
+
+    def toast(self, message: str, seconds: float = 4.0) -> None:
+        self.toast_text, self.toast_t = message, seconds
+
+    # -- window and scaling ---------------------------------------------------------------------
+    def _fit(self) -> None:
+        w, h = self.window.get_size()
+        self.scale = min(w / VW, h / VH) or 1.0
+        sw, sh = max(1, int(VW * self.scale)), max(1, int(VH * self.scale))
+        self.offset = ((w - sw) // 2, (h - sh) // 2)
+        self._scaled = None if (sw, sh) == (VW, VH) else pygame.Surface((sw, sh)).convert()
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(320, min(8192, int(w))), max(200, min(8192, int(h)))
+        if not self.fullscreen:
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self._fit()
+
+    def set_fullscreen(self, on: bool) -> None:
+        try:
+            if on:
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+            self.fullscreen = on
+        except pygame.error:
+            self.fullscreen = False
+        self._fit()
+
+    def apply_settings(self) -> None:
+        """Apply settings at once (window size, full screen) and keep them."""
+        if self.settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(self.settings.fullscreen)
+        elif not self.fullscreen and self.window.get_size() != self.settings.window_size:
+            self.resize(*self.settings.window_size)
+        if self.persist_settings:
+            save_settings(self.settings)
+
+    def to_virtual(self, pos) -> tuple[float, float]:
+        return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
+
+    def to_window(self, pos) -> tuple[int, int]:
+        return (int(round(pos[0] * self.scale + self.offset[0])), int(round(pos[1] * self.scale + self.offset[1])))
+
+    def _translate(self, ev):
+        if ev.type in MOUSE_EVENTS:
+            vx, vy = self.to_virtual(ev.pos)
+            d = dict(ev.dict)
+            d["pos"] = (int(vx), int(vy))
+            if "rel" in d:
+                d["rel"] = (d["rel"][0] / self.scale, d["rel"][1] / self.scale)
+            self.vmouse = (vx, vy)
+            return pygame.event.Event(ev.type, d)
+        return ev
+
+    # -- the frame ---------------------------------------------------------------------------------
+    def step(self, events=None, dt: float | None = None) -> None:
+        """One frame: handle ``events`` (default: pygame's queue), update by ``dt``
+        seconds (default: real time since the last frame), draw, present."""
+        t0 = time.perf_counter()
+        if events is None:
+            events = pygame.event.get()
+        else:  # events handed in by a test: still take what the widgets posted
+            events = pygame.event.get(list(UI_EVENTS)) + list(events)
+        if dt is None:
+            dt = min(0.1, self.clock.tick(120) / 1000.0)
+        for raw in events:
+            if raw.type == pygame.QUIT:
+                self.running = False
+                continue
+            if raw.type == pygame.VIDEORESIZE:
+                self.resize(raw.w, raw.h)
+                continue
+            if raw.type == pygame.WINDOWSIZECHANGED or raw.type == pygame.WINDOWRESIZED:
+                if not self.fullscreen:
+                    self._fit()
+                continue
+            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+                self.settings.fullscreen = not self.fullscreen
+                self.apply_settings()
+                continue
+            ev = self._translate(raw)
+            scene = self.top
+            if scene is None:
+                continue
+            if ev.type in UI_EVENTS:
+                self.ui.process_events(ev)  # dialogs and windows react to their own buttons
+                scene.on_ui(ev)
+                continue
+            consumed = self.ui.process_events(ev)
+            if not consumed or ev.type == pygame.MOUSEMOTION:
+                scene.handle(ev)
+        self.ui.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        if self.toast_t > 0:
+            self.toast_t -= dt
+        self.render()
+        self.present()
+        if self.record_frames:
+            self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
+
+    def render(self) -> None:
+        surf = self.canvas
+        stack = self.scenes
+        start = len(stack) - 1
+        while start > 0 and stack[start].transparent:
+            start -= 1
+        if start < 0:
+            surf.fill(gfx.BG)
+        for s in stack[max(0, start):]:
+            s.draw(surf)
+        self.ui.draw_ui(surf)
+        if self.toast_t > 0 and self.toast_text:
+            lines = gfx.wrap(self.toast_text, 20, 900)
+            h = 16 + 20 * len(lines)
+            r = pygame.Rect(0, 0, 940, h)
+            r.midbottom = (VW // 2, VH - 76)
+            gfx.panel(surf, r, (60, 28, 28), gfx.BAD, 8, 2)
+            for i, line in enumerate(lines):
+                gfx.blit_text(surf, line, 20, (r.x + 20, r.y + 8 + i * 20))
+
+    def present(self) -> None:
+        if self._scaled is None and self.offset == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            if self._scaled is None:
+                self.window.blit(self.canvas, self.offset)
+            else:
+                try:
+                    pygame.transform.smoothscale(self.canvas, self._scaled.get_size(), self._scaled)
+                except (ValueError, pygame.error):
+                    pygame.transform.scale(self.canvas, self._scaled.get_size(), self._scaled)
+                self.window.blit(self._scaled, self.offset)
+        pygame.display.flip()
+
+    def run_frames(self, n: int, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.step(dt=dt)
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        return 0
+
+    # -- helpers for starting a table ------------------------------------------------------------------
+    def start_match(self, match, seats, frozen: bool = False):
+        from .controller import Controller
+        from .table import TableScene
+
+        ctl = Controller(match, seats, saves=self.saves, autosave=not frozen)
+        table = TableScene(self, ctl, frozen=frozen)
+        self.reset_to(table)
+        return table
+
+
+def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | None):
+    from tabletop.engine.registry import get_game
+    from tabletop.saves import Match
+
+    game = get_game(game_id)
+    setup = game.default_setup()
+    if deck:
+        if deck not in game.decks:
+            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+        setup["players"][0]["deck"] = deck
+    if vs_computer:
+        setup["players"][1]["name"] = "Computer"
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000
+    return Match(game, setup, seed)
+
+
+def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None = None, seed: int | None = None,
+            load: str | None = None, size=None, saves: str | None = None) -> int:
+    """Open the window: the main menu, or straight to a table for ``game`` /
+    a save (``load``)."""
+    from tabletop.saves import load_match
+
+    match = None
+    seats = ("human", "computer") if vs_computer else ("human", "human")
+    if load:
+        match = load_match(load, expect_game=game)
+        if not vs_computer and match.ui.get("seats"):
+            seats = tuple(match.ui["seats"])
+    elif game:
+        match = _new_match(game, vs_computer, deck, seed)
+    app = App(size=size, saves=saves)
+    if match is not None:
+        app.start_match(match, seats)
+    else:
+        from .scenes import MenuScene
+        app.reset_to(MenuScene(app))
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def screenshot(game: str, out: str, load: str | None = None, size=(1600, 900), seed: int = 1) -> int:
+    """Render the table of a new game (or of a save) to a PNG, with no display."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from tabletop.saves import load_match
+
+    match = load_match(load, expect_game=game) if load else _new_match(game, False, None, seed)
+    app = App(size=size, settings=Settings(speed="instant"), persist_settings=False)
+    try:
+        app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))), frozen=True)
+        app.run_frames(3)
+        Path(out).parent.mkdir(parents=True, exist_ok=True) if Path(out).parent != Path("") else None
+        try:
+            pygame.image.save(app.window, str(out))
+        except (pygame.error, OSError) as exc:
+            raise TabletopError(f"can't write the picture ({exc})", out) from None
+    finally:
+        pygame.quit()
+    print(f"wrote {out}")
+    return 0

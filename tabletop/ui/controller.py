@@ -1,0 +1,164 @@
+"""A match being played at this screen: who sits where (a person or the
+computer), the computer's worker thread, auto-pass and misclick rules.
+No pygame here: the table scene drives it."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+from tabletop.ai.agents import GreedyAgent
+from tabletop.engine.core import Choice
+from tabletop.saves import AUTOSAVE_NAME, Match, saves_dir
+
+PASS_WORDS = ("pass", "end", "next", "continue", "go_on", "proceed", "skip", "done", "ok", "confirm", "no_response", "decline")
+
+
+def is_pass_like(choice: Choice) -> bool:
+    """A choice that only moves the game on (pass, end the phase, continue...)."""
+    k = choice.kind.lower()
+    return any(k == w or k.startswith(w + "_") or k.endswith("_" + w) for w in PASS_WORDS)
+
+
+def is_irreversible_pass(choice: Choice) -> bool:
+    """Ends a phase or a turn (asked about when other things could still be done)."""
+    k = choice.kind.lower()
+    return k in ("end_phase", "end_turn", "pass", "end_main", "end_battle", "pass_priority") or k.startswith("end_")
+
+
+class Controller:
+    """Seats (``"human"`` or ``"computer"``) around one :class:`Match`."""
+
+    def __init__(self, match: Match, seats=("human", "human"), saves: str | None = None, autosave: bool = True,
+                 agent_seed: int = 0):
+        self.match = match
+        self.seats = list(seats)
+        self.saves = saves
+        if autosave:
+            match.autosave_path = saves_dir(saves) / AUTOSAVE_NAME
+        match.ui.setdefault("seats", list(self.seats))
+        self.agent = GreedyAgent(agent_seed or (match.seed * 7 + 3))
+        self._results: queue.Queue = queue.Queue()
+        self._thinking: threading.Thread | None = None
+        self._think_for = None
+        self.think_started = 0.0
+        self.conceded = match.ui.get("conceded")
+
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def hotseat(self) -> bool:
+        return self.seats.count("human") == 2
+
+    @property
+    def over(self) -> bool:
+        return self.state.decision is None or self.conceded is not None
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == "human"] or [0]
+
+    def decider(self) -> int | None:
+        """Who must decide next: the first player of the decision with choices left
+        (simultaneous decisions are taken one player at a time)."""
+        d = self.state.decision
+        if d is None or self.conceded is not None:
+            return None
+        for p in d.players:
+            if d.choices_for(p):
+                return p
+        return d.players[0]
+
+    def is_computer(self, p) -> bool:
+        return p is not None and 0 <= p < len(self.seats) and self.seats[p] == "computer"
+
+    def home_viewer(self) -> int:
+        """Whose view the table shows when no person is deciding."""
+        return self.humans()[0]
+
+    def apply(self, choice: Choice):
+        """Apply a choice through the match (autosaves) and return its events."""
+        return self.match.apply(choice)
+
+    # -- the computer ---------------------------------------------------------------------
+    def start_thinking(self, player: int) -> None:
+        """GreedyAgent decides on a clone in a worker thread (it determinizes inside),
+        so the window keeps answering input."""
+        if self._thinking is not None:
+            return
+        snapshot = self.state.clone()
+        agent = self.agent
+        results = self._results
+        digest_turn = (len(self.match.log), player)
+        self._think_for = digest_turn
+
+        def work():
+            try:
+                c = agent.choose(snapshot, player)
+                results.put((digest_turn, c.id, c.player, None))
+            except Exception as exc:  # reported to the table, never lost
+                results.put((digest_turn, None, player, exc))
+
+        self.think_started = time.perf_counter()
+        self._thinking = threading.Thread(target=work, name="tabletop-computer", daemon=True)
+        self._thinking.start()
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    def poll_computer(self) -> Choice | None:
+        """The computer's choice when it is ready (else None)."""
+        try:
+            tag, cid, player, exc = self._results.get_nowait()
+        except queue.Empty:
+            return None
+        self._thinking = None
+        if tag != self._think_for or exc is not None:
+            if exc is not None:
+                raise exc
+            return None
+        d = self.state.decision
+        return d.find(cid, player) if d else None
+
+    def wait_computer(self, timeout: float = 10.0) -> None:
+        t = self._thinking
+        if t is not None:
+            t.join(timeout)
+
+    # -- auto-pass and misclicks ---------------------------------------------------------------
+    def auto_choice(self, player: int, stop: str) -> Choice | None:
+        """The choice to take for the player when the only legal one is to pass or
+        go on, unless the auto-pass setting asks to stop there."""
+        if stop == "always":
+            return None
+        d = self.state.decision
+        if d is None:
+            return None
+        mine = d.choices_for(player)
+        if len(mine) != 1 or not is_pass_like(mine[0]):
+            return None
+        if stop == "own_turn" and self.state.view(player).get("active") == player:
+            return None
+        return mine[0]
+
+    def needs_confirm(self, choice: Choice) -> bool:
+        """Ending a phase or a turn while other choices exist; giving up always."""
+        if choice.kind.lower() in ("surrender", "concede", "resign", "forfeit"):
+            return True
+        if not is_irreversible_pass(choice):
+            return False
+        d = self.state.decision
+        others = [c for c in d.choices_for(choice.player) if not is_pass_like(c)] if d else []
+        return bool(others)
+
+    def concede(self, player: int) -> None:
+        self.conceded = player
+        self.match.ui["conceded"] = player
+        if self.match.autosave_path is not None:
+            try:
+                self.match.save(self.match.autosave_path, keep_backup=False)
+            except OSError:
+                pass

@@ -1,0 +1,171 @@
+"""Drawing helpers: colours, cached fonts, cached text surfaces, word wrap.
+
+Text is rendered once and kept (an LRU-ish dict), so a frame never renders a
+font glyph it drew before: the frame budget (8 ms p99) depends on it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+VW, VH = 1600, 900  # the virtual table space every scene draws in
+
+# palette
+BG = (24, 30, 38)
+PANEL = (32, 38, 48)
+PANEL_HI = (44, 52, 66)
+LINE = (70, 82, 100)
+TEXT = (232, 236, 242)
+DIM = (150, 160, 175)
+ACCENT = (240, 190, 70)
+GOOD = (90, 200, 120)
+BAD = (225, 85, 85)
+LIT = (255, 222, 90)
+TARGET = (255, 120, 90)
+P_COLORS = ((80, 150, 230), (220, 100, 100))
+
+_fonts: dict = {}
+_text: dict = {}
+_wrap: dict = {}
+_TEXT_CAP = 6000
+
+
+def color(value, default=(90, 90, 90)) -> tuple:
+    """'#rrggbb' (or a 3-list) to an RGB tuple; anything else gives ``default``."""
+    try:
+        if isinstance(value, str):
+            v = value.lstrip("#")
+            if len(v) == 3:
+                v = "".join(ch * 2 for ch in v)
+            return (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
+        if isinstance(value, (list, tuple)) and len(value) >= 3:
+            return tuple(max(0, min(255, int(x))) for x in value[:3])
+    except (ValueError, TypeError):
+        pass
+    return default
+
+
+def shade(c, f: float) -> tuple:
+    """Darker (f < 1) or lighter (f > 1) version of a colour."""
+    if f <= 1:
+        return tuple(int(x * f) for x in c[:3])
+    return tuple(int(x + (255 - x) * (f - 1)) for x in c[:3])
+
+
+def _font_file(bold: bool):
+    """Noto Sans from pygame_gui's package data (a clean, readable face), or
+    pygame's default font when it is missing."""
+    try:
+        import pygame_gui
+        from pathlib import Path
+
+        p = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        return str(p) if p.exists() else None
+    except ImportError:
+        return None
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached font; ``size`` is in pygame's default-font units (Noto Sans is
+    scaled to the same visual size)."""
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _font_file(bold)
+        if path is not None:
+            f = pygame.font.Font(path, max(5, int(round(size * 0.7))))
+        else:
+            f = pygame.font.Font(None, max(6, int(size)))
+            f.bold = bold
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, size: int, col=TEXT, bold: bool = False) -> pygame.Surface:
+    """A cached antialiased text surface."""
+    key = (s, size, col, bold)
+    surf = _text.get(key)
+    if surf is None:
+        if len(_text) > _TEXT_CAP:
+            _text.clear()
+        surf = font(size, bold).render(s, True, col)
+        _text[key] = surf
+    return surf
+
+
+def fit(s: str, size: int, width: int, bold: bool = False) -> str:
+    """``s`` cut with an ellipsis so it fits ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "...")[0] > width:
+        s = s[:-1]
+    return s + "..."
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Word-wrap ``s`` to lines no wider than ``width`` (cached)."""
+    key = (s, size, width, bold)
+    got = _wrap.get(key)
+    if got is not None:
+        return got
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in str(s).split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            cand = word if not cur else cur + " " + word
+            if f.size(cand)[0] <= width:
+                cur = cand
+                continue
+            if cur:
+                lines.append(cur)
+            while f.size(word)[0] > width and len(word) > 1:  # a word longer than the line
+                cut = len(word)
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            cur = word
+        lines.append(cur)
+    if len(_wrap) > _TEXT_CAP:
+        _wrap.clear()
+    _wrap[key] = lines
+    return lines
+
+
+def blit_text(surf, s, size, pos, col=TEXT, bold=False, anchor="topleft") -> pygame.Rect:
+    t = text(s, size, col, bold)
+    r = t.get_rect(**{anchor: pos})
+    surf.blit(t, r)
+    return r
+
+
+def blit_wrapped(surf, s, size, rect: pygame.Rect, col=TEXT, bold=False, line_gap=2, max_lines=None) -> int:
+    """Wrapped text inside ``rect``; returns the height used."""
+    y = rect.y
+    lh = font(size, bold).get_linesize() + line_gap - 4
+    lines = wrap(s, size, rect.w, bold)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit(lines[-1] + " ...", size, rect.w, bold)
+    for line in lines:
+        if y + lh > rect.bottom + 2:
+            break
+        surf.blit(text(line, size, col, bold), (rect.x, y))
+        y += lh
+    return y - rect.y
+
+
+def panel(surf, rect, fill=PANEL, border=LINE, radius=8, width=1):
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, rect, width, border_radius=radius)
+
+
+def alpha_rect(size, col, alpha) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((*col[:3], alpha))
+    return s

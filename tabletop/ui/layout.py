@@ -1,0 +1,256 @@
+"""A game's ``layout.toml`` (schema in docs/PLUGINS.md): zones, counters and
+labels in the 1600x900 virtual space, with keys relative to the viewer
+(``self.``/``opp.``/``shared.``), and where each card of a zone sits.
+
+A game without a layout file gets an automatic one built from its view's
+zone keys, so every plugin can be shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from tabletop.engine import tomlio
+from tabletop.engine.errors import TabletopError
+
+KINDS = ("pile", "row", "slots", "fan", "stack", "grid")
+PLAY_RECT = pygame.Rect(0, 52, 1244, 780)   # where a game's zones may sit
+PILE_NAMES = ("deck", "grave", "gy", "graveyard", "discard", "trash", "extra", "banish", "removed", "exile", "pile", "rune")
+
+
+@dataclass
+class ZoneDef:
+    key: str                   # relative key (self.hand)
+    kind: str
+    rect: pygame.Rect
+    label: str = ""
+    slots: int = 0
+    scale: float = 1.0
+    show_count: bool = False
+    sideways_ok: bool = False
+
+
+@dataclass
+class CounterDef:
+    key: str
+    owner: str                 # self | opp
+    rect: pygame.Rect
+    label: str = ""
+    style: str = "number"      # number | bar | track
+    min: float = 0
+    max: float = 0
+    marks: list = field(default_factory=list)
+
+
+@dataclass
+class LabelDef:
+    path: str
+    rect: pygame.Rect
+    fmt: str = "{}"
+
+
+@dataclass
+class Layout:
+    card_size: tuple = (84, 118)
+    background: tuple = (29, 74, 53)
+    zones: list = field(default_factory=list)
+    counters: list = field(default_factory=list)
+    labels: list = field(default_factory=list)
+    auto: bool = False
+
+    def absolute(self, rel: str, viewer: int) -> str:
+        """``self.hand`` -> ``p0.hand`` for viewer 0."""
+        if rel.startswith("self."):
+            return f"p{viewer}.{rel[5:]}"
+        if rel.startswith("opp."):
+            return f"p{1 - viewer}.{rel[4:]}"
+        return rel
+
+    def relative(self, key: str, viewer: int) -> str:
+        if key.startswith(f"p{viewer}."):
+            return "self." + key.split(".", 1)[1]
+        if key.startswith(f"p{1 - viewer}."):
+            return "opp." + key.split(".", 1)[1]
+        return key
+
+
+def game_dir(game) -> Path | None:
+    """The folder of a game's data files (layout.toml, lessons/)."""
+    pd = getattr(game, "package_dir", None)
+    if pd:
+        return Path(pd)
+    mod = sys.modules.get(type(game).__module__)
+    f = getattr(mod, "__file__", None)
+    return Path(f).resolve().parent if f else None
+
+
+def _rect(v, fallback=(0, 0, 10, 10)) -> pygame.Rect:
+    try:
+        x, y, w, h = (int(n) for n in v)
+        return pygame.Rect(x, y, max(1, w), max(1, h))
+    except (TypeError, ValueError):
+        return pygame.Rect(*fallback)
+
+
+def load_layout(game, view: dict | None = None) -> Layout:
+    """The game's layout.toml, or an automatic layout from ``view``'s zones.
+    Malformed entries are skipped, never fatal."""
+    d = game_dir(game)
+    path = d / "layout.toml" if d else None
+    if path is None or not path.exists():
+        return auto_layout(view or {})
+    try:
+        data = tomlio.load(path)
+    except TabletopError as exc:
+        print(f"tabletop: {exc}; using an automatic layout", file=sys.stderr)
+        return auto_layout(view or {})
+    lay = Layout()
+    t = data.get("table", {}) if isinstance(data.get("table"), dict) else {}
+    try:
+        cw, ch = (int(n) for n in t.get("card_size", (84, 118)))
+        lay.card_size = (max(20, cw), max(28, ch))
+    except (TypeError, ValueError):
+        pass
+    from .gfx import color
+    lay.background = color(t.get("background", "#1d4a35"), (29, 74, 53))
+    for z in data.get("zone", []) if isinstance(data.get("zone"), list) else []:
+        if not isinstance(z, dict) or not isinstance(z.get("key"), str):
+            continue
+        kind = z.get("kind", "row") if z.get("kind") in KINDS else "row"
+        try:
+            lay.zones.append(ZoneDef(z["key"], kind, _rect(z.get("rect")), str(z.get("label", "")),
+                                     int(z.get("slots", 0) or 0), float(z.get("scale", 1.0) or 1.0),
+                                     bool(z.get("show_count", kind in ("pile", "stack"))), bool(z.get("sideways_ok", False))))
+        except (TypeError, ValueError):
+            continue
+    for c in data.get("counter", []) if isinstance(data.get("counter"), list) else []:
+        if not isinstance(c, dict) or not isinstance(c.get("key"), str):
+            continue
+        try:
+            lay.counters.append(CounterDef(c["key"], "opp" if c.get("owner") == "opp" else "self", _rect(c.get("rect")),
+                                           str(c.get("label", c["key"])), c.get("style", "number") if c.get("style") in ("number", "bar", "track") else "number",
+                                           float(c.get("min", 0) or 0), float(c.get("max", 0) or 0),
+                                           [float(m) for m in c.get("marks", []) if isinstance(m, (int, float))]))
+        except (TypeError, ValueError):
+            continue
+    for lb in data.get("label", []) if isinstance(data.get("label"), list) else []:
+        if isinstance(lb, dict) and isinstance(lb.get("path"), str):
+            lay.labels.append(LabelDef(lb["path"], _rect(lb.get("rect")), str(lb.get("format", "{}"))))
+    return lay
+
+
+def auto_layout(view: dict) -> Layout:
+    """A plain layout from a view's zone keys: the viewer's zones at the bottom,
+    the opponent's at the top, shared ones in the middle."""
+    lay = Layout(auto=True)
+    zones = list(view.get("zones", {}).keys())
+    groups = {"opp": [], "shared": [], "self": []}
+    for k in zones:
+        if k.startswith("p0."):
+            groups["self"].append("self." + k[3:])
+        elif k.startswith("p1."):
+            groups["opp"].append("opp." + k[3:])
+        elif not k.startswith("att."):
+            groups["shared"].append(k)
+    bands = {"opp": (56, 300), "shared": (360, 150), "self": (516, 312)}
+    for side, keys in groups.items():
+        if not keys:
+            continue
+        y0, hgt = bands[side]
+        piles = [k for k in keys if k.split(".", 1)[1].lower() in PILE_NAMES]
+        others = [k for k in keys if k not in piles]
+        if side == "opp":
+            others.reverse()
+        rows = max(1, min(2, len(others)))
+        row_h = hgt // rows
+        for i, k in enumerate(others):
+            r = i % rows if side != "opp" else (rows - 1 - i % rows)
+            per_row = (len(others) + rows - 1) // rows
+            col = i // rows
+            w = (1040 // max(1, per_row))
+            kind = "fan" if k.endswith(".hand") else "row"
+            lay.zones.append(ZoneDef(k, kind, pygame.Rect(10 + col * w, y0 + r * row_h, w - 10, row_h - 6), k.split(".", 1)[1].replace("_", " ").title()))
+        for i, k in enumerate(piles):
+            col = i % 2
+            row = i // 2
+            lay.zones.append(ZoneDef(k, "pile", pygame.Rect(1060 + col * 92, y0 + row * 150, 88, 146), k.split(".", 1)[1].title(), show_count=True))
+    return lay
+
+
+def fit_scale(zd: ZoneDef, card_size) -> float:
+    """Card size multiplier for a zone: its scale, shrunk to fit the rect height."""
+    cw, ch = card_size
+    s = zd.scale
+    if zd.kind in ("pile", "row", "slots", "fan", "stack"):
+        room = zd.rect.h - 6 - (16 if zd.label and zd.kind in ("pile", "slots") else 0)  # the label stays readable
+        s = min(s, room / ch) if zd.rect.h > 20 else s
+    return max(0.3, s)
+
+
+def slot_rects(zd: ZoneDef, card_size) -> list[pygame.Rect]:
+    s = fit_scale(zd, card_size)
+    w, h = int(card_size[0] * s), int(card_size[1] * s)
+    n = max(1, zd.slots)
+    step = zd.rect.w / n
+    out = []
+    for i in range(n):
+        cx = zd.rect.x + step * (i + 0.5)
+        top = zd.rect.y + 3
+        out.append(pygame.Rect(int(cx - w / 2), top, w, h))
+    return out
+
+
+def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, int]]:
+    """Centre x, y and card width, height for each card of a zone, in order
+    (later cards drawn on top). Cards never overlap except in fans, stacks and
+    piles (which overlap on purpose) and in rows too full to fit."""
+    s = fit_scale(zd, card_size)
+    w, h = int(card_size[0] * s), int(card_size[1] * s)
+    r = zd.rect
+    n = len(cards)
+    out = []
+    if n == 0:
+        return out
+    if zd.kind == "pile":
+        # one spot; a little thickness: the top card sits highest
+        cy = r.y + 3 + h / 2
+        return [(r.centerx, cy + 3 - min(i, 6) * 0.8, w, h) for i in range(n)]
+    if zd.kind == "stack":
+        step = min(14.0, (r.h - h) / max(1, n - 1)) if n > 1 else 0
+        return [(r.centerx, r.y + h / 2 + i * step, w, h) for i in range(n)]
+    if zd.kind == "slots":
+        rects = slot_rects(zd, card_size)
+        for i, c in enumerate(cards):
+            sl = c.get("slot") if isinstance(c, dict) else None
+            if not isinstance(sl, int) or not 0 <= sl < len(rects):
+                sl = min(i, len(rects) - 1)
+            rr = rects[sl]
+            out.append((rr.centerx, rr.centery, w, h))
+        return out
+    if zd.kind == "grid":
+        cols = max(1, r.w // (w + 6))
+        rows_n = (n + cols - 1) // cols
+        gh = min(h + 6, (r.h - h) / max(1, rows_n - 1) if rows_n > 1 else h + 6)
+        for i in range(n):
+            cx = r.x + w / 2 + 3 + (i % cols) * (w + 6)
+            cy = r.y + h / 2 + 3 + (i // cols) * gh
+            out.append((cx, cy, w, h))
+        return out
+    # row and fan: centred, spaced by card width, overlapping only when too many
+    gap = 8 if zd.kind == "row" else 4
+    step = w + gap
+    if n > 1 and step * (n - 1) + w > r.w - 8:
+        step = (r.w - 8 - w) / (n - 1)
+    total = step * (n - 1) + w
+    x0 = r.centerx - total / 2 + w / 2
+    for i in range(n):
+        cy = r.centery
+        if zd.kind == "fan" and n > 2:
+            t = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
+            cy += abs(t) ** 2 * min(10, r.h * 0.08)
+        out.append((x0 + i * step, cy, w, h))
+    return out

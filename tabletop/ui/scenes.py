@@ -1,0 +1,407 @@
+"""Menu scenes built from pygame_gui widgets: main menu, new game, load,
+settings, tutorial list."""
+
+from __future__ import annotations
+
+import math
+import traceback
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from tabletop.engine import tomlio
+from tabletop.engine.errors import TabletopError
+from tabletop.saves import AUTOSAVE_NAME, Match, examples_dir, list_saves, load_match, saves_dir
+
+from . import gfx
+from .app import Scene
+from .cards import CardArt
+from .gfx import VH, VW
+from .layout import game_dir
+from .settings import AUTOPASS, SPEEDS, WINDOW_SIZES
+
+
+def _games():
+    from tabletop.engine.registry import all_games
+    try:
+        return all_games()
+    except Exception as exc:  # a broken plugin must not stop the menu
+        print(f"tabletop: {exc}")
+        return {}
+
+
+class MenuBackground:
+    """A calm table-green backdrop with a fan of card backs."""
+
+    _cache = None
+
+    def draw(self, surf):
+        if MenuBackground._cache is None:
+            s = pygame.Surface((VW, VH)).convert()
+            for y in range(0, VH, 4):
+                f = y / VH
+                pygame.draw.rect(s, (int(18 + 10 * f), int(44 + 20 * f), int(36 + 10 * f)), (0, y, VW, 4))
+            art = CardArt(None)
+            back = art.get(None, 150, 210)
+            for i in range(7):
+                a = (i - 3) * 9
+                img = pygame.transform.rotozoom(back, -a, 1.0)
+                cx = 250 + (i - 3) * 40
+                cy = 720 + abs(i - 3) ** 1.6 * 6
+                s.blit(img, img.get_rect(center=(cx, cy)))
+                s.blit(img, img.get_rect(center=(VW - cx, cy)))
+            MenuBackground._cache = s
+        surf.blit(MenuBackground._cache, (0, 0))
+
+
+BG = MenuBackground()
+
+
+class MenuScene(Scene):
+    """Continue, New game, Tutorial, Load game, Settings, Quit."""
+
+    def build(self):
+        cx = VW // 2
+        self.label((cx - 400, 110, 800, 70), "tabletop", object_id="#title")
+        self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
+        auto = saves_dir(self.app.saves) / AUTOSAVE_NAME
+        items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
+                 ("Load game", self.load), ("Settings", self.settings), ("Quit", self.quit)]
+        self.buttons = {}
+        for i, (lab, act) in enumerate(items):
+            b = self.button((cx - 170, 260 + i * 66, 340, 54), lab, act, object_id="#big")
+            self.buttons[lab] = b
+        if not auto.exists():
+            self.buttons["Continue"].disable()
+        n = len(_games())
+        self.label((cx - 300, 670, 600, 30), f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet",
+                   object_id="#subtitle")
+
+    def draw(self, surf):
+        BG.draw(surf)
+
+    def cont(self):
+        path = saves_dir(self.app.saves) / AUTOSAVE_NAME
+        try:
+            match = load_match(path)
+        except TabletopError as exc:
+            self.app.toast(f"Can't continue: {exc}")
+            return
+        self.app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))))
+
+    def new(self):
+        self.app.push(NewGameScene(self.app))
+
+    def tutorial(self):
+        self.app.push(TutorialScene(self.app))
+
+    def load(self):
+        self.app.push(LoadScene(self.app))
+
+    def settings(self):
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self):
+        self.app.running = False
+
+    def handle(self, ev):
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.buttons["Continue"].is_enabled:
+            self.cont()
+
+
+class _Panel(Scene):
+    title = ""
+
+    def build(self):
+        self.label((80, 40, 900, 50), self.title, object_id="#heading")
+        self.button((80, 820, 200, 50), "Back", self.back)
+
+    def draw(self, surf):
+        BG.draw(surf)
+        panel = pygame.Rect(60, 30, VW - 120, VH - 60)
+        s = gfx.alpha_rect(panel.size, (14, 18, 26), 215)
+        surf.blit(s, panel)
+        pygame.draw.rect(surf, gfx.LINE, panel, 1, border_radius=12)
+
+    def handle(self, ev):
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.back()
+
+
+class NewGameScene(_Panel):
+    """Pick the game, the mode, each side's deck and an optional seed."""
+
+    title = "New game"
+
+    def __init__(self, app, game_id=None):
+        super().__init__(app)
+        games = _games()
+        self.gid = game_id if game_id in games else (next(iter(games)) if games else None)
+        self.mode = "hotseat"
+        self.decks = [None, None]
+        self.seed_text = ""
+
+    def build(self):
+        super().build()
+        games = _games()
+        if not games:
+            self.label((100, 120, 900, 40), "No games are installed yet.")
+            return
+        self.label((100, 110, 400, 30), "Game")
+        self.ids = list(games)
+        items = [games[g].title or g for g in self.ids]
+        self.game_list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 145, 420, 300), items, self.app.ui,
+                                                             default_selection=items[self.ids.index(self.gid)])
+        game = games[self.gid]
+        desc = (game.description or "") + f"<br><br>Rules version {game.rules_version}."
+        pygame_gui.elements.UITextBox(desc, pygame.Rect(100, 460, 420, 170), self.app.ui)
+        x = 600
+        self.label((x, 110, 400, 30), "Mode")
+        modes = ["Two players at this screen", "Against the computer"]
+        self.mode_menu = pygame_gui.elements.UIDropDownMenu(modes, modes[0 if self.mode == "hotseat" else 1],
+                                                            pygame.Rect(x, 145, 460, 44), self.app.ui)
+        names = sorted(game.decks) or ["(default)"]
+        setup = game.default_setup()
+        for p in (0, 1):
+            if self.decks[p] not in names:
+                try:
+                    self.decks[p] = setup["players"][p]["deck"]
+                except (KeyError, IndexError, TypeError):
+                    self.decks[p] = names[0]
+                if self.decks[p] not in names:
+                    self.decks[p] = names[0]
+        self.deck_menus = []
+        for p in (0, 1):
+            who = "Player 1's deck" if p == 0 else ("Player 2's deck" if self.mode == "hotseat" else "Computer's deck")
+            self.label((x, 215 + p * 90, 460, 30), who)
+            m = pygame_gui.elements.UIDropDownMenu(names, self.decks[p], pygame.Rect(x, 250 + p * 90, 460, 44), self.app.ui)
+            self.deck_menus.append(m)
+        self.label((x, 410, 460, 30), "Seed (optional, a whole number)")
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, 445, 460, 44), self.app.ui)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        if self.seed_text:
+            self.seed_entry.set_text(self.seed_text)
+        self.button((x, 540, 460, 60), "Start", self.start, object_id="#big")
+
+    def on_ui(self, ev):
+        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is getattr(self, "game_list", None):
+            games = _games()
+            titles = {(g.title or gid): gid for gid, g in games.items()}
+            if ev.text in titles and titles[ev.text] != self.gid:
+                self.gid = titles[ev.text]
+                self.decks = [None, None]
+                self._keep_seed()
+                self.app._rebuild()
+            return
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if ev.ui_element is getattr(self, "mode_menu", None):
+                self.mode = "hotseat" if ev.text.startswith("Two") else "computer"
+                self._keep_seed()
+                self.app._rebuild()
+                return
+            for p, m in enumerate(getattr(self, "deck_menus", [])):
+                if ev.ui_element is m:
+                    self.decks[p] = ev.text
+            return
+        super().on_ui(ev)
+
+    def _keep_seed(self):
+        e = getattr(self, "seed_entry", None)
+        if e is not None and e.alive():
+            self.seed_text = e.get_text()
+
+    def start(self):
+        games = _games()
+        if self.gid not in games:
+            return
+        game = games[self.gid]
+        setup = game.default_setup()
+        for p in (0, 1):
+            if self.decks[p] in game.decks:
+                setup["players"][p]["deck"] = self.decks[p]
+        if self.mode == "computer":
+            setup["players"][1]["name"] = "Computer"
+        txt = self.seed_entry.get_text().strip()
+        import time as _t
+        seed = int(txt) if txt.isdigit() else int(_t.time() * 1000) % 1_000_000
+        try:
+            match = Match(game, setup, seed)
+        except TabletopError as exc:
+            self.app.toast(f"Can't start: {exc}")
+            return
+        self.app.start_match(match, ("human", "computer") if self.mode == "computer" else ("human", "human"))
+
+
+class LoadScene(_Panel):
+    """The player's saves and the shipped examples; a bad save shows its error."""
+
+    title = "Load game"
+
+    def build(self):
+        super().build()
+        self.entries = []
+        for e in list_saves(saves_dir(self.app.saves)):
+            e["example"] = False
+            self.entries.append(e)
+        for e in list_saves(examples_dir()):
+            e["example"] = True
+            self.entries.append(e)
+        self.labels = []
+        for e in self.entries:
+            stem = Path(e["path"]).stem
+            if e["name"] != stem:
+                e["name"] = f"{e['name']} ({stem})"
+            if e.get("error"):
+                s = f"{e['name']}  -  can't be loaded"
+            else:
+                players = " vs ".join(e.get("players") or []) or "?"
+                date = str(e.get("date", "")).replace("T", " ")[:16]
+                s = f"{e['name']}  -  {e['game']}  -  {players}  -  turn {e.get('turn', 0)}  -  {date}"
+            if e["example"]:
+                s = "[example] " + s
+            self.labels.append(s)
+        self.label((100, 100, 1200, 30), f"Your saves are in {saves_dir(self.app.saves)}; examples ship with the app and are never written to.")
+        if not self.entries:
+            self.label((100, 150, 900, 30), "No saves yet.")
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
+        self.info = pygame_gui.elements.UITextBox("Choose a save.", pygame.Rect(100, 625, 1400, 170), self.app.ui)
+        self.button((1300, 820, 200, 50), "Load", self.load, object_id="#big")
+        self.selected = None
+
+    def on_ui(self, ev):
+        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
+                and ev.ui_element is getattr(self, "list", None):
+            if ev.text in self.labels:
+                self.selected = self.entries[self.labels.index(ev.text)]
+                e = self.selected
+                if e.get("error"):
+                    self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['error'])}</font>")
+                else:
+                    self.info.set_text(_esc(f"{e['path']}\n{e['game']}, players: {', '.join(e.get('players') or [])}, "
+                                            f"turn {e.get('turn', 0)}, saved {e.get('date', '')}"))
+                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+                    self.load()
+            return
+        super().on_ui(ev)
+
+    def load(self):
+        e = self.selected
+        if e is None:
+            self.info.set_text("Choose a save first.")
+            return
+        try:
+            match = load_match(e["path"])
+        except TabletopError as exc:
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
+            return
+        except Exception as exc:  # an engine bug while replaying: say so, don't crash
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
+                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
+            traceback.print_exc()
+            return
+        if e.get("example"):
+            match.name = ""  # the example file is never written to; autosave goes to the user's folder
+        self.app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))))
+
+
+def _esc(s: str) -> str:
+    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+
+
+class SettingsScene(_Panel):
+    """Animation speed, window size, full screen, confirmations, auto-pass stop."""
+
+    title = "Settings"
+
+    def build(self):
+        super().build()
+        s = self.app.settings
+        x, y = 140, 120
+        self.label((x, y, 500, 30), "Animation speed")
+        self.speed = pygame_gui.elements.UIDropDownMenu(list(SPEEDS), s.speed, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
+        y += 100
+        self.label((x, y, 500, 30), "Window size")
+        sizes = list(WINDOW_SIZES)
+        if s.window not in sizes:
+            sizes.append(s.window)
+        self.size = pygame_gui.elements.UIDropDownMenu(sizes, s.window, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
+        y += 100
+        self.label((x, y, 500, 30), "Auto-pass")
+        self.auto = pygame_gui.elements.UIDropDownMenu(list(AUTOPASS.values()), AUTOPASS[s.autopass_stop],
+                                                       pygame.Rect(x, y + 34, 400, 44), self.app.ui)
+        y += 110
+        self.full_btn = self.button((x, y, 400, 48), f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self.toggle_full)
+        self.conf_btn = self.button((x, y + 60, 400, 48), f"Ask before ending a phase early: {'on' if s.confirmations else 'off'}",
+                                    self.toggle_conf)
+        pygame_gui.elements.UITextBox(
+            "Settings are applied at once and kept in settings.toml in your configuration folder.<br><br>"
+            "Auto-pass takes the only legal choice for you when it is to pass or go on.<br><br>"
+            "Space skips the animations of the current steps; F11 toggles full screen.",
+            pygame.Rect(700, 150, 700, 300), self.app.ui)
+
+    def on_ui(self, ev):
+        s = self.app.settings
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if ev.ui_element is self.speed:
+                s.speed = ev.text
+            elif ev.ui_element is self.size:
+                s.window = ev.text
+            elif ev.ui_element is self.auto:
+                s.autopass_stop = next((k for k, v in AUTOPASS.items() if v == ev.text), s.autopass_stop)
+            self.app.apply_settings()
+            return
+        super().on_ui(ev)
+
+    def toggle_full(self):
+        self.app.settings.fullscreen = not self.app.settings.fullscreen
+        self.app.apply_settings()
+        self.app._rebuild()
+
+    def toggle_conf(self):
+        self.app.settings.confirmations = not self.app.settings.confirmations
+        self.app.apply_settings()
+        self.app._rebuild()
+
+
+def list_lessons() -> list[dict]:
+    """Every lesson file of every installed game: game, path, title, summary."""
+    out = []
+    for gid, game in _games().items():
+        d = game_dir(game)
+        if d is None or not (d / "lessons").is_dir():
+            continue
+        for p in sorted((d / "lessons").glob("*.toml")):
+            entry = {"game": gid, "path": str(p), "id": p.stem, "title": p.stem.replace("_", " "), "summary": ""}
+            try:
+                data = tomlio.load(p)
+                entry["title"] = str(data.get("title", entry["title"]))
+                entry["summary"] = str(data.get("summary", data.get("description", "")))
+            except TabletopError as exc:
+                entry["summary"] = str(exc)
+            out.append(entry)
+    return out
+
+
+class TutorialScene(_Panel):
+    title = "Tutorial"
+
+    def build(self):
+        super().build()
+        self.lessons = list_lessons()
+        if not self.lessons:
+            self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
+            return
+        self.items = [f"{l['game']}: {l['title']}" for l in self.lessons]
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 700, 620), self.items, self.app.ui)
+        self.info = pygame_gui.elements.UITextBox("Choose a lesson.", pygame.Rect(830, 120, 670, 620), self.app.ui)
+
+    def on_ui(self, ev):
+        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is getattr(self, "list", None):
+            if ev.text in self.items:
+                l = self.lessons[self.items.index(ev.text)]
+                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}\n\nStart it from a terminal with:\n"
+                                        f"tabletop tutorial {l['game']} {l['id']}"))
+            return
+        super().on_ui(ev)

@@ -1,0 +1,79 @@
+"""User settings kept in ``config_dir()/settings.toml`` (written atomically)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import tomli_w
+
+from tabletop.engine import tomlio
+from tabletop.engine.errors import TabletopError
+from tabletop.saves import atomic_write_text, config_dir
+
+SPEEDS = {"slow": 0.55, "normal": 1.0, "fast": 2.2, "instant": 0.0}
+AUTOPASS = {"never": "Auto-pass everywhere", "own_turn": "Stop in my own turn", "always": "Always stop (no auto-pass)"}
+WINDOW_SIZES = ["1024x640", "1280x720", "1600x900", "1920x1080", "2560x1440", "3840x2160"]
+
+
+@dataclass
+class Settings:
+    speed: str = "normal"            # slow | normal | fast | instant
+    window: str = "1600x900"         # window size when not full screen
+    fullscreen: bool = False
+    confirmations: bool = True       # ask before ending a phase with actions left
+    autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEEDS.get(self.speed, 1.0)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        try:
+            w, h = (int(x) for x in self.window.lower().split("x"))
+            return max(640, min(8192, w)), max(400, min(8192, h))
+        except ValueError:
+            return 1600, 900
+
+    def fixed(self) -> "Settings":
+        """Unknown values replaced by defaults (a hand-edited file can't break the app)."""
+        d = Settings()
+        if self.speed not in SPEEDS:
+            self.speed = d.speed
+        if self.autopass_stop not in AUTOPASS:
+            self.autopass_stop = d.autopass_stop
+        self.fullscreen = bool(self.fullscreen)
+        self.confirmations = bool(self.confirmations)
+        self.window = "%dx%d" % self.window_size
+        return self
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.toml"
+
+
+def load_settings(path: str | os.PathLike | None = None) -> Settings:
+    """Read the settings; a missing or bad file gives the defaults."""
+    path = Path(path) if path else settings_path()
+    s = Settings()
+    if not path.exists():
+        return s
+    try:
+        data = tomlio.load(path)
+    except TabletopError:
+        return s
+    names = {f.name: f.type for f in fields(Settings)}
+    for k, v in data.items():
+        if k in names and type(v) is type(getattr(s, k)):
+            setattr(s, k, v)
+    return s.fixed()
+
+
+def save_settings(s: Settings, path: str | os.PathLike | None = None) -> None:
+    path = Path(path) if path else settings_path()
+    try:
+        atomic_write_text(path, tomli_w.dumps(asdict(s.fixed())), keep_backup=False)
+    except OSError:
+        pass  # a read-only config folder must not stop the game

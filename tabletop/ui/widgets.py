@@ -1,0 +1,88 @@
+"""Hand-written table widgets: the action bar's buttons and the popup menu.
+
+They are hand-written (not pygame_gui) because they are rebuilt at every
+decision, share the table's hit-testing with drag and drop, and are drawn
+from cached surfaces inside the 8 ms frame budget; pygame_gui elements are
+used for the menus, lists, text entry and dialogs.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import gfx
+
+
+class ActionButton:
+    def __init__(self, rect: pygame.Rect, label: str, payload, kind: str = "choice", accent=False):
+        self.rect = rect
+        self.label = label
+        self.payload = payload
+        self.kind = kind
+        self.accent = accent
+
+    def draw(self, surf, hover: bool, enabled: bool = True) -> None:
+        fill = gfx.PANEL_HI if not hover else (70, 84, 108)
+        if self.accent:
+            fill = (92, 72, 30) if not hover else (122, 96, 40)
+        if not enabled:
+            fill = (36, 40, 48)
+        gfx.panel(surf, self.rect, fill, gfx.ACCENT if hover and enabled else gfx.LINE, 7, 2 if hover else 1)
+        col = gfx.TEXT if enabled else gfx.DIM
+        label = gfx.fit(self.label, 18, self.rect.w - 16, True)
+        gfx.blit_text(surf, label, 18, self.rect.center, col, True, anchor="center")
+
+
+def layout_buttons(labels: list[str], area: pygame.Rect, size: int = 18, min_w: int = 110, max_w: int = 330, gap: int = 8):
+    """Rects for buttons in a row inside ``area``; returns (rects, how many fit)."""
+    rects = []
+    x = area.x
+    f = gfx.font(size, True)
+    for lab in labels:
+        w = max(min_w, min(max_w, f.size(lab)[0] + 28))
+        if x + w > area.right:
+            break
+        rects.append(pygame.Rect(x, area.y, w, area.h))
+        x += w + gap
+    return rects, len(rects)
+
+
+class Popup:
+    """A small menu of labelled items near a point; ``on_cancel`` when closed."""
+
+    ITEM_H = 34
+
+    def __init__(self, pos, items: list[tuple[str, object]], title: str = "", on_cancel=None, bounds=pygame.Rect(0, 0, gfx.VW, gfx.VH)):
+        self.items = items
+        self.title = title
+        self.on_cancel = on_cancel
+        f = gfx.font(18, True)
+        w = max([f.size(lab)[0] for lab, _ in items] + [gfx.font(16).size(title)[0] if title else 0]) + 36
+        w = max(200, min(560, w))
+        h = len(items) * self.ITEM_H + (30 if title else 0) + 10
+        self.rect = pygame.Rect(int(pos[0]) + 8, int(pos[1]) - h // 2, w, h)
+        self.rect.clamp_ip(bounds.inflate(-8, -8))
+        self.hover = -1
+        self.choices: list = []  # the Choice behind each item, when items are choices
+
+    def item_rect(self, i: int) -> pygame.Rect:
+        top = self.rect.y + 5 + (30 if self.title else 0)
+        return pygame.Rect(self.rect.x + 5, top + i * self.ITEM_H, self.rect.w - 10, self.ITEM_H - 2)
+
+    def hit(self, pos) -> int:
+        for i in range(len(self.items)):
+            if self.item_rect(i).collidepoint(pos):
+                return i
+        return -1
+
+    def draw(self, surf) -> None:
+        shadow = self.rect.move(4, 5)
+        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=9)
+        gfx.panel(surf, self.rect, (30, 36, 46), gfx.ACCENT, 9, 2)
+        if self.title:
+            gfx.blit_text(surf, gfx.fit(self.title, 16, self.rect.w - 20), 16, (self.rect.x + 12, self.rect.y + 9), gfx.DIM)
+        for i, (lab, _) in enumerate(self.items):
+            r = self.item_rect(i)
+            if i == self.hover:
+                pygame.draw.rect(surf, (70, 84, 108), r, border_radius=6)
+            gfx.blit_text(surf, gfx.fit(lab, 18, r.w - 16, True), 18, (r.x + 10, r.centery), gfx.TEXT, True, anchor="midleft")

@@ -1,0 +1,275 @@
+"""Aquarian Age plugin: card pool, decks, contract (data round trip, views,
+determinization), error messages, rule sentences, scenarios and a short self-play."""
+
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+
+from games.aquarian_age import GAME, AquarianAge
+from games.aquarian_age.carddb import FACTIONS, SKILLS, parse_skill
+from tabletop.ai.agents import RandomAgent
+from tabletop.engine.errors import CardFileError, PositionError
+from tabletop.engine.rng import PCG32
+from tabletop.scenario import run_scenario
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCEN = os.path.join(ROOT, "tests", "scenarios", "aquarian_age")
+J = "EGO-J1"
+
+
+def play_random(seed: int, n: int):
+    """A state after up to n random choices, and the states seen on the way."""
+    s = GAME.new_state(GAME.default_setup(), seed)
+    rng = PCG32(seed, stream=5)
+    seen = [s.clone()]
+    for _ in range(n):
+        d = s.decision
+        if d is None:
+            break
+        s.apply(rng.choice(d.choices))
+        seen.append(s.clone())
+    return s, seen
+
+
+# -- the card pool ----------------------------------------------------------------
+
+def test_faction_order_is_the_seeds():
+    assert FACTIONS == ("ego", "arayashiki", "wizdom", "darklore", "eraser")
+
+
+def test_pool_has_100_cards_of_every_type_in_every_faction():
+    cards = GAME.cards
+    assert len(cards) >= 100
+    for f in FACTIONS:
+        types = {c["type"] for c in cards.values() if c["faction"] == f}
+        assert types == {"character", "break", "permanent", "project", "fast"}, f
+    for c in cards.values():
+        if c["type"] in ("character", "break"):
+            assert c["icons"], c["id"]
+
+
+def test_every_skill_is_used_in_the_pool():
+    used = {}
+    mental_attack = name_level = False
+    for c in GAME.cards.values():
+        for k, v in c["skills"].items():
+            used.setdefault(k, set()).add(v > 0)
+        for kind, k, v in c["static"]:
+            if kind == "kw":
+                used.setdefault(k, set()).add(v > 0)
+        for e in c["effect"]:
+            if e["op"] == "grant":
+                k, v = parse_skill(e["keyword"])
+                used.setdefault(k, set()).add(v > 0)
+        mental_attack |= c["mental_attack"]
+        name_level |= c["name_level"]
+    assert set(SKILLS) <= set(used)
+    assert False in used["draw"] and True in used["draw"]  # Draw+X and Draw-X
+    assert False in used["permanent"] and True in used["permanent"]  # Permanent+X and Permanent-X
+    assert mental_attack and name_level
+
+
+def test_three_legal_preconstructed_decks():
+    assert len(GAME.decks) >= 3
+    for name, ids in GAME.decks.items():
+        assert len(ids) == 40
+        assert GAME.validate_deck(ids) == [], name
+
+
+def test_validate_deck_limits():
+    deck = list(next(iter(GAME.decks.values())))
+    assert any("exactly 40" in p for p in GAME.validate_deck(deck + [J]))
+    five = ["EGO-01"] * 5 + deck[5:]
+    assert any("at most 4" in p for p in GAME.validate_deck(five))
+
+
+def test_card_file_error_names_file_card_field_and_line(tmp_path):
+    bad = tmp_path / "cards.toml"
+    bad.write_text('[[card]]\nid = "X-1"\nname = "Bad"\ntype = "character"\nfaction = "ego"\n'
+                   'mental = 1\nattack = 1\ndurability = 1\nicons = ["student"]\nskills = ["Flying"]\n')
+    with pytest.raises(CardFileError) as err:
+        _ = AquarianAge(str(bad)).cards
+    msg = str(err.value)
+    assert "cards.toml" in msg and "X-1" in msg and "skills" in msg and "line 10" in msg and "Flying" in msg
+
+
+def test_card_file_error_on_unknown_effect(tmp_path):
+    bad = tmp_path / "cards.toml"
+    bad.write_text('[[card]]\nid = "X-2"\nname = "Bad"\ntype = "project"\nfaction = "ego"\nfactor = 1\ncost = 1\n'
+                   'effect = [{op = "explode"}]\n')
+    with pytest.raises(CardFileError) as err:
+        _ = AquarianAge(str(bad)).cards
+    assert "X-2" in str(err.value) and "explode" in str(err.value)
+
+
+def test_position_errors_are_one_sentence():
+    with pytest.raises(PositionError, match="unknown card"):
+        GAME.from_position({"players": [{"hand": ["NOPE"]}, {}]})
+    with pytest.raises(PositionError, match="unknown faction"):
+        GAME.from_position({"players": [{"faction": {"polar": ["EGO-01"]}}, {}]})
+    with pytest.raises(PositionError, match="exactly two"):
+        GAME.from_position({"players": [{}]})
+    with pytest.raises(PositionError, match="must be a list"):
+        GAME.from_position({"players": [{"faction": {"ego": "EGO-01"}}, {}]})
+    with pytest.raises(PositionError, match="phase"):
+        GAME.from_position({"phase": "battle", "players": [{}, {}]})
+    with pytest.raises(PositionError, match="not a character"):
+        GAME.from_position({"players": [{"dominion": [J]}, {}]})
+
+
+def test_every_card_has_a_face():
+    for cid, c in GAME.cards.items():
+        face = GAME.describe_card(cid)
+        assert face["name"] == c["name"] and face["color"].startswith("#")
+        if c["type"] in ("character", "break"):
+            assert [k for k, _ in face["stats"]] == ["MEN", "ATK", "DUR"]
+
+
+# -- set-up and the contract -----------------------------------------------------------
+
+def test_new_state_deals_seven_and_offers_the_second_player_a_redraw():
+    s = GAME.new_state(GAME.default_setup(), 11)
+    v = s.view(None)
+    assert len(v["zones"]["p0.hand"]) == 7 and len(v["zones"]["p1.hand"]) == 7
+    assert len(v["zones"]["p0.deck"]) == 33
+    d = s.decision
+    assert d.kind == "redraw" and d.players == (1 - s.first,)
+
+
+def test_same_seed_same_game():
+    a, _ = play_random(5, 150)
+    b, _ = play_random(5, 150)
+    assert a.digest() == b.digest()
+
+
+def test_data_round_trip_and_clone_independence():
+    _, seen = play_random(21, 300)
+    for s in seen[::17]:
+        data = s.to_data()
+        back = GAME.state_from_data(data)
+        assert back.to_data() == data
+        assert back.digest() == s.digest()
+        if s.decision is not None:
+            assert [c.id for c in back.decision.choices] == [c.id for c in s.decision.choices]
+            c = s.clone()
+            before = s.digest()
+            c.apply(c.decision.choices[-1])
+            assert s.digest() == before
+
+
+def test_view_hides_hands_decks_and_power_cards():
+    _, seen = play_random(8, 400)
+    checked_power = False
+    for s in seen[::10]:
+        for p in (0, 1):
+            v = s.view(p)
+            o = 1 - p
+            for c in v["zones"][f"p{o}.hand"] + v["zones"][f"p{o}.deck"] + v["zones"][f"p{p}.deck"]:
+                assert c["hidden"] and c["card"] is None and c["iid"] is None
+            for c in v["zones"][f"p{p}.hand"]:
+                assert c["card"] is not None
+            for c in v["zones"][f"p{o}.dominion"]:
+                for a in c["attached"]:
+                    if a["face"] == "down":
+                        assert a["card"] is None
+                        checked_power = True
+    assert checked_power
+
+
+def test_determinize_keeps_what_the_player_sees():
+    _, seen = play_random(13, 300)
+    rng = PCG32(3)
+    for s in seen[::25]:
+        for p in (0, 1):
+            d = s.determinize(p, rng)
+            assert d.view(p)["zones"] == s.view(p)["zones"]
+
+
+def test_invariants_hold_in_random_games():
+    for seed in range(3):
+        _, seen = play_random(seed, 500)
+        for s in seen:
+            assert s.invariant_violations() == []
+
+
+# -- rule sentences --------------------------------------------------------------------
+
+def _pos(p0, p1, phase="main"):
+    return {"turn": 3, "active": 0, "phase": phase, "players": [p0, p1]}
+
+
+def _iid(state, card_id, zone=None):
+    from tabletop.scenario import resolve_ref
+
+    return resolve_ref(f"@{card_id}" + (f"@{zone}" if zone else ""), state.view(None))
+
+
+def test_why_not_names_the_break_rules():
+    s = GAME.from_position(_pos({"hand": ["EGO-B1", "EGO-B2"], "dominion": [{"card": "ARA-03", "power": [J, J]},
+                                                                          {"card": "EGO-04", "power": [J]}]},
+                                {"faction": {"ego": [{"card": "EGO-03", "power": [J]}]}}))
+    b1, b2 = _iid(s, "EGO-B1"), _iid(s, "EGO-B2")
+    opp, athlete = _iid(s, "EGO-03"), _iid(s, "EGO-04")
+    assert "no power card" in s.why_not("break", {"card": b1, "target": opp}, 0)
+    assert "classification icon" in s.why_not("break", {"card": b1, "target": athlete}, 0)
+    assert "factor 2" in s.why_not("break", {"card": b2, "target": athlete}, 0)
+    assert "Player 1" in s.why_not("take", {}, 1)
+
+
+def test_why_not_names_the_name_level_rule():
+    s = GAME.from_position(_pos({"hand": ["EGO-10"]}, {"faction": {"ego": ["EGO-10"]}}))
+    h = _iid(s, "EGO-10", "p0.hand")
+    assert "name-level" in s.why_not("place", {"card": h, "to": "p0.faction.ego"}, 0)
+
+
+def test_illegal_choice_is_refused_with_the_rule():
+    from tabletop.engine.core import Choice
+    from tabletop.engine.errors import IllegalChoice
+
+    s = GAME.from_position(_pos({"hand": ["EGO-B1"], "dominion": [{"card": "EGO-04", "power": [J]}]}, {}))
+    with pytest.raises(IllegalChoice, match="classification icon"):
+        s.apply(Choice("break", {"card": _iid(s, "EGO-B1"), "target": _iid(s, "EGO-04")}, 0))
+
+
+# -- scenarios, self-play, save ------------------------------------------------------------
+
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(SCEN, "*.toml"))), ids=os.path.basename)
+def test_scenario(path):
+    r = run_scenario(path)
+    assert r.passed, r.message
+
+
+def test_at_least_25_scenarios():
+    assert len(glob.glob(os.path.join(SCEN, "*.toml"))) >= 25
+
+
+def test_short_selfplay_has_no_errors():
+    from tabletop import selfplay
+
+    rep = selfplay.run(GAME, 6, 900, ["random", "greedy"])
+    assert rep["errors"] == 0 and rep["violations"] == 0, rep["problems"]
+    assert rep["finished"] == 6
+
+
+def test_random_agent_games_end():
+    for seed in range(4):
+        s = GAME.new_state(GAME.default_setup(), seed)
+        a = RandomAgent(seed)
+        n = 0
+        while s.decision is not None and n < 5000:
+            p = s.decision.players[0]
+            s.apply(a.choose(s, p))
+            n += 1
+        assert s.winner in (0, 1)
+
+
+def test_example_save_verifies():
+    from tabletop.saves import load_match
+
+    path = os.path.join(ROOT, "saves", "aquarian_age-midgame.toml")
+    m = load_match(path)
+    assert m.game.id == "aquarian_age" and m.state.decision is not None
+    assert m.name == "Example: Aquarian Age mid-game"
