@@ -1,0 +1,376 @@
+"""Riftbound card data: schema, validation, the effect vocabulary and card text.
+
+Cards are data (cards.toml). Every effect is a list of *primitives* (``op``)
+drawn from :data:`OPS`; targets come from :data:`TARGETS`; triggers from
+:data:`TRIGGERS`. Keywords are the v1.3 keywords of Core Rules section 800
+(digest section 18) written in lower case, with a number after a colon where
+the keyword has one (``assault:2``, ``deflect:1``, ``equip:2``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from tabletop.engine.cards import CardFileContext, Field, index_cards, read_card_file
+from tabletop.engine.errors import CardFileError
+
+DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
+# the rules' shorthand for each domain (digest section 5.1)
+DOMAIN_CODE = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
+DOMAIN_COLOR = {"fury": "#b8402f", "calm": "#3f8f4f", "mind": "#3462a8", "body": "#c77a2a",
+                "chaos": "#7a4a9c", "order": "#c8a83a"}
+TYPES = ("unit", "spell", "gear", "legend", "battlefield", "rune", "token")
+
+# keyword -> takes a number
+KEYWORDS = {
+    "accelerate": False, "action": False, "reaction": False, "assault": True, "shield": True,
+    "deflect": True, "ganking": False, "hidden": False, "temporary": False, "vision": False,
+    "tank": False, "backline": False, "ambush": False, "unique": False, "equip": True,
+    "quickdraw": False, "repeat": True, "hunt": True, "legion": False, "deathknell": False,
+}
+
+TRIGGERS = ("play", "death", "conquer", "hold", "attack", "defend", "turn_start", "turn_end", "activate")
+
+# target specs a spell or ability may choose (digest 9.3: a chosen object is a target)
+TARGETS = (
+    "", "unit", "enemy_unit", "friendly_unit", "unit_bf", "enemy_unit_bf", "friendly_unit_bf",
+    "enemy_unit_here", "friendly_unit_here", "friendly_other", "enemy_spell", "friendly_unit_base",
+)
+
+# op -> (allowed "to" values, other fields)
+_TO_TARGET = ("target", "self")
+OPS = {
+    "damage": (("target", "self", "enemy_units_here", "units_here", "enemy_units_bf", "enemy_units"), ("n",)),
+    "kill": (_TO_TARGET, ()),
+    "heal": (("target", "self", "friendly_units"), ()),
+    "stun": (("target", "self", "enemy_units_here"), ()),
+    "buff": (("target", "self", "friendly_units_here", "friendly_units"), ()),
+    "might": (("target", "self", "friendly_units", "friendly_units_here", "enemy_units_here"), ("n",)),
+    "grant": (("target", "self", "friendly_units_here"), ("kw",)),
+    "ready": (_TO_TARGET, ()),
+    "exhaust": (_TO_TARGET, ()),
+    "recall": (_TO_TARGET, ()),
+    "move_base": (_TO_TARGET, ()),
+    "move_bf": (("target",), ()),
+    "draw": ((), ("n", "who")),
+    "channel": ((), ("n",)),
+    "add": ((), ("energy", "power")),
+    "token": ((), ("n", "kind", "where")),
+    "point": ((), ("n",)),
+    "xp": ((), ("n",)),
+    "counter": (("target",), ()),
+    "vision": ((), ()),
+    "ready_runes": ((), ("n",)),
+}
+TOKENS = {"recruit": ("TK-RECRUIT", 1), "sprite": ("TK-SPRITE", 3)}
+CONDITIONS = ("", "legion", "hand_le_1", "level_3", "mighty", "alone")
+STATICS = ("defend_alone", "bf_might")
+
+_OP_FIELDS = {"op", "to", "n", "who", "energy", "power", "kind", "where", "kw", "if"}
+_ABIL_FIELDS = {"on", "target", "effect", "cost", "power", "exhaust", "timing", "if", "kill_self", "spend_buff", "text"}
+
+
+def parse_kw(words: list[str]) -> dict:
+    out = {}
+    for w in words:
+        name, _, num = w.partition(":")
+        out[name] = out.get(name, 0) + (int(num) if num else 1) if KEYWORDS.get(name) else 1
+    return out
+
+
+FIELDS = [
+    Field("id", str, required=True),
+    Field("name", str, required=True),
+    Field("type", str, required=True, choices=TYPES),
+    Field("domain", list, default=list),
+    Field("cost", int, default=0, min=0, max=12),
+    Field("power", list, default=list),
+    Field("might", int, default=0, min=-5, max=20),
+    Field("keywords", list, default=list),
+    Field("tags", list, default=list),
+    Field("champion", str, default=""),
+    Field("supertype", list, default=list),
+    Field("text", str, default=""),
+    Field("flavor", str, default=""),
+    Field("target", str, default="", choices=TARGETS),
+    Field("target_max_might", int, default=0, min=0),
+    Field("effect", list, default=list),
+    Field("ability", list, default=list),
+    Field("static", list, default=list),
+    Field("here_might", int, default=0),
+    Field("here_kw", str, default=""),
+    Field("bonus", int, default=0),
+    Field("rune", str, default=""),
+]
+
+
+def _check_effect(ctx, cid, field, effect):
+    if not isinstance(effect, list):
+        ctx.fail("must be a list of effect tables", cid, field)
+    for i, op in enumerate(effect):
+        if not isinstance(op, dict) or "op" not in op:
+            ctx.fail(f"entry {i + 1} needs an 'op' (one of {', '.join(OPS)})", cid, field)
+        name = op["op"]
+        if name not in OPS:
+            ctx.fail(f"unknown op {name!r} (known: {', '.join(OPS)})", cid, field)
+        extra = set(op) - _OP_FIELDS
+        if extra:
+            ctx.fail(f"op {name!r} has unknown field(s) {', '.join(sorted(extra))}", cid, field)
+        tos, _ = OPS[name]
+        if tos and op.get("to", "target") not in tos:
+            ctx.fail(f"op {name!r}: 'to' must be one of {', '.join(tos)}", cid, field)
+        if op.get("if", "") not in CONDITIONS:
+            ctx.fail(f"op {name!r}: unknown condition {op.get('if')!r}", cid, field)
+        if name == "token" and op.get("kind", "recruit") not in TOKENS:
+            ctx.fail(f"unknown token kind {op.get('kind')!r}", cid, field)
+        if name == "grant" and op.get("kw") not in KEYWORDS:
+            ctx.fail(f"grant: unknown keyword {op.get('kw')!r}", cid, field)
+        if name == "vision" and i != len(effect) - 1:
+            ctx.fail("a 'vision' op must be the last op of its effect", cid, field)
+        for p in op.get("power", []) if isinstance(op.get("power", []), list) else ["?"]:
+            if p not in DOMAINS and p != "any":
+                ctx.fail(f"power {p!r} is not a domain", cid, field)
+
+
+def validate(ctx: CardFileContext, card: dict) -> dict:
+    """Check one card beyond the field types; return it with parsed helpers."""
+    cid = card["id"]
+    for d in card["domain"]:
+        if d not in DOMAINS:
+            ctx.fail(f"{d!r} is not a domain ({', '.join(DOMAINS)})", cid, "domain")
+    for p in card["power"]:
+        if p not in DOMAINS and p != "any":
+            ctx.fail(f"{p!r} is not a domain or 'any'", cid, "power")
+    for k in card["keywords"]:
+        if not isinstance(k, str) or k.partition(":")[0] not in KEYWORDS:
+            ctx.fail(f"unknown keyword {k!r} (known: {', '.join(KEYWORDS)})", cid, "keywords")
+        name, _, num = k.partition(":")
+        if KEYWORDS[name] and num and not num.isdigit():
+            ctx.fail(f"keyword {k!r} needs a whole number after ':'", cid, "keywords")
+    t = card["type"]
+    if t in ("unit", "token") and "might" not in card:
+        ctx.fail("a unit needs 'might'", cid, "might")
+    if t == "rune" and card["rune"] not in DOMAINS:
+        ctx.fail("a rune needs 'rune' = its domain", cid, "rune")
+    if t == "legend" and (not card["champion"] or len(card["domain"]) < 1):
+        ctx.fail("a legend needs a 'champion' tag and its domains", cid, "champion")
+    if card["effect"]:
+        _check_effect(ctx, cid, "effect", card["effect"])
+    for a in card["ability"]:
+        if not isinstance(a, dict):
+            ctx.fail("each ability must be a table", cid, "ability")
+        extra = set(a) - _ABIL_FIELDS
+        if extra:
+            ctx.fail(f"ability has unknown field(s) {', '.join(sorted(extra))}", cid, "ability")
+        if a.get("on") not in TRIGGERS:
+            ctx.fail(f"ability 'on' must be one of {', '.join(TRIGGERS)}", cid, "ability")
+        if a.get("target", "") not in TARGETS:
+            ctx.fail(f"unknown target {a.get('target')!r}", cid, "ability")
+        if a.get("timing", "") not in ("", "action", "reaction"):
+            ctx.fail("ability timing must be 'action' or 'reaction'", cid, "ability")
+        if a.get("if", "") not in CONDITIONS:
+            ctx.fail(f"unknown condition {a.get('if')!r}", cid, "ability")
+        _check_effect(ctx, cid, "ability", a.get("effect", []))
+    for s in card["static"]:
+        if not isinstance(s, dict) or s.get("kind") not in STATICS:
+            ctx.fail(f"static must be a table with kind in {', '.join(STATICS)}", cid, "static")
+    if card["here_kw"] and card["here_kw"] not in KEYWORDS:
+        ctx.fail(f"unknown keyword {card['here_kw']!r}", cid, "here_kw")
+    out = dict(card)
+    out["kw"] = parse_kw(card["keywords"])
+    if any(a["on"] == "death" for a in card["ability"]):
+        out["kw"]["deathknell"] = 1
+    abil = [dict(a) for a in card["ability"]]
+    kw = out["kw"]
+    if kw.get("temporary"):
+        abil.append({"on": "turn_start", "effect": [{"op": "kill", "to": "self"}], "kwsyn": "temporary"})
+    if kw.get("vision"):
+        abil.append({"on": "play", "effect": [{"op": "vision"}], "kwsyn": "vision"})
+    if kw.get("hunt"):
+        for on in ("conquer", "hold"):
+            abil.append({"on": on, "effect": [{"op": "xp", "n": kw["hunt"]}], "kwsyn": "hunt"})
+    out["abil"] = abil
+    if not out["text"]:
+        out["text"] = render_text(out)
+    return out
+
+
+def load(path) -> tuple[dict, dict]:
+    """Load cards.toml: (cards by id, decks by name). Raises CardFileError."""
+    data, ctx = read_card_file(path)
+    raw = index_cards(ctx, data.get("card", []), FIELDS)
+    cards = {cid: validate(ctx, c) for cid, c in raw.items()}
+    decks = {}
+    for name, d in (data.get("deck") or {}).items():
+        if not isinstance(d, dict):
+            raise CardFileError(f"deck {name!r} must be a table", os.fspath(path))
+        flat = []
+        for key in ("legend", "battlefields", "runes", "main"):
+            v = d.get(key)
+            if v is None:
+                raise CardFileError(f"deck {name!r} has no {key!r}", os.fspath(path))
+            items = [v] if isinstance(v, str) else list(v)
+            for item in items:
+                cid, _, n = str(item).partition("*")
+                cid = cid.strip()
+                if cid not in cards:
+                    raise CardFileError(f"deck {name!r} names the unknown card {cid!r}", os.fspath(path))
+                flat.extend([cid] * (int(n) if n else 1))
+        decks[name] = flat
+    return cards, decks
+
+
+def extra_cards(cards: dict, extra: list[dict] | None, where: str = "scenario") -> dict:
+    """Cards from a scenario's [[cards]] tables merged over the pool."""
+    if not extra:
+        return cards
+    ctx = CardFileContext(where, "")
+    add = index_cards(ctx, extra, FIELDS)
+    out = dict(cards)
+    for cid, c in add.items():
+        out[cid] = validate(ctx, c)
+    return out
+
+
+# -- card text ------------------------------------------------------------------
+
+_KW_TEXT = {
+    "accelerate": "Accelerate", "action": "Action", "reaction": "Reaction", "assault": "Assault",
+    "shield": "Shield", "deflect": "Deflect", "ganking": "Ganking", "hidden": "Hidden",
+    "temporary": "Temporary", "vision": "Vision", "tank": "Tank", "backline": "Backline",
+    "ambush": "Ambush", "unique": "Unique", "equip": "Equip", "quickdraw": "Quick-Draw",
+    "repeat": "Repeat", "hunt": "Hunt", "legion": "Legion", "deathknell": "Deathknell",
+}
+_TARGET_TEXT = {
+    "unit": "a unit", "enemy_unit": "an enemy unit", "friendly_unit": "a friendly unit",
+    "unit_bf": "a unit at a battlefield", "enemy_unit_bf": "an enemy unit at a battlefield",
+    "friendly_unit_bf": "a friendly unit at a battlefield", "enemy_unit_here": "an enemy unit here",
+    "friendly_unit_here": "a friendly unit here", "friendly_other": "another friendly unit",
+    "enemy_spell": "an enemy spell", "friendly_unit_base": "a friendly unit at your base", "": "",
+}
+_TO_TEXT = {"self": "me", "enemy_units_here": "each enemy unit here", "units_here": "each unit here",
+            "enemy_units_bf": "each enemy unit at a battlefield", "friendly_units": "each friendly unit",
+            "friendly_units_here": "each friendly unit here", "enemy_units": "each enemy unit"}
+
+
+def _op_text(op: dict, tgt: str, maxm: int = 0) -> str:
+    to = op.get("to", "target")
+    who = _TARGET_TEXT.get(tgt, "it") if to == "target" else _TO_TEXT.get(to, to)
+    if to == "target" and maxm:
+        who += f" with {maxm} Might or less"
+    n = op.get("n", 1)
+    k = op["op"]
+    cond = {"legion": "Legion: ", "hand_le_1": "If you have 1 or fewer cards in hand, ", "level_3": "if you have 3+ XP, ",
+            "mighty": "If it is Mighty, ", "alone": "If I am alone, "}.get(op.get("if", ""), "")
+    if k == "damage":
+        s = f"deal {n} to {who}"
+    elif k == "kill":
+        s = f"kill {who}"
+    elif k == "heal":
+        s = f"heal {who}"
+    elif k == "stun":
+        s = f"stun {who}"
+    elif k == "buff":
+        s = f"buff {who}"
+    elif k == "might":
+        s = f"give {who} {'+' if n >= 0 else ''}{n} Might this turn"
+    elif k == "grant":
+        s = f"give {who} {_KW_TEXT[op['kw']]} this turn"
+    elif k in ("ready", "exhaust", "recall"):
+        s = f"{k} {who}"
+    elif k == "move_base":
+        s = f"move {who} to its base"
+    elif k == "move_bf":
+        s = f"move {who} to the battlefield where a showdown is happening"
+    elif k == "draw":
+        s = f"{'your opponent draws' if op.get('who') == 'opp' else 'draw'} {n}"
+    elif k == "channel":
+        s = f"channel {n} rune{'s' if n > 1 else ''} exhausted"
+    elif k == "add":
+        parts = []
+        if op.get("energy"):
+            parts.append(f"[{op['energy']}]")
+        parts += ["[A]" if p == "any" else f"[{DOMAIN_CODE[p]}]" for p in op.get("power", [])]
+        s = "add " + " ".join(parts)
+    elif k == "token":
+        where = "here" if op.get("where") == "here" else "at your base"
+        s = f"play {n} {op.get('kind', 'recruit').title()} token{'s' if n > 1 else ''} {where}"
+    elif k == "point":
+        s = f"gain {n} point{'s' if n > 1 else ''}"
+    elif k == "xp":
+        s = f"gain {n} XP"
+    elif k == "counter":
+        s = f"counter {who}"
+    elif k == "vision":
+        s = "look at the top card of your deck; you may recycle it"
+    elif k == "ready_runes":
+        s = f"ready up to {n} runes"
+    else:
+        s = k
+    return cond + s
+
+
+def _cost_text(energy: int, power: list) -> str:
+    parts = [f"[{energy}]"] if energy else []
+    parts += ["[A]" if p == "any" else f"[{DOMAIN_CODE[p]}]" for p in power]
+    return " ".join(parts)
+
+
+def effect_text(effect: list, tgt: str, maxm: int = 0) -> str:
+    s = ", then ".join(_op_text(op, tgt, maxm) for op in effect)
+    return s[:1].upper() + s[1:] + "." if s else ""
+
+
+_ON_TEXT = {"play": "When you play me, ", "death": "Deathknell - ", "conquer": "When I conquer, ",
+            "hold": "When I hold, ", "attack": "When I attack, ", "defend": "When I defend, ",
+            "turn_start": "At the start of your Beginning Phase, ", "turn_end": "At the end of your turn, "}
+
+
+def render_text(card: dict) -> str:
+    """Card text generated from the data, so text and effect never disagree."""
+    out = []
+    kws = []
+    for k, v in card["kw"].items():
+        if k == "deathknell":
+            continue
+        if KEYWORDS[k]:
+            kws.append(f"{_KW_TEXT[k]} {v}" if k not in ("equip", "repeat") else f"{_KW_TEXT[k]} [{v}]")
+        else:
+            kws.append(_KW_TEXT[k])
+    if kws:
+        out.append(". ".join(kws) + ".")
+    if card["type"] == "spell" and card["effect"]:
+        out.append(effect_text(card["effect"], card["target"], card["target_max_might"]))
+    if card["type"] == "battlefield":
+        if card["here_might"]:
+            out.append(f"Units here have +{card['here_might']} Might.")
+        if card["here_kw"]:
+            out.append(f"Units here have {_KW_TEXT[card['here_kw']]}.")
+    for s in card["static"]:
+        if s["kind"] == "defend_alone":
+            out.append(f"A friendly unit defending alone has +{s.get('n', 1)} Might.")
+        elif s["kind"] == "bf_might":
+            out.append(f"Friendly units at battlefields have +{s.get('n', 1)} Might.")
+    if card["type"] == "gear" and card["bonus"]:
+        out.append(f"The equipped unit has +{card['bonus']} Might.")
+    for a in card["ability"]:
+        body = effect_text(a.get("effect", []), a.get("target", ""))
+        if a["on"] == "activate":
+            cost = _cost_text(a.get("cost", 0), a.get("power", []))
+            bits = [cost] if cost else []
+            if a.get("exhaust"):
+                bits.append("[E]")
+            if a.get("kill_self"):
+                bits.append("Kill this")
+            if a.get("spend_buff"):
+                bits.append("Spend a buff")
+            tm = {"action": "[Action] ", "reaction": "[Reaction] "}.get(a.get("timing", ""), "")
+            out.append(f"{', '.join(bits)}: {tm}{body}")
+        elif card["type"] == "battlefield" and a["on"] in ("hold", "conquer"):
+            out.append(f"When you {a['on']} here, {body[:1].lower()}{body[1:]}")
+        else:
+            lead = _ON_TEXT.get(a["on"], "")
+            if a.get("if") == "legion":
+                lead = "Legion - " + lead
+            out.append(lead + (body[:1].lower() + body[1:] if lead else body))
+    return " ".join(out)

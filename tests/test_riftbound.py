@@ -1,0 +1,227 @@
+"""Riftbound (1v1 Duel) engine: set-up, mulligan, data round trips, card pool, errors.
+
+Rule-by-rule checks live in tests/scenarios/riftbound/*.toml; these tests cover what a
+scenario (which starts from a position) can't: the set-up procedure, the mulligan,
+deck construction, bad input and the shape of the pool.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.riftbound import GAME
+from games.riftbound.rules import VICTORY_SCORE
+from tabletop.ai.agents import GreedyAgent, RandomAgent
+from tabletop.engine.errors import CardFileError, PositionError
+from tabletop.engine.rng import PCG32
+from tabletop.saves import Match
+
+
+def _new(seed=3):
+    return GAME.new_state(GAME.default_setup(), seed)
+
+
+def _zone(s, key):
+    return s.table.zones[key]
+
+
+def test_setup_places_legend_champion_and_draws_four():
+    s = _new()
+    for p in (0, 1):
+        assert len(_zone(s, f"p{p}.legend")) == 1
+        assert len(_zone(s, f"p{p}.champion")) == 1
+        champ = s.c(_zone(s, f"p{p}.champion")[0])
+        legend = s.c(_zone(s, f"p{p}.legend")[0])
+        assert "champion" in champ["supertype"] and champ["champion"] == legend["champion"]
+        assert len(_zone(s, f"p{p}.hand")) == 4
+        assert len(_zone(s, f"p{p}.runedeck")) == 12
+        assert len(_zone(s, f"p{p}.deck")) == 39 - 4  # the chosen champion starts outside the deck
+        assert len(_zone(s, f"p{p}.bfaside")) == 3
+    # seed set-up 9: battlefields are revealed after the mulligans
+    assert not _zone(s, "shared.bf0") and not _zone(s, "shared.bf1")
+    d = s.decision
+    assert d.kind == "mulligan" and d.players == (s.first,)
+
+
+def test_mulligan_one_card_at_a_time_up_to_two_then_recycled_to_bottom():
+    s = _new(7)
+    p = s.first
+    hand = list(_zone(s, f"p{p}.hand"))
+    s.apply(s.decision.find(f"mulligan_pick(card={hand[0]})", p))
+    s.apply(s.decision.find(f"mulligan_pick(card={hand[1]})", p))
+    kinds = {c.kind for c in s.decision.choices}
+    assert kinds == {"mulligan_done"}, "no third card may be set aside"
+    s.apply(s.decision.find("mulligan_done", p))
+    assert len(_zone(s, f"p{p}.hand")) == 4
+    assert set(_zone(s, f"p{p}.deck")[-2:]) == {hand[0], hand[1]}
+    assert s.decision.kind == "mulligan" and s.decision.players == (1 - p,)
+    s.apply(s.decision.find("mulligan_done", 1 - p))
+    # battlefields chosen at random and revealed; the first player is in their Main Phase
+    assert len(_zone(s, "shared.bf0")) == 1 and len(_zone(s, "shared.bf1")) == 1
+    assert s.decision.kind == "main_action" and s.active == p and s.turn == 1
+    assert len(_zone(s, f"p{p}.hand")) == 5  # the first player draws on turn 1 too
+    assert len(_zone(s, f"p{p}.runes")) == 2
+
+
+def test_second_player_channels_three_on_first_turn_in_a_real_game():
+    s = _new(11)
+    for _ in range(2):
+        s.apply(s.decision.find("mulligan_done", s.decision.players[0]))
+    first = s.active
+    s.apply(s.decision.find("end_turn", first))
+    assert s.active == 1 - first
+    assert len(_zone(s, f"p{1 - first}.runes")) == 3
+    assert len(_zone(s, f"p{1 - first}.hand")) == 5
+
+
+def test_round_trip_clone_and_independence():
+    m = Match(GAME, GAME.default_setup(), 5)
+    rng = PCG32(9)
+    for _ in range(120):
+        d = m.state.decision
+        if d is None:
+            break
+        m.apply(rng.choice(d.choices))
+    s = m.state
+    data = json.loads(json.dumps(s.to_data()))
+    assert GAME.state_from_data(data).digest() == s.digest()
+    c = s.clone()
+    assert c.digest() == s.digest()
+    if c.decision is not None:
+        c.apply(c.decision.choices[-1])
+        assert c.digest() != s.digest() or c.decision is None
+    assert GAME.state_from_data(data).digest() == s.digest()
+
+
+def test_determinize_keeps_runes_battlefields_and_main_cards_apart():
+    s = _new(2)
+    for _ in range(2):
+        s.apply(s.decision.find("mulligan_done", s.decision.players[0]))
+    rng = PCG32(4)
+    for _ in range(5):
+        d = s.determinize(0, rng)
+        for p in (0, 1):
+            assert all(d.c(i)["type"] == "rune" for i in _zone(d, f"p{p}.runedeck"))
+            assert all(d.c(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.deck"))
+            assert all(d.c(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.hand"))
+        assert [d.table.card[i] for i in _zone(d, "p0.hand")] == [s.table.card[i] for i in _zone(s, "p0.hand")]
+
+
+def test_card_pool_shape():
+    cards = GAME.cards
+    by = {}
+    for c in cards.values():
+        by.setdefault(c["type"], []).append(c)
+    assert len(by["unit"]) >= 80
+    assert len(by["battlefield"]) >= 8
+    assert len(by["legend"]) >= 4
+    for leg in by["legend"]:
+        assert any("champion" in u["supertype"] and u["champion"] == leg["champion"] for u in by["unit"]), leg["id"]
+    assert {d for c in cards.values() for d in c["domain"]} == {"fury", "calm", "mind", "body", "chaos", "order"}
+    used = {k for c in cards.values() for k in c["kw"]}
+    for kw in ("accelerate", "action", "reaction", "assault", "shield", "deflect", "ganking", "hidden", "temporary",
+               "vision", "tank", "backline", "ambush", "equip", "quickdraw", "repeat", "hunt", "deathknell"):
+        assert kw in used, kw
+    assert len(GAME.decks) >= 3
+    for name, deck in GAME.decks.items():
+        assert GAME.validate_deck(deck) == [], name
+        assert sum(1 for c in deck if cards[c]["type"] in ("unit", "spell", "gear")) == 40
+
+
+def test_deck_construction_problems():
+    name, deck = sorted(GAME.decks.items())[0]
+    cards = GAME.cards
+    main = [c for c in deck if cards[c]["type"] == "unit" and "champion" not in cards[c]["supertype"]]
+    too_many = deck + [main[0]]
+    assert any("at most 3 copies" in p for p in GAME.validate_deck(too_many))
+    rune = next(c for c in cards if cards[c]["type"] == "rune" and cards[c]["rune"] not in
+                cards[next(x for x in deck if cards[x]["type"] == "legend")]["domain"])
+    runes = [c for c in deck if cards[c]["type"] != "rune"] + [rune] * 12
+    assert any("domain identity" in p for p in GAME.validate_deck(runes))
+    no_bf = [c for c in deck if cards[c]["type"] != "battlefield"]
+    assert any("3 battlefields" in p for p in GAME.validate_deck(no_bf))
+
+
+def test_bad_card_file_names_card_and_field(tmp_path):
+    from games.riftbound import carddb
+
+    p = tmp_path / "cards.toml"
+    p.write_text('[[card]]\nid = "X-1"\nname = "Bad"\ntype = "spell"\neffect = [{ op = "explode", n = 1 }]\n')
+    with pytest.raises(CardFileError) as err:
+        carddb.load(p)
+    msg = str(err.value)
+    assert "X-1" in msg and "explode" in msg and "cards.toml" in msg
+    p.write_text('[[card]]\nid = "X-2"\nname = "Bad"\ntype = "unit"\nmight = 2\nkeywords = ["flying"]\n')
+    with pytest.raises(CardFileError) as err:
+        carddb.load(p)
+    assert "flying" in str(err.value) and "line" in str(err.value)
+
+
+def test_bad_position_is_a_position_error():
+    with pytest.raises(PositionError):
+        GAME.from_position({"players": [{"hand": ["NOPE"]}, {}], "battlefields": ["BF-CROSS", "BF-CROSS"]})
+    with pytest.raises(PositionError):
+        GAME.from_position({"players": [{}], "battlefields": []})
+    with pytest.raises(PositionError):
+        GAME.from_position({"phase": "combat", "players": [{}, {}]})
+
+
+def _pos(**p0):
+    return {"turn": 3, "active": 0, "phase": "main", "battlefields": ["BF-CROSS", "BF-CROSS"], "control": [-1, -1],
+            "players": [dict({"deck": ["B-U02"] * 3}, **p0), {"deck": ["B-U02"] * 3, "bf1": ["B-U02"]}]}
+
+
+def test_why_not_names_the_rule():
+    s = GAME.from_position(_pos(base=["B-U01", "B-U02"]))
+    u = s.table.zones["p0.base"][0]
+    s.apply(s.decision.find(f"move(card={u},to=p0.bf0)", 0))
+    s.apply(s.decision.find("move_done", 0))
+    assert s.decision.kind == "focus"
+    other = s.table.zones["p0.base"][0]
+    msg = s.why_not("move", {"card": other, "to": "p0.bf0"}, 0)
+    assert "Standard Move" in msg and "showdown" in msg
+    assert "focus" in s.why_not("pass", {}, 1)
+
+
+def test_view_shows_state_priority_focus_and_chain():
+    pos = _pos(hand=["F-S01"], runes=["RN-FURY"] * 2)
+    pos["control"] = [-1, 1]
+    s = GAME.from_position(pos)
+    v = s.view(0)
+    assert v["extra"]["state"] == "Open" and v["extra"]["mode"] == "Neutral" and v["extra"]["priority"] == 0
+    spell = s.table.zones["p0.hand"][0]
+    target = s.table.zones["p1.bf1"][0]
+    s.apply(s.decision.find(f"play(card={spell},target={target})", 0))
+    v = s.view(1)
+    assert v["extra"]["state"] == "Closed" and v["extra"]["chain"][0]["iid"] == spell
+    assert v["extra"]["chain"][0]["card"] == "F-S01" and v["extra"]["priority"] == 0
+
+
+def test_hidden_card_is_hidden_from_the_opponent():
+    pos = _pos(bf0=["B-U02"], hand=["X-U02"], runes=["RN-CHAOS"])
+    pos["control"] = [0, -1]
+    s = GAME.from_position(pos)
+    card = s.table.zones["p0.hand"][0]
+    s.apply(s.decision.find(f"hide(card={card},to=p0.hidden0)", 0))
+    opp = s.view(1)["zones"]["p0.hidden0"][0]
+    assert opp["hidden"] and opp["card"] is None and opp["face"] == "down"
+    assert s.view(0)["zones"]["p0.hidden0"][0]["card"] == "X-U02"
+
+
+def test_games_end_and_greedy_beats_random():
+    wins = 0
+    for seed in range(6):
+        m = Match(GAME, GAME.default_setup(), seed)
+        agents = [GreedyAgent(seed), RandomAgent(seed)] if seed % 2 == 0 else [RandomAgent(seed), GreedyAgent(seed)]
+        n = 0
+        while m.state.decision is not None and n < 5000:
+            d = m.state.decision
+            m.apply(agents[d.players[0]].choose(m.state, d.players[0]))
+            assert not m.state.invariant_violations()
+            n += 1
+        assert m.state.winner in (0, 1)
+        wins += int(isinstance(agents[m.state.winner], GreedyAgent))
+        assert max(m.state.points) >= VICTORY_SCORE or "burn" in m.state.win_reason or m.state.points[m.state.winner] >= VICTORY_SCORE
+    assert wins >= 4
