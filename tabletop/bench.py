@@ -22,8 +22,7 @@ def _random_game(game: Game, seed: int):
     while match.state.decision is not None and n < 100000:
         d = match.state.decision
         p = d.players[0]
-        c = agents[p].rng.choice(d.choices_for(p))
-        match.apply(c)
+        match.apply(agents[p].choose(match.state, p))
         n += 1
         if n % 7 == 0:
             states.append(match.state)
