@@ -154,16 +154,26 @@ def lesson_position(lesson: Lesson) -> dict:
 
 
 def _with_draws(pos: dict, draws: dict) -> dict:
+    """Put each player's ``draws`` on top of their ``deck`` in the position.
+    Positions keep a player's zones either in ``players = [{...}, {...}]`` or in
+    ``[p0]``/``[p1]`` tables; both are understood."""
     import copy
 
     pos = copy.deepcopy(pos)
-    players = pos.get("players")
     for key, cards in draws.items():
-        p = int(key[1:]) if key.startswith("p") and key[1:].isdigit() else None
-        if p is None or not isinstance(players, list) or p >= len(players):
+        p = int(key[1:]) if key in ("p0", "p1") else None
+        if p is None:
             raise LessonError(f"'draws' key {key!r} is not p0 or p1")
-        deck = players[p].setdefault("deck", [])
-        players[p]["deck"] = list(cards) + list(deck)
+        players = pos.get("players")
+        if isinstance(players, list) and p < len(players) and isinstance(players[p], dict):
+            zones = players[p]
+        elif isinstance(pos.get(key), dict):
+            zones = pos[key]
+        else:
+            raise LessonError(f"'draws' names {key} but the position has no zones for that player")
+        if not isinstance(cards, list) or not isinstance(zones.get("deck", []), list):
+            raise LessonError(f"'draws' for {key} and that player's deck must be lists of card ids")
+        zones["deck"] = list(cards) + list(zones.get("deck", []))
     return pos
 
 
@@ -196,7 +206,9 @@ class LessonRun:
     def _initial(self) -> State:
         try:
             return self.game.from_position(lesson_position(self.lesson), self.lesson.seed, self.lesson.extra_cards)
-        except LessonError:
+        except LessonError as exc:
+            if exc.path is None:
+                raise LessonError(exc.detail, self.lesson.path) from None
             raise
         except TabletopError as exc:
             raise LessonError(f"its position can't be used: {exc.detail}", self.lesson.path) from None
