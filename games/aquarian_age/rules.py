@@ -1163,7 +1163,15 @@ class AAState(State):
             if kind in ("break", "permanent", "place", "project", "fast", "power", "discard") and self.t.zone[card] != f"p{p}.hand":
                 return "that card is not in your hand."
             if kind == "place":
-                return self.place_problem(p, card) or "that is not legal now."
+                problem = self.place_problem(p, card)
+                if problem:
+                    return problem
+                to = args.get("to")
+                own = f"p{p}.faction.{self.card(card)['faction']}"
+                if isinstance(to, str) and to != own:
+                    return (f"a character goes on the stack of its own faction ({own.split('.')[-1]}), "
+                            f"not on {to} (seed 4.3 ①).")
+                return "that is not legal now."
             if kind == "break" and isinstance(tgt, int):
                 return self.break_problem(p, card, tgt) or "that is not legal now."
             if kind == "permanent" and isinstance(tgt, int):
