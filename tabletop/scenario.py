@@ -28,6 +28,7 @@ A scenario file (TOML)::
     events = ["battle.damage_calc", "counter.change"]   # in this order (others may come between)
     events_absent = ["card.flip"]
     winner = 0
+    viewer = 1          # optional: check values/contains in view(1) instead of view(None)
 
 A card may be named instead of an iid: ``"@CARDID"``, ``"@CARDID@ZONE"`` and
 ``"@CARDID@ZONE#N"`` (the N-th such card, from 0) resolve to an iid in
@@ -143,7 +144,10 @@ def _in_order(wanted: list[str], kinds: list[str], where: str) -> None:
 def _check_expect(expect: dict, state: State, kinds: list[str], where: str, step_kinds: list[str] | None = None) -> None:
     if not isinstance(expect, dict):
         raise ScenarioError(f"{where}: 'expect' must be a table")
-    view = state.view(None)
+    viewer = expect.get("viewer")  # check what one player sees instead of everything
+    if viewer is not None and viewer not in (0, 1):
+        raise ScenarioError(f"{where}: 'viewer' must be 0 or 1")
+    view = state.view(viewer)
     for path, want in (expect.get("values") or {}).items():
         got = get_path(view, path)
         if got is _MISSING:
