@@ -13,7 +13,7 @@ from .carddb import DOMAIN_COLOR, DOMAINS
 from .rules import PHASES, VICTORY_SCORE, RBState, ZLOC
 
 _DIR = Path(__file__).resolve().parent
-_POS_ZONES = ("hand", "deck", "runedeck", "runes", "base", "bf0", "bf1", "trash", "hidden0", "hidden1")
+_POS_ZONES = ("hand", "deck", "runedeck", "runes", "base", "bf0", "bf1", "trash", "hidden0", "hidden1", "bfaside")
 _TYPE_COLOR = {"legend": "#8c6d2e", "battlefield": "#4d5a66", "rune": "#5b5b5b", "token": "#777777"}
 
 
@@ -93,8 +93,8 @@ class Riftbound(Game):
             s.active = int(position.get("active", 0))
             s.first = int(position.get("first", 0))
             phase = position.get("phase", "main")
-            if phase not in ("awaken", "beginning", "channel", "draw", "main", "ending"):
-                raise PositionError(f"phase {phase!r} is not one of awaken, beginning, channel, draw, main, ending")
+            if phase not in ("mulligan", "awaken", "beginning", "channel", "draw", "main", "ending"):
+                raise PositionError(f"phase {phase!r} is not one of mulligan, awaken, beginning, channel, draw, main, ending")
             s.step = phase
             bfs = position.get("battlefields", [])
             for b, cid in enumerate(bfs[:2]):
@@ -147,6 +147,10 @@ class Riftbound(Game):
             for g in ent.get("attached", []):
                 gi = t.add(need(g, f"player {p} attachment"), p, f"att.{n}", face=1)
                 del gi
+        if s.step == "mulligan":  # set-up steps 7-8: the mulligan decision (seed setup 7-8)
+            s.turn_no = 0
+            s.active = s.first
+            s.ask = {"k": "mull", "p": int(position.get("mulligan", s.first)), "n": 0}
         s.dirty = True
         s._run([])
         s._dec = None

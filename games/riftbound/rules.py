@@ -822,6 +822,8 @@ class RBState(State):
         # seed setup 9: each player's battlefield is chosen at random (single game) and revealed
         for q in (0, 1):
             bfs = list(t.zones[f"p{q}.bfaside"])
+            if not bfs or t.zones[f"shared.bf{q}"]:
+                continue
             pick = bfs[self.rng.randbelow(len(bfs))]
             ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.pn(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
             self._ev(ev, "setup.battlefield", f"{self.pn(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
