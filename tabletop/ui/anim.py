@@ -20,9 +20,9 @@ from tabletop.engine.core import Event
 
 BASE_SECONDS = {
     "card.move": 0.34, "card.flip": 0.28, "card.turn": 0.24, "counter.change": 0.55,
-    "phase.begin": 0.6, "step.begin": 0.55, "reveal": 1.3, "game.over": 1.6,
+    "phase.begin": 0.5, "step.begin": 0.5, "reveal": 1.3, "game.over": 1.6,
 }
-BANNER_SECONDS = 1.15
+BANNER_SECONDS = 0.95
 
 
 def duration(kind: str, speed_factor: float) -> float:
@@ -165,6 +165,7 @@ class AnimQueue:
         self.current: Event | None = None
         self.t = 0.0
         self.dur = 0.0
+        self.hold = False  # a lesson pause stops the queue until it is resumed
 
     @property
     def busy(self) -> bool:
@@ -176,6 +177,7 @@ class AnimQueue:
     def clear(self) -> None:
         self.items.clear()
         self.current = None
+        self.hold = False
 
     @property
     def progress(self) -> float:
@@ -186,7 +188,7 @@ class AnimQueue:
         begins (instant speed plays many events in one frame)."""
         left = dt
         n = 0
-        while n < budget_events:
+        while n < budget_events and not self.hold:
             if self.current is None:
                 if not self.items:
                     return

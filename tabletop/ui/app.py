@@ -112,6 +112,9 @@ class App:
     def __init__(self, size=None, settings: Settings | None = None, saves: str | None = None,
                  persist_settings: bool = True):
         pygame.init()
+        gfx.reset_caches()
+        from .scenes import MenuBackground
+        MenuBackground._cache = None
         pygame.key.set_repeat(300, 40)
         self.settings = settings if settings is not None else load_settings()
         self.persist_settings = persist_settings
@@ -233,7 +236,7 @@ class App:
         else:  # events handed in by a test: still take what the widgets posted
             events = pygame.event.get(list(UI_EVENTS)) + list(events)
         if dt is None:
-            dt = min(0.1, self.clock.tick(120) / 1000.0)
+            dt = min(0.1, self.clock.tick(60) / 1000.0)
         for raw in events:
             if raw.type == pygame.QUIT:
                 self.running = False
@@ -299,7 +302,10 @@ class App:
                 self.window.blit(self.canvas, self.offset)
             else:
                 try:
-                    pygame.transform.smoothscale(self.canvas, self._scaled.get_size(), self._scaled)
+                    if self.scale <= 1.35:  # smooth where it is cheap (and shrinking needs it for text)
+                        pygame.transform.smoothscale(self.canvas, self._scaled.get_size(), self._scaled)
+                    else:  # big windows: the fast scaler keeps 60 frames a second
+                        pygame.transform.scale(self.canvas, self._scaled.get_size(), self._scaled)
                 except (ValueError, pygame.error):
                     pygame.transform.scale(self.canvas, self._scaled.get_size(), self._scaled)
                 self.window.blit(self._scaled, self.offset)
@@ -343,11 +349,20 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
 
 
 def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None = None, seed: int | None = None,
-            load: str | None = None, size=None, saves: str | None = None) -> int:
+            load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None) -> int:
     """Open the window: the main menu, or straight to a table for ``game`` /
-    a save (``load``)."""
+    a save (``load``), or to a tutorial ``lesson`` file of ``game``."""
     from tabletop.saves import load_match
 
+    if lesson:
+        from .coach import start_lesson
+
+        app = App(size=size, saves=saves)
+        start_lesson(app, game, lesson)
+        try:
+            return app.run()
+        finally:
+            pygame.quit()
     match = None
     seats = ("human", "computer") if vs_computer else ("human", "human")
     if load:

@@ -56,6 +56,8 @@ class CardArt:
                     tag = gfx.text("SET", max(10, h // 9), (255, 255, 255), True)
                     pygame.draw.rect(s, (40, 50, 110), tag.get_rect(center=(w // 2, h // 2)).inflate(8, 4), border_radius=4)
                     s.blit(tag, tag.get_rect(center=(w // 2, h // 2)))
+            if pygame.display.get_surface() is not None:
+                s = s.convert_alpha()  # the display's own format: the fastest alpha blit
             if len(self._cache) > 3000:
                 self._cache.clear()
             self._cache[key] = s

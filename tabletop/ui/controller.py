@@ -21,6 +21,14 @@ def is_pass_like(choice: Choice) -> bool:
     return any(k == w or k.startswith(w + "_") or k.endswith("_" + w) for w in PASS_WORDS)
 
 
+META_KINDS = ("surrender", "concede", "resign", "forfeit")
+
+
+def is_meta(choice: Choice) -> bool:
+    """Giving up: offered at every decision, never a reason to stop or to ask."""
+    return choice.kind.lower() in META_KINDS
+
+
 def is_irreversible_pass(choice: Choice) -> bool:
     """Ends a phase or a turn (asked about when other things could still be done)."""
     k = choice.kind.lower()
@@ -37,7 +45,7 @@ class Controller:
         self.saves = saves
         if autosave:
             match.autosave_path = saves_dir(saves) / AUTOSAVE_NAME
-        match.ui.setdefault("seats", list(self.seats))
+        match.ui["seats"] = list(self.seats)
         self.agent = GreedyAgent(agent_seed or (match.seed * 7 + 3))
         self._results: queue.Queue = queue.Queue()
         self._thinking: threading.Thread | None = None
@@ -137,7 +145,7 @@ class Controller:
         d = self.state.decision
         if d is None:
             return None
-        mine = d.choices_for(player)
+        mine = [c for c in d.choices_for(player) if not is_meta(c)]
         if len(mine) != 1 or not is_pass_like(mine[0]):
             return None
         if stop == "own_turn" and self.state.view(player).get("active") == player:
@@ -146,12 +154,12 @@ class Controller:
 
     def needs_confirm(self, choice: Choice) -> bool:
         """Ending a phase or a turn while other choices exist; giving up always."""
-        if choice.kind.lower() in ("surrender", "concede", "resign", "forfeit"):
+        if is_meta(choice):
             return True
         if not is_irreversible_pass(choice):
             return False
         d = self.state.decision
-        others = [c for c in d.choices_for(choice.player) if not is_pass_like(c)] if d else []
+        others = [c for c in d.choices_for(choice.player) if not is_pass_like(c) and not is_meta(c)] if d else []
         return bool(others)
 
     def concede(self, player: int) -> None:

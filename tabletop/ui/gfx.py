@@ -30,6 +30,13 @@ _wrap: dict = {}
 _TEXT_CAP = 6000
 
 
+def reset_caches() -> None:
+    """Forget fonts and rendered text (after pygame.quit() they are invalid)."""
+    _fonts.clear()
+    _text.clear()
+    _wrap.clear()
+
+
 def color(value, default=(90, 90, 90)) -> tuple:
     """'#rrggbb' (or a 3-list) to an RGB tuple; anything else gives ``default``."""
     try:

@@ -80,6 +80,13 @@ class Layout:
 
 def game_dir(game) -> Path | None:
     """The folder of a game's data files (layout.toml, lessons/)."""
+    try:
+        from tabletop.engine.registry import game_dir as _registry_game_dir
+        d = _registry_game_dir(game)
+        if d is not None:
+            return Path(d)
+    except (ImportError, TypeError, AttributeError, ValueError):
+        pass
     pd = getattr(game, "package_dir", None)
     if pd:
         return Path(pd)
@@ -185,7 +192,7 @@ def fit_scale(zd: ZoneDef, card_size) -> float:
     """Card size multiplier for a zone: its scale, shrunk to fit the rect height."""
     cw, ch = card_size
     s = zd.scale
-    if zd.kind in ("pile", "row", "slots", "fan", "stack"):
+    if zd.kind in ("pile", "row", "slots", "fan", "stack", "grid"):
         room = zd.rect.h - 6 - (16 if zd.label and zd.kind in ("pile", "slots") else 0)  # the label stays readable
         s = min(s, room / ch) if zd.rect.h > 20 else s
     return max(0.3, s)
@@ -234,7 +241,7 @@ def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, 
     if zd.kind == "grid":
         cols = max(1, r.w // (w + 6))
         rows_n = (n + cols - 1) // cols
-        gh = min(h + 6, (r.h - h) / max(1, rows_n - 1) if rows_n > 1 else h + 6)
+        gh = min(h + 6, (r.h - h - 6) / max(1, rows_n - 1) if rows_n > 1 else h + 6)
         for i in range(n):
             cx = r.x + w / 2 + 3 + (i % cols) * (w + 6)
             cy = r.y + h / 2 + 3 + (i // cols) * gh

@@ -3,7 +3,6 @@ settings, tutorial list."""
 
 from __future__ import annotations
 
-import math
 import traceback
 from pathlib import Path
 
@@ -393,15 +392,32 @@ class TutorialScene(_Panel):
         if not self.lessons:
             self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
             return
-        self.items = [f"{l['game']}: {l['title']}" for l in self.lessons]
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 700, 620), self.items, self.app.ui)
-        self.info = pygame_gui.elements.UITextBox("Choose a lesson.", pygame.Rect(830, 120, 670, 620), self.app.ui)
+        titles = {gid: (g.title or gid) for gid, g in _games().items()}
+        self.items = [f"{titles.get(l['game'], l['game'])}: {l['title']}" for l in self.lessons]
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 700, 680), self.items, self.app.ui)
+        self.info = pygame_gui.elements.UITextBox("Choose a lesson, then Start (or double-click it).",
+                                                  pygame.Rect(830, 120, 670, 600), self.app.ui)
+        self.button((1300, 820, 200, 50), "Start", self.start, object_id="#big")
+        self.selected = None
 
     def on_ui(self, ev):
-        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is getattr(self, "list", None):
+        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
+                and ev.ui_element is getattr(self, "list", None):
             if ev.text in self.items:
-                l = self.lessons[self.items.index(ev.text)]
-                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}\n\nStart it from a terminal with:\n"
-                                        f"tabletop tutorial {l['game']} {l['id']}"))
+                l = self.selected = self.lessons[self.items.index(ev.text)]
+                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}"))
+                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+                    self.start()
             return
         super().on_ui(ev)
+
+    def start(self):
+        l = self.selected
+        if l is None:
+            self.info.set_text("Choose a lesson first.")
+            return
+        from .coach import start_lesson
+        try:
+            start_lesson(self.app, l["game"], l["path"])
+        except TabletopError as exc:
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")

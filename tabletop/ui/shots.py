@@ -192,6 +192,23 @@ def main(argv=None) -> int:
     app.run_frames(100)
     shot(app, "game_over.png")
 
+    # a tutorial lesson: the coach panel, the step's points lit, a pause at an event
+    from tabletop.ui.scenes import list_lessons
+    lessons = [l for l in list_lessons() if l["game"] == game_id]
+    if lessons:
+        from tabletop.ui.coach import start_lesson
+        app = new_app(speed="normal")
+        table = start_lesson(app, game_id, lessons[0]["path"])
+        app.run_frames(3)
+        shot(app, "lesson.png")
+        table.coach.next()
+        for _ in range(2000):
+            app.step(dt=1 / 60)
+            if table.coach.pause_caption:
+                app.run_frames(20)
+                shot(app, "lesson_pause.png")
+                break
+
     # the smallest supported window
     app = new_app(size=(1024, 640))
     sm = Match.new(game, seed=3)

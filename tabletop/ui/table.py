@@ -114,10 +114,14 @@ class TableScene(Scene):
         self._choices_cache = None
         self.reveal_cards = None
         self.game_over_shown = False
+        self.coach = None            # a tutorial lesson's coach (coach.py), when this is a lesson
         self.over_buttons: list = []
         self.last_error = ""
         self.applied = 0
         self.relayout(snap=True)
+        if ctl.hotseat and not frozen and ctl.match.log and not ctl.over:
+            # a game loaded at one screen: whoever sits there first says they are ready
+            self.handoff_for = self.viewer
 
     # -- geometry -------------------------------------------------------------------------------------
     def zone_key(self, zd) -> str:
@@ -279,6 +283,16 @@ class TableScene(Scene):
         except TabletopError as exc:
             self.app.toast(str(exc))
             return
+        except Exception as exc:  # an engine bug: say so, put the game back as the log has it
+            import traceback
+            traceback.print_exc()
+            try:
+                self.ctl.match.replay_to(len(self.ctl.match.log))
+            except Exception:
+                pass
+            self.app.toast(f"The game engine failed on '{c.label}' ({type(exc).__name__}: {exc}); the move was not made.")
+            self.refresh()
+            return
         self.applied += 1
         self.popup = None
         self._choices_cache = None
@@ -370,6 +384,8 @@ class TableScene(Scene):
             self.banner = [ev, 0.0, max(0.01, self.queue.dur)]
         else:
             self.banner = [ev, 0.0, self.queue.dur]
+        if self.coach is not None:
+            self.coach.on_event(ev)
 
     def _zone_center(self, key):
         for zd in self.layout.zones:
@@ -380,9 +396,11 @@ class TableScene(Scene):
         return (620, 860)
 
     def skip(self) -> None:
-        """Space: play every queued event at once."""
-        while self.queue.busy:
+        """Space: play every queued event at once (up to a lesson's pause)."""
+        while self.queue.busy and not self.queue.hold:
             self.queue.update(1e9, 0.0, self._start_event)
+        if self.queue.busy:
+            return
         self.refresh()
         for sp in self.sprites.values():
             sp.x, sp.y, sp.flip_t, sp.turn_t = sp.tx, sp.ty, 1.0, 1.0
@@ -392,6 +410,8 @@ class TableScene(Scene):
 
     # -- the frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.coach is not None:
+            self.coach.update(dt)
         sf = self.app.settings.speed_factor
         was = self.queue.busy
         self.queue.update(dt, sf, self._start_event)
@@ -412,7 +432,7 @@ class TableScene(Scene):
             self.pops[k][0] += dt * max(sf, 0.001)
             if self.pops[k][0] > 0.9 or sf <= 0:
                 del self.pops[k]
-        if self.banner is not None:
+        if self.banner is not None and not self.queue.hold:  # a lesson pause holds the banner up
             self.banner[1] += dt
             if self.banner[0].kind != "game.over" and self.banner[1] > max(self.banner[2], 0.0) + 0.05 and not self.queue.busy:
                 self.banner = None
@@ -444,11 +464,23 @@ class TableScene(Scene):
         if ctl.is_computer(p):
             if not ctl.thinking:
                 ctl.start_thinking(p)
-            c = ctl.poll_computer()
+            try:
+                c = ctl.poll_computer()
+            except Exception as exc:  # the agent failed: fall back to a legal choice
+                self.app.toast(f"The computer player failed ({type(exc).__name__}); it plays a simple move instead.")
+                mine = ctl.state.decision.choices_for(p)
+                c = next((x for x in mine if x.kind not in ("surrender", "concede")), mine[0] if mine else None)
             if c is not None:
                 self.apply_choice(c, confirm=False)
             return
-        if p != self.viewer and self.handoff_for is None:
+        if self.handoff_for is not None:
+            return
+        # nothing to decide but to pass or go on: taken for the player (no hand-off needed)
+        auto = ctl.auto_choice(p, self.app.settings.autopass_stop)
+        if auto is not None:
+            self.apply_choice(auto, confirm=False)
+            return
+        if p != self.viewer:
             if ctl.hotseat and self._needs_handoff(self.viewer, p):
                 self.handoff_for = p
                 self.handoff_armed = False
@@ -456,11 +488,6 @@ class TableScene(Scene):
                 self.popup = None
                 return
             self.set_viewer(p)
-        if self.handoff_for is not None:
-            return
-        auto = ctl.auto_choice(p, self.app.settings.autopass_stop)
-        if auto is not None:
-            self.apply_choice(auto, confirm=False)
 
     def _needs_handoff(self, a: int, b: int) -> bool:
         """Would the two players see different hidden cards?"""
@@ -472,6 +499,8 @@ class TableScene(Scene):
     # -- input ------------------------------------------------------------------------------------------
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN:
+            if self.coach is not None and not self.menu_open and self.dialog is None and self.coach.key(ev.key):
+                return
             self._key(ev)
             return
         if self.menu_open or self.dialog is not None:
@@ -533,6 +562,8 @@ class TableScene(Scene):
                 self._start_drag(key, p0)
 
     def _down(self, pos) -> None:
+        if self.coach is not None and self.popup is None and self.coach.click(pos):
+            return
         if self.popup is not None:
             i = self.popup.hit(pos)
             if i >= 0:
@@ -681,6 +712,8 @@ class TableScene(Scene):
         self.label((cx - 200, 230, 400, 40), "Game menu", object_id="#heading")
         items = [("Resume", self.close_menu), ("Save game", self._menu_save), ("Load game", self._menu_load),
                  ("Settings", self._menu_settings), ("Concede", self._menu_concede), ("Quit to menu", self._quit_to_menu)]
+        if self.coach is not None:  # a lesson is not saved and not conceded
+            items = [it for it in items if it[0] not in ("Save game", "Concede")]
         for i, (lab, act) in enumerate(items):
             self.button((cx - 160, 280 + i * 54, 320, 46), lab, act)
 
@@ -737,7 +770,13 @@ class TableScene(Scene):
         self.open_confirm(f"Concede the game as {self._name(who)}?", lambda: self._concede(who))
 
     def _concede(self, who) -> None:
-        self.ctl.concede(who)
+        from .controller import is_meta
+        d = self.ctl.state.decision
+        own = next((c for c in d.choices_for(who) if is_meta(c)), None) if d else None
+        if own is not None:  # the game's own surrender: in the log, and the engine names the winner
+            self.apply_choice(own, confirm=False)
+        else:
+            self.ctl.concede(who)
         self.game_over_shown = True
 
     def _quit_to_menu(self) -> None:
@@ -777,8 +816,12 @@ class TableScene(Scene):
         self._draw_labels(surf)
         self._draw_counters(surf)
         self._draw_cards(surf, lit_t)
+        if self.coach is not None:
+            self.coach.draw_points(surf)
         self._draw_top(surf)
         self._draw_right(surf)
+        if self.coach is not None:
+            self.coach.draw(surf)
         self._draw_bottom(surf)
         if self.held is not None:
             self._draw_held(surf)
@@ -793,7 +836,7 @@ class TableScene(Scene):
             r = z.get_rect(center=(PLAY.centerx, PLAY.centery))
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
             surf.blit(z, r)
-        if self.ctl.over and not self.queue.busy and (self.banner is None or self.banner[1] > 1.0):
+        if self.ctl.over and self.coach is None and not self.queue.busy and (self.banner is None or self.banner[1] > 1.0):
             self._draw_game_over(surf)
         else:
             self.over_buttons = []
@@ -871,44 +914,59 @@ class TableScene(Scene):
     def _draw_counters(self, surf) -> None:
         for cd in self.layout.counters:
             p = self.viewer if cd.owner == "self" else 1 - self.viewer
-            v = self._counter_value(p, cd.key)
-            r = cd.rect
-            gfx.panel(surf, r, (20, 26, 34), gfx.P_COLORS[p % 2], 8, 1)
+            self._draw_counter(surf, cd, p, self._counter_value(p, cd.key))
+
+    def _draw_counter(self, surf, cd, p, v) -> None:
+        """A counter of the layout: number, bar or track, with its marks. Rects
+        lower than 44 px get one line: label, bar or track, number."""
+        r = cd.rect
+        compact = r.h < 44
+        gfx.panel(surf, r, (20, 26, 34), gfx.P_COLORS[p % 2], 8, 1)
+        txt = "-" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+        pop = self.pops.get((p, cd.key))
+        col = gfx.TEXT
+        nsize = 22 if compact else 26
+        num = gfx.text(txt, nsize, col, True)
+        if pop is not None:
+            t, delta = pop
+            k = 1.0 + 0.5 * math.sin(min(1.0, t / 0.6) * math.pi)
+            col = gfx.BAD if (delta or 0) < 0 else gfx.GOOD
+            num = pygame.transform.rotozoom(gfx.text(txt, nsize, col, True), 0, k)
+            dt_s = gfx.text(f"{'+' if (delta or 0) > 0 else ''}{delta}", 22, col, True)
+            surf.blit(dt_s, (r.right - dt_s.get_width() - 6, r.y - 18 - t * 30))
+        graph = cd.style != "number" and isinstance(v, (int, float)) and cd.max > cd.min
+        if compact:
+            lab_w = min(int(r.w * 0.4), gfx.font(15).size(cd.label)[0] + 4) if cd.label else 0
+            gfx.blit_text(surf, gfx.fit(cd.label, 15, max(10, r.w // 2 - 10)), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
+            nr = num.get_rect(midright=(r.right - 8, r.centery))
+            surf.blit(num, nr)
+            bar = pygame.Rect(r.x + 14 + lab_w, r.centery - 4, max(10, nr.x - 10 - (r.x + 14 + lab_w)), 9)
+        else:
             gfx.blit_text(surf, gfx.fit(cd.label, 15, r.w - 12), 15, (r.x + 8, r.y + 5), gfx.DIM)
-            txt = "-" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-            pop = self.pops.get((p, cd.key))
-            col = gfx.TEXT
-            num = gfx.text(txt, 26, col, True)
-            if pop is not None:
-                t, delta = pop
-                k = 1.0 + 0.5 * math.sin(min(1.0, t / 0.6) * math.pi)
-                col = gfx.BAD if (delta or 0) < 0 else gfx.GOOD
-                num = pygame.transform.rotozoom(gfx.text(txt, 26, col, True), 0, k)
-                dt_s = gfx.text(f"{'+' if (delta or 0) > 0 else ''}{delta}", 22, col, True)
-                surf.blit(dt_s, (r.right - dt_s.get_width() - 6, r.y - 18 - t * 30))
-            if cd.style == "number" or not isinstance(v, (int, float)) or cd.max <= cd.min:
+            if not graph:
                 surf.blit(num, num.get_rect(midright=(r.right - 10, r.centery + 6)))
-                continue
+                return
             surf.blit(num, num.get_rect(topright=(r.right - 8, r.y + 2)))
             bar = pygame.Rect(r.x + 8, r.bottom - 16, r.w - 16, 9)
-            frac = max(0.0, min(1.0, (v - cd.min) / (cd.max - cd.min)))
-            if cd.style == "bar":
-                pygame.draw.rect(surf, (50, 56, 66), bar, border_radius=4)
-                fill = bar.copy()
-                fill.w = int(bar.w * frac)
-                pygame.draw.rect(surf, gfx.GOOD if frac > 0.5 else (gfx.ACCENT if frac > 0.25 else gfx.BAD), fill, border_radius=4)
-            else:  # track: one box per value
-                n = int(cd.max - cd.min) + 1
-                bw = bar.w / max(1, n)
-                for i in range(n):
-                    val = cd.min + i
-                    br = pygame.Rect(int(bar.x + i * bw) + 1, bar.y - 2, max(2, int(bw) - 2), bar.h + 2)
-                    on = val <= v and val > cd.min or (val == v)
-                    pygame.draw.rect(surf, gfx.ACCENT if on else (50, 56, 66), br, border_radius=2)
-            for m in cd.marks:
-                if cd.min <= m <= cd.max:
-                    mx = bar.x + int(bar.w * (m - cd.min) / (cd.max - cd.min))
-                    pygame.draw.line(surf, (240, 240, 240), (mx, bar.y - 4), (mx, bar.bottom + 2), 2)
+        if not graph or bar.w < 12:
+            return
+        frac = max(0.0, min(1.0, (v - cd.min) / (cd.max - cd.min)))
+        if cd.style == "bar":
+            pygame.draw.rect(surf, (50, 56, 66), bar, border_radius=4)
+            fill = bar.copy()
+            fill.w = int(bar.w * frac)
+            pygame.draw.rect(surf, gfx.GOOD if frac > 0.5 else (gfx.ACCENT if frac > 0.25 else gfx.BAD), fill, border_radius=4)
+        else:  # track: one box per value above the minimum, lit up to the value
+            n = max(1, int(cd.max - cd.min))
+            bw = bar.w / n
+            for i in range(n):
+                val = cd.min + i + 1
+                br = pygame.Rect(int(bar.x + i * bw) + 1, bar.y - 2, max(2, int(bw) - 2), bar.h + 2)
+                pygame.draw.rect(surf, gfx.ACCENT if val <= v else (50, 56, 66), br, border_radius=2)
+        for m in cd.marks:
+            if cd.min <= m <= cd.max:
+                mx = bar.x + int(bar.w * (m - cd.min) / (cd.max - cd.min))
+                pygame.draw.line(surf, (240, 240, 240), (mx, bar.y - 4), (mx, bar.bottom + 2), 2)
 
     def _card_surface(self, sp, w, h, sideways):
         c = sp.card
@@ -1016,7 +1074,9 @@ class TableScene(Scene):
 
     def _draw_top(self, surf) -> None:
         if self._top is None:
-            s = pygame.Surface((TOP.w, TOP.h), pygame.SRCALPHA)
+            s = pygame.Surface((TOP.w, TOP.h)).convert()  # opaque: a plain copy each frame
+            s.fill(gfx.PANEL)
+            pygame.draw.line(s, gfx.LINE, (0, TOP.h - 1), (TOP.w, TOP.h - 1))
             v = self.view
             ctl = self.ctl
             # phase tracker
@@ -1047,6 +1107,10 @@ class TableScene(Scene):
                 if ctl.conceded is not None:
                     msg = f"Game over: {self._name(ctl.conceded)} conceded"
                 col = gfx.ACCENT
+            elif p is None:
+                d = ctl.state.decision
+                msg = d.prompt if d is not None else ""
+                col = gfx.TEXT
             else:
                 d = ctl.state.decision
                 who = self._name(p)
@@ -1071,7 +1135,9 @@ class TableScene(Scene):
 
     def _draw_right(self, surf) -> None:
         if self._right is None:
-            s = pygame.Surface((RIGHT.w, RIGHT.h), pygame.SRCALPHA)
+            s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
+            s.fill((26, 31, 40))
+            pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
             y = 8
             for p in (1 - self.viewer, self.viewer):
                 r = pygame.Rect(8, y, RIGHT.w - 16, 58)
@@ -1120,7 +1186,13 @@ class TableScene(Scene):
             pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
 
     def _draw_bottom(self, surf) -> None:
+        from .controller import is_meta
         choices = self.bar_choices()
+        # the moves of the game itself first (end the turn, go to battle, pass), then the
+        # ones about a card (also offered by clicking the card), giving up last
+        glob = [c for c in choices if c.args.get("card") is None and not is_meta(c)]
+        cards = [c for c in choices if c.args.get("card") is not None and not is_meta(c)]
+        choices = glob + cards + [c for c in choices if is_meta(c)]
         sig = tuple(c.id for c in choices)
         if getattr(self, "_bar_sig", None) != sig:
             self._bar_sig = sig

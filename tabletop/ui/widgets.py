@@ -57,9 +57,15 @@ class Popup:
         self.title = title
         self.on_cancel = on_cancel
         f = gfx.font(18, True)
-        w = max([f.size(lab)[0] for lab, _ in items] + [gfx.font(16).size(title)[0] if title else 0]) + 36
-        w = max(200, min(560, w))
-        h = len(items) * self.ITEM_H + (30 if title else 0) + 10
+        head = 30 if title else 0
+        # long lists go into columns so the menu always fits the screen
+        self.rows = max(1, min(len(items), (bounds.h - 40 - head) // self.ITEM_H))
+        self.cols = max(1, -(-len(items) // self.rows))
+        colw = max([f.size(lab)[0] for lab, _ in items] + [0]) + 36
+        colw = max(200, min(560 if self.cols == 1 else max(200, (bounds.w - 40) // self.cols), colw))
+        self.colw = colw
+        w = max(colw * self.cols, gfx.font(16).size(title)[0] + 30 if title else 0)
+        h = self.rows * self.ITEM_H + head + 10
         self.rect = pygame.Rect(int(pos[0]) + 8, int(pos[1]) - h // 2, w, h)
         self.rect.clamp_ip(bounds.inflate(-8, -8))
         self.hover = -1
@@ -67,7 +73,8 @@ class Popup:
 
     def item_rect(self, i: int) -> pygame.Rect:
         top = self.rect.y + 5 + (30 if self.title else 0)
-        return pygame.Rect(self.rect.x + 5, top + i * self.ITEM_H, self.rect.w - 10, self.ITEM_H - 2)
+        col, row = divmod(i, self.rows)
+        return pygame.Rect(self.rect.x + 5 + col * self.colw, top + row * self.ITEM_H, self.colw - 10, self.ITEM_H - 2)
 
     def hit(self, pos) -> int:
         for i in range(len(self.items)):

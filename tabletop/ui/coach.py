@@ -1,0 +1,326 @@
+"""Tutorial lessons on the table: the coach panel (caption, step count, Back /
+Next / Restart), the things a step points at (zones, cards, counters,
+buttons) lit on the table, pauses that stop the animation at an event to
+explain it, hints when the learner does something else, and what was learned
+at the end. The lesson itself runs headless in ``tabletop.tutorial.lesson``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.engine.errors import TabletopError
+
+from . import gfx
+
+PANEL = pygame.Rect(1256, 54, 338, 420)
+
+
+class _LessonMatch:
+    """What the table reads from a match, for a lesson (never saved)."""
+
+    def __init__(self, game, run):
+        self.game = game
+        self._run = run
+        self.ui: dict = {}
+        self.name = ""
+        self.seed = run.lesson.seed
+        self.autosave_path = None
+
+    @property
+    def log(self):
+        return self._run.history
+
+    @property
+    def state(self):
+        return self._run.state
+
+
+class LessonController:
+    """The table's controller for a lesson: the learner is player 1 (index 0)
+    and may only make the step's choice; the rival's moves are scripted."""
+
+    seats = ["human", "scripted"]
+    saves = None
+    conceded = None
+    thinking = False
+    hotseat = False
+
+    def __init__(self, game, lesson):
+        from tabletop.tutorial.lesson import LessonRun
+
+        self.run = LessonRun(game, lesson)
+        self.match = _LessonMatch(game, self.run)
+        self.coach = None
+
+    @property
+    def state(self):
+        return self.run.state
+
+    @property
+    def over(self) -> bool:
+        return self.run.finished or self.run.state.decision is None
+
+    def humans(self):
+        return [0]
+
+    def home_viewer(self) -> int:
+        return 0
+
+    def decider(self):
+        st = self.run.step
+        if st is None or st.do is None or self.run.state.decision is None:
+            return None
+        return st.do.player if st.do.player is not None else self.run.state.decision.players[0]
+
+    def is_computer(self, p) -> bool:
+        return False
+
+    def apply(self, choice):
+        ok, why = self.run.allows(choice)
+        if not ok:
+            raise TabletopError(why or "Not yet: follow the caption for this step.")
+        if self.coach is not None:
+            self.coach.arm()
+        return self.run.advance(choice)
+
+    def start_thinking(self, player):
+        pass
+
+    def poll_computer(self):
+        return None
+
+    def wait_computer(self, timeout=0.0):
+        pass
+
+    def auto_choice(self, player, stop):
+        return None
+
+    def needs_confirm(self, choice) -> bool:
+        return False
+
+    def concede(self, player):
+        pass
+
+
+class Coach:
+    """The coach overlay of one lesson on a table scene."""
+
+    def __init__(self, table, ctl: LessonController):
+        self.table = table
+        self.ctl = ctl
+        ctl.coach = self
+        self.run = ctl.run
+        self.pauses: list = []
+        self.pause_caption = ""
+        self.buttons: list = []
+        self.t = 0.0
+        self._points_cache = None
+        self.playing_step = 0
+
+    # -- lesson flow ------------------------------------------------------------------
+    def arm(self) -> None:
+        """The step about to be played: its pauses wait for their events."""
+        st = self.run.step
+        self.pauses = list(st.pauses) if st is not None else []
+        self.playing_step = self.run.step_index
+
+    def on_event(self, ev) -> None:
+        for p in self.pauses:
+            if p.event == ev.kind:
+                self.pauses.remove(p)
+                self.pause_caption = p.caption
+                self.table.queue.hold = True
+                return
+
+    def resume(self) -> None:
+        self.pause_caption = ""
+        self.table.queue.hold = False
+
+    def next(self) -> None:
+        if self.table.queue.busy or self.run.finished:
+            return
+        st = self.run.step
+        if st is not None and st.do is not None:
+            self.table.app.toast(st.hint or "Make the move the caption asks for first.")
+            return
+        self.arm()
+        try:
+            events = self.run.advance()
+        except TabletopError as exc:
+            self.table.app.toast(str(exc))
+            return
+        self._points_cache = None
+        self.table.play(events)
+
+    def back(self) -> None:
+        if self.table.queue.busy and not self.pause_caption:
+            return
+        self.resume()
+        self.table.queue.clear()
+        self.table._log_pending.clear()
+        self.run.back()
+        self._points_cache = None
+        self.table.set_viewer(0)
+
+    def restart(self) -> None:
+        self.resume()
+        self.table.queue.clear()
+        self.table._log_pending.clear()
+        self.table.log.clear()
+        self.run.restart()
+        self._points_cache = None
+        self.table.set_viewer(0)
+
+    def leave(self, where: str) -> None:
+        from .scenes import MenuScene, TutorialScene
+        app = self.table.app
+        app.reset_to(MenuScene(app))
+        if where == "lessons":
+            app.push(TutorialScene(app))
+
+    # -- input -------------------------------------------------------------------------
+    def click(self, pos) -> bool:
+        for r, act in self.buttons:
+            if r.collidepoint(pos):
+                act()
+                return True
+        return PANEL.collidepoint(pos)
+
+    def key(self, key) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
+            if self.pause_caption:
+                self.resume()
+            else:
+                self.next()
+            return True
+        if key == pygame.K_LEFT:
+            self.back()
+            return True
+        return False
+
+    # -- what the step points at ---------------------------------------------------------
+    def points(self) -> list[pygame.Rect]:
+        st = self.run.step
+        if st is None:
+            return []
+        table = self.table
+        out = []
+        view = None
+        for ref in st.point:
+            try:
+                if ref.startswith("counter:"):
+                    rel = ref[8:]
+                    owner, _, key = rel.partition(".")
+                    for cd in table.layout.counters:
+                        if cd.owner == owner and cd.key == key:
+                            out.append(cd.rect)
+                elif ref.startswith("button:"):
+                    kind = ref[7:]
+                    for b in table.bar_buttons:
+                        if b.payload is not None and b.payload.kind == kind:
+                            out.append(b.rect)
+                elif ref.startswith("@"):
+                    from tabletop.scenario import resolve_ref
+                    if view is None:
+                        view = self.run.state.view(None)
+                    iid = resolve_ref(ref, view)
+                    sp = table.sprites.get(iid)
+                    if sp is not None:
+                        out.append(sp.rect())
+                else:
+                    for zd in table.layout.zones:
+                        if zd.key == ref or table.zone_key(zd) == ref:
+                            out.append(zd.rect)
+            except Exception:  # a reference that does not resolve now is simply not lit
+                continue
+        return out
+
+    # -- drawing ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw_points(self, surf) -> None:
+        if self.table.queue.busy:  # the step's events are playing: its points come after
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.t * 5.0)
+        col = tuple(int(a + (b - a) * pulse) for a, b in zip((255, 170, 40), (255, 240, 140)))
+        for r in self.points():
+            pygame.draw.rect(surf, col, r.inflate(12, 12), 4, border_radius=10)
+
+    def draw(self, surf) -> None:
+        run = self.run
+        lesson = run.lesson
+        finished = run.finished and not self.table.queue.busy
+        gfx.panel(surf, PANEL, (28, 34, 46), gfx.ACCENT, 10, 2)
+        x, y, w = PANEL.x + 14, PANEL.y + 10, PANEL.w - 28
+        gfx.blit_text(surf, gfx.fit(lesson.title, 20, w, True), 20, (x, y), gfx.ACCENT, True)
+        y += 28
+        n = len(lesson.steps)
+        step_no = min((self.playing_step if self.table.queue.busy else run.step_index) + 1, n)
+        gfx.blit_text(surf, "Lesson complete" if finished else f"Step {step_no} of {n}", 15, (x, y), gfx.DIM, True)
+        y += 24
+        self.buttons = []
+        body = pygame.Rect(x, y, w, PANEL.bottom - 62 - y)
+        if finished:
+            gfx.blit_text(surf, "What you learned:", 17, (x, y), gfx.TEXT, True)
+            y += 24
+            for item in lesson.learned:
+                used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, PANEL.bottom - 62 - y), gfx.TEXT)
+                y += used + 6
+                if y > PANEL.bottom - 70:
+                    break
+            self._buttons(surf, [("Lessons", lambda: self.leave("lessons")), ("Restart", self.restart), ("Menu", lambda: self.leave("menu"))])
+            return
+        st = run.step
+        if self.pause_caption:
+            lines = gfx.wrap(self.pause_caption, 17, w - 12)
+            lh = gfx.font(17).get_linesize() - 2
+            box = pygame.Rect(x - 4, y, w + 8, min(PANEL.bottom - 66 - y, len(lines) * lh + 16))
+            gfx.panel(surf, box, (52, 44, 20), gfx.ACCENT, 8, 1)
+            gfx.blit_wrapped(surf, self.pause_caption, 17, box.inflate(-12, -12), gfx.TEXT)
+            gfx.blit_text(surf, "Continue (Enter) plays on.", 15, (x, box.bottom + 8), gfx.DIM)
+            self._buttons(surf, [("Back", self.back), ("Continue", self.resume)])
+            return
+        if st is not None:
+            gfx.blit_wrapped(surf, st.caption, 17, body, gfx.TEXT)
+        acts = [("Back", self.back)]
+        if st is not None and st.do is None:
+            acts.append(("Next", self.next))
+        acts.append(("Restart", self.restart))
+        self._buttons(surf, acts)
+
+    def _buttons(self, surf, acts) -> None:
+        w = (PANEL.w - 28 - 8 * (len(acts) - 1)) // len(acts)
+        x = PANEL.x + 14
+        y = PANEL.bottom - 52
+        mouse = self.table.app.vmouse
+        for label, act in acts:
+            r = pygame.Rect(x, y, w, 40)
+            hov = r.collidepoint(mouse)
+            main = label in ("Next", "Continue")
+            fill = (122, 96, 40) if main and hov else (92, 72, 30) if main else ((70, 84, 108) if hov else gfx.PANEL_HI)
+            gfx.panel(surf, r, fill, gfx.ACCENT if hov else gfx.LINE, 7, 2 if hov else 1)
+            gfx.blit_text(surf, label, 18, r.center, gfx.TEXT, True, anchor="center")
+            self.buttons.append((r, act))
+            x += w + 8
+
+
+def start_lesson(app, game_id: str, path: str):
+    """Open a lesson on a table scene; returns the scene."""
+    from tabletop.engine.registry import get_game
+    from tabletop.tutorial.lesson import load_lesson
+
+    from .table import TableScene
+
+    game = get_game(game_id)
+    lesson = load_lesson(path)
+    ctl = LessonController(game, lesson)
+    table = TableScene(app, ctl)
+    table.coach = Coach(table, ctl)
+    for e in ctl.run.last_events:  # what ran on its own before the first step: in the log
+        table.log.append((e.for_player(0), e.for_player(1)))
+    app.reset_to(table)
+    return table

@@ -1,0 +1,61 @@
+"""Zones from layout.toml: where cards sit, and that nothing runs off the table."""
+
+import pygame
+import pytest
+
+from tabletop.engine.registry import get_game
+from tabletop.ui.layout import PLAY_RECT, ZoneDef, auto_layout, load_layout, place, slot_rects
+
+
+def _rects(spots):
+    return [pygame.Rect(int(x - w / 2), int(y - h / 2), w, h) for x, y, w, h in spots]
+
+
+@pytest.mark.parametrize("kind", ["row", "slots", "grid"])
+def test_cards_that_fit_never_overlap(kind):
+    zd = ZoneDef("self.x", kind, pygame.Rect(100, 100, 700, 300), "X", slots=5)
+    cards = [{"slot": i} for i in range(5)]
+    rects = _rects(place(zd, cards, (84, 118)))
+    assert len(rects) == 5
+    for i, a in enumerate(rects):
+        assert zd.rect.contains(a), (kind, a)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (kind, a, b)
+
+
+@pytest.mark.parametrize("kind", ["fan", "row", "stack", "pile", "grid"])
+def test_a_full_zone_stays_inside_its_rect(kind):
+    zd = ZoneDef("self.x", kind, pygame.Rect(200, 500, 600, 200), "X")
+    rects = _rects(place(zd, [{} for _ in range(40)], (84, 118)))
+    assert len(rects) == 40
+    for r in rects:
+        assert zd.rect.inflate(4, 4).contains(r), (kind, r)
+
+
+def test_slots_follow_the_card_slot_and_leave_room_for_the_label():
+    zd = ZoneDef("self.m", "slots", pygame.Rect(330, 440, 580, 125), "Monsters", slots=3)
+    spots = place(zd, [{"slot": 2}], (84, 118))
+    assert abs(spots[0][0] - slot_rects(zd, (84, 118))[2].centerx) < 1
+    assert spots[0][1] + spots[0][3] / 2 <= zd.rect.bottom - 14
+
+
+@pytest.mark.parametrize("game_id", ["rush_duel", "mini"])
+def test_a_games_zones_sit_in_the_play_area_without_overlapping(game_id):
+    game = get_game(game_id)
+    lay = load_layout(game)
+    assert not lay.auto and lay.zones
+    for zd in lay.zones:
+        assert PLAY_RECT.contains(zd.rect), (zd.key, zd.rect)
+    for i, a in enumerate(lay.zones):
+        for b in lay.zones[i + 1:]:
+            assert not a.rect.colliderect(b.rect), (a.key, b.key)
+    assert lay.absolute("self.hand", 1) == "p1.hand" and lay.absolute("opp.hand", 1) == "p0.hand"
+
+
+def test_automatic_layout_for_a_game_without_layout_file():
+    view = {"zones": {"p0.hand": [], "p0.deck": [], "p0.board": [], "p1.hand": [], "p1.deck": [], "p1.board": [], "shared.pool": []}}
+    lay = auto_layout(view)
+    keys = {z.key for z in lay.zones}
+    assert keys == {"self.hand", "self.deck", "self.board", "opp.hand", "opp.deck", "opp.board", "shared.pool"}
+    for zd in lay.zones:
+        assert PLAY_RECT.contains(zd.rect), zd
