@@ -1860,19 +1860,13 @@ class RBState(State):
         battlefields and main-deck cards among main-deck cards."""
         s = self.clone()
         t = s.table
-        t.card = list(t.card)
-        for owner in (0, 1):
-            groups = {}
-            for i in range(len(t.card)):
-                if t.owner[i] == owner and not t.sees(i, player):
-                    typ = self.db[t.card[i]]["type"]
-                    g = typ if typ in ("rune", "battlefield") else "main"
-                    groups.setdefault(g, []).append(i)
-            for ids in groups.values():
-                cids = [t.card[i] for i in ids]
-                rng.shuffle(cids)
-                for i, cid in zip(ids, cids):
-                    t.card[i] = cid
+        db, cards = self.db, t.card
+
+        def group(i):
+            typ = db[cards[i]]["type"]
+            return typ if typ in ("rune", "battlefield") else "main"
+
+        t.determinize(player, rng, group=group)
         s.rng = PCG32(rng.next_u32() | (rng.next_u32() << 32))
         s._dec = None
         return s
