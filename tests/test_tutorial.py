@@ -56,3 +56,20 @@ def test_script_that_does_not_fit_names_the_step(tmp_path):
 def test_cli_bad_lesson_exit_2(capsys):
     code = main(["tutorial", "no_such_game"])
     assert code == 2 and "no_such_game" in capsys.readouterr().err
+
+
+def test_progress_is_kept_in_the_config_folder(tmp_path, monkeypatch, capsys):
+    from tabletop.tutorial import progress
+
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path))
+    game = all_games()["rush_duel"]
+    first = list_lessons(game)[0]
+    assert not progress.is_completed("rush_duel", first)
+    progress.mark_completed("rush_duel", first)
+    assert progress.is_completed("rush_duel", first)
+    assert (tmp_path / "tutorial.toml").exists()
+    main(["tutorial", "rush_duel", "--list"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("[done]") and not lines[1].startswith("[done]")
+    (tmp_path / "tutorial.toml").write_text("completed = [")  # damaged: no progress, no crash
+    assert progress.completed() == set()

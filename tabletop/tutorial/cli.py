@@ -30,9 +30,13 @@ def main(args) -> int:
     if args.list:
         if not lessons:
             print(f"{game.id}: no lessons installed")
+        from .progress import completed, lesson_key
+
+        done = completed()
         for i, path in enumerate(lessons, 1):
             lesson = load_lesson(path)
-            print(f"{i}. {path.stem}: {lesson.title} - {lesson.summary}")
+            mark = "[done]" if lesson_key(game.id, path) in done else "[    ]"
+            print(f"{mark} {i}. {path.stem}: {lesson.title} - {lesson.summary}")
         return 0
     if not lessons:
         raise TabletopError(f"{game.id} has no lessons installed")
