@@ -187,6 +187,69 @@ def test_why_not_names_the_rule():
     assert "Player 1" in s1.why_not("end_turn", {}, 1)
 
 
+def _iid(s, zone, n=0):
+    return s.view(None)["zones"][zone][n]["iid"]
+
+
+def test_why_not_explains_drops_on_the_table():
+    """The table asks why_not with kind "move" when a dragged card has no legal
+    choice at all, and with the drop's zone or target: the sentence still names
+    the rule, read from the card and where it was dropped."""
+    s = GAME.from_position(_pos(p0={"hand": ["T05", "M04", "S16", "M13"], "grave": ["M01"],
+                                    "monster": ["M05", {"card": "M20", "effect_used_this_turn": True}],
+                                    "spell": [{"card": "T01", "set_this_turn": True}], "field": "S11"},
+                                p1={"monster": ["M06"], "hand": ["M02"]}))
+    w = lambda kind, **args: s.why_not(kind, args, 0)
+    assert "Spell & Trap Zone, not a Monster Zone (seed 3.2.5)" in w("move", card=_iid(s, "p0.hand", 0), to="p0.monster")
+    assert "first set face down" in w("activate", card=_iid(s, "p0.hand", 0))
+    assert "Monster Zones (seed 3.2.1)" in w("move", card=_iid(s, "p0.hand", 1), to="p0.spell")
+    assert "[REQUIREMENT] is not met (\"You have 2 or fewer other cards in your hand.\")" in \
+        w("activate", card=_iid(s, "p0.hand", 2))
+    assert "graveyard" in w("move", card=_iid(s, "p0.grave"), to="p0.monster")
+    assert "your opponent's" in w("move", card=_iid(s, "p1.monster"), to="p1.grave")
+    assert "Battle Phase" in w("move", card=_iid(s, "p0.monster"), target=_iid(s, "p1.monster"))
+    assert "once per turn" in w("effect", card=_iid(s, "p0.monster", 1))
+    assert "turn it was set" in w("move", card=_iid(s, "p0.spell"))
+    assert "not activated again (seed 3.2.4)" in w("move", card=_iid(s, "p0.field"))
+    assert "stays in its Monster Zone" in w("move", card=_iid(s, "p0.monster"), to="p0.monster")
+    assert "Player 1's turn" in s.why_not("move", {"card": _iid(s, "p1.hand"), "to": "p1.monster"}, 1)
+    b = GAME.from_position(_pos(phase="battle", p0={"monster": [{"card": "M06", "position": "def"}, "M04",
+                                                                {"card": "M05", "attacked_this_turn": True}]},
+                                p1={"monster": ["M01"]}))
+    wb = lambda kind, **args: b.why_not(kind, args, 0)
+    assert "defense position (seed 3.3)" in wb("move", card=_iid(b, "p0.monster"), target=_iid(b, "p1.monster"))
+    assert "once per Battle Phase" in wb("move", card=_iid(b, "p0.monster", 2), target=_iid(b, "p1.monster"))
+    assert "never your own" in wb("move", card=_iid(b, "p0.monster", 1), target=_iid(b, "p0.monster"))
+    assert "controls no monster (seed 3.3.1)" in wb("move", card=_iid(b, "p0.monster", 1), to="p1.monster")
+    m = GAME.from_position(_pos(p0={"hand": ["M04"], "monster": [{"card": "X1C", "maximum": True}]}))
+    assert "Maximum monster fills all three" in m.why_not("move", {"card": _iid(m, "p0.hand"), "to": "p0.monster"}, 0)
+    f = GAME.from_position(_pos(turn=1, p0={"monster": ["M04"]}, p1={"monster": ["M01"]}))
+    assert "first turn (seed 3.3)" in f.why_not("move", {"card": _iid(f, "p0.monster"), "target": _iid(f, "p1.monster")}, 0)
+
+
+def test_greedy_heuristic_sees_past_trap_windows_and_tributes():
+    """The computer's look-ahead settles the sub-decisions a choice opens: an
+    attack into a stronger monster is worse than no attack even when the rival
+    has a set card, and tributing two monsters to set a weak piece is worse."""
+    s = GAME.from_position(_pos(phase="battle", p0={"monster": ["M03"]},
+                                p1={"monster": ["M04"], "spell": [{"card": "T02"}]}))
+    atk = next(c for c in s.decision.choices if c.kind == "attack")
+    end = next(c for c in s.decision.choices if c.kind == "end_turn")
+    scores = {}
+    for c in (atk, end):
+        x = s.clone()
+        x.apply(c)
+        scores[c.kind] = GAME.heuristic(x, 0)
+    assert scores["attack"] < scores["end_turn"]
+    t = GAME.from_position(_pos(p0={"hand": ["X1L"], "monster": ["M04", "M05"]}))
+    base = GAME.heuristic(t, 0)
+    adv = next(c for c in t.decision.choices if c.kind == "set" and c.args["card"] == _iid(t, "p0.hand"))
+    t.apply(adv)
+    assert t.decision.kind == "choose_tributes"
+    assert GAME.heuristic(t, 0) < base
+    assert t.decision.kind == "choose_tributes"   # the heuristic never changes the state
+
+
 def test_positions_reject_bad_input_with_one_message():
     with pytest.raises(PositionError, match="Z99"):
         GAME.from_position(_pos(p0={"hand": ["Z99"]}))

@@ -276,22 +276,71 @@ class RushDuelGame(Game):
 
     # -- computer opponent ------------------------------------------------------------------
     def heuristic(self, state: RushState, player: int) -> float:
-        """LP difference, board strength, cards in hand and set traps (bigger is better)."""
+        """LP difference, board strength, cards in hand and set cards (bigger is better).
+
+        The position is first carried past the sub-decisions that follow the choice
+        being weighed (:meth:`_settle`), so the one-step look-ahead sees what an
+        attack or an advance summon really leads to, not a paused trap window."""
+        s = self._settle(state)
+        w = s.winner
+        if w is not None:
+            return 0.0 if w == "draw" else (1e6 if w == player else -1e6)
         me, op = player, 1 - player
-        t = state.table
-        score = (state.lp[me] - state.lp[op]) / 1000.0
-        if state.lp[op] <= 2000:
-            score += (2000 - state.lp[op]) / 500.0
+        t = s.table
+        score = (s.lp[me] - s.lp[op]) / 1000.0
+        if s.lp[op] <= 2000:
+            score += (2000 - s.lp[op]) / 500.0
         for p, sign in ((me, 1.0), (op, -1.0)):
             board = 0.0
-            for i in state.units(p):
-                if t.face[i]:
-                    v = state.atk(i) if state.is_attack(i) else max(state.deff(i), state.atk(i) * 0.6)
-                else:
-                    v = 900.0
-                board += 0.6 + v / 1000.0
-            sets = sum(1 for i in t.zones[Z[p]["spell"]] if i is not None and not t.face[i])
-            hand = len(t.zones[Z[p]["hand"]])
-            score += sign * (board * 1.2 + 0.25 * hand + 0.35 * sets)
+            for i in s.units(p):
+                board += 0.6 + self._unit_value(s, i, player) / 1000.0
+            sets = 0.0
+            for i in t.zones[Z[p]["spell"]]:
+                if i is not None and not t.face[i]:
+                    # a set trap waits for its timing; a set spell only hides what it is
+                    sets += 0.35 if p != player or s.cd(i)["kind"] == "trap" else 0.15
+            # own cards in hand are options kept; the rival's hand is not counted, since
+            # every turn ends with their Draw Phase (seed 3.1) whatever was chosen
+            hand = len(t.zones[Z[p]["hand"]]) if p == player else 0
+            score += sign * (board * 1.2 + 0.25 * hand + sets)
+        if s.active == me and s.phase in ("main", "battle") and s.turn != 1:
+            # attacks still to come this turn (seed 3.3): go to battle rather than end the turn
+            score += 0.05 * sum(1 for i in s.units(me) if t.face[i] and s.is_attack(i)
+                                and not s.flags.get(i, 0) & F_ATTACKED)
         return score
 
+    @staticmethod
+    def _unit_value(s: RushState, i: int, viewer: int) -> float:
+        """What a monster on the field is worth, as ``viewer`` knows it: its ATK in
+        attack position, its DEF as a wall in defense; the viewer's own face-down
+        monster by its real stats, the opponent's by a typical value."""
+        t = s.table
+        if t.face[i]:
+            return s.atk(i) if s.is_attack(i) else max(s.deff(i), s.atk(i) * 0.6)
+        if t.owner[i] == viewer:
+            c = s.cd(i)
+            return max(c["def"], c["atk"] * 0.6)
+        return 900.0
+
+    def _settle(self, state: RushState) -> RushState:
+        """The position after the automatic answers to pending sub-decisions: trap
+        windows pass, tributes are the tributing player's weakest monsters, a card
+        pick takes the first card. Returns ``state`` itself when nothing is pending
+        (never changes it; works on a clone)."""
+        s = state
+        for _ in range(16):
+            d = s.decision
+            if d is None or d.kind in ("main_action", "battle_action"):
+                break
+            if s is state:
+                s = state.clone()
+            if d.kind == "trap_response":
+                c = next(c for c in d.choices if c.kind == "pass")
+            elif d.kind == "choose_tributes":
+                who = d.players[0]
+                c = min((c for c in d.choices if c.kind == "tribute"),
+                        key=lambda c: self._unit_value(s, c.args["card"], who))
+            else:
+                c = next(c for c in d.choices if c.kind != "surrender")
+            s._apply(c)
+        return s

@@ -18,7 +18,7 @@ from tabletop.engine.core import Choice, Decision, Event, State
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, ZoneSpec
 
-from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_TURN_BITS, F_USED, card_matches
+from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_TURN_BITS, F_USED, TARGETS, card_matches
 
 START_LP = 8000
 START_HAND = 4
@@ -450,6 +450,7 @@ class RushState(State):
         return ""
 
     def maximum_pieces_in_hand(self, p: int, centre: int) -> list[int] | None:
+        """The left, centre and right pieces in the hand for a Maximum summon, or None (digest 1.G rule 31)."""
         c = self.cd(centre)
         if c["subtype"] != "maximum" or c["max_piece"] != "centre":
             return None
@@ -467,6 +468,7 @@ class RushState(State):
 
     # -- requirement, cost and targets (digest 1.E rules 22-23)
     def cond_ok(self, p: int, src: int, conds: list) -> bool:
+        """Is the [REQUIREMENT] of ``src`` met for ``p``, cost aside (digest 1.E rule 22)?"""
         t = self.table
         for c in conds:
             k = c["if"]
@@ -517,6 +519,7 @@ class RushState(State):
         return self.table.count(Z[p]["spell"]) + self.table.count(Z[p]["field"])
 
     def cost_ok(self, p: int, src: int, costs: list) -> bool:
+        """Can the cost part of the [REQUIREMENT] be paid in full (digest 1.E rule 23)?"""
         t = self.table
         for c in costs:
             op = c["op"]
@@ -702,6 +705,7 @@ class RushState(State):
         return Decision([p], "main_action", f"{self.pname(p)}: Main Phase", ch)
 
     def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
+        """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
         c = self.cd(i)
         for mode, tg in self.effect_variants(p, i):
             args = {"card": i}
@@ -748,6 +752,7 @@ class RushState(State):
                         f"Choose {left} more monster{'s' if left > 1 else ''} to tribute for {self.name(st['card'])}", ch)
 
     def _pick_decision(self, st: dict) -> Decision:
+        """A card an effect asks for (search, revive, salvage, cost, Fusion monster or material)."""
         p = st["p"]
         t = self.table
         ch = []
@@ -792,9 +797,12 @@ class RushState(State):
         return out
 
     def _alive_subject(self, iid: int) -> bool:
+        """Is the attacker or summoned monster a trap would answer still on the field?"""
         return self.table.zone[iid].endswith(".monster")
 
     def _trap_decision(self, st: dict) -> Decision:
+        """Ask the next player at this trap timing: the non-turn player first, then
+        the turn player (seed 3.2.5)."""
         order = (1 - self.active, self.active)
         q = order[st["i"]]
         ch = []
@@ -835,6 +843,10 @@ class RushState(State):
         self._begin_summon(p, a["card"], 1, events)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
+        """Set a monster face-down in defense position (seed 3.2.1; an advance set for
+        level 5+, seed 3.2.1.1), a spell or trap face down in a Spell & Trap Zone
+        (seed 3.2.3, 3.2.5), or a field spell in the Field Zone, replacing the old
+        one (seed 3.2.4)."""
         iid = a["card"]
         c = self.cd(iid)
         t = self.table
@@ -858,6 +870,7 @@ class RushState(State):
                                "seed 3.2.3 / 3.2.5 (set spells and traps)", card=iid, player=p))
 
     def _begin_summon(self, p: int, iid: int, face: int, events: list) -> None:
+        """Summon or set now, or first pick the tributes of an advance summon (seed 3.2.1.1)."""
         need = self.can_normal_summon(p, iid)
         if need > 0:
             self.stack.append({"s": "tribute", "card": iid, "face": face, "need": need, "chosen": []})
@@ -865,6 +878,7 @@ class RushState(State):
         self._place_summon(p, iid, face, [], events)
 
     def _do_tribute(self, p: int, a: dict, events: list) -> None:
+        """One tribute picked; with enough of them the advance summon or set happens (seed 3.2.1.1)."""
         st = self.stack[-1]
         st["chosen"] = st["chosen"] + [a["card"]]
         if len(st["chosen"]) >= st["need"]:
@@ -985,6 +999,7 @@ class RushState(State):
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events, ctx)
 
     def _do_pass(self, p: int, a: dict, events: list) -> None:
+        """The asked player activates no trap; the turn player is asked next if it was the non-turn player (seed 3.2.5)."""
         st = self.stack[-1]
         st["i"] = st["i"] + 1
         events.append(self._ev("trap.pass", f"{self.pname(p)} activates no trap", "seed 3.2.5", player=p))
@@ -1003,13 +1018,16 @@ class RushState(State):
         self.stack.append({"s": "battle"})
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:
+        """End the Main or Battle Phase and go to the End Phase (seed 3.4; no Main Phase 2, digest 1.D rule 12)."""
         self.stack.pop()
         self.stack.append({"s": "end"})
 
     def _do_attack(self, p: int, a: dict, events: list) -> None:
+        """Declare an attack on a monster (seed 3.3)."""
         self._declare(p, a["card"], a["target"], events)
 
     def _do_direct_attack(self, p: int, a: dict, events: list) -> None:
+        """Declare a direct attack (seed 3.3.1)."""
         self._declare(p, a["card"], -1, events)
 
     def _declare(self, p: int, att: int, dfd: int, events: list) -> None:
@@ -1026,6 +1044,7 @@ class RushState(State):
         self._open_window("attack", p, events, attacker=att, atkstep=len(self.stack) - 1)
 
     def _open_window(self, ev: str, by: int, events: list, **ctx) -> None:
+        """Open a trap timing (seed 3.2.5): an attack declaration, a summon or a card's effect."""
         st = {"s": "trap", "ev": ev, "by": by, "i": 0}
         st.update(ctx)
         self.stack.append(st)
@@ -1047,6 +1066,7 @@ class RushState(State):
             self.stack.append(dict(base, s="fx", path="cost", fin=0))
 
     def _ops(self, st: dict) -> list:
+        """The steps of the cost, the [EFFECT] or the chosen [MULTI-CHOICE EFFECT] mode being resolved."""
         c = self.cd(st["src"])
         path = st["path"]
         if path == "cost":
@@ -1122,6 +1142,7 @@ class RushState(State):
 
     # ------------------------------------------------------------------ phases
     def start_turn(self, events: list) -> None:
+        """A new turn begins with its Draw Phase (seed 3)."""
         events.append(Event("turn.begin", f"Turn {self._turn}: {self.pname(self.active)}'s turn", "seed 3",
                             {"turn": self._turn, "player": self.active}))
         self.stack.append({"s": "draw"})
@@ -1236,6 +1257,7 @@ class RushState(State):
         return self._winner is None
 
     def _battle_destroy(self, iids: list, events: list, rule: str) -> None:
+        """Monsters destroyed by battle go to the graveyard (seed 3.3.2)."""
         for i in iids:
             if not self.table.zone[i].endswith(".monster"):
                 continue
@@ -1274,6 +1296,7 @@ class RushState(State):
         return []
 
     def _op_draw(self, st, op, events) -> bool:
+        """[EFFECT] draw n; too few cards in the deck loses (seed 2; README rule choice 2)."""
         q = self._who(st, op)
         n = op.get("n", 1)
         events.append(self._ev("effect.draw", f"{self.pname(q)} draws {n} by the effect of {self.name(st['src'])}",
@@ -1282,6 +1305,7 @@ class RushState(State):
         return True
 
     def _op_damage(self, st, op, events) -> bool:
+        """[EFFECT] deal n damage; LP 0 loses (seed 2)."""
         q = self._who(st, op)
         n = op["n"]
         events.append(self._ev("effect.damage", f"{self.name(st['src'])} deals {n} damage to {self.pname(q)}",
@@ -1290,6 +1314,7 @@ class RushState(State):
         return True
 
     def _op_damage_per(self, st, op, events) -> bool:
+        """[EFFECT] deal n damage per counted thing (monsters, GY monsters, cards in the rival's hand)."""
         p = st["p"]
         per = op["per"]
         t = self.table
@@ -1305,6 +1330,7 @@ class RushState(State):
         return True
 
     def _op_gain(self, st, op, events) -> bool:
+        """[EFFECT] gain n LP (no LP ceiling, digest 1.C rule 9)."""
         p = st["p"]
         n = op["n"]
         events.append(self._ev("effect.gain", f"{self.pname(p)} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
@@ -1312,6 +1338,7 @@ class RushState(State):
         return True
 
     def _move_op(self, st, op, events, dest: str, verb: str) -> bool:
+        """Destroy, return to the hand or return to the deck the cards ``what`` names."""
         for i in self._what(st["p"], st["src"], op, st):
             if not self.table.zone[i].endswith((".monster", ".spell", ".field")):
                 continue
@@ -1325,15 +1352,19 @@ class RushState(State):
         return True
 
     def _op_destroy(self, st, op, events) -> bool:
+        """[EFFECT] destroy: to the graveyard."""
         return self._move_op(st, op, events, "grave", "destroy")
 
     def _op_bounce(self, st, op, events) -> bool:
+        """[EFFECT] return to the hand (a Fusion monster to the Extra Deck, digest 29)."""
         return self._move_op(st, op, events, "hand", "bounce")
 
     def _op_to_deck(self, st, op, events) -> bool:
+        """[EFFECT] return to the bottom of the deck (a Fusion monster to the Extra Deck, digest 29)."""
         return self._move_op(st, op, events, "deck_bottom", "to_deck")
 
     def _op_boost(self, st, op, events) -> bool:
+        """[EFFECT] face-up monsters gain or lose ATK/DEF until the end of the turn (digest 1.D rule 21)."""
         for i in self._what(st["p"], st["src"], op, st):
             if not self.table.face[i]:
                 continue
@@ -1349,6 +1380,7 @@ class RushState(State):
         return True
 
     def _op_pierce(self, st, op, events) -> bool:
+        """[EFFECT] grant piercing until the end of the turn (seed 3.3.2.2)."""
         for i in self._what(st["p"], st["src"], op, st):
             m = self.tmods.get(i, (0, 0, 0))
             self.tmods[i] = (m[0], m[1], 1)
@@ -1357,6 +1389,7 @@ class RushState(State):
         return True
 
     def _op_to_defense(self, st, op, events) -> bool:
+        """[EFFECT] change face-up attack-position monsters to defense position (not a Maximum monster, digest 31)."""
         t = self.table
         for i in self._what(st["p"], st["src"], op, st):
             if i in self.maxi or not t.face[i] or not self.is_attack(i):
@@ -1367,6 +1400,7 @@ class RushState(State):
         return True
 
     def _op_mill(self, st, op, events) -> bool:
+        """[EFFECT] or cost: send the top n cards of a deck to the graveyard (as many as there are)."""
         q = self._who(st, op)
         t = self.table
         n = min(op.get("n", 1), len(t.zones[Z[q]["deck"]]))
@@ -1377,6 +1411,7 @@ class RushState(State):
         return True
 
     def _op_negate_attack(self, st, op, events) -> bool:
+        """[EFFECT] stop the attack this trap answered: no damage calculation (digest 1.F rule 26)."""
         k = st.get("atkstep")
         if k is not None and k < len(self.stack) and self.stack[k]["s"] == "dmg":
             self.stack[k]["neg"] = 1
@@ -1419,6 +1454,7 @@ class RushState(State):
         return True
 
     def _op_salvage(self, st, op, events) -> bool:
+        """[EFFECT] add a matching card from your graveyard to your hand (revealed)."""
         p = st["p"]
         t = self.table
         if not st["picked"]:
@@ -1460,6 +1496,7 @@ class RushState(State):
         return True
 
     def _op_equip(self, st, op, events) -> bool:
+        """[EFFECT] equip this spell to the target; it leaves with that monster (digest 1.A rule 1)."""
         src, tg = st["src"], st.get("target")
         t = self.table
         if tg is None or not t.zone[tg].endswith(".monster") or not t.face[tg] or not t.zone[src].endswith(".spell"):
@@ -1528,6 +1565,7 @@ class RushState(State):
 
     # -- costs
     def _op_discard(self, st, op, events) -> bool:
+        """Cost: send n cards from your hand to the graveyard, picked by you (digest 1.E rule 23)."""
         p = st["p"]
         t = self.table
         n = op.get("n", 1)
@@ -1545,12 +1583,14 @@ class RushState(State):
         return True
 
     def _op_pay_lp(self, st, op, events) -> bool:
+        """Cost: pay n LP (more than n must be left, README rule choice 11; digest 1.E rule 23)."""
         p = st["p"]
         events.append(self._ev("effect.cost", f"{self.pname(p)} pays {op['n']} LP", "digest 1.E rule 23 (cost)", player=p))
         self._lp_change(p, -op["n"], events, "digest 1.E rule 23 (cost)", f"{self.pname(p)} pays {op['n']} LP")
         return True
 
     def _op_self_to_defense(self, st, op, events) -> bool:
+        """Cost: change this attack-position monster to defense position (digest 1.E rule 23)."""
         i = st["src"]
         events.append(self.table.set_orient(i, 1, caption=f"{self.name(i)} changes to defense position as a cost",
                                             rule="digest 1.E rule 23 (cost)"))
@@ -1558,72 +1598,297 @@ class RushState(State):
 
     # ------------------------------------------------------------------ why_not
     def why_not(self, kind: str, args: dict, player: int | None = None) -> str:
+        """One sentence naming the rule that forbids ``kind`` with ``args`` now.
+
+        The table sends the kind it guessed for the dragged card (or "move" when
+        the card has no legal choice at all) with where it was dropped (``to``)
+        or what it was dropped on (``target``), so the sentence is chosen from
+        the card's place, the drop and the pending decision, not the kind alone.
+        It never names a card ``player`` may not see."""
         d = self.decision
         if d is None:
-            return "the duel is over."
+            return f"the duel is over: {self.reason}." if self.reason else "the duel is over."
         if player is not None and player not in d.players:
-            return f"it is {self.pname(d.players[0])}'s decision now ({d.kind})."
+            who = self.pname(d.players[0])
+            if d.kind == "trap_response":
+                return f"{who} is deciding whether to activate a trap at this timing; wait for the answer (seed 3.2.5)."
+            if d.players[0] == self.active:
+                return (f"it is {who}'s turn: you act in your own Main and Battle Phases, and activate traps "
+                        "only when the game asks you (seed 3, 3.2.5).")
+            return f"it is {who}'s decision now ({d.prompt})."
+        p = player if player is not None else d.players[0]
         t = self.table
-        p = d.players[0]
         iid = args.get("card")
-        valid = isinstance(iid, int) and 0 <= iid < len(t.card)
-        if kind in ("attack", "direct_attack") and d.kind == "main_action":
+        if isinstance(iid, int) and 0 <= iid < len(t.card):
+            why = self._why_card(kind, args, d, p, iid)
+        else:
+            why = self._why_no_card(kind, d)
+        return why or f"that is not one of the legal choices now ({d.prompt})."
+
+    def _why_no_card(self, kind: str, d: Decision) -> str:
+        """Buttons: Battle Phase, end the turn, pass."""
+        if kind == "battle_phase":
             if self._turn == 1:
                 return "the player going first has no Battle Phase on the first turn (seed 3.3)."
-            return "attacks are declared in the Battle Phase (seed 3.3)."
-        if kind == "battle_phase" and self._turn == 1:
-            return "the player going first has no Battle Phase on the first turn (seed 3.3)."
-        if kind in ("attack", "direct_attack") and valid and d.kind == "battle_action":
-            f = self.flags.get(iid, 0)
-            if f & F_ATTACKED:
-                return "each monster attacks only once per Battle Phase (seed 3.3)."
-            if not self.is_attack(iid) or not t.face[iid]:
-                return "only face-up attack-position monsters attack (seed 3.3)."
-            if kind == "direct_attack" and self.units(1 - p):
-                return "a direct attack is possible only when the opponent controls no monster (seed 3.3.1)."
-        if kind in ("change_position", "flip_summon") and valid:
-            r = self.can_change_position(iid)
-            if r:
-                return r + "."
-        main_kinds = ("summon", "set", "maximum_summon", "flip_summon", "change_position", "activate", "effect")
-        if kind in main_kinds and d.kind != "main_action":
             if d.kind == "battle_action":
-                return "that is done in the Main Phase; after the Battle Phase comes the End Phase (seed 3.2, digest 1.D rule 12)."
+                return "this is already the Battle Phase (seed 3.3)."
+        if kind in ("pass", "activate_trap") and d.kind != "trap_response":
+            return "traps are activated only at the timing written on them, when the game asks (seed 3.2.5)."
+        if d.kind in ("choose_tributes", "choose_card", "trap_response"):
             return f"first finish the pending decision ({d.prompt})."
-        if kind in ("summon", "set", "activate") and valid and t.zone[iid] == Z[p]["hand"] \
-                and self.cd(iid)["kind"] != "monster" and self.cd(iid)["subtype"] != "field" \
-                and self.free_slots(Z[p]["spell"]) == 0:
-            return "all three Spell & Trap Zones are full (digest 1.A rule 2)."
-        if kind in ("summon", "set") and valid and self.cd(iid)["kind"] == "monster":
-            c = self.cd(iid)
-            if c["subtype"] == "fusion":
-                return "a Fusion monster is summoned only by a Fusion spell (digest 1.G rule 29)."
+        return ""
+
+    @staticmethod
+    def _where(key) -> str | None:
+        """The short zone name of an absolute zone key ("p0.spell" -> "spell")."""
+        return key.split(".", 1)[1] if isinstance(key, str) and "." in key else None
+
+    def _why_card(self, kind: str, args: dict, d: Decision, p: int, iid: int) -> str:
+        """why_not for a choice about one card: by its place and the pending decision."""
+        t = self.table
+        if t.owner[iid] != p:
+            return "you can only play and move your own cards; that one is your opponent's."
+        where = self._where(t.zone[iid])
+        c = self.cd(iid)
+        if d.kind == "choose_tributes":
+            if where == "monster" or kind == "tribute":
+                return "a tribute for an advance summon is a monster you control (seed 3.2.1.1)."
+            return f"first finish the advance summon: {d.prompt} (seed 3.2.1.1)."
+        if d.kind == "choose_card":
+            return f"first finish the effect: {d.prompt}."
+        if d.kind == "trap_response":
+            if where == "spell" and c["kind"] == "trap" and not t.face[iid]:
+                return self._why_trap(iid, d)
+            return "at this timing only a set trap may be activated, or none (seed 3.2.5)."
+        if where == "grave":
+            return ("a card in the graveyard can't be played; you summon, set and activate cards from your hand "
+                    "(seed 3.2), and only a card effect brings one back.")
+        if where == "deck":
+            return "cards leave the deck by drawing in the Draw Phase (seed 3.1) or by a card effect."
+        if where == "extra":
+            return "a Fusion monster in the Extra Deck is summoned only by a Fusion spell, with its materials (digest 1.G rule 29)."
+        tg = args.get("target")
+        if isinstance(tg, list):
+            tg = tg[0] if tg else None
+        if not (isinstance(tg, int) and 0 <= tg < len(t.card)):
+            tg = None
+        if where == "hand":
+            return self._why_hand(kind, args.get("to"), tg, d, p, iid)
+        if where == "monster":
+            return self._why_monster(kind, args.get("to"), tg, d, p, iid)
+        return self._why_spell_zone(kind, args.get("to"), tg, d, p, iid)
+
+    def _why_phase(self, d: Decision) -> str:
+        """Main Phase actions asked in the Battle Phase (seed 3.2; digest 1.D rule 12)."""
+        if d.kind == "battle_action":
+            return ("that is done in the Main Phase; after the Battle Phase comes the End Phase "
+                    "(seed 3.2, digest 1.D rule 12).")
+        return ""
+
+    def _why_hand(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
+        """A card dragged from the hand (seed 3.2.1-3.2.5)."""
+        t = self.table
+        c = self.cd(iid)
+        dest = self._where(to)
+        if isinstance(to, str) and to.startswith(f"p{1 - p}."):
+            return "you play cards only to your own side of the field (seed 3.2)."
+        if dest in ("grave", "deck", "extra", "hand"):
+            return ("you can't send a card from your hand there yourself; cards in your hand are summoned, set or "
+                    "activated (seed 3.2), and leave it otherwise only through a card effect.")
+        if c["kind"] == "monster":
+            if dest in ("spell", "field"):
+                return "a monster is summoned or set in one of your Monster Zones (seed 3.2.1)."
+            if kind in ("activate", "effect"):
+                return "a monster's effect is used while it is face up on your field, not from the hand (digest 1.E rule 24)."
+            why = self._why_phase(d)
+            if why:
+                return why
+            if kind == "maximum_summon" or (c["subtype"] == "maximum" and kind not in ("summon", "set", "move")):
+                return "a Maximum summon needs the left, centre and right pieces in your hand (digest 1.G rule 31)."
             if c["level"] >= 5:
                 need = 1 if c["level"] <= 6 else 2
-                if len(self.units(p)) < need:
-                    return (f"a level {c['level']} monster needs {need} tribute{'s' if need > 1 else ''} "
-                            f"from your field (seed 3.2.1.1).")
-            if self.free_slots(Z[p]["monster"]) == 0:
+                have = len(self.units(p))
+                if have < need:
+                    return (f"a level {c['level']} monster needs {need} tribute{'s' if need > 1 else ''} from your "
+                            f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1).")
+            elif self.free_slots(Z[p]["monster"]) == 0:
+                if any(i in self.maxi for i in t.zones[Z[p]["monster"]]):
+                    return ("a Maximum monster fills all three Monster Zones; no other monster can join it "
+                            "(digest 1.G rule 31).")
                 return "all three Monster Zones are full (digest 1.A rule 2)."
-        if kind == "activate_trap" and valid:
-            if self.flags.get(iid, 0) & F_SETTURN:
-                return "a trap can't be activated in the turn it was set; it is usable from the opponent's next turn (seed 3.2.5)."
-            if d.kind == "trap_response":
-                return "this trap's timing or requirement is not met now (seed 3.2.5)."
-            return "traps are activated only at the timing written on them (seed 3.2.5)."
-        if kind == "activate_trap" and d.kind != "trap_response":
-            return "traps are activated only at the timing written on them (seed 3.2.5)."
-        if kind in ("activate", "effect") and valid:
-            c = self.cd(iid)
-            if kind == "effect" and self.flags.get(iid, 0) & F_USED:
+            return ""
+        if c["kind"] == "trap":
+            if dest == "monster":
+                return "a trap is set face down in a Spell & Trap Zone, not a Monster Zone (seed 3.2.5)."
+            if dest == "field":
+                return "only a field spell goes in the Field Zone (seed 3.2.4)."
+            if kind in ("activate", "activate_trap", "effect") or (dest is None and tg is not None):
+                return ("a trap is first set face down, and can be activated from your opponent's next turn at the "
+                        "timing written on it (seed 3.2.5).")
+            why = self._why_phase(d)
+            if why:
+                return why
+            if self.free_slots(Z[p]["spell"]) == 0:
+                return "all three Spell & Trap Zones are full (digest 1.A rule 2)."
+            return ""
+        # a spell
+        if c["subtype"] == "field":
+            if dest in ("monster", "spell"):
+                return "a field spell is activated or set only in your Field Zone (seed 3.2.4)."
+        else:
+            if dest == "monster":
+                return "a spell is activated or set in a Spell & Trap Zone, not a Monster Zone (seed 3.2.3)."
+            if dest == "field":
+                return "only a field spell goes in the Field Zone (seed 3.2.4)."
+        why = self._why_phase(d)
+        if why:
+            return why
+        if c["subtype"] != "field" and self.free_slots(Z[p]["spell"]) == 0:
+            return "all three Spell & Trap Zones are full (digest 1.A rule 2)."
+        if kind == "set":
+            return ""
+        return self._why_effect(p, iid, tg)
+
+    def _req_text(self, iid: int) -> str:
+        """The [REQUIREMENT] part of the card text, quoted in why_not sentences."""
+        text = self.cd(iid)["text"]
+        a = text.find("[REQUIREMENT]")
+        if a < 0:
+            return ""
+        b = text.find("[EFFECT]", a)
+        part = text[a + len("[REQUIREMENT]"):b if b > 0 else len(text)].strip()
+        return f' ("{part}")' if part else ""
+
+    def _why_effect(self, p: int, iid: int, tg) -> str:
+        """Why a spell or a monster effect can't be activated (digest 1.E rules 22-23)."""
+        c = self.cd(iid)
+        if not self.cond_ok(p, iid, c["requirement"]):
+            return f"its [REQUIREMENT] is not met{self._req_text(iid)} (digest 1.E rule 22)."
+        if not self.cost_ok(p, iid, c["cost"]):
+            return f"its cost can't be paid in full{self._req_text(iid)} (digest 1.E rule 23)."
+        variants = self.effect_variants(p, iid)
+        if not variants:
+            spec = c.get("target")
+            if spec is None and c["modes"]:
+                spec = c["modes"][0].get("target")
+            if spec is not None and not self.targets(p, spec, c["target_filter"]):
+                return f"it needs {TARGETS.get(spec, 'a target')} as its target and there is none (card text)."
+            return ("its effect could do nothing now, so it can't be activated "
+                    "(README rule choice 10, digest §4 item 9).")
+        if tg is not None and all(v[1] != tg for v in variants):
+            spec = c.get("target")
+            what = TARGETS.get(spec, "") if spec else ""
+            return "that card is not a legal target" + (f"; it must be {what}" if what else "") + " (card text)."
+        return ""
+
+    def _why_monster(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
+        """A monster of one's own on the field: attacks, positions, effects."""
+        t = self.table
+        c = self.cd(iid)
+        dest = self._where(to)
+        if tg is not None:
+            if t.owner[tg] == p:
+                return "a monster attacks a monster your opponent controls, never your own (seed 3.3)."
+            if not self._where(t.zone[tg]) == "monster":
+                return "a monster attacks a monster, or your opponent directly; spells and traps are not attacked (seed 3.3)."
+            return self._why_attack(d, p, iid, tg)
+        if isinstance(to, str) and to.startswith(f"p{1 - p}."):
+            return self._why_attack(d, p, iid, None)
+        if kind in ("attack", "direct_attack"):
+            return self._why_attack(d, p, iid, -1 if kind == "direct_attack" else None)
+        if dest in ("grave", "hand", "deck", "extra"):
+            return ("you can't send a monster off the field at will; it leaves when destroyed, tributed or moved by "
+                    "an effect (seed 3.2.1.1, 3.3).")
+        if dest == "monster":
+            return "a monster on the field stays in its Monster Zone (seed 3.2.1)."
+        if kind in ("change_position", "flip_summon"):
+            why = self._why_phase(d)
+            if why:
+                return why
+            if kind == "flip_summon" and t.face[iid]:
+                return "only a face-down monster is flip summoned; a face-up one changes position instead (seed 3.2.2)."
+            if kind == "change_position" and not t.face[iid]:
+                why = self.can_change_position(iid)
+                if why:
+                    return why + "."
+                return "a face-down monster turns face up by a flip summon, into attack position (seed 3.2.2)."
+            why = self.can_change_position(iid)
+            return why + "." if why else ""
+        if kind == "effect":
+            why = self._why_phase(d)
+            if why:
+                return why
+            if not t.face[iid]:
+                return "a face-down monster's effect can't be used; it must be face up (digest 1.E rule 24)."
+            if c["subtype"] == "maximum" and iid not in self.maxi:
+                return "a Maximum piece's effect works only in Maximum Mode (digest 1.G rule 31)."
+            if not (c["effect"] or c["modes"]):
+                return "this monster has no effect to activate."
+            if self.flags.get(iid, 0) & F_USED:
                 return "a monster's effect can be used once per turn (digest 1.E rule 24)."
-            if not self.cond_ok(p, iid, c["requirement"]):
-                return "its [REQUIREMENT] is not met (digest 1.E rule 22)."
-            if not self.cost_ok(p, iid, c["cost"]):
-                return "its cost can't be paid in full (digest 1.E rule 23)."
-        if kind == "maximum_summon":
-            return "a Maximum summon needs the left, centre and right pieces in your hand (digest 1.G rule 31)."
-        return f"that is not one of the legal choices now ({d.prompt})."
+            return self._why_effect(p, iid, None)
+        if kind == "tribute":
+            return "tributes are chosen when you advance summon a level 5 or higher monster (seed 3.2.1.1)."
+        return ""
+
+    def _why_attack(self, d: Decision, p: int, iid: int, tg) -> str:
+        """Attacks (seed 3.3, 3.3.1)."""
+        t = self.table
+        if d.kind == "main_action":
+            if self._turn == 1:
+                return "the player going first has no Battle Phase on the first turn (seed 3.3)."
+            return "attacks are declared in the Battle Phase; go to the Battle Phase first (seed 3.3)."
+        if d.kind != "battle_action":
+            return f"first finish the pending decision ({d.prompt})."
+        if not t.face[iid]:
+            return "a face-down monster can't attack; flip summon it in your Main Phase first (seed 3.2.2, 3.3)."
+        if not self.is_attack(iid):
+            return f"only attack-position monsters attack; {self.name(iid)} is in defense position (seed 3.3)."
+        if self.flags.get(iid, 0) & F_ATTACKED:
+            return "each monster attacks only once per Battle Phase (seed 3.3)."
+        if (tg is None or tg == -1) and self.units(1 - p):
+            return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)."
+        return ""
+
+    def _why_spell_zone(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
+        """A card of one's own in the Spell & Trap Zone or the Field Zone."""
+        t = self.table
+        c = self.cd(iid)
+        dest = self._where(to)
+        if dest is not None and dest != self._where(t.zone[iid]):
+            return ("a card in the Spell & Trap or Field Zone stays there until it is used, destroyed or replaced "
+                    "(seed 3.2.3-3.2.5).")
+        if t.face[iid]:
+            if c["subtype"] == "field":
+                return "a face-up field spell keeps applying its effect; it is not activated again (seed 3.2.4)."
+            if c["subtype"] == "equip":
+                return "an equip spell stays with the monster it equips; it is not activated again."
+            return "that card is already face up and in use."
+        if c["kind"] == "trap":
+            if self.flags.get(iid, 0) & F_SETTURN:
+                return ("a trap can't be activated in the turn it was set; it is usable from your opponent's next "
+                        "turn (seed 3.2.5).")
+            return "traps are activated only at the timing written on them, when the game asks (seed 3.2.5)."
+        why = self._why_phase(d)
+        if why:
+            return why
+        return self._why_effect(p, iid, tg)
+
+    def _why_trap(self, iid: int, d: Decision) -> str:
+        """Why a set trap can't answer this timing (seed 3.2.5)."""
+        st = self.stack[-1]
+        c = self.cd(iid)
+        if self.flags.get(iid, 0) & F_SETTURN:
+            return ("a trap can't be activated in the turn it was set; it is usable from your opponent's next "
+                    "turn (seed 3.2.5).")
+        trig = c["trigger"]
+        if trig["event"] != st["ev"]:
+            what = {"attack": "an attack declaration", "summon": "a summon", "effect": "a card's effect"}
+            return (f"this trap answers {what[trig['event']]}, not {what[st['ev']]} (seed 3.2.5: a trap is used at "
+                    "the timing written on it).")
+        if not self.cond_ok(d.players[0], iid, c["requirement"]):
+            return f"its [REQUIREMENT] is not met{self._req_text(iid)} (digest 1.E rule 22)."
+        return f"its timing does not match what just happened{self._req_text(iid)} (seed 3.2.5)."
 
     # ------------------------------------------------------------------ view
     def view(self, player: int | None) -> dict:
