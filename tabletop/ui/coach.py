@@ -128,12 +128,13 @@ class Coach:
         self.playing_step = self.run.step_index
 
     def on_event(self, ev) -> None:
-        for p in self.pauses:
-            if p.event == ev.kind:
-                self.pauses.remove(p)
-                self.pause_caption = p.caption
-                self.table.queue.hold = True
-                return
+        """A step's pauses stop in order: each at the next event of its kind
+        after the previous pause (so two pauses on one kind stop at its first
+        and second occurrence, and a later kind is never taken early)."""
+        if self.pauses and self.pauses[0].event == ev.kind:
+            p = self.pauses.pop(0)
+            self.pause_caption = p.caption
+            self.table.queue.hold = True
 
     def resume(self) -> None:
         self.pause_caption = ""
@@ -206,36 +207,49 @@ class Coach:
         st = self.run.step
         if st is None:
             return []
+        out = []
+        for ref in st.point:
+            out.extend(self.resolve(ref))
+        return out
+
+    def resolve(self, ref: str, view=None) -> list[pygame.Rect]:
+        """Where one ``point`` entry is on the screen: a zone (``self.hand``,
+        ``p0.hand``, ``shared.chain``), a card (``@CARD@zone``), a counter
+        (``counter:self.lp``) or an action button (``button:end_turn``); empty
+        when it is not on screen now."""
         table = self.table
         out = []
-        view = None
-        for ref in st.point:
-            try:
-                if ref.startswith("counter:"):
-                    rel = ref[8:]
-                    owner, _, key = rel.partition(".")
-                    for cd in table.layout.counters:
-                        if cd.owner == owner and cd.key == key:
-                            out.append(cd.rect)
-                elif ref.startswith("button:"):
-                    kind = ref[7:]
-                    for b in table.bar_buttons:
-                        if b.payload is not None and b.payload.kind == kind:
-                            out.append(b.rect)
-                elif ref.startswith("@"):
-                    from tabletop.scenario import resolve_ref
-                    if view is None:
-                        view = self.run.state.view(None)
-                    iid = resolve_ref(ref, view)
-                    sp = table.sprites.get(iid)
-                    if sp is not None:
-                        out.append(sp.rect())
-                else:
-                    for zd in table.layout.zones:
-                        if zd.key == ref or table.zone_key(zd) == ref:
-                            out.append(zd.rect)
-            except Exception:  # a reference that does not resolve now is simply not lit
-                continue
+        try:
+            if ref.startswith("counter:"):
+                owner, _, key = ref[8:].partition(".")
+                if owner in ("p0", "p1"):
+                    owner = "self" if int(owner[1]) == table.viewer else "opp"
+                for cd in table.layout.counters:
+                    if cd.owner == owner and cd.key == key:
+                        out.append(cd.rect)
+            elif ref.startswith("button:"):
+                kind = ref[7:]
+                for b in table.bar_buttons:
+                    if b.payload is not None and b.payload.kind == kind:
+                        out.append(b.rect)
+                if not out:  # a choice of a card, offered by dragging or clicking that card
+                    for c in table.my_choices():
+                        if c.kind == kind and c.args.get("card") is not None:
+                            sp = table.sprites.get(c.args["card"])
+                            if sp is not None and sp.order >= 0:
+                                out.append(sp.rect())
+            elif ref.startswith("@"):
+                from tabletop.scenario import resolve_ref
+                iid = resolve_ref(ref, view if view is not None else self.run.state.view(None))
+                sp = table.sprites.get(iid)
+                if sp is not None and sp.order >= 0:
+                    out.append(sp.rect())
+            else:
+                for zd in table.layout.zones:
+                    if zd.key == ref or table.zone_key(zd) == ref:
+                        out.append(zd.rect)
+        except Exception:  # a reference that does not resolve now is simply not lit
+            return []
         return out
 
     # -- drawing ---------------------------------------------------------------------------

@@ -97,9 +97,72 @@ def text(s: str, size: int, col=TEXT, bold: bool = False) -> pygame.Surface:
     if surf is None:
         if len(_text) > _TEXT_CAP:
             _text.clear()
-        surf = font(size, bold).render(s, True, col)
+        f = font(size, bold)
+        if s and not s.isascii() and _lacks(f, s):
+            # a symbol the face lacks (the ▼ icon, ①): a fuller system face, else a stand-in
+            fb = _fallback(size, bold)
+            surf = fb.render(s, True, col) if fb is not None and not _lacks(fb, s) else f.render(_plain(s, f), True, col)
+        else:
+            surf = f.render(s, True, col)
         _text[key] = surf
     return surf
+
+
+_fallbacks: dict = {}
+_STANDIN = {"▼": "v", "▲": "^", "●": "*", "○": "o", "★": "*", "☆": "*"}
+
+
+def _fallback(size: int, bold: bool):
+    key = (size, bold)
+    if key not in _fallbacks:
+        path = None
+        try:
+            path = pygame.font.match_font("dejavusans,freesans,notosanssymbols2,notosanssymbols,symbola", bold=bold)
+        except Exception:
+            path = None
+        _fallbacks[key] = pygame.font.Font(path, max(5, int(round(size * 0.66)))) if path else None
+    return _fallbacks[key]
+
+
+_glyph_cache: dict = {}
+
+
+def _missing(f, ch: str) -> bool:
+    """Does font ``f`` draw ``ch`` as its 'no glyph' box?"""
+    key = (id(f), ch)
+    got = _glyph_cache.get(key)
+    if got is None:
+        try:
+            box = pygame.image.tobytes(f.render("\ue000", False, (255, 255, 255), (0, 0, 0)), "RGB")
+            got = pygame.image.tobytes(f.render(ch, False, (255, 255, 255), (0, 0, 0)), "RGB") == box
+        except (pygame.error, UnicodeError, ValueError):
+            got = False
+        _glyph_cache[key] = got
+    return got
+
+
+def _lacks(f, s: str) -> bool:
+    return any(_missing(f, ch) for ch in set(s) if not ch.isascii())
+
+
+def _plain(s: str, f) -> str:
+    """``s`` with the glyphs ``f`` lacks replaced: circled numbers by (n), known
+    symbols by a stand-in, the rest by '?'."""
+    import unicodedata
+    out = []
+    for ch in s:
+        if ch.isascii() or not _missing(f, ch):
+            out.append(ch)
+            continue
+        if ch in _STANDIN:
+            out.append(_STANDIN[ch])
+            continue
+        try:
+            n = unicodedata.numeric(ch)
+            out.append(f"({int(n)})")
+        except (TypeError, ValueError):
+            out.append("?")
+    return "".join(out)
 
 
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:

@@ -51,6 +51,20 @@ class LabelDef:
     path: str
     rect: pygame.Rect
     fmt: str = "{}"
+    player: bool = False       # the value is a player index: shown as that player's name
+    size: int = 18
+    hide_empty: bool = False   # draw nothing while the value is empty / false / -1
+
+
+@dataclass
+class MarkDef:
+    """A ``[[mark]]``: a dotted path into the view. With ``zone`` it draws a
+    face-down card with ``text`` in that zone while the value is true (a
+    hidden pick the other player has made); without, the card(s) whose iid
+    the value names get a ``text`` tag (one's own pick)."""
+    path: str
+    text: str = ""
+    zone: str = ""
 
 
 @dataclass
@@ -60,6 +74,9 @@ class Layout:
     zones: list = field(default_factory=list)
     counters: list = field(default_factory=list)
     labels: list = field(default_factory=list)
+    marks: list = field(default_factory=list)
+    countdown: pygame.Rect = field(default_factory=lambda: pygame.Rect(1064, 402, 170, 76))
+    banner: pygame.Rect | None = None   # where step banners show (default: centred on the play area)
     auto: bool = False
 
     def absolute(self, rel: str, viewer: int) -> str:
@@ -144,9 +161,21 @@ def load_layout(game, view: dict | None = None) -> Layout:
                                            [float(m) for m in c.get("marks", []) if isinstance(m, (int, float))]))
         except (TypeError, ValueError):
             continue
+    if t.get("countdown") is not None:
+        lay.countdown = _rect(t.get("countdown"), tuple(lay.countdown))
+    if t.get("banner") is not None:
+        lay.banner = _rect(t.get("banner"), (240, 380, 760, 130))
+    for mk in data.get("mark", []) if isinstance(data.get("mark"), list) else []:
+        if isinstance(mk, dict) and isinstance(mk.get("path"), str):
+            lay.marks.append(MarkDef(mk["path"], str(mk.get("text", "")), str(mk.get("zone", ""))))
     for lb in data.get("label", []) if isinstance(data.get("label"), list) else []:
         if isinstance(lb, dict) and isinstance(lb.get("path"), str):
-            lay.labels.append(LabelDef(lb["path"], _rect(lb.get("rect")), str(lb.get("format", "{}"))))
+            try:
+                size = max(10, min(40, int(lb.get("size", 18))))
+            except (TypeError, ValueError):
+                size = 18
+            lay.labels.append(LabelDef(lb["path"], _rect(lb.get("rect")), str(lb.get("format", "{}")),
+                                       bool(lb.get("player", False)), size, bool(lb.get("hide_empty", False))))
     return lay
 
 
@@ -247,17 +276,20 @@ def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, 
             cy = r.y + h / 2 + 3 + (i // cols) * gh
             out.append((cx, cy, w, h))
         return out
-    # row and fan: centred, spaced by card width, overlapping only when too many
+    # row and fan: centred, spaced by card width (a sideways card takes its
+    # height), overlapping only when too many
     gap = 8 if zd.kind == "row" else 4
-    step = w + gap
-    if n > 1 and step * (n - 1) + w > r.w - 8:
-        step = (r.w - 8 - w) / (n - 1)
-    total = step * (n - 1) + w
-    x0 = r.centerx - total / 2 + w / 2
+    widths = [h if zd.kind == "row" and isinstance(c, dict) and c.get("orient") == "sideways" else w for c in cards]
+    room = r.w - 8
+    if n > 1 and sum(widths) + gap * (n - 1) > room:
+        gap = (room - sum(widths)) / (n - 1)
+    total = sum(widths) + gap * (n - 1)
+    x = r.centerx - total / 2
     for i in range(n):
         cy = r.centery
         if zd.kind == "fan" and n > 2:
             t = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
             cy += abs(t) ** 2 * min(10, r.h * 0.08)
-        out.append((x0 + i * step, cy, w, h))
+        out.append((x + widths[i] / 2, cy, w, h))
+        x += widths[i] + gap
     return out

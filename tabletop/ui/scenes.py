@@ -128,6 +128,9 @@ class _Panel(Scene):
             self.back()
 
 
+OPTION_NAMES = {"timed": "Timed play (10 s)"}
+
+
 class NewGameScene(_Panel):
     """Pick the game, the mode, each side's deck and an optional seed."""
 
@@ -140,6 +143,7 @@ class NewGameScene(_Panel):
         self.mode = "hotseat"
         self.decks = [None, None]
         self.seed_text = ""
+        self.options: dict = {}   # the game's on/off set-up options (e.g. timed play), by key
 
     def build(self):
         super().build()
@@ -182,7 +186,22 @@ class NewGameScene(_Panel):
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
-        self.button((x, 540, 460, 60), "Start", self.start, object_id="#big")
+        # on/off set-up options the game offers: top-level booleans of default_setup()
+        # (docs/PLUGINS.md, "Set-up options"), e.g. Lumen Condenser's timed ready
+        opts = [k for k, v in setup.items() if isinstance(v, bool)]
+        self.option_buttons = {}
+        for i, k in enumerate(opts[:2]):
+            self.options.setdefault(k, bool(setup[k]))
+            name = OPTION_NAMES.get(k, k.replace("_", " ").capitalize())
+            b = self.button((x + i * 235, 500, 225, 34), f"{name}: {'on' if self.options[k] else 'off'}",
+                            (lambda k=k: self.toggle_option(k)))
+            self.option_buttons[k] = b
+        self.button((x, 545, 460, 60), "Start", self.start, object_id="#big")
+
+    def toggle_option(self, k):
+        self.options[k] = not self.options.get(k, False)
+        self._keep_seed()
+        self.app._rebuild()
 
     def on_ui(self, ev):
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is getattr(self, "game_list", None):
@@ -191,6 +210,7 @@ class NewGameScene(_Panel):
             if ev.text in titles and titles[ev.text] != self.gid:
                 self.gid = titles[ev.text]
                 self.decks = [None, None]
+                self.options = {}
                 self._keep_seed()
                 self.app._rebuild()
             return
@@ -222,6 +242,9 @@ class NewGameScene(_Panel):
                 setup["players"][p]["deck"] = self.decks[p]
         if self.mode == "computer":
             setup["players"][1]["name"] = "Computer"
+        for k, v in self.options.items():
+            if isinstance(setup.get(k), bool):
+                setup[k] = bool(v)
         txt = self.seed_entry.get_text().strip()
         import time as _t
         seed = int(txt) if txt.isdigit() else int(_t.time() * 1000) % 1_000_000

@@ -51,6 +51,18 @@ def is_drag(c: Choice) -> bool:
     return a.get("card") is not None and (a.get("to") is not None or a.get("target") is not None)
 
 
+def is_group_add(c: Choice) -> bool:
+    """A follow-up choice that adds one card to a move being made (``add`` or
+    ``<kind>_add`` with a ``card``): see "Group drags" in docs/PLUGINS.md."""
+    k = c.kind.lower()
+    return (k == "add" or k.endswith("_add")) and c.args.get("card") is not None
+
+
+def is_group_done(c: Choice) -> bool:
+    k = c.kind.lower()
+    return (k == "done" or k.endswith("_done")) and c.args.get("card") is None
+
+
 class Sprite:
     __slots__ = ("key", "card", "zone", "x", "y", "w", "h", "tx", "ty", "flip_t", "turn_t", "turn_from", "order", "zdef")
 
@@ -118,6 +130,12 @@ class TableScene(Scene):
         self.over_buttons: list = []
         self.last_error = ""
         self.applied = 0
+        self.selected: list = []      # iids picked for a group drag (see group_* below)
+        self.group_pending: list = [] # the rest of a dropped group, added one at a time
+        self.group_active = False
+        self.group_added = False
+        self.countdown = None        # [key, seconds left, total, player] while a timed decision waits
+        self.steps_seen = None       # [family, kinds]: the steps of a procedure played so far (banner trail)
         self.relayout(snap=True)
         if ctl.hotseat and not frozen and ctl.match.log and not ctl.over:
             # a game loaded at one screen: whoever sits there first says they are ready
@@ -200,6 +218,47 @@ class TableScene(Scene):
             self._choices_cache = d.choices_for(self.viewer) if d else []
         return self._choices_cache
 
+    def selectable(self, iid) -> bool:
+        """Can this card join a group drag? It has a drag choice of a kind that
+        another card of the decision has too (several units moving together)."""
+        if iid is None:
+            return False
+        kinds = {c.kind for c in self.drag_choices(iid)}
+        if not kinds:
+            return False
+        return any(c.kind in kinds and c.args.get("card") != iid and is_drag(c) for c in self.my_choices())
+
+    def toggle_select(self, iid) -> None:
+        if iid in self.selected:
+            self.selected.remove(iid)
+        elif self.selectable(iid):
+            self.selected.append(iid)
+
+    def _group_step(self) -> bool:
+        """After a group was dropped: add its other cards one at a time through
+        the follow-up decision's ``add`` choices, then ``done``. True when a
+        choice was applied. A follow-up that is not an add/done decision (no
+        ``add`` offered and none taken yet) ends the group untouched."""
+        if not self.group_active or not self.can_act():
+            return False
+        mine = self.my_choices()
+        adds = [c for c in mine if is_group_add(c)]
+        done = next((c for c in mine if is_group_done(c)), None)
+        while self.group_pending:
+            iid = self.group_pending.pop(0)
+            c = next((c for c in adds if c.args.get("card") == iid), None)
+            if c is not None:
+                self.group_added = True
+                self.apply_choice(c, confirm=False)
+                return True
+        self.group_active = False
+        if done is not None and (adds or self.group_added):
+            self.group_added = False
+            self.apply_choice(done, confirm=False)
+            return True
+        self.group_added = False
+        return False
+
     def choices_of_card(self, iid) -> list:
         if iid is None:
             return []
@@ -212,7 +271,10 @@ class TableScene(Scene):
         """Buttons: the choices that are not drags, and drags of a card that can't
         be picked up (deep in a pile, or not on the table)."""
         out = []
+        timed = self._countdown_info() is not None
         for c in self.my_choices():
+            if timed and c.kind == "timeout":
+                continue  # the countdown takes it when it runs out
             if not is_drag(c):
                 out.append(c)
             else:
@@ -300,6 +362,8 @@ class TableScene(Scene):
 
     def play(self, events) -> None:
         """Queue the events of a choice; each enters the log as it is played."""
+        if not self.queue.busy:
+            self.steps_seen = None
         self._log_pending.extend((e.for_player(0), e.for_player(1)) for e in events)
         mine = [e.for_player(self.viewer) for e in events]
         self.queue.push(mine)
@@ -320,6 +384,8 @@ class TableScene(Scene):
         self.banner = None if self.banner and self.banner[0].kind != "game.over" else self.banner
         self.reveal_cards = None
         self.relayout()
+        if self.selected:
+            self.selected = [i for i in self.selected if self.selectable(i)]
 
     def set_viewer(self, p: int) -> None:
         self.viewer = p
@@ -339,10 +405,14 @@ class TableScene(Scene):
             sp = self.sprites.get(d.get("card")) if d.get("card") is not None else None
             if sp is None and isinstance(d.get("from"), str):
                 sp = self.sprites.get(f"{d['from']}#{d.get('from_index')}")
-            if sp is not None:
+            flip = getattr(self, "_flip_at", None)
+            if flip is not None and flip[0] is not None and flip[0] == d.get("card"):
+                start = flip[1]  # the card just turned over beside the banner slides from there
+            elif sp is not None:
                 start = (sp.x, sp.y)
             else:
                 start = self._zone_center(d.get("from"))
+            self._flip_at = None
             card = patch(self.view, ev, self.slot_zones)
             self.relayout()
             if card is not None and start is not None:
@@ -384,6 +454,11 @@ class TableScene(Scene):
             self.banner = [ev, 0.0, max(0.01, self.queue.dur)]
         else:
             self.banner = [ev, 0.0, self.queue.dur]
+            fam = k.split(".", 1)[0] if "." in k else k
+            if self.steps_seen and self.steps_seen[0] == fam:
+                self.steps_seen[1].append(ev)
+            else:
+                self.steps_seen = [fam, [ev]]
         if self.coach is not None:
             self.coach.on_event(ev)
 
@@ -446,7 +521,49 @@ class TableScene(Scene):
                 self.returning.remove(h)
                 h.dispose()
         if not self.queue.busy and not self.frozen:
+            self._tick_countdown(dt)
             self.drive()
+
+    # -- timed decisions -----------------------------------------------------------------------------------
+    def _countdown_info(self):
+        """``view["extra"]["countdown"]`` = {waiting: player, seconds: n} while a
+        timed decision runs (docs/PLUGINS.md, "Countdowns")."""
+        ex = self.view.get("extra") if isinstance(self.view, dict) else None
+        cd = ex.get("countdown") if isinstance(ex, dict) else None
+        if not isinstance(cd, dict) or not isinstance(cd.get("waiting"), int):
+            return None
+        try:
+            secs = float(cd.get("seconds", 10))
+        except (TypeError, ValueError):
+            secs = 10.0
+        return cd["waiting"], max(0.5, secs)
+
+    def _tick_countdown(self, dt: float) -> None:
+        """The countdown runs while the waiting player is at the screen (after a
+        hand-off); at 0 the table applies that player's ``timeout`` choice."""
+        info = self._countdown_info()
+        if info is None or self.ctl.over:
+            self.countdown = None
+            return
+        who, secs = info
+        key = (len(self.ctl.match.log), who)
+        if self.countdown is None or self.countdown[0] != key:
+            self.countdown = [key, secs, secs, who]
+        if self.handoff_for is not None or self.menu_open or self.dialog is not None or self.ctl.is_computer(who):
+            return
+        if self.ctl.decider() != who or self.viewer != who:
+            return
+        self.countdown[1] -= dt
+        if self.countdown[1] <= 0:
+            d = self.ctl.state.decision
+            t = next((c for c in d.choices_for(who) if c.kind == "timeout"), None) if d else None
+            if t is not None:
+                self.countdown[1] = 0
+                if self.held is not None:
+                    self._send_back()
+                self.popup = None
+                self.app.toast("Time is up.")
+                self.apply_choice(t, confirm=False)
 
     def drive(self) -> None:
         """Move the game on when nobody at the screen has to act: the computer's
@@ -474,6 +591,8 @@ class TableScene(Scene):
                 self.apply_choice(c, confirm=False)
             return
         if self.handoff_for is not None:
+            return
+        if self._group_step():
             return
         # nothing to decide but to pass or go on: taken for the player (no hand-off needed)
         auto = ctl.auto_choice(p, self.app.settings.autopass_stop)
@@ -542,6 +661,8 @@ class TableScene(Scene):
                 self.zoom_big = None
             elif self.held is not None:
                 self._send_back()
+            elif self.selected:
+                self.selected = []
             elif self.menu_open:
                 self.close_menu()
             else:
@@ -618,6 +739,10 @@ class TableScene(Scene):
         if sp is None or not self.can_act():
             return
         iid = sp.card.get("iid")
+        shift = pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)
+        if (shift or self.selected) and self.selectable(iid):  # click toggles once a group is being picked
+            self.toggle_select(iid)
+            return
         chs = self.choices_of_card(iid)
         if not chs:
             if sp.card.get("card") is not None:
@@ -627,6 +752,8 @@ class TableScene(Scene):
             self.apply_choice(chs[0])  # a lit target: clicking it chooses it
             return
         items = [(c.label, (lambda c=c: self.apply_choice(c))) for c in chs]
+        if self.selectable(iid):
+            items.append(("Select to move with others (or shift-click)", lambda: self.toggle_select(iid)))
         name = self.art.desc(sp.card["card"]).get("name", "") if sp.card.get("card") else "this card"
         self.popup = Popup(pos, items, title=str(name))
         self.popup.choices = list(chs)
@@ -636,6 +763,11 @@ class TableScene(Scene):
         self.press = None
         if sp is None or not self.drag_choices(sp.card.get("iid")):
             return
+        iid = sp.card.get("iid")
+        if self.selected and iid not in self.selected and self.selectable(iid):
+            self.selected.append(iid)
+        elif self.selected and iid not in self.selected:
+            self.selected = []
         self.held = HeldCard(key, (sp.x, sp.y), (sp.w, sp.h), p0)
         self.held_card = sp
         self.popup = None
@@ -646,15 +778,25 @@ class TableScene(Scene):
         hits, where = self.drop_matches(iid, pos)
         if len(hits) == 1:
             self._end_drag(settle=True)
-            self.apply_choice(hits[0])
+            self._apply_drop(hits[0])
         elif hits:
-            items = [(c.label, (lambda c=c: (self._end_drag(settle=True), self.apply_choice(c)))) for c in hits]
+            items = [(c.label, (lambda c=c: (self._end_drag(settle=True), self._apply_drop(c)))) for c in hits]
             self.popup = Popup(pos, items, "Choose how", on_cancel=self._send_back)
             self.popup.choices = list(hits)
         else:
             if where is not None or not RIGHT.collidepoint(pos):
                 self.app.toast(self.why_not_drop(iid, where) if where is not None else "No legal move there: the card goes back.")
             self._send_back()
+
+    def _apply_drop(self, c: Choice) -> None:
+        """A drop: the dragged card's choice; with a group selected, the rest of
+        the group follows through the follow-up decision (see _group_step)."""
+        group = [i for i in self.selected if i != c.args.get("card")]
+        self.selected = []
+        self.group_pending = group
+        self.group_active = bool(group)
+        self.group_added = False
+        self.apply_choice(c)
 
     def _close_popup(self) -> None:
         p = self.popup
@@ -816,6 +958,8 @@ class TableScene(Scene):
         self._draw_labels(surf)
         self._draw_counters(surf)
         self._draw_cards(surf, lit_t)
+        if self.countdown is not None:
+            self._draw_countdown(surf)
         if self.coach is not None:
             self.coach.draw_points(surf)
         self._draw_top(surf)
@@ -877,13 +1021,21 @@ class TableScene(Scene):
     def _draw_labels(self, surf) -> None:
         for lb in self.layout.labels:
             v = self._path(lb.path)
-            if v is None:
+            empty = v is None or v == "" or v == "-" or v is False or (isinstance(v, int) and not isinstance(v, bool) and v < 0 and lb.player)
+            if v is None or (lb.hide_empty and (empty or v == 0)):
                 continue
+            col = gfx.TEXT
+            if lb.player:
+                if isinstance(v, int) and not isinstance(v, bool) and v in (0, 1):
+                    col = gfx.shade(gfx.P_COLORS[v % 2], 1.3)
+                    v = self._name(v) + (" (you)" if v == self.viewer and not self.ctl.hotseat else "")
+                else:
+                    v = "nobody"
             try:
                 s = lb.fmt.format(v)
             except (IndexError, KeyError, ValueError):
                 s = str(v)
-            gfx.blit_text(surf, gfx.fit(s, 18, lb.rect.w), 18, (lb.rect.x, lb.rect.centery), gfx.TEXT, True, anchor="midleft")
+            gfx.blit_text(surf, gfx.fit(s, lb.size, lb.rect.w), lb.size, (lb.rect.x, lb.rect.centery), col, True, anchor="midleft")
 
     def _path(self, path: str):
         cur = self.view
@@ -903,6 +1055,25 @@ class TableScene(Scene):
                 return None
         if isinstance(cur, (dict, list)):
             return None
+        return cur
+
+    def _path_raw(self, path: str):
+        """Like _path but lists and dicts come back too (marks use them)."""
+        cur = self.view
+        for part in path.split("."):
+            if part == "self":
+                part = str(self.viewer)
+            elif part == "opp":
+                part = str(1 - self.viewer)
+            if isinstance(cur, dict):
+                cur = cur.get(part)
+            elif isinstance(cur, list):
+                try:
+                    cur = cur[int(part)]
+                except (ValueError, IndexError):
+                    return None
+            else:
+                return None
         return cur
 
     def _counter_value(self, p, key):
@@ -957,12 +1128,18 @@ class TableScene(Scene):
             fill.w = int(bar.w * frac)
             pygame.draw.rect(surf, gfx.GOOD if frac > 0.5 else (gfx.ACCENT if frac > 0.25 else gfx.BAD), fill, border_radius=4)
         else:  # track: one box per value above the minimum, lit up to the value
+            # (a track through 0, like -10..10, lights from 0 towards the value)
             n = max(1, int(cd.max - cd.min))
             bw = bar.w / n
             for i in range(n):
                 val = cd.min + i + 1
+                if cd.min < 0 < cd.max:
+                    on = (0 < val <= v) if v > 0 else (v < val <= 0)
+                    lit = gfx.ACCENT if val > 0 else gfx.BAD
+                else:
+                    on, lit = val <= v, gfx.ACCENT
                 br = pygame.Rect(int(bar.x + i * bw) + 1, bar.y - 2, max(2, int(bw) - 2), bar.h + 2)
-                pygame.draw.rect(surf, gfx.ACCENT if val <= v else (50, 56, 66), br, border_radius=2)
+                pygame.draw.rect(surf, lit if on else (50, 56, 66), br, border_radius=2)
         for m in cd.marks:
             if cd.min <= m <= cd.max:
                 mx = bar.x + int(bar.w * (m - cd.min) / (cd.max - cd.min))
@@ -988,9 +1165,10 @@ class TableScene(Scene):
                 elif c.args.get("target") is not None:
                     target_cards.update(_target_list(c.args["target"]))
         held_key = self.held_card.key if self.held_card is not None else None
+        followers = set(self.selected) if held_key is not None else set()
         returning = {h.key: h for h in self.returning}
         for sp in self.order:
-            if sp.key == held_key:
+            if sp.key == held_key or sp.key in followers:
                 continue
             if sp.order < 0:
                 pile_counts[sp.zone] = pile_counts.get(sp.zone, 0) + 1
@@ -1005,6 +1183,7 @@ class TableScene(Scene):
                 self._blit_rotated(surf, sp, h.pos, h.angle_deg)
             else:
                 self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
+        self._draw_marks(surf)
         # pile counts
         for zd in self.layout.zones:
             if zd.show_count:
@@ -1026,10 +1205,19 @@ class TableScene(Scene):
             k = abs(math.cos(sp.flip_t * math.pi))
             img = pygame.transform.scale(img, (max(1, int(img.get_width() * k)), img.get_height()))
         r = img.get_rect(center=(int(sp.x), int(sp.y)))
-        # attached cards peek out below their host
-        for j, a in enumerate(sp.card.get("attached") or []):
+        # attached cards peek out below their host (straight down, so they never
+        # cover a neighbour), at most five; the count is written on the last
+        att = sp.card.get("attached") or []
+        shown = att[:5]
+        for j in range(len(shown) - 1, -1, -1):
+            a = shown[j]
             asurf = self.art.get(a.get("card") if a.get("face") != "down" or a.get("card") else None, sp.w, sp.h, a.get("face") == "down")
-            surf.blit(asurf, r.move(8 + j * 6, 12 + j * 6))
+            surf.blit(asurf, r.move(0, 7 + j * 5))
+        if att:
+            t = gfx.text(f"{len(att)} under", 12, (255, 255, 255), True)
+            br = t.get_rect(midbottom=(r.centerx, r.bottom + 7 + (len(shown) - 1) * 5 + 1)).inflate(8, 0)
+            pygame.draw.rect(surf, (30, 40, 70), br, border_radius=6)
+            surf.blit(t, t.get_rect(center=br.center))
         iid = sp.card.get("iid")
         if iid is not None and iid in lit_t:
             pygame.draw.rect(surf, gfx.TARGET, r.inflate(10, 10), 4, border_radius=8)
@@ -1042,20 +1230,71 @@ class TableScene(Scene):
             pygame.draw.rect(surf, gfx.ACCENT, r.inflate(2, 2), 2, border_radius=6)
         counters = sp.card.get("counters") or {}
         if counters:
-            self._draw_card_counters(surf, r, counters)
+            self._draw_card_counters(surf, r, counters, sp.card.get("card"))
+        if iid is not None and iid in self.selected:
+            self._draw_selected(surf, r, self.selected.index(iid) + 1)
 
-    def _draw_card_counters(self, surf, r, counters) -> None:
-        """Counters on a card: small pills stacked up from its bottom edge."""
-        y = r.bottom - 3
-        for name, v in list(counters.items())[:4]:
+    def _draw_selected(self, surf, r, n) -> None:
+        pygame.draw.rect(surf, (120, 200, 255), r.inflate(8, 8), 3, border_radius=8)
+        c = (r.x + 4, r.y + 4)
+        pygame.draw.circle(surf, (40, 120, 200), c, 11)
+        pygame.draw.circle(surf, (220, 240, 255), c, 11, 2)
+        gfx.blit_text(surf, str(n), 15, c, (255, 255, 255), True, anchor="center")
+
+    def _draw_marks(self, surf) -> None:
+        """``[[mark]]`` entries: a hidden pick as a face-down card in a zone, or
+        a tag on the card(s) a path names."""
+        for mk in self.layout.marks:
+            v = self._path_raw(mk.path)
+            if mk.zone:
+                if not v:
+                    continue
+                zd = next((z for z in self.layout.zones if z.key == mk.zone), None)
+                if zd is None or self.view.get("zones", {}).get(self.zone_key(zd)):
+                    continue  # only an empty zone shows the hidden pick
+                from .layout import fit_scale
+                k = fit_scale(zd, self.layout.card_size)
+                w, h = int(self.layout.card_size[0] * k), int(self.layout.card_size[1] * k)
+                img = self.art.get(None, w, h)
+                rr = img.get_rect(center=zd.rect.center)
+                surf.blit(img, rr)
+                if mk.text:
+                    self._tag(surf, rr, mk.text)
+                continue
+            ids = v if isinstance(v, list) else [v]
+            for iid in ids:
+                sp = self.sprites.get(iid) if isinstance(iid, int) else None
+                if sp is not None and mk.text and sp.order >= 0 and (self.held_card is None or self.held_card.key != sp.key):
+                    self._tag(surf, sp.rect(), mk.text)
+
+    def _tag(self, surf, r, text) -> None:
+        t = gfx.text(gfx.fit(text, 14, max(40, r.w + 30), True), 14, (20, 20, 20), True)
+        br = t.get_rect(midtop=(r.centerx, r.y - 8)).inflate(10, 4)
+        pygame.draw.rect(surf, gfx.ACCENT, br, border_radius=8)
+        pygame.draw.rect(surf, (40, 30, 10), br, 1, border_radius=8)
+        surf.blit(t, t.get_rect(center=br.center))
+
+    def _draw_card_counters(self, surf, r, counters, card_id=None) -> None:
+        """Counters on a card: small pills stacked down the right of its picture,
+        clear of the name at the top and the printed stats at the bottom. A
+        counter at 0 is left out unless it is one of the card's printed stats."""
+        stats = set()
+        if card_id is not None:
+            stats = {str(st[0]).lower() for st in (self.art.desc(card_id).get("stats") or []) if st}
+        items = [(n, v) for n, v in counters.items() if v not in (0, None, "") or str(n).lower() in stats]
+        if not items:
+            return
+        size = 13 if r.h >= 70 else 11
+        y = r.y + max(14, int(r.h * 0.26))
+        for name, v in items[:4]:
             label = f"{str(name).upper() if len(str(name)) <= 3 else name} {v}"
-            t = gfx.text(gfx.fit(label, 13, r.w - 10, True), 13, (255, 255, 255), True)
+            t = gfx.text(gfx.fit(label, size, r.w + 6, True), size, (255, 255, 255), True)
             br = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() - 1)
-            br.bottomright = (r.right - 2, y)
+            br.topright = (r.right + 3, y)
             pygame.draw.rect(surf, (140, 36, 36), br, border_radius=7)
             pygame.draw.rect(surf, (255, 210, 200), br, 1, border_radius=7)
             surf.blit(t, t.get_rect(center=br.center))
-            y = br.y - 1
+            y = br.bottom + 1
 
     def _blit_rotated(self, surf, sp, pos, angle) -> None:
         img = self._card_surface(sp, sp.w, sp.h, sp.sideways)
@@ -1067,6 +1306,15 @@ class TableScene(Scene):
     def _draw_held(self, surf) -> None:
         sp, h = self.held_card, self.held
         x, y = h.pos
+        others = [self.sprites.get(i) for i in self.selected if i != sp.key]
+        for j, o in enumerate(o for o in reversed(others) if o is not None):
+            k = len(others) - j
+            self._blit_rotated(surf, o, (x - 14 * k, y - 10 * k), h.angle_deg * 0.6)
+        if others:
+            t = gfx.text(f"{len(others) + 1} together", 16, (255, 255, 255), True)
+            br = t.get_rect(midtop=(x, y + sp.h // 2 + 6)).inflate(12, 4)
+            pygame.draw.rect(surf, (40, 120, 200), br, border_radius=9)
+            surf.blit(t, t.get_rect(center=br.center))
         shadow = pygame.Surface((sp.w, sp.h), pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 90))
         surf.blit(pygame.transform.rotate(shadow, h.angle_deg), shadow.get_rect(center=(int(x) + 10, int(y) + 14)))
@@ -1192,7 +1440,7 @@ class TableScene(Scene):
         # ones about a card (also offered by clicking the card), giving up last
         glob = [c for c in choices if c.args.get("card") is None and not is_meta(c)]
         cards = [c for c in choices if c.args.get("card") is not None and not is_meta(c)]
-        choices = glob + cards + [c for c in choices if is_meta(c)]
+        choices = glob + cards + ([c for c in choices if is_meta(c)] if self.coach is None else [])  # no giving up in a lesson
         sig = tuple(c.id for c in choices)
         if getattr(self, "_bar_sig", None) != sig:
             self._bar_sig = sig
@@ -1207,7 +1455,11 @@ class TableScene(Scene):
                 self.bar_buttons.append(ActionButton(pygame.Rect(last, BAR.y, 120, BAR.h), f"More ({len(self.more_choices)})", None, "more"))
         for b in self.bar_buttons:
             b.draw(surf, b is self.hover_btn)
-        if not self.bar_buttons:
+        if self.selected and self.can_act():
+            x = self.bar_buttons[-1].rect.right + 16 if self.bar_buttons else BAR.x + 4
+            gfx.blit_text(surf, gfx.fit(f"{len(self.selected)} selected: drag one to move them together (Esc clears)", 17, max(100, BAR.right - x)),
+                          17, (x, BAR.centery), (150, 210, 255), True, anchor="midleft")
+        elif not self.bar_buttons:
             if self.queue.busy:
                 hint = "Playing the steps... (Space skips)"
             elif self.can_act() and self.my_choices():
@@ -1224,6 +1476,23 @@ class TableScene(Scene):
         elif self.ctl.thinking:
             gfx.blit_text(surf, "Computer thinking...", 17, SKIP_BTN.center, gfx.DIM, True, anchor="center")
 
+    def _draw_countdown(self, surf) -> None:
+        """The running countdown: seconds left and a ring that empties."""
+        _, left, total, who = self.countdown
+        r = self.layout.countdown
+        gfx.panel(surf, r, (30, 20, 20), gfx.BAD if left < 3.5 else gfx.ACCENT, 10, 2)
+        c = (r.x + r.h // 2, r.centery)
+        rad = r.h // 2 - 8
+        pygame.draw.circle(surf, (60, 50, 50), c, rad, 5)
+        frac = max(0.0, min(1.0, left / total)) if total else 0
+        if frac > 0:
+            rect = pygame.Rect(0, 0, rad * 2, rad * 2)
+            rect.center = c
+            pygame.draw.arc(surf, gfx.BAD if left < 3.5 else gfx.ACCENT, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * frac, 5)
+        gfx.blit_text(surf, str(max(0, math.ceil(left))), 22, c, gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, gfx.fit(f"{self._name(who)}", 15, r.w - r.h - 8, True), 15, (r.x + r.h, r.y + 10), gfx.TEXT, True)
+        gfx.blit_text(surf, gfx.fit("seconds left", 14, r.w - r.h - 8), 14, (r.x + r.h, r.y + 32), gfx.DIM)
+
     def _draw_banner(self, surf) -> None:
         ev, t, dur = self.banner
         k = ev.kind
@@ -1231,18 +1500,25 @@ class TableScene(Scene):
             return
         small = k in ("phase.begin", "step.begin")
         title = ev.caption or k
+        area = self.layout.banner
         if small:
             w, h = 560, 70
         else:
             w, h = 760, 130
+        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
+                                       and self.steps_seen[1][-1] is ev) else []
+        if trail:
+            h += 30
+        if area is not None:
+            w = min(w, area.w)
         r = pygame.Rect(0, 0, w, h)
-        r.center = (PLAY.centerx, PLAY.centery)
+        r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
         a = 1.0
         if dur > 0:
             f = t / dur
             a = min(1.0, f * 6, (1 - f) * 6 + 0.35)
         box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (16, 20, 28, int(225 * max(0.3, a))), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (16, 20, 28, int(235 * (1.0 if self.queue.hold else max(0.8, a)))), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
         if small:
             gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
@@ -1254,8 +1530,48 @@ class TableScene(Scene):
             for i, ln in enumerate(lines):
                 gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
             if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 16, w - 30), 16, (w // 2, h - 16), gfx.ACCENT, anchor="center")
+                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
+            if trail:
+                self._draw_trail(box, trail, w)
         surf.blit(box, r)
+        cid = (ev.data or {}).get("card_id") if not small else None
+        if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
+            f = t / dur if dur > 0 else 1.0
+            ch = min(150, h + 10)
+            cw = int(ch * self.layout.card_size[0] / self.layout.card_size[1])
+            k = min(1.0, f / 0.3) if dur > 0 else 1.0
+            face = k >= 0.5
+            img = self.art.get(cid if face else None, cw, ch)
+            sx = abs(k * 2 - 1)
+            if sx < 1.0:
+                img = pygame.transform.scale(img, (max(1, int(cw * sx)), ch))
+            cx = r.x - cw // 2 - 12 if r.x - cw - 12 >= 0 else r.right + cw // 2 + 12
+            surf.blit(img, img.get_rect(center=(cx, r.centery)))
+            self._flip_at = ((ev.data or {}).get("card"), (cx, r.centery))
+
+    def _draw_trail(self, box, trail, w) -> None:
+        """The steps of this procedure played so far, the current one lit: a
+        learner sees the order (judgment.evade, judgment.defence, ...)."""
+        kinds = [e.kind for e in trail]
+        names = []
+        for e in trail:  # the step's name; a step that repeats (a check per faction) by its caption's head
+            n = e.kind.split(".", 1)[-1].replace("_", " ")
+            if kinds.count(e.kind) > 1 and e.caption:
+                n = gfx.fit(e.caption.split(":")[0], 13, 130, True)
+            names.append(n)
+        f = 13
+        pills = [gfx.font(f, True).size(n)[0] + 12 for n in names]
+        while len(pills) > 1 and sum(pills) + 4 * len(pills) > w - 20:
+            names.pop(0)
+            pills.pop(0)
+        x = (w - (sum(pills) + 4 * (len(pills) - 1))) // 2
+        y = box.get_height() - 26
+        for i, (n, pw) in enumerate(zip(names, pills)):
+            cur = i == len(names) - 1
+            rr = pygame.Rect(x, y, pw, 20)
+            pygame.draw.rect(box, gfx.ACCENT if cur else (50, 58, 72), rr, border_radius=10)
+            gfx.blit_text(box, n, f, rr.center, (20, 20, 20) if cur else gfx.DIM, True, anchor="center")
+            x += pw + 4
 
     def _draw_reveal(self, surf) -> None:
         ids = self.reveal_cards[:6]
