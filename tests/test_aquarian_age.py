@@ -273,3 +273,79 @@ def test_example_save_verifies():
     m = load_match(path)
     assert m.game.id == "aquarian_age" and m.state.decision is not None
     assert m.name == "Example: Aquarian Age mid-game"
+
+
+# -- audit additions -----------------------------------------------------------
+
+def test_card_face_prints_abilities_and_a_guard_cost_other_than_one():
+    diva = GAME.describe_card("EGO-B4")  # an ① ability, no other text
+    assert diva["text"] == "①: Draw a card."
+    ogre = GAME.describe_card("DKL-B2")
+    assert "Guard cost 2" in ogre["keywords"]
+    assert not any(k.startswith("Guard cost") for k in GAME.describe_card("EGO-01")["keywords"])
+    assert GAME.cards["DKL-B2"]["guard_cost"] == 2 and GAME.cards["EGO-01"]["guard_cost"] == 1
+
+
+def test_guard_cost_is_checked_in_the_card_file(tmp_path):
+    bad = tmp_path / "cards.toml"
+    bad.write_text('[[card]]\nid = "X-3"\nname = "Bad"\ntype = "character"\nfaction = "ego"\n'
+                   'mental = 1\nattack = 1\ndurability = 1\nicons = ["student"]\nguard_cost = -1\n')
+    with pytest.raises(CardFileError) as err:
+        _ = AquarianAge(str(bad)).cards
+    assert "X-3" in str(err.value) and "guard_cost" in str(err.value)
+
+
+def test_every_effect_primitive_is_used_by_a_card():
+    from games.aquarian_age.effects import EFFECTS
+
+    used = set()
+    for c in GAME.cards.values():
+        used |= {e["op"] for e in c["effect"]}
+        for a in c["ability"]:
+            used |= {e["op"] for e in a["effect"]}
+    assert set(EFFECTS) <= used, set(EFFECTS) - used
+
+
+def test_view_lists_each_zone_once():
+    s, _ = play_random(4, 60)
+    v = s.view(None)
+    assert "z" not in v["extra"]
+    iids = [c["iid"] for cards in v["zones"].values() for c in cards if c.get("iid") is not None]
+    assert len(iids) == len(set(iids))
+
+
+def _pos_main(p0: dict, p1: dict | None = None) -> dict:
+    base = {"name": "P", "deck": [J] * 20}
+    return {"turn": 5, "active": 0, "first": 0, "phase": "main",
+            "players": [dict(base, **p0), dict(base, name="Q", **(p1 or {}))]}
+
+
+def _after(state, kind, **args):
+    s = state.clone()
+    d = s.decision
+    c = next(c for c in d.choices if c.kind == kind and all(c.args.get(k) == v for k, v in args.items()))
+    s.apply(c)
+    return GAME.heuristic(s, 0)
+
+
+def _first(state, cid):
+    return next(i for i, c in enumerate(state.t.card) if c == cid)
+
+
+def test_heuristic_likes_a_useful_permanent_and_a_break():
+    s = GAME.from_position(_pos_main({"hand": ["EGO-P1", "EGO-B3"],
+                                      "dominion": [{"card": "EGO-08", "power": [J, J]}, {"card": "EGO-03", "power": [J]}]}))
+    end = _after(s, "end_main")
+    assert _after(s, "permanent", card=_first(s, "EGO-P1"), target=_first(s, "EGO-08")) > end
+    assert _after(s, "break", card=_first(s, "EGO-B3"), target=_first(s, "EGO-08")) > end
+
+
+def test_heuristic_attacks_an_open_player_but_not_into_a_killing_guard():
+    open_pos = GAME.from_position(_pos_main({"dominion": [{"card": "EGO-04", "power": [J, J]}]}))
+    atk = _first(open_pos, "EGO-04")
+    assert _after(open_pos, "attack", card=atk, to="p1.damage") > _after(open_pos, "end_main")
+    # a 1-attack, 1-durability attacker into a 3/2 guard: the guard survives and kills it
+    guarded = GAME.from_position(_pos_main({"dominion": [{"card": "EGO-08", "power": [J]}]},
+                                           {"dominion": [{"card": "EGO-09", "power": [J, J, J]}]}))
+    atk = _first(guarded, "EGO-08")
+    assert _after(guarded, "attack", card=atk, to="p1.damage") < _after(guarded, "end_main")

@@ -9,6 +9,8 @@ Card types (digest A.1.1): ``character``, ``break`` (a break character),
 ``permanent``, ``project``, ``fast``. Characters and break cards carry mental /
 attack / durability (digest A.1.2), a faction, classification icons and skills;
 break, permanent, project and fast cards carry a factor and a cost (seed 3.2).
+Characters and break cards also print a guard cost (seed 4.2 "방어 비용", digest
+A.7.23 "that character's guard cost"), 1 power card unless the card says otherwise.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ CARD_FIELDS = [
     Field("attack", int, min=0, max=9, when=lambda c: c.get("type") in ("character", "break"), required=True),
     Field("durability", int, min=1, max=9, when=lambda c: c.get("type") in ("character", "break"), required=True),
     Field("mental_attack", bool, default=False),
+    Field("guard_cost", int, min=0, max=9, when=lambda c: c.get("type") in ("character", "break"), default=1),
     Field("icons", list, default=list),
     Field("extra_icons", list, default=list),
     Field("skills", list, default=list),
@@ -228,6 +231,7 @@ def normalise(ctx: CardFileContext, raw: dict) -> dict:
         abilities.append({"cost": cost, "effect": eff, "target": tgt, "text": str(a.get("text", ""))})
     c["ability"] = abilities
     if typ not in ("character", "break"):
+        c["guard_cost"] = 0
         c.setdefault("mental", 0)
         c.setdefault("attack", 0)
         c.setdefault("durability", 0)

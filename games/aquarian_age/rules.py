@@ -262,6 +262,15 @@ class AAState(State):
     def hand_limit(self, p: int) -> int:
         return max(0, HAND_LIMIT + sum(self.kw(i, "capacity") for i in self.t.zones[f"p{p}.dominion"]))
 
+    def guard_cost(self, iid: int) -> int:
+        """Power cards a dominated character pays to guard: the guard cost printed on
+        its top card (1 unless the card says otherwise; a break card replaces the
+        broken card's), none with Intercept (seed 4.2 "인터셉터 기술이 없다면 방어 비용을
+        지불하여", digest A.7.23)."""
+        if self.kw(iid, "intercept"):
+            return 0
+        return self.db[self.t.card[iid]]["guard_cost"]
+
     def permanent_limit(self, iid: int) -> int:
         return max(0, 1 + self.kw(iid, "permanent"))
 
@@ -462,13 +471,34 @@ class AAState(State):
         ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {self.name_of(a)}", rule,
                         {"faction": f, "player": p, "card": a}))
         if self.kw(a, "aggressive"):
-            atk = self.stat(a, "attack")
-            ev.append(Event("faction.attack", f"{self.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", rule,
-                            {"faction": f, "player": p, "card": a, "attack": atk}))
-            self.start_attack(a, p, "player", faction=True, ev=ev)
+            ev.append(Event("faction.aggressive", f"{self.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
+                            "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
+                            {"faction": f, "player": p, "card": a}))
+            self.push({"op": "faction_attack", "i": i, "card": a})
+            self.push({"op": "respond", "prio": p, "passes": 0, "ctx": "faction"})
         else:
             ev.append(Event("faction.pass", f"{self.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", rule,
                             {"faction": f, "player": p, "card": a}))
+
+    def _op_faction_attack(self, top, ev):
+        """The ▼ attack of a faction's active character on its own owner (seed 4.2),
+        after the window in which fast cards and effects could be used (seed 4.3 ⑤⑥).
+        A character that is no longer that faction's active, or no longer
+        aggressive, does not attack."""
+        i, a = top["i"], top["card"]
+        p = self.active
+        f = FACTIONS[i]
+        rule = "seed 4.2 faction phase"
+        if self.active_of(p, f) != a or not self.kw(a, "aggressive"):
+            now = self.active_of(p, f)
+            why = "is no longer aggressive" if now == a else "is no longer the active character"
+            ev.append(Event("faction.pass", f"{self.name_of(a)} {why}: {FACTION_NAMES[f]} does not attack", rule,
+                            {"faction": f, "player": p, "card": a}))
+            return
+        atk = self.stat(a, "attack")
+        ev.append(Event("faction.attack", f"{self.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", rule,
+                        {"faction": f, "player": p, "card": a, "attack": atk}))
+        self.start_attack(a, p, "player", faction=True, ev=ev)
 
     # ---------------------------------------------------------- attacks
     def start_attack(self, attacker: int, defender_player: int, target, faction: bool, ev: list) -> None:
@@ -498,15 +528,18 @@ class AAState(State):
         for g in self.dominated(dp):
             if g == a["attacker"]:
                 continue
-            if self.kw(g, "intercept") or self.power(g) >= 1:
-                cost = "Intercept, no cost" if self.kw(g, "intercept") else "pay 1 power card"
+            gc = self.guard_cost(g)
+            if self.power(g) >= gc:
+                cost = ("Intercept, no cost" if self.kw(g, "intercept") else "no cost") if gc == 0 else \
+                    f"pay {gc} power card{'s' if gc > 1 else ''}"
                 ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {self.name_of(g)} ({cost})"))
         ch.extend(self.fast_choices(dp, in_attack=True))
         return Decision([dp], "guard", f"{self.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
 
     def _choose_guard(self, top, choice, ev):
-        """Guard declaration: a dominated character pays its guard cost (1 power
-        card; Intercept pays none) and battles the attacker (digest A.7.23)."""
+        """Guard declaration: a dominated character pays its guard cost (its printed
+        guard cost in its own power cards, usually 1; Intercept pays none) and
+        battles the attacker (seed 4.2, digest A.7.23)."""
         a = self.attack
         if choice.kind in ("fast", "activate"):
             self.play_fast(choice, ev, window=True)
@@ -516,24 +549,29 @@ class AAState(State):
             ev.append(Event("guard.none", f"Player {a['dp'] + 1} takes the attack", "digest A.7.24", {"player": a["dp"]}))
             return
         g = choice.args["card"]
-        if not self.kw(g, "intercept"):
-            pw = self.power_ids(g)
-            ev.append(self.t.move(pw[-1], f"p{self.t.owner[g]}.discard", face=1, caption="Guard cost: 1 power card",
-                                  rule="digest A.7.23 guard cost"))
+        gc = self.guard_cost(g)
+        paid = self.power_ids(g)[-gc:] if gc > 0 else []
+        for pw in reversed(paid):
+            ev.append(self.t.move(pw, f"p{self.t.owner[g]}.discard", face=1,
+                                  caption=f"Guard cost: a power card of {self.name_of(g)}", rule="seed 4.2, digest A.7.23 guard cost"))
         a["guard"] = g
         ev.append(Event("guard.declare", f"{self.name_of(g)} guards", "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
 
     def _decide_respond(self, top, ev):
-        """Response window: players alternate; two passes in a row close it (digest A.7.25)."""
+        """Response window: players alternate; two passes in a row close it (digest A.7.25).
+        ``ctx`` None: an attack's window; "card": a declared project or fast card waits
+        in limbo; "faction": the faction phase, before an aggressive (▼) character
+        attacks its owner (seed 4.3 ⑤ fast cards "세력 페이즈에도 사용 가능", ⑥ effects
+        "세력 페이즈와 메인 페이즈라면 아무때나"); the owner has the first say."""
         a = self.attack
-        if top.get("ctx") != "card" and (a is None or a["cancelled"]):
+        if top.get("ctx") is None and (a is None or a["cancelled"]):
             self.stack.pop()
             return None
         if top["passes"] >= 2:
             self.stack.pop()
             return None
         p = top["prio"]
-        ch = self.fast_choices(p, in_attack=top.get("ctx") != "card")
+        ch = self.fast_choices(p, in_attack=top.get("ctx") is None)
         if not ch:
             top["passes"] += 1
             top["prio"] = 1 - p
@@ -1149,6 +1187,7 @@ class AAState(State):
 
     # ---------------------------------------------------------- why not
     def why_not(self, kind: str, args: dict, player: int | None = None) -> str:
+        """One sentence naming the rule that forbids a choice (shown on the table)."""
         d = self.decision
         if d is None:
             return "the game is over."
@@ -1157,47 +1196,92 @@ class AAState(State):
         p = d.players[0]
         card = args.get("card")
         tgt = args.get("target")
-        if kind in ("break", "permanent", "place", "project", "fast") and d.kind not in ("main",) and kind != "fast":
-            return f"{kind} is done in your own main phase (seed 4.3); now it is the {d.kind} step."
-        if isinstance(card, int) and 0 <= card < len(self.t.card):
-            if kind in ("break", "permanent", "place", "project", "fast", "power", "discard") and self.t.zone[card] != f"p{p}.hand":
-                return "that card is not in your hand."
-            if kind == "place":
-                problem = self.place_problem(p, card)
-                if problem:
-                    return problem
-                to = args.get("to")
-                own = f"p{p}.faction.{self.card(card)['faction']}"
-                if isinstance(to, str) and to != own:
-                    return (f"a character goes on the stack of its own faction ({own.split('.')[-1]}), "
-                            f"not on {to} (seed 4.3 ①).")
-                return "that is not legal now."
-            if kind == "break" and isinstance(tgt, int):
-                return self.break_problem(p, card, tgt) or "that is not legal now."
-            if kind == "permanent" and isinstance(tgt, int):
-                return self.permanent_problem(p, card, tgt) or "that is not legal now."
-            if kind == "power":
-                if d.kind != "power":
-                    return "power cards are placed in the power card phase (seed 4.4)."
-                if isinstance(tgt, int) and self.on_field(tgt) and self.power(tgt) >= self.stat(tgt, "mental"):
-                    return f"{self.name_of(tgt)} already holds power cards equal to its mental (seed 4.4)."
-                return "power cards go under your own active or dominated characters (seed 4.4)."
-            if kind == "attack":
-                if not self.is_dominated(card):
-                    return "only dominated characters attack (digest A.6.19)."
-                if self.power(card) < 1:
-                    return "an attack costs 1 power card of the attacking character (digest A.7.21)."
-                return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
-            if kind == "guard":
-                if not self.is_dominated(card):
-                    return "only dominated characters guard (digest A.7.23)."
-                return "guarding costs 1 power card unless the character has Intercept (digest A.7.23)."
-            if kind in ("project", "fast"):
-                c = self.card(card)
-                if self.factor(p, c["faction"]) < c["factor"]:
-                    return f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} (seed 4.3 ④⑤)."
-                if self.total_power(p) < c["cost"]:
-                    return f"{c['name']} costs {c['cost']} power card(s) (seed 4.3 ④⑤)."
+        phase_of = {"place": ("main", "characters are placed in your own main phase (seed 4.3 ①)"),
+                    "break": ("main", "break cards are set in your own main phase (seed 4.3 ②)"),
+                    "permanent": ("main", "permanents are played in your own main phase (seed 4.3 ③)"),
+                    "project": ("main", "projects are played in your own main phase (seed 4.3 ④)"),
+                    "attack": ("main", "attacks are declared in your own main phase (digest A.7.21)"),
+                    "power": ("power", "power cards are placed in the power card phase (seed 4.4)"),
+                    "discard": ("discard", "cards are discarded from hand in the discard phase, down to 7 (seed 4.5)"),
+                    "guard": ("guard", "a guard is declared only when an attack on you is declared (digest A.7.23)")}
+        if kind in phase_of and d.kind != phase_of[kind][0]:
+            return f"{phase_of[kind][1]}; now it is the {d.kind} step."
+        if not (isinstance(card, int) and 0 <= card < len(self.t.card)):
+            return super().why_not(kind, args, player)
+        c = self.card(card)
+        if kind in ("break", "permanent", "place", "project", "fast", "power", "discard") and self.t.zone[card] != f"p{p}.hand":
+            return "that card is not in your hand."
+        if kind == "place":
+            problem = self.place_problem(p, card)
+            if problem:
+                return problem
+            to = args.get("to")
+            if isinstance(to, str) and not to.startswith(f"p{p}."):
+                return "you place characters in your own faction area (seed 4.3 ①)."
+            if isinstance(to, str) and to != f"p{p}.faction.{c['faction']}":
+                return (f"{c['name']} is {FACTION_NAMES[c['faction']]}: a character goes on the stack of its own "
+                        "faction (seed 4.3 ①).")
+        elif kind == "break" and isinstance(tgt, int):
+            problem = self.break_problem(p, card, tgt)
+            if problem:
+                return problem
+        elif kind == "permanent" and isinstance(tgt, int):
+            problem = self.permanent_problem(p, card, tgt)
+            if problem:
+                return problem
+        elif kind == "power":
+            if isinstance(tgt, int) and 0 <= tgt < len(self.t.card) and self.on_field(tgt):
+                if self.t.owner[tgt] != p:
+                    return "power cards go under your own characters (seed 4.4)."
+                if ".faction." in self.t.zone[tgt] and not self.is_active_char(tgt):
+                    return "in the faction area power cards go under the active (top) character (seed 4.4)."
+                if self.power(tgt) >= self.stat(tgt, "mental"):
+                    return (f"{self.name_of(tgt)} already holds {self.power(tgt)} power card(s), its mental: no more fit "
+                            "(seed 4.4, digest A.5.17).")
+            return "power cards go under your own active or dominated characters (seed 4.4)."
+        elif kind == "attack":
+            if self.t.owner[card] != p:
+                return "you attack with your own dominated characters (digest A.7.21)."
+            if not self.is_dominated(card):
+                return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
+            if self.power(card) < 1:
+                return f"an attack costs 1 power card of the attacking character and {self.name_of(card)} holds none (digest A.7.21)."
+            return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
+        elif kind == "guard":
+            if self.t.owner[card] != p:
+                return "you guard with your own dominated characters (digest A.7.23)."
+            if not self.is_dominated(card):
+                return "only dominated characters guard (digest A.7.23)."
+            gc = self.guard_cost(card)
+            if self.power(card) < gc:
+                return (f"{self.name_of(card)}'s guard cost is {gc} power card(s) and it holds {self.power(card)} "
+                        "(seed 4.2 guard cost).")
+            return "the attacking character cannot guard against its own attack (digest A.7.23)."
+        elif kind in ("project", "fast"):
+            if c["type"] != kind:
+                return f"{c['name']} is a {c['type']} card, not a {kind} card (seed 4.3)."
+            if self.factor(p, c["faction"]) < c["factor"]:
+                return (f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} and you dominate "
+                        f"{self.factor(p, c['faction'])} {FACTION_NAMES[c['faction']]} character(s) (seed 4.3 ④⑤).")
+            if self.total_power(p) < c["cost"]:
+                return (f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold "
+                        f"{self.total_power(p)} (seed 4.3 ④⑤).")
+            if kind == "fast" and c["timing"] == "attack" and self.attack is None:
+                return f"{c['name']} is played only while an attack is being resolved (card text)."
+            if kind == "fast" and d.kind == "main" and p != self.active:
+                return "fast cards are played in your own main phase or in a response window (seed 4.3 ⑤)."
+            if c["target"] is not None and tgt is not None and tgt not in self.targets(p, c["target"]):
+                return f"{c['name']} cannot aim at that character: {c['text'] or 'see the card text'} (card text)."
+        elif kind == "activate":
+            ab = c["ability"] if c["type"] in ("character", "break") else []
+            n = args.get("ability", 0)
+            if not ab or not isinstance(n, int) or not 0 <= n < len(ab):
+                return f"{c['name']} has no ① effect to use (seed 4.3 ⑥)."
+            if self.t.owner[card] != p or not self.is_dominated(card):
+                return "effects are used by your own dominated characters (seed 4.3 ⑥)."
+            if self.total_power(p) < ab[n]["cost"]:
+                return (f"the effect costs {ab[n]['cost']} power card(s) and your dominated characters hold "
+                        f"{self.total_power(p)} (seed 4.3 ⑥).")
         return super().why_not(kind, args, player)
 
     # ---------------------------------------------------------- view
@@ -1227,14 +1311,6 @@ class AAState(State):
             a = self.attack
             att = {"attacker": a["attacker"], "player": a["ap"], "defender": a["dp"],
                    "target": a["target"], "guard": a["guard"] if a["guard"] >= 0 else None, "faction": bool(a["faction"])}
-        # zones again, nested by player (``z.p0.faction.ego``), so dotted paths reach them
-        nested = {f"p{p}": {"faction": {}} for p in (0, 1)}
-        for key, lst in zones.items():
-            parts = key.split(".")
-            if parts[1] == "faction":
-                nested[parts[0]]["faction"][parts[2]] = lst
-            else:
-                nested[parts[0]][parts[1]] = lst
         return {
             "game": "aquarian_age", "turn": self.turn, "active": self.active, "phase": self.phase,
             "step": d.kind if d is not None and d.kind in ("guard", "respond", "pay", "bind") else "",
@@ -1246,6 +1322,6 @@ class AAState(State):
                       "checking_name": FACTION_NAMES[FACTIONS[self.fi]]
                       if self.phase == "faction" and 0 <= self.fi < len(FACTIONS) else None,
                       "attack": att, "reason": self.reason,
-                      "effects": [[m[0], m[1], m[2]] for m in self.mods], "z": nested},
+                      "effects": [[m[0], m[1], m[2]] for m in self.mods]},
         }
 
