@@ -274,3 +274,57 @@ def test_events_name_their_rule_and_judgment_steps_come_in_order():
     assert steps == ["pre", "evade", "defence", "fp_speed", "speed", "offset", "effects", "result", "post", "catch"]
     quiet = {e.data["step"]: e.caption for e in events if e.kind.startswith("judgment.")}
     assert "nothing happens" in quiet["evade"] and "nothing happens" in quiet["offset"]
+
+
+# -- no response (digest B.4 rule 16) and break replenishment (seed 3.3) --------------------------------------------
+
+def _timed_no_response():
+    pos = _ready_position(timed=True, restrict="attack", hand=["LC-N13", "LC-N02", "LC-N04"])
+    s = GAME.from_position(pos)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
+    s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
+    return s
+
+
+def test_forced_pick_shows_the_opponent_only_the_legal_techniques_then_hides_them():
+    s = _timed_no_response()
+    d = s.decision
+    assert d.kind == "no_response_pick" and d.players == (0,)
+    legal = {_iid(s, 1, "LC-N02"), _iid(s, 1, "LC-N04")}
+    assert {c.args["card"] for c in d.choices} == legal
+    seen = {c["iid"] for c in s.view(0)["zones"]["p1.hand"] if not c["hidden"]}
+    assert seen == legal  # the High Block (not legal under the restriction) stays hidden
+    assert "opponent chooses" in s.why_not("ready", {"card": _iid(s, 1, "LC-N02")}, 1)
+    data = s.to_data()
+    assert GAME.state_from_data(data).digest() == s.digest()
+    s.apply_id(f"force(card={_iid(s, 1, 'LC-N04')})", 0)
+    assert s.hp[1] == 4650 and s.fp[0] == 4 and s.nores[1] == 1
+    assert all(c["hidden"] for c in s.view(0)["zones"]["p1.hand"])
+
+
+def test_no_response_with_nothing_legal_has_no_technique_and_is_hit():
+    pos = _ready_position(timed=True, restrict="attack", hand=["LC-N13"])
+    s = GAME.from_position(pos)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
+    assert not [c for c in s.decision.choices_for(1) if c.kind == "ready"]
+    s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
+    assert s.decision.kind == "get" and s.hp[1] == 4650 and s.fp[0] == 2
+
+
+def test_replenish_decision_round_trips_and_offers_only_own_non_special_side_cards():
+    pos = {"phase": "ready", "players": [
+        {"character": "LC-C03", "hand": ["LC-301", "LC-N13"], "list": ["LC-N03"], "side": ["LC-N05"]},
+        {"character": "LC-C02", "hand": ["LC-N02", "LC-N11"], "list": ["LC-N03"],
+         "side": ["LC-N20", "LC-N19", "LC-N16"]}]}
+    s = GAME.from_position(pos)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-301')})", 0)
+    s.apply_id(f"ready(card={_iid(s, 1, 'LC-N02')})", 1)
+    s.apply_id(f"grab_break(card={_iid(s, 1, 'LC-N11')})", 1)
+    d = s.decision
+    assert d.kind == "replenish" and d.players == (1,)
+    assert {s.table.card[c.args["card"]] for c in d.choices} == {"LC-N19", "LC-N16"}
+    assert all(c.args["to"] == "p1.list" for c in d.choices)
+    assert GAME.state_from_data(s.to_data()).digest() == s.digest()
+    assert "refill" in s.why_not("ready", {"card": _iid(s, 0, "LC-301")}, 0)
+    s.apply(d.choices[0])
+    assert s.decision.kind == "ready" and len(s.table.zones[LIST[1]]) == 2

@@ -22,7 +22,7 @@ DEF_ENTRIES = ("guard", "evade", "offset", "none")
 TYPES = ("character", "attack", "defence", "special")
 
 # When an effect applies (seed 3.4 keywords and 5.3 judgment steps).
-WHEN = ("pre", "hit", "counter", "guard", "guarded", "evade", "evaded", "offset", "combo", "post",
+WHEN = ("pre", "hit", "counter", "guard", "guarded", "evade", "evaded", "offset", "offsetted", "combo", "post",
         "grab_broken", "use")
 # What an effect does (the effect vocabulary).
 DO = ("damage", "heal", "fp", "power", "speed", "nullify", "charge", "draw", "break_self", "restrict")

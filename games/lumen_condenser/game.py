@@ -9,7 +9,7 @@ from tabletop.engine.errors import PositionError, TabletopError
 from tabletop.engine.rng import PCG32
 
 from .cards import POSITIONS, CardDB, validate_deck
-from .rules import HAND, PHASES, Z, LumenState, setup_state
+from .rules import HAND, LIST, PHASES, Z, LumenState, setup_state
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -155,17 +155,21 @@ class LumenGame(Game):
 
     # -- computer opponent ----------------------------------------------------------------------------
     def heuristic(self, state: LumenState, player: int) -> float:
-        """HP difference, FP, no-responses, hand options, and the expected
-        outcome of a pending hidden pick against each technique the opponent
-        could ready."""
+        """HP difference, FP, no-responses, hand size and
+        options (attack strength, defence coverage of the three positions),
+        the best technique left in the List, and the expected outcome of a
+        pending hidden pick against each technique the opponent could ready."""
         q = 1 - player
         s = state
         v = float(s.hp[player] - s.hp[q])
         v += 45.0 * (s.fp[player] - s.fp[q])
         v -= 900.0 * (s.nores[player] - s.nores[q])
         hp_, hq = len(s.table.zones[HAND[player]]), len(s.table.zones[HAND[q]])
-        v += 60.0 * (min(hp_, 8) - min(hq, 8))
+        v += 30.0 * (min(hp_, 8) - min(hq, 8))
         v += self._hand_value(s, player) - self._hand_value(s, q)
+        # the List feeds the Get phase: a small share of its best techniques
+        # (this also ranks break-replenishment and discard choices)
+        v += 0.25 * (self._list_value(s, player) - self._list_value(s, q))
         w = s.wait
         if w is not None and w.get("k") == "ready" and s.pick[player] >= 0 and not s.decl[q]:
             opts = s.ready_cards(q)
@@ -178,18 +182,35 @@ class LumenGame(Game):
         return v
 
     @staticmethod
+    def _list_value(s, p) -> float:
+        T = s.db.techs
+        cn = s.table.card
+        best = 0.0
+        for iid in s.table.zones[LIST[p]]:
+            t = T[cn[iid]]
+            x = (t.damage / 20.0 + max(0, 14 - t.speed) * 3.0) if t.type == "attack" else 30.0
+            if x > best:
+                best = x
+        return best
+
+    @staticmethod
     def _hand_value(s, p) -> float:
         T = s.db.techs
         cn = s.table.card
         v = 0.0
         dcov = 0
+        cover = set()
         for iid in s.table.zones[HAND[p]]:
             t = T[cn[iid]]
             if t.type == "attack":
                 v += t.damage / 20.0 + max(0, 14 - t.speed) * 3.0
             elif t.type == "defence":
                 dcov += 1
-        return v + 40.0 * min(dcov, 3)
+                for pos, e in t.dtab.items():
+                    if e != "none":
+                        cover.add(pos)
+        # defences count, and more so when together they answer every position
+        return v + 25.0 * min(dcov, 3) + 30.0 * len(cover)
 
     def describe_card(self, card_id: str) -> dict:
         c = self.db.cards.get(card_id)

@@ -59,7 +59,7 @@ _LISTS = ("hp", "fp", "nores", "ctr", "pick", "decl", "restrict", "noget", "used
           "lost", "spd", "pw", "res", "brk", "cmb", "stack", "ccards")
 
 RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "guard", "guarded": "guarded",
-               "evade": "evade", "evaded": "evaded", "offset": "offset"}
+               "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 PN = ("Player 1", "Player 2")
 
@@ -272,24 +272,49 @@ class LumenState(State):
 
     def _break(self, iid: int, rule: str) -> None:
         """Seed 3.3: a broken card goes to the break zone; for each attack or
-        defence technique broken from outside the side deck, a technique from
-        the side deck goes face up to the List (special techniques can't)."""
+        defence technique broken from outside the side deck, its owner takes a
+        technique from the side deck and puts it face up in the List (special
+        techniques can't go there). The refill is its own step
+        (``s_replenish``), run right after the procedure that broke the card."""
         p = self.table.owner[iid]
         frm = self.table.zone[iid]
         t = self.tech(iid)
         self._move(iid, BREAK[p], face=1, caption=f"{self.names[p]}'s {t.name} is broken", rule=rule)
         if t.special or t.ultimate or frm == SIDE[p]:
             return
+        self.stack.append(f"replenish:{p}")
+
+    def replenish_cards(self, p: int) -> list[int]:
+        """Seed 3.3: the side-deck techniques that may refill the List (not special ones)."""
+        return [c for c in self.table.zones[SIDE[p]] if not self.db.techs[self.table.card[c]].special]
+
+    def s_replenish(self, arg) -> None:
+        """Seed 3.3 break replenishment: the owner chooses which technique of
+        their side deck goes face up to the List (the seed does not say who
+        picks; the side deck is the owner's, so the owner does). Nothing when
+        the List already holds 14 (digest B.2 rule 8) or no technique is left."""
+        p = int(arg)
         if len(self.table.zones[LIST[p]]) >= LIST_MAX:
             self._e("break.replenish", f"{self.names[p]}'s List is full: no replenishment", "digest B.2 rule 10", player=p)
             return
-        for c in self.table.zones[SIDE[p]]:
-            if not self.db.techs[self.table.card[c]].special:
-                self._move(c, LIST[p], face=1, caption=f"{self.names[p]} replenishes the List from the side deck "
-                           f"with {self.db.techs[self.table.card[c]].name}", rule="seed 3.3")
-                return
-        self._e("break.replenish", f"{self.names[p]}'s side deck has no technique left to replenish the List",
-                "seed 3.3", player=p)
+        cands = self.replenish_cards(p)
+        if not cands:
+            self._e("break.replenish", f"{self.names[p]}'s side deck has no technique left to replenish the List",
+                    "seed 3.3", player=p)
+            return
+        if len(cands) == 1:
+            self._replenish(p, cands[0])
+            return
+        self.wait = {"k": "replenish", "p": p}
+
+    def _replenish(self, p: int, c: int) -> None:
+        self._move(c, LIST[p], face=1, caption=f"{self.names[p]} replenishes the List from the side deck "
+                   f"with {self.db.techs[self.table.card[c]].name}", rule="seed 3.3")
+
+    def c_replenish(self, c: Choice, w) -> None:
+        """Seed 3.3: the chosen side-deck technique goes face up to the List."""
+        self.wait = None
+        self._replenish(c.player, c.args["card"])
 
     def _to_hand(self, iid: int, rule: str, caption: str = "") -> None:
         p = self.table.owner[iid]
@@ -753,11 +778,18 @@ class LumenState(State):
             self._combo_end()
             return
         p = 0 if c[0] else 1
+        self._open_combo(p, self.bc[p])
+
+    def _open_combo(self, p: int, iid: int) -> None:
+        """Seed 6: combo time for ``p``; the technique whose judgment read
+        'combo' (a readied or a catch technique) is the 1st combo."""
+        self.step = "combo"
         self.cp = p
         self.cn = 1
-        self.clast = self.tech(self.bc[p]).speed
-        self.ccards = [self.bc[p]]
-        self._e("combo.begin", f"Combo time for {self.names[p]}: {self._tname(p)} is the 1st combo", "seed 6", player=p)
+        self.clast = self.tech(iid).speed
+        self.ccards = [iid]
+        self._e("combo.begin", f"Combo time for {self.names[p]}: {self.tech(iid).name} is the 1st combo", "seed 6",
+                player=p)
         if self.combo_pairs(p):
             self.wait = {"k": "combo", "p": p, "stage": "start"}
         else:
@@ -876,12 +908,12 @@ class LumenState(State):
             self._e("battle.defence_over", f"Defence over: {DEFENCE_OVER} defence-vs-defence battles in a row with FP "
                     "held at 0; both defence techniques are broken", "seed 8")
             self.dover = 0
-            for p in (0, 1):
+            for p in reversed(self._order()):  # replenishment steps run from the priority holder
                 self._break(self.bc[p], "seed 8 (defence over)")
         elif dd:
             self._e("battle.defence_count", f"Defence vs defence with FP at 0: {self.dover} of {DEFENCE_OVER}"
                     if self.dover else "Defence vs defence, but FP was not held at 0", "seed 8", count=self.dover)
-        for p in (0, 1):
+        for p in reversed(self._order()):
             for iid in list(self.table.zones[BATTLE[p]]):
                 if self.brk[p] and iid == self.bc[p]:
                     self._break(iid, "card effect (break after use)")
@@ -906,8 +938,11 @@ class LumenState(State):
             return
         self._push(f"get1:{pr}", f"get1:{1 - pr}")
 
-    def get_options(self, p: int) -> list[int]:
-        """The List's techniques, and the ultimate (digest B.1 rule 5)."""
+    def get_options(self, p: int, sd: bool = False) -> list[int]:
+        """The List's techniques, and the ultimate (digest B.1 rule 5); only
+        the List when filling the hand for sudden death (seed 8)."""
+        if sd:
+            return list(self.table.zones[LIST[p]])
         return list(self.table.zones[LIST[p]]) + list(self.table.zones[ULT[p]])
 
     def s_get1(self, arg) -> None:
@@ -986,14 +1021,27 @@ class LumenState(State):
         for p in (0, 1):
             self._set_hp(p, SD_HP, "sudden death", "seed 8")
             self._set_fp(p, 0, "sudden death", "seed 8")
-            lim = self.limit(p)
-            while len(self.table.zones[HAND[p]]) < lim and self.table.zones[LIST[p]]:
-                self._to_hand(self.table.zones[LIST[p]][0], "seed 8",
-                              f"{self.names[p]} takes a technique from the List (sudden death)")
         self.sdon = True
         self.sd = SD_TURNS
         self.dover = 0
-        self._push("turn_start")
+        self._push(*[f"sdget:{p}" for p in self._order()], "turn_start")
+
+    def s_sdget(self, arg) -> None:
+        """Seed 8 sudden death: each player, from the priority holder, takes
+        techniques of their choice from their List until the hand reaches its
+        limit ("최대 패 매수만큼 리스트에서 기술을 획득한다"; the seed does not say
+        who picks, so the owner does, as in the Get phase). When the List
+        holds no more than are needed, all of it is taken without asking."""
+        p = int(arg)
+        need = self.limit(p) - len(self.table.zones[HAND[p]])
+        lst = self.table.zones[LIST[p]]
+        if need <= 0 or not lst:
+            return
+        if need >= len(lst):
+            for iid in list(lst):
+                self._to_hand(iid, "seed 8", f"{self.names[p]} takes {self.tech(iid).name} from the List (sudden death)")
+            return
+        self.wait = {"k": "get", "p": p, "full": False, "sd": 1}
 
     # -- effects (data) ------------------------------------------------------------------------------------------
     def _cond(self, p: int, e: dict) -> bool:
@@ -1124,6 +1172,12 @@ class LumenState(State):
                     ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response"))
             return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
         p = w["p"]
+        if k == "force":
+            m = w["m"]
+            ch = [Choice("force", {"card": i}, p, f"Make {self.names[m]} ready {T[tn[i]].name}")
+                  for i in self.ready_cards(m)]
+            return Decision([p], "no_response_pick",
+                            f"{self.names[m]} made no response: choose the technique they must ready", ch)
         if k == "ability":
             ch = []
             ab = self.char(p).abilities
@@ -1153,10 +1207,19 @@ class LumenState(State):
             ch.append(Choice("catch_decline", {}, p, "Don't catch"))
             return Decision([p], "catch", f"Catch time: use an attack of speed {w['max']} or less?", ch)
         if k == "get":
+            if w.get("sd"):
+                need = self.limit(p) - len(self.table.zones[HAND[p]])
+                ch = [Choice("get", {"card": i}, p, f"Take {T[tn[i]].name}")
+                      for i in self.get_options(p, True)]
+                return Decision([p], "get", f"Sudden death: take {need} more technique(s) from your List", ch)
             ch = [Choice("get", {"card": i}, p, f"Take {T[tn[i]].name}") for i in self.get_options(p)]
             if w["full"]:
                 ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)"))
             return Decision([p], "get", "Get: take a technique from your List", ch)
+        if k == "replenish":
+            ch = [Choice("replenish", {"card": i, "to": LIST[p]}, p, f"Put {T[tn[i]].name} in the List")
+                  for i in self.replenish_cards(p)]
+            return Decision([p], "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
         if k == "discard":
             ch = [Choice("discard", {"card": i}, p, f"Discard {T[tn[i]].name}") for i in self.table.zones[HAND[p]]]
             return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
@@ -1183,7 +1246,15 @@ class LumenState(State):
             self.first = -1
 
     def _no_response(self, p: int, why: str) -> None:
-        """Seed 5.2: a no-response; the third one loses (seed 5)."""
+        """Seed 5.2: a player who does not declare ready becomes "no response";
+        the third one loses (seed 5). The procedure (digest B.4 rule 16, which
+        the seed does not contradict): the count goes up, the player skips
+        this turn's Get, and the opponent picks one technique the player could
+        ready from their hand and forces it (``force_pick``). With no such
+        technique the player has no technique this battle, and an attack
+        against them is judged a hit (seed 5.3.8: "미대응 상대에게 공격했을 때"
+        is a hit; the digest's "opponent chooses hit or counter" for the
+        virtual technique is not followed, the seed names only the hit)."""
         self.pick[p] = -1
         self.noget[p] = 1
         self.nores[p] += 1
@@ -1191,13 +1262,38 @@ class LumenState(State):
                 "seed 5.2", player=p, count=self.nores[p])
         self._e("counter.change", f"{self.names[p]} no-response count {self.nores[p]}", "seed 5.2",
                 player=p, counter="no_response", delta=1, value=self.nores[p])
+        q = 1 - p
         if self.nores[p] >= NO_RESPONSE_LOSS:
-            q = 1 - p
             if self.nores[q] >= NO_RESPONSE_LOSS:
                 self._end("draw", "Both players made their third no-response: a draw", "seed 5")
             else:
                 self._end(q, f"{self.names[p]}'s third no-response: {self.names[q]} wins", "seed 5")
             return
+        legal = self.ready_cards(p)
+        if legal:
+            self._ev.append(self.table.reveal(legal, to=(q,), caption=f"{self.names[q]} looks at the techniques "
+                                              f"{self.names[p]} could ready", rule="digest B.4 rule 16"))
+            self._e("ready.force_open", f"{self.names[q]} chooses which technique {self.names[p]} must ready",
+                    "digest B.4 rule 16", player=q, target=p)
+            self.wait = {"k": "force", "p": q, "m": p}
+            return
+        self._e("ready.no_technique", f"{self.names[p]} has no technique to ready: no technique this battle "
+                "(an attack against them hits)", "seed 5.3.8", player=p)
+        self._declared(p)
+
+    def c_force(self, c: Choice, w) -> None:
+        """Digest B.4 rule 16: the opponent of the no-response player forces
+        one of that player's legal techniques to be readied. The cards the
+        opponent looked at go back to being hidden (as at set-up, seed 4.2)."""
+        q = c.player
+        p = w["m"]
+        iid = c.args["card"]
+        for i in self.ready_cards(p):
+            self.table.known[i] &= ~(1 << q)
+        self.pick[p] = iid
+        self._e("ready.forced", f"{self.names[q]} makes {self.names[p]} ready {self.tech(iid).name}",
+                "digest B.4 rule 16", player=q, target=p, card=iid)
+        self.wait = {"k": "ready"}
         self._declared(p)
 
     def c_no_response(self, c: Choice, w) -> None:
@@ -1249,7 +1345,11 @@ class LumenState(State):
         self.wait = None
         self._e("grab.break", f"{self.names[q]} breaks a grab technique to nullify {self._tname(p)}", "seed 7",
                 player=q, card=self.bc[p])
-        self._break(c.args["card"], "seed 7")
+        while self.stack:
+            if self.stack.pop() == "battle_end":
+                break
+        self._push("ready", "battle")
+        self._break(c.args["card"], "seed 7")  # its replenishment runs before the new Ready phase
         t = self.tech(self.bc[p])
         for e in t.eff.get("grab_broken", ()):
             self._do(p, e, self.bc[p])
@@ -1257,12 +1357,7 @@ class LumenState(State):
             for iid in list(self.table.zones[BATTLE[x]]):
                 self._to_hand(iid, "seed 7", f"{self.tech(iid).name} returns to {self.names[x]}'s hand")
         self._reset_battle()
-        while self.stack:
-            if self.stack.pop() == "battle_end":
-                break
-        if self._check_hp():
-            return
-        self._push("ready", "battle")
+        self._check_hp()
 
     def c_grab_allow(self, c: Choice, w) -> None:
         self.wait = None
@@ -1296,7 +1391,10 @@ class LumenState(State):
 
     def c_catch(self, c: Choice, w) -> None:
         """Seed 5.3.10: FP to 0, the technique hits at once (hit judgment and
-        damage), then goes to the List; catch again while possible."""
+        damage: its and the trait's on-hit effects, the hit FP), then goes to
+        the List; catch again while possible. A hit judgment reading 'combo'
+        starts combo time with the catch technique as the 1st combo (seed 6,
+        digest B.7 rule 33)."""
         p = c.player
         self.wait = None
         iid = c.args["card"]
@@ -1308,13 +1406,21 @@ class LumenState(State):
         for e in t.eff.get("hit", ()):
             if self._cond(p, e) and e["do"] not in ("power", "speed", "nullify", "break_self"):
                 self._do(p, e, iid)
+        for e in self.char(p).trait_eff.get("hit", ()):
+            if self._cond(p, e):
+                self._do(p, e, iid, trait=True)
         self._set_hp(1 - p, self.hp[1 - p] - t.damage, "catch", "seed 5.3.10")
-        if isinstance(t.hit, int) and t.hit:
-            self._set_fp(p, self.fp[p] + t.hit, "catch hit", "seed 5.3.10")
-        self._to_list(iid, "seed 5.3.10")
         if self._check_hp():
             return
         self._push("j_catch:again")
+        if t.hit == "combo":
+            # seed 6: a judgment result of 'combo' starts combo time; the catch
+            # applies the technique's hit judgment (seed 5.3.10, digest B.7 rule 33)
+            self._open_combo(p, iid)
+            return
+        if t.hit:
+            self._set_fp(p, self.fp[p] + t.hit, "catch hit", "seed 5.3.10")
+        self._to_list(iid, "seed 5.3.10")
 
     def c_catch_decline(self, c: Choice, w) -> None:
         p = c.player
@@ -1329,6 +1435,10 @@ class LumenState(State):
         p = c.player
         self.wait = None
         iid = c.args["card"]
+        if w.get("sd"):
+            self._to_hand(iid, "seed 8", f"{self.names[p]} takes {self.tech(iid).name} from the List (sudden death)")
+            self._push(f"sdget:{p}")
+            return
         self._to_hand(iid, "seed 5.4", f"{self.names[p]} takes {self.tech(iid).name}")
         if len(self.table.zones[HAND[p]]) > self.limit(p) and w["full"]:
             self.wait = {"k": "discard", "p": p, "why": "get"}
@@ -1444,7 +1554,22 @@ class LumenState(State):
         if player is not None and player not in d.players:
             if d.kind == "ready" and self.decl[player]:
                 return "you have already declared ready; the opponent is still choosing (seed 5.2)."
-            return f"it is {self.names[d.players[0]]}'s decision now ({d.kind})."
+            if d.kind == "no_response_pick":
+                return ("you made no response, so your opponent chooses which of your techniques you must ready "
+                        "(digest B.4 rule 16).")
+            if d.kind == "replenish":
+                return f"{self.names[d.players[0]]} is choosing a side-deck technique to refill the List (seed 3.3)."
+            who = self.names[d.players[0]]
+            msg = {"get": f"{who} takes first: the Get phase goes in priority order, one technique each (seed 5.4).",
+                   "lumen_ability": f"{who} is acting: Lumen-phase abilities go one at a time from the priority "
+                                    "holder (seed 3.2).",
+                   "recovery_ability": f"{who} is acting: Recovery-phase abilities go one at a time from the "
+                                       "priority holder (seed 3.2).",
+                   "grab": f"{who} may break a grab technique to nullify the grab now (seed 7).",
+                   "combo": f"it is {who}'s combo time (seed 6).",
+                   "catch": f"{who} may catch now (seed 5.3.10).",
+                   "discard": f"{who} is discarding a technique (seed 5.4)."}.get(d.kind)
+            return msg or f"it is {who}'s decision now ({d.kind})."
         w = self.wait
         k = w["k"]
         p = player if player is not None else d.players[0]
@@ -1466,6 +1591,8 @@ class LumenState(State):
                         "the 10-second countdown starts only once the opponent has declared ready (seed 5.2).")
             return "both players are choosing a technique in the Ready phase (seed 5.2)."
         if k == "get":
+            if w.get("sd"):
+                return "sudden death: take techniques from your own List until your hand reaches its limit (seed 8)."
             if kind == "get_skip":
                 return "below the hand limit taking a technique is mandatory (seed 5.4)."
             if kind == "get":
@@ -1487,6 +1614,11 @@ class LumenState(State):
             return "it is catch time (seed 5.3.10)."
         if k == "grab":
             return "only a technique with the grab judgment in your hand can be broken to nullify a grab (seed 7)."
+        if k == "force":
+            return (f"{self.names[w['m']]} made no response: you choose one technique from their hand that "
+                    "they could ready (digest B.4 rule 16).")
+        if k == "replenish":
+            return "refill your List with a non-special technique from your own side deck (seed 3.3)."
         if k == "ability":
             return "that ability can't be used now: its timing, cost or condition is not met (seed 5.1, 5.5)."
         if k == "discard":
