@@ -49,10 +49,10 @@ def test_ready_order_does_not_matter():
     base = GAME.from_position(_ready_position())
     a, b = _iid(base, 0, "LC-N01"), _iid(base, 1, "LC-N02")
     s1, s2 = base.clone(), base.clone()
-    s1.apply_id(f"ready(card={a})", 0)
-    s1.apply_id(f"ready(card={b})", 1)
-    s2.apply_id(f"ready(card={b})", 1)
-    s2.apply_id(f"ready(card={a})", 0)
+    s1.apply_id(f"ready(card={a},to=p0.battle)", 0)
+    s1.apply_id(f"ready(card={b},to=p1.battle)", 1)
+    s2.apply_id(f"ready(card={b},to=p1.battle)", 1)
+    s2.apply_id(f"ready(card={a},to=p0.battle)", 0)
     assert s1.digest() == s2.digest()
     assert s1.hp == [5000, 4650]
 
@@ -216,14 +216,14 @@ def test_why_not_names_the_rule():
     assert "hand" in s.why_not("ready", {"card": _iid(s, 0, "LC-N03", "list")}, 0)
     with pytest.raises(IllegalChoice, match="seed"):
         from tabletop.engine.core import Choice
-        s.apply(Choice("ready", {"card": b}, 1))
+        s.apply(Choice("ready", {"card": b, "to": "p1.battle"}, 1))
 
 
 def test_get_skip_refused_below_the_limit():
     pos = _ready_position()
     s = GAME.from_position(pos)
-    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
-    s.apply_id(f"ready(card={_iid(s, 1, 'LC-N02')})", 1)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
+    s.apply_id(f"ready(card={_iid(s, 1, 'LC-N02')},to=p1.battle)", 1)
     assert s.decision.kind == "get"
     p = s.decision.players[0]
     assert "mandatory" in s.why_not("get_skip", {}, p)
@@ -267,8 +267,8 @@ def test_example_save_replays():
 
 def test_events_name_their_rule_and_judgment_steps_come_in_order():
     s = GAME.from_position(_ready_position())
-    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
-    events = s.apply_id(f"ready(card={_iid(s, 1, 'LC-N14')})", 1)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
+    events = s.apply_id(f"ready(card={_iid(s, 1, 'LC-N14')},to=p1.battle)", 1)
     assert all(e.caption and e.rule for e in events)
     steps = [e.data["step"] for e in events if e.kind.startswith("judgment.")]
     assert steps == ["pre", "evade", "defence", "fp_speed", "speed", "offset", "effects", "result", "post", "catch"]
@@ -281,7 +281,7 @@ def test_events_name_their_rule_and_judgment_steps_come_in_order():
 def _timed_no_response():
     pos = _ready_position(timed=True, restrict="attack", hand=["LC-N13", "LC-N02", "LC-N04"])
     s = GAME.from_position(pos)
-    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
     s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
     return s
 
@@ -305,7 +305,7 @@ def test_forced_pick_shows_the_opponent_only_the_legal_techniques_then_hides_the
 def test_no_response_with_nothing_legal_has_no_technique_and_is_hit():
     pos = _ready_position(timed=True, restrict="attack", hand=["LC-N13"])
     s = GAME.from_position(pos)
-    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')})", 0)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
     assert not [c for c in s.decision.choices_for(1) if c.kind == "ready"]
     s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
     assert s.decision.kind == "get" and s.hp[1] == 4650 and s.fp[0] == 2
@@ -317,8 +317,8 @@ def test_replenish_decision_round_trips_and_offers_only_own_non_special_side_car
         {"character": "LC-C02", "hand": ["LC-N02", "LC-N11"], "list": ["LC-N03"],
          "side": ["LC-N20", "LC-N19", "LC-N16"]}]}
     s = GAME.from_position(pos)
-    s.apply_id(f"ready(card={_iid(s, 0, 'LC-301')})", 0)
-    s.apply_id(f"ready(card={_iid(s, 1, 'LC-N02')})", 1)
+    s.apply_id(f"ready(card={_iid(s, 0, 'LC-301')},to=p0.battle)", 0)
+    s.apply_id(f"ready(card={_iid(s, 1, 'LC-N02')},to=p1.battle)", 1)
     s.apply_id(f"grab_break(card={_iid(s, 1, 'LC-N11')})", 1)
     d = s.decision
     assert d.kind == "replenish" and d.players == (1,)

@@ -1165,7 +1165,7 @@ class LumenState(State):
             for p in players:
                 cards = self.ready_cards(p)
                 for iid in cards:
-                    ch.append(Choice("ready", {"card": iid}, p, f"Ready {T[tn[iid]].name}"))
+                    ch.append(Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {T[tn[iid]].name}"))
                 if not cards:
                     ch.append(Choice("no_response", {}, p, "No technique to ready: no response"))
                 if self.timed and self.first >= 0:
