@@ -122,7 +122,8 @@ def test_card_pool_shape():
     assert {d for c in cards.values() for d in c["domain"]} == {"fury", "calm", "mind", "body", "chaos", "order"}
     used = {k for c in cards.values() for k in c["kw"]}
     for kw in ("accelerate", "action", "reaction", "assault", "shield", "deflect", "ganking", "hidden", "temporary",
-               "vision", "tank", "backline", "ambush", "equip", "quickdraw", "repeat", "hunt", "deathknell"):
+               "vision", "tank", "backline", "ambush", "equip", "quickdraw", "repeat", "hunt", "deathknell",
+               "weaponmaster"):
         assert kw in used, kw
     assert len(GAME.decks) >= 3
     for name, deck in GAME.decks.items():
@@ -225,3 +226,76 @@ def test_games_end_and_greedy_beats_random():
         wins += int(isinstance(agents[m.state.winner], GreedyAgent))
         assert max(m.state.points) >= VICTORY_SCORE or "burn" in m.state.win_reason or m.state.points[m.state.winner] >= VICTORY_SCORE
     assert wins >= 4
+
+
+def test_weaponmaster_is_optional_and_needs_an_equipment():
+    pos = _pos(hand=["F-U15", "F-U15"], base=["F-G01"], runes=["RN-FURY"] * 8)
+    s = GAME.from_position(pos)
+    first, second = s.table.zones["p0.hand"]
+    gear = s.table.zones["p0.base"][0]
+    s.apply(s.decision.find(f"play(card={first},to=p0.base)", 0))
+    d = s.decision
+    assert d.kind == "weaponmaster"
+    assert {c.kind for c in d.choices} == {"target", "decline"}
+    ev = s.apply(d.find("decline", 0))
+    assert "trigger.declined" in [e.kind for e in ev]
+    assert not s.chain and s.table.zone[gear] == "p0.base"
+    # equip it to the first Adept for [1]; the second Adept may take it over (an Equipment you control)
+    s.apply(s.decision.find(f"equip(card={gear},target={first})", 0))
+    assert s.table.zone[gear] == f"att.{first}"
+    s.apply(s.decision.find(f"play(card={second},to=p0.base)", 0))
+    s.apply(s.decision.find(f"target(target={gear})", 0))
+    s.apply(s.decision.find("pass", 0))
+    s.apply(s.decision.find("pass", 1))
+    assert s.table.zone[gear] == f"att.{second}" and s.might(second) == 4 and s.might(first) == 3
+    # with no Equipment at all the trigger asks nothing
+    s2 = GAME.from_position(_pos(hand=["F-U15"], runes=["RN-FURY"] * 4))
+    s2.apply(s2.decision.find(f"play(card={s2.table.zones['p0.hand'][0]},to=p0.base)", 0))
+    assert s2.decision.kind == "main_action" and not s2.chain
+
+
+def test_why_not_sentences_for_common_illegal_drops():
+    pos = _pos(hand=["B-U02", "F-S01", "X-S01", "O-S05"], runes=["RN-FURY"] * 3, base=[{"card": "B-U01", "exhausted": True}])
+    pos["players"][1]["bf1"] = ["B-U14"]  # 9 Might
+    pos["control"] = [-1, 1]
+    s = GAME.from_position(pos)
+    unit, jab, backstab, rush = s.table.zones["p0.hand"]
+    tired = s.table.zones["p0.base"][0]
+    big = s.table.zones["p1.bf1"][0]
+    assert "battlefield you control" in s.why_not("play", {"card": unit, "to": "p0.bf1"}, 0)
+    assert "enters under your control" in s.why_not("play", {"card": unit, "to": "p1.base"}, 0)
+    assert "3 Might or less" in s.why_not("play", {"card": backstab, "target": big}, 0)
+    assert "no showdown" in s.why_not("play", {"card": rush, "target": tired}, 0)
+    assert "exhausted" in s.why_not("move", {"card": tired, "to": "p0.bf0"}, 0)
+    assert "units you control" in s.why_not("move", {"card": big, "to": "p1.base"}, 0)
+    assert "end the turn" in s.why_not("pass", {}, 0)
+    assert "hand" in s.why_not("play", {"card": big}, 0)
+    # a chain exists: only Reaction cards
+    s.apply(s.decision.find(f"play(card={jab},target={big})", 0))
+    assert "Reaction" in s.why_not("play", {"card": unit, "to": "p0.base"}, 0)
+    assert "priority" in s.why_not("pass", {}, 1) or "priority" in s.why_not("play", {"card": unit}, 1)
+
+
+def test_why_not_for_a_card_with_no_legal_choice_dropped_like_a_move():
+    # the table asks with kind "move" when a card has no legal choice at all
+    pos = _pos(hand=["B-U14"], runes=["RN-BODY"], base=["F-G01", "B-U01"])
+    s = GAME.from_position(pos)
+    big = s.table.zones["p0.hand"][0]
+    gear = s.table.zones["p0.base"][0]
+    unit = s.table.zones["p0.base"][1]
+    assert "cost can't be paid" in s.why_not("move", {"card": big, "to": "p0.base"}, 0)
+    assert "Equip" in s.why_not("move", {"card": gear, "target": unit}, 0)
+    assert "not onto a card" in s.why_not("play", {"card": big, "target": unit}, 0)
+
+
+def test_card_text_says_what_the_effects_do():
+    cards = GAME.cards
+    # a trigger's "if" condition is printed
+    assert "if you have 1 or fewer cards in hand" in cards["LG-VESSA"]["text"]
+    # one target per spell: after its first mention it is "it"
+    assert cards["B-S03"]["text"] == "Reaction. Give a friendly unit Tank this turn, then give it +1 Might this turn."
+    # an Equipment's keywords belong to the equipped unit
+    assert cards["B-G01"]["text"] == "Equip [2]. The equipped unit has +2 Might and Tank."
+    assert cards["F-G03"]["text"].startswith("Equip [1] [A].")
+    assert "Weaponmaster" in cards["F-U15"]["text"] and "less [A]" in cards["F-U15"]["text"]
+    assert cards["B-U15"]["text"] == "When I'm healed, give me +2 Might this turn."

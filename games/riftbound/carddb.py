@@ -27,9 +27,10 @@ KEYWORDS = {
     "deflect": True, "ganking": False, "hidden": False, "temporary": False, "vision": False,
     "tank": False, "backline": False, "ambush": False, "unique": False, "equip": True,
     "quickdraw": False, "repeat": True, "hunt": True, "legion": False, "deathknell": False,
+    "weaponmaster": False,
 }
 
-TRIGGERS = ("play", "death", "conquer", "hold", "attack", "defend", "turn_start", "turn_end", "activate")
+TRIGGERS = ("play", "death", "conquer", "hold", "attack", "defend", "turn_start", "turn_end", "healed", "activate")
 
 # target specs a spell or ability may choose (digest 9.3: a chosen object is a target)
 TARGETS = (
@@ -100,6 +101,7 @@ FIELDS = [
     Field("here_might", int, default=0),
     Field("here_kw", str, default=""),
     Field("bonus", int, default=0),
+    Field("equip_power", list, default=list),
     Field("rune", str, default=""),
 ]
 
@@ -141,6 +143,9 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
     for p in card["power"]:
         if p not in DOMAINS and p != "any":
             ctx.fail(f"{p!r} is not a domain or 'any'", cid, "power")
+    for p in card["equip_power"]:
+        if p not in DOMAINS and p != "any":
+            ctx.fail(f"{p!r} is not a domain or 'any'", cid, "equip_power")
     for k in card["keywords"]:
         if not isinstance(k, str) or k.partition(":")[0] not in KEYWORDS:
             ctx.fail(f"unknown keyword {k!r} (known: {', '.join(KEYWORDS)})", cid, "keywords")
@@ -186,6 +191,15 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
         abil.append({"on": "turn_start", "effect": [{"op": "kill", "to": "self"}], "kwsyn": "temporary"})
     if kw.get("vision"):
         abil.append({"on": "play", "effect": [{"op": "vision"}], "kwsyn": "vision"})
+    if kw.get("quickdraw"):
+        # Quick-Draw (digest 18): "when you play this, attach it to a unit you control" is a
+        # triggered ability; the unit is picked with the play (the choice carries it)
+        abil.append({"on": "quickdraw", "target": "friendly_unit", "effect": [{"op": "attach_to"}],
+                     "kwsyn": "quickdraw"})
+    if kw.get("weaponmaster"):
+        # Weaponmaster (Core Rules v1.3 821; Spiritforged FAQ): an optional play trigger whose
+        # cost (an Equipment's Equip cost less [A]) is paid when it goes on the chain
+        abil.append({"on": "play", "may": True, "wm": True, "effect": [{"op": "attach"}], "kwsyn": "weaponmaster"})
     if kw.get("hunt"):
         for on in ("conquer", "hold"):
             abil.append({"on": on, "effect": [{"op": "xp", "n": kw["hunt"]}], "kwsyn": "hunt"})
@@ -240,17 +254,21 @@ _KW_TEXT = {
     "temporary": "Temporary", "vision": "Vision", "tank": "Tank", "backline": "Backline",
     "ambush": "Ambush", "unique": "Unique", "equip": "Equip", "quickdraw": "Quick-Draw",
     "repeat": "Repeat", "hunt": "Hunt", "legion": "Legion", "deathknell": "Deathknell",
+    "weaponmaster": "Weaponmaster",
 }
 _TARGET_TEXT = {
     "unit": "a unit", "enemy_unit": "an enemy unit", "friendly_unit": "a friendly unit",
     "unit_bf": "a unit at a battlefield", "enemy_unit_bf": "an enemy unit at a battlefield",
     "friendly_unit_bf": "a friendly unit at a battlefield", "enemy_unit_here": "an enemy unit here",
     "friendly_unit_here": "a friendly unit here", "friendly_other": "another friendly unit",
-    "enemy_spell": "an enemy spell", "friendly_unit_base": "a friendly unit at your base", "": "",
+    "enemy_spell": "an enemy spell", "friendly_unit_base": "a friendly unit at your base", "": "", "it": "it",
 }
 _TO_TEXT = {"self": "me", "enemy_units_here": "each enemy unit here", "units_here": "each unit here",
             "enemy_units_bf": "each enemy unit at a battlefield", "friendly_units": "each friendly unit",
             "friendly_units_here": "each friendly unit here", "enemy_units": "each enemy unit"}
+
+
+_OP_TARGETS = {k: bool(v[0]) for k, v in OPS.items()}  # ops that act on objects ("to")
 
 
 def _op_text(op: dict, tgt: str, maxm: int = 0) -> str:
@@ -317,28 +335,52 @@ def _cost_text(energy: int, power: list) -> str:
 
 
 def effect_text(effect: list, tgt: str, maxm: int = 0) -> str:
-    s = ", then ".join(_op_text(op, tgt, maxm) for op in effect)
+    """The effect in words; a spell or ability has one target, so after its first mention it is "it"."""
+    parts = []
+    named = False
+    for op in effect:
+        is_tg = op.get("to", "target") == "target" and bool(_OP_TARGETS.get(op["op"]))
+        parts.append(_op_text(op, "it" if (is_tg and named) else tgt, 0 if named else maxm))
+        named = named or is_tg
+    s = ", then ".join(parts)
     return s[:1].upper() + s[1:] + "." if s else ""
 
 
 _ON_TEXT = {"play": "When you play me, ", "death": "Deathknell - ", "conquer": "When I conquer, ",
             "hold": "When I hold, ", "attack": "When I attack, ", "defend": "When I defend, ",
-            "turn_start": "At the start of your Beginning Phase, ", "turn_end": "At the end of your turn, "}
+            "turn_start": "At the start of your Beginning Phase, ", "turn_end": "At the end of your turn, ",
+            "healed": "When I'm healed, "}
+
+
+# keywords of a gear that are its own (not given to the unit it is attached to)
+_GEAR_OWN_KW = ("equip", "quickdraw", "hidden", "reaction", "action", "unique")
 
 
 def render_text(card: dict) -> str:
     """Card text generated from the data, so text and effect never disagree."""
     out = []
     kws = []
+    given = []  # an Equipment's keywords belong to the unit it is attached to (digest 18 Attachment)
+    equipment = card["type"] == "gear" and "equip" in card["kw"]
     for k, v in card["kw"].items():
         if k == "deathknell":
             continue
         if KEYWORDS[k]:
-            kws.append(f"{_KW_TEXT[k]} {v}" if k not in ("equip", "repeat") else f"{_KW_TEXT[k]} [{v}]")
+            if k == "equip":
+                w = f"{_KW_TEXT[k]} {_cost_text(v, card.get('equip_power', []))}"
+            else:
+                w = f"{_KW_TEXT[k]} {v}" if k != "repeat" else f"{_KW_TEXT[k]} [{v}]"
         else:
-            kws.append(_KW_TEXT[k])
+            w = _KW_TEXT[k]
+        if equipment and k not in _GEAR_OWN_KW:
+            given.append(w)
+        else:
+            kws.append(w)
     if kws:
         out.append(". ".join(kws) + ".")
+    if card["kw"].get("weaponmaster"):
+        out.append("(When you play me, you may pay the Equip cost of an Equipment you control, less [A], "
+                   "to attach it to me.)")
     if card["type"] == "spell" and card["effect"]:
         out.append(effect_text(card["effect"], card["target"], card["target_max_might"]))
     if card["type"] == "battlefield":
@@ -351,8 +393,9 @@ def render_text(card: dict) -> str:
             out.append(f"A friendly unit defending alone has +{s.get('n', 1)} Might.")
         elif s["kind"] == "bf_might":
             out.append(f"Friendly units at battlefields have +{s.get('n', 1)} Might.")
-    if card["type"] == "gear" and card["bonus"]:
-        out.append(f"The equipped unit has +{card['bonus']} Might.")
+    if card["type"] == "gear" and (card["bonus"] or given):
+        has = ([f"+{card['bonus']} Might"] if card["bonus"] else []) + given
+        out.append(f"The equipped unit has {' and '.join(has)}.")
     for a in card["ability"]:
         body = effect_text(a.get("effect", []), a.get("target", ""))
         if a["on"] == "activate":
@@ -367,10 +410,22 @@ def render_text(card: dict) -> str:
             tm = {"action": "[Action] ", "reaction": "[Reaction] "}.get(a.get("timing", ""), "")
             out.append(f"{', '.join(bits)}: {tm}{body}")
         elif card["type"] == "battlefield" and a["on"] in ("hold", "conquer"):
-            out.append(f"When you {a['on']} here, {body[:1].lower()}{body[1:]}")
+            out.append(f"When you {a['on']} here, {_lower_first(body)}")
         else:
             lead = _ON_TEXT.get(a["on"], "")
-            if a.get("if") == "legion":
+            cond = a.get("if", "")
+            if cond == "legion":
                 lead = "Legion - " + lead
-            out.append(lead + (body[:1].lower() + body[1:] if lead else body))
+            elif cond:  # an "if" condition checked when the trigger would go on the chain (digest 17.4)
+                lead += _IF_TEXT[cond]
+            out.append(lead + (_lower_first(body) if lead else body))
     return " ".join(out)
+
+
+_IF_TEXT = {"hand_le_1": "if you have 1 or fewer cards in hand, ", "level_3": "if you have 3+ XP, ",
+            "mighty": "if it is Mighty, ", "alone": "if I am alone, "}
+
+
+def _lower_first(body: str) -> str:
+    """Lower-case the first letter after a lead-in, keeping keyword names (Legion) capitalised."""
+    return body if body.startswith("Legion") else body[:1].lower() + body[1:]

@@ -19,11 +19,13 @@ from tabletop.engine.core import Choice, Decision, Event, State
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, ZoneSpec
 
-from .carddb import DOMAIN_CODE, DOMAINS, TOKENS
+from .carddb import DOMAIN_CODE, DOMAINS, KEYWORDS, TOKENS
 
 VICTORY_SCORE = 8  # Core Rules v1.3, Duel: Victory Score 8 (digest 1.2)
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
 _DI = {d: i + 1 for i, d in enumerate(DOMAINS)}  # pool index of each domain (0 is energy)
+# keywords with a value whose instances add together (Assault, Shield, Deflect, Hunt; digest 18)
+_NUMERIC_KW = frozenset(k for k, num in KEYWORDS.items() if num and k not in ("equip", "repeat"))
 
 R_SETUP = "seed 'before the first Awaken'; Core Rules v1.3 Setup and Duel (digest 6)"
 R_MULL = "seed setup 7-8; Core Rules v1.3 Mulligan (digest 6.6)"
@@ -78,6 +80,7 @@ for _p in (0, 1):
     ZLOC[f"p{_p}.bf0"] = (_p, 0)
     ZLOC[f"p{_p}.bf1"] = (_p, 1)
 LOCZ = [[f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"] for p in (0, 1)]  # LOCZ[p][loc+1]
+_ZRANK = {z: i for i, z in enumerate(LOCZ[0] + LOCZ[1])}
 
 
 def lz(p: int, loc: int) -> str:
@@ -90,7 +93,7 @@ class RBState(State):
     __slots__ = ("game", "db", "extra", "table", "rng", "turn_no", "active", "first", "step", "points", "xp",
                  "pool", "bf_ctrl", "contested", "scored", "staged_sd", "staged_cb", "sd", "focus", "prio",
                  "passes", "chain", "chain_origin", "trig", "ask", "mods", "played", "chan_done", "dirty",
-                 "win", "win_reason", "names", "nid", "_dec")
+                 "win", "win_reason", "names", "nid", "exp_nid", "_dec")
 
     # ------------------------------------------------------------------ basics
     def _blank(self, game, db, extra):
@@ -127,6 +130,7 @@ class RBState(State):
         self.win_reason = ""
         self.names = ["Player 1", "Player 2"]
         self.nid = 0
+        self.exp_nid = 0
         self._dec = None
 
     def clone(self) -> "RBState":
@@ -164,12 +168,13 @@ class RBState(State):
         s.win_reason = self.win_reason
         s.names = self.names
         s.nid = self.nid
+        s.exp_nid = self.exp_nid
         s._dec = None
         return s
 
     _PLAIN = ("turn_no", "active", "first", "step", "points", "xp", "pool", "bf_ctrl", "contested", "scored",
               "staged_sd", "staged_cb", "sd", "focus", "prio", "passes", "chain", "chain_origin", "trig", "ask",
-              "mods", "played", "chan_done", "dirty", "win", "win_reason", "names", "nid")
+              "mods", "played", "chan_done", "dirty", "win", "win_reason", "names", "nid", "exp_nid")
 
     def to_data(self) -> dict:
         d = {k: getattr(self, k) for k in self._PLAIN}
@@ -187,7 +192,7 @@ class RBState(State):
         extra = data.get("extra_cards") or []
         s._blank(game, carddb.extra_cards(game.cards, extra), extra)
         for k in cls._PLAIN:
-            v = data[k]
+            v = data.get(k, 0) if k == "exp_nid" else data[k]  # exp_nid: absent in older saves
             setattr(s, k, _plain(v))
         s.sd = _restore_sd(s.sd)
         s.ask = _restore_sd(s.ask)
@@ -249,9 +254,10 @@ class RBState(State):
         printed keywords, keywords granted this turn, equipment, battlefield passives."""
         card = self.db[self.table.card[iid]]
         v = card["kw"].get(kw, 0)
+        numeric = kw in _NUMERIC_KW  # Assault, Shield, Deflect...: instances add together (digest 18)
         for m in self.mods:
             if m[0] == iid and m[1] == "kw" and m[2] == kw:
-                v = max(v, 1)
+                v = v + 1 if numeric else max(v, 1)
         att = self.table.zones.get(f"att.{iid}")
         if att:
             for g in att:
@@ -262,7 +268,7 @@ class RBState(State):
         if w is not None and w[1] >= 0:
             bfs = self.table.zones[f"shared.bf{w[1]}"]
             if bfs and self.db[self.table.card[bfs[0]]]["here_kw"] == kw:
-                v = max(v, 1)
+                v = v + 1 if numeric else max(v, 1)
         return v
 
     def might(self, iid: int) -> int:
@@ -358,14 +364,39 @@ class RBState(State):
             ch.append(Choice("move_done", {}, p, f"Move {len(a['cards'])} unit(s) now"))
             return Decision([p], "move_with", f"Add more units to this move to {a['to']}, or move now", ch)
         if k == "pick_sd":
-            ch = [Choice("showdown_at", {"bf": b}, p, f"Showdown at battlefield {b}") for b in a["c"]]
-            return Decision([p], "choose_showdown", "Choose which staged showdown begins first", ch)
+            ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if self.staged_cb[b] else 'Showdown'} at battlefield {b} first")
+                  for b in a["c"]]
+            return Decision([p], "choose_showdown", "Two showdowns are staged: choose which begins first (the other "
+                            "waits until this one ends)", ch)
         if k == "assign":
             ch = [Choice("assign", {"target": i}, p, f"Assign damage to {self.name(i)}") for i in a["c"]]
             return Decision([p], "assign_damage", f"Assign combat damage ({a['left']} left): lethal first, Tank first, Backline last", ch)
         if k == "ttarget":
             ch = [Choice("target", {"target": i}, p, f"Target {self.name(i)}") for i in a["c"]]
             return Decision([p], "trigger_target", f"Choose a target for {self.name(a['tr']['src'])}'s ability", ch)
+        if k == "torder":
+            from .carddb import effect_text
+
+            ch = []
+            for i in a["c"]:
+                tr = self.trig[i]
+                ab = self.db[tr["card"]]["abil"][tr["ab"]]
+                what = effect_text(ab.get("effect", []), ab.get("target", "")) or "its ability"
+                ch.append(Choice("trigger_order", {"card": tr["src"], "i": i}, p,
+                                 f"Next on the chain: {self.name(tr['src'])} ({what})"))
+            return Decision([p], "order_triggers", "Your triggered abilities happened at the same time: choose which goes "
+                            "on the chain next (the ones placed later resolve first)", ch)
+        if k == "wm":
+            u = a["tr"]["src"]
+            ch = []
+            for g in a["c"]:
+                e, pw = self._equip_cost(g, True)
+                cost = " ".join(([f"[{e}]"] if e else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in pw])
+                ch.append(Choice("target", {"target": g}, p, f"Weaponmaster: pay {cost or 'nothing'} to attach "
+                                 f"{self.name(g)} to {self.name(u)}"))
+            ch.append(Choice("decline", {}, p, "Don't use Weaponmaster"))
+            return Decision([p], "weaponmaster", f"{self.name(u)}'s Weaponmaster: you may pay an Equipment's Equip cost "
+                            "less [A] to attach it", ch)
         if k == "vision":
             i = a["card"]
             ch = [Choice("vision_keep", {}, p, f"Keep {self.name(i)} on top"),
@@ -449,7 +480,8 @@ class RBState(State):
                     args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
                     lab = f"Play {nm}" + (f" on {self.name(tg)}" if tg >= 0 else "")
                     ch.append(Choice("play", args, p, lab))
-                    if rep and self.can_pay(p, E + rep, PP):
+                    # the repeated run chooses the target again: Deflect is paid per time chosen
+                    if rep and self.can_pay(p, E + rep, PP + ["any"] * extra):
                         a2 = dict(args)
                         a2["repeat"] = True
                         ch.append(Choice("play", a2, p, lab + " with Repeat"))
@@ -492,7 +524,7 @@ class RBState(State):
     def _equip_choices(self, p, ch):
         for g in self.table.zones[f"p{p}.base"]:
             card = self.c(g)
-            if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, card["kw"]["equip"], []):
+            if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g)):
                 for u in self.units_of(p):
                     ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {card['name']} to {self.name(u)}"))
 
@@ -702,12 +734,28 @@ class RBState(State):
         elif k == "showdown_at":
             self.ask = None
             self._start_showdown(a["bf"], ev)
+            self.dirty = True
         elif k == "assign":
             self._assign_pick(a["target"], ev)
         elif k == "target":
             tr = self.ask["tr"]
+            wm = self.ask["k"] == "wm"
             self.ask = None
+            if wm:  # the cost within the trigger is paid as it is finalised (Core Rules v1.3, digest 17.4)
+                self.pay(p, *self._equip_cost(a["target"], True), ev)
             self._push_trigger(tr, a["target"], ev)
+        elif k == "trigger_order":
+            self.ask = None
+            trs = list(self.trig)
+            tr = dict(trs.pop(a["i"]))
+            tr["ord"] = True
+            self.trig = [tr] + trs
+        elif k == "decline":
+            tr = self.ask["tr"]
+            self.ask = None
+            self._ev(ev, "trigger.declined", f"{self.pn(p)} does not use {self.db[tr['card']]['name']}'s optional ability",
+                     R_KW, card=tr["src"], player=p)
+            self.dirty = True
         elif k in ("vision_keep", "vision_recycle"):
             i = self.ask["card"]
             self.ask = None
@@ -879,16 +927,10 @@ class RBState(State):
             self._queue_on(p, "turn_end")
             self.step = "expire"
         elif st == "expire":
-            self._ev(ev, "step.begin", "Expiration step: heal all units, end 'this turn' effects, empty pools", R_END, step="expiration")
-            healed = [u for u in self.all_units() if self.cnt(u, "dmg")]
-            for u in healed:
-                self.set_cnt(u, "dmg", 0)
-            self._ev(ev, "ending.heal", f"All units heal ({len(healed)} damaged)", R_END, cards=healed)
-            if self.mods:
-                self.mods = []
-            self._ev(ev, "ending.expire", "'This turn' effects end", R_END)
-            self._empty_pools(ev, "at the end of the turn")
-            self.step = "next"
+            self._expiration_step(ev)
+            self.step = "expire_chk"
+        elif st == "expire_chk":
+            self._expiration_repeat_check(ev)
         elif st == "next":
             self.turn_no += 1
             self.active = 1 - p
@@ -898,6 +940,42 @@ class RBState(State):
             self.step = "awaken"
         else:
             raise AssertionError(st)
+
+    def _expiration_step(self, ev: list) -> None:
+        """Ending Phase, expiration step (seed phase 6: all units heal, every 'this turn' effect
+        ends at the same time, both rune pools empty for the second time; Core Rules v1.3
+        Ending Phase 317.2, digest 7.6). Healing here can trigger ("when I'm healed"); such
+        triggers go through HOT FEPR before the step is checked for a repeat."""
+        self.exp_nid = self.nid
+        self._ev(ev, "step.begin", "Expiration step: heal all units, end 'this turn' effects, empty pools", R_END,
+                 step="expiration")
+        healed = self._heal_all()
+        self._ev(ev, "ending.heal", f"All units heal ({len(healed)} damaged)", R_END, cards=healed)
+        if self.mods:
+            self.mods = []
+        self._ev(ev, "ending.expire", "'This turn' effects end", R_END)
+        self._empty_pools(ev, "at the end of the turn")
+        self.dirty = True
+
+    def _expiration_repeat_check(self, ev: list) -> None:
+        """If anything went through HOT FEPR during the expiration step (a chain item was
+        added), the step is repeated, so 'this turn' effects created meanwhile end too
+        (Core Rules v1.3 Ending Phase 317.2.f, digest 7.6); otherwise the turn passes."""
+        if self.nid != self.exp_nid:
+            self._ev(ev, "ending.repeat", "Something went on the chain during the expiration step: the step repeats",
+                     R_END)
+            self.step = "expire"
+        else:
+            self.step = "next"
+
+    def _heal_all(self) -> list:
+        """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
+        healed = [u for u in self.all_units() if self.cnt(u, "dmg")]
+        for u in healed:
+            self.set_cnt(u, "dmg", 0)
+            w = ZLOC[self.table.zone[u]]
+            self._queue_card(u, "healed", w[0], w[1], self.played[w[0]] >= 1)
+        return healed
 
     def _awaken(self, p: int, ev: list) -> None:
         """Awaken: ready everything you control: units, gear, runes, legend (digest 7.1)."""
@@ -968,9 +1046,35 @@ class RBState(State):
     def _equip(self, p: int, a: dict, ev: list) -> None:
         """Equip [cost]: attach this gear to a unit you control (digest 18)."""
         g, u = a["card"], a["target"]
-        self.pay(p, self.c(g)["kw"]["equip"], [], ev)
+        self.pay(p, *self._equip_cost(g), ev)
         self._attach(g, u, ev)
         self.dirty = True
+
+    def _equip_cost(self, g: int, less_a: bool = False) -> tuple:
+        """An Equipment's Equip cost (energy, power list). With ``less_a`` one [A] is taken off
+        (Weaponmaster: "its Equip cost, reduced by [A]"; a cost without [A] is paid in full,
+        Core Rules Weaponmaster, digest 18; discounts never go below 0, digest 5.8)."""
+        card = self.c(g)
+        e, pw = card["kw"].get("equip", 0), list(card["equip_power"])
+        if less_a and "any" in pw:
+            pw.remove("any")
+        return e, pw
+
+    def _wm_options(self, tr: dict) -> list:
+        """Equipment ``tr``'s controller controls (at base or attached to another of their
+        units) whose Equip cost less [A] they can pay now (Weaponmaster, digest 18)."""
+        p, u = tr["ctrl"], tr["src"]
+        t = self.table
+        if t.zone[u] not in ZLOC:
+            return []
+        out = []
+        for holder in [None] + [x for x in self.units_of(p) if x != u]:
+            zone = t.zones.get(f"p{p}.base" if holder is None else f"att.{holder}") or []
+            for g in zone:
+                card = self.c(g)
+                if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g, True)):
+                    out.append(g)
+        return out
 
     def _attach(self, g: int, u: int, ev: list) -> None:
         ev.append(self.table.move(g, f"att.{u}", face=1, caption=f"{self.name(g)} attaches to {self.name(u)}", rule=R_KW))
@@ -1029,7 +1133,9 @@ class RBState(State):
         if a.get("repeat"):
             rep = 1
             E += card["kw"].get("repeat", 0)
-        extra = self._deflect(p, tg)
+        # Deflect: [Deflect value] more power for each time the spell chooses the unit; the
+        # repeated run chooses it again (Core Rules v1.3 Deflect 809.1.c, Repeat; digest 18)
+        extra = self._deflect(p, tg) * (1 + rep)
         if extra:
             P += ["any"] * extra
         self.pay(p, E, P, ev)
@@ -1046,7 +1152,10 @@ class RBState(State):
         elif typ == "gear":
             ev.append(t.move(iid, a["to"], orient=0, caption=f"{card['name']} enters ready", rule=R_PLAY))
             if card["kw"].get("quickdraw") and tg >= 0:
-                self._attach(iid, tg, ev)
+                # Quick-Draw's attach is a play trigger (digest 18), with the unit chosen in the play
+                n = next(k for k, ab in enumerate(card["abil"]) if ab["on"] == "quickdraw")
+                self.trig = self.trig + [{"src": iid, "ctrl": p, "ab": n, "loc": -1, "card": t.card[iid],
+                                          "legion": legion, "o": 0 if p == self.active else 1, "tg": tg}]
             self._queue_card(iid, "play", p, ZLOC[a["to"]][1], legion)
         if typ in ("unit", "gear"):
             # the permanent left the chain on finalising: a chain this player started in a
@@ -1176,6 +1285,18 @@ class RBState(State):
             ab = self.db[tr["card"]]["abil"][tr["ab"]]
             if ab.get("if") and not self._cond(ab["if"], tr["ctrl"], tr["src"], -1, tr["legion"]):
                 continue
+            if not tr.get("ord") and self._ask_trigger_order(trs, n):
+                return
+            if "tg" in tr:  # the target was chosen with the play (Quick-Draw)
+                self._push_trigger(tr, tr["tg"], ev)
+                continue
+            if ab.get("wm"):
+                c = self._wm_options(tr)
+                if c:  # "you may": its controller chooses (or declines) before it goes on the chain
+                    self.trig = trs[n + 1:]
+                    self.ask = {"k": "wm", "p": tr["ctrl"], "c": c, "tr": tr}
+                    return
+                continue
             spec = ab.get("target", "")
             if spec:
                 c = self._targets(tr["ctrl"], spec, tr["src"], tr["loc"], -1, 0)
@@ -1190,6 +1311,28 @@ class RBState(State):
                 self._push_trigger(tr, c[0], ev)
             else:
                 self._push_trigger(tr, -1, ev)
+
+    def _ask_trigger_order(self, trs: list, n: int) -> bool:
+        """Simultaneous triggers: each controller orders their own (Core Rules v1.3 383.3.d,
+        digest 17.4). When ``trs[n]``'s controller has two or more different triggers waiting
+        together, they pick which goes on the chain next (placed earlier resolves later).
+        Returns True when it asked."""
+        tr = trs[n]
+        group = []
+        for i in range(n, len(trs)):
+            x = trs[i]
+            if x["ctrl"] != tr["ctrl"] or x["o"] != tr["o"] or x.get("ord"):
+                continue
+            ab = self.db[x["card"]]["abil"][x["ab"]]
+            if ab.get("if") and not self._cond(ab["if"], x["ctrl"], x["src"], -1, x["legion"]):
+                continue
+            group.append(i - n)
+        kinds = {(trs[n + i]["card"], trs[n + i]["ab"], trs[n + i].get("tg", -2)) for i in group}
+        if len(group) < 2 or len(kinds) < 2:
+            return False
+        self.trig = trs[n:]
+        self.ask = {"k": "torder", "p": tr["ctrl"], "c": group}
+        return True
 
     def _push_trigger(self, tr: dict, tg: int, ev: list) -> None:
         self.nid += 1
@@ -1238,7 +1381,9 @@ class RBState(State):
                 return []
             if self.db[t.card[tg]]["type"] == "spell":
                 return [tg] if t.zone[tg] == "shared.chain" else []
-            return [tg] if t.zone[tg] in ZLOC else []  # illegal targets are not affected
+            if t.zone[tg] not in ZLOC:
+                return []  # illegal targets are not affected
+            return [tg] if self._target_still_legal(it, tg) else []
         if to == "self":
             return [it["src"]] if t.zone[it["src"]] in ZLOC else []
         loc = it["loc"] if it["hbf"] < 0 else it["hbf"]
@@ -1255,6 +1400,20 @@ class RBState(State):
         if to == "friendly_units":
             return self.units_of(p)
         return []
+
+    def _target_still_legal(self, it: dict, tg: int) -> bool:
+        """On resolution a target must still meet its requirements ("an enemy unit at a
+        battlefield", "with 3 Might or less"...); one that no longer does is illegal and is
+        not affected (Core Rules v1.3 359.3.e, digest 9.3)."""
+        card = self.db[it["card"]]
+        if it["k"] == "spell":
+            spec, maxm = card["target"], card["target_max_might"]
+        else:
+            spec, maxm = card["abil"][it["ab"]].get("target", ""), 0
+        if not spec:
+            return True
+        loc = -1 if it["k"] == "spell" or it["loc"] is None else it["loc"]  # as when the target was chosen
+        return tg in self._targets(it["ctrl"], spec, it["src"], loc, it["hbf"], maxm)
 
     def _op(self, it: dict, op: dict, ev: list) -> None:
         """One effect primitive (the vocabulary of carddb.OPS)."""
@@ -1276,6 +1435,8 @@ class RBState(State):
                 if self.cnt(u, "dmg"):
                     self.set_cnt(u, "dmg", 0)
                     self._ev(ev, "effect.heal", f"{src_name} heals {self.name(u)}", R_EFFECT, card=u)
+                    w = ZLOC[t.zone[u]]
+                    self._queue_card(u, "healed", w[0], w[1], self.played[w[0]] >= 1)
         elif k == "stun":
             for u in self._to(it, op.get("to", "target")):
                 if not self.cnt(u, "stun"):
@@ -1354,6 +1515,20 @@ class RBState(State):
                 top = deck[0]
                 ev.append(t.move(top, f"p{p}.aside", caption=f"{self.pn(p)} looks at the top card of the deck (Vision)", rule=R_KW))
                 self.ask = {"k": "vision", "p": p, "card": top}
+        elif k == "attach_to":
+            # Quick-Draw: attach this gear (still unattached on the board) to the target unit
+            g = it["src"]
+            if t.zone[g] in ZLOC:
+                for u in self._to(it, "target"):
+                    self._attach(g, u, ev)
+        elif k == "attach":
+            # Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
+            # board under this player's control (digest 18; attaching is not a move, 11.2)
+            g, u = it["tg"], it["src"]
+            gz = t.zone[g] if g >= 0 else ""
+            owner_ok = gz == f"p{p}.base" or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
+            if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != f"att.{u}":
+                self._attach(g, u, ev)
         elif k == "ready_runes":
             c = 0
             for r in t.zones[f"p{p}.runes"]:
@@ -1479,7 +1654,13 @@ class RBState(State):
                 self._ev(ev, "cleanup.designate", f"Combat designations updated ({len(changes)} unit(s))", R_CLEAN, cards=changes)
                 changed = True
         # 3. lethal damage: 3a Deathknell noted, 3b kills
-        dead = [u for u in self.all_units() if self.cnt(u, "dmg") > 0 and self.cnt(u, "dmg") >= self.might(u)]
+        dead = []
+        for u, cn in t.counters.items():  # only units with marked damage can have lethal damage
+            d = cn.get("dmg", 0)
+            if d > 0 and t.zone[u] in ZLOC and self.is_unit(u) and d >= self.might(u):
+                dead.append(u)
+        if len(dead) > 1:  # board order: player 0 base, battlefield 0, 1, then player 1
+            dead.sort(key=lambda u: (_ZRANK[t.zone[u]], t.zones[t.zone[u]].index(u)))
         if dead:
             dk = [u for u in dead if self.c(u)["kw"].get("deathknell")]
             if dk:
@@ -1489,9 +1670,7 @@ class RBState(State):
             changed = True
         if combat_bf >= 0:
             # 3c: heal all units; 3d: recall the attackers if any defenders are still there
-            healed = [u for u in self.all_units() if self.cnt(u, "dmg")]
-            for u in healed:
-                self.set_cnt(u, "dmg", 0)
+            healed = self._heal_all()
             self._ev(ev, "cleanup.heal", f"Combat cleanup: all units heal ({len(healed)} damaged)", R_COMBAT, cards=healed)
             att = sd["att"]
             if self.units_at(1 - att, combat_bf) and self.units_at(att, combat_bf):
@@ -1552,27 +1731,33 @@ class RBState(State):
                 changed = True
         if self.chain:
             return changed
-        # 8. start a showdown (Neutral Open)
+        # 8-9. open a staged showdown or combat (Neutral Open); 9a: upgrade a running showdown
+        if self._open_staged(ev):
+            return True
+        return changed
+
+    def _open_staged(self, ev: list) -> bool:
+        """Cleanup steps 8-9 (Core Rules v1.3 Cleanup, digest 10): in a Neutral Open state the
+        turn player picks one staged showdown and it begins (as a combat showdown when a
+        combat is staged there too); with no showdown staged, the turn player picks a
+        battlefield with a staged combat. A choice is asked only when two are staged. In a
+        Showdown Open state a combat staged where a non-combat showdown runs turns it into a
+        combat showdown (9a). Returns True when it started something or asked."""
+        sd = self.sd
         if sd is None:
-            st = [b for b in (0, 1) if self.staged_sd[b]]
+            st = [b for b in (0, 1) if self.staged_sd[b]] or [b for b in (0, 1) if self.staged_cb[b]]
             if len(st) > 1:
                 self.ask = {"k": "pick_sd", "p": self.active, "c": st}
                 return True
             if st:
                 self._start_showdown(st[0], ev)
                 return True
-            # 9. start a combat (Neutral Open)
-            cb = [b for b in (0, 1) if self.staged_cb[b]]
-            if cb:
-                self._start_showdown(cb[0], ev)
-                return True
         elif sd["stage"] == "sd" and not sd["combat"] and self.staged_cb[sd["bf"]]:
-            # 9a: a non-combat showdown becomes a combat showdown
             self.staged_cb[sd["bf"]] = False
             self._ev(ev, "cleanup.start_combat", f"The showdown at battlefield {sd['bf']} becomes a combat", R_CLEAN, bf=sd["bf"])
             self._begin_combat(ev)
             return True
-        return changed
+        return False
 
     # ------------------------------------------------------------------ showdown and combat
     def _start_showdown(self, b: int, ev: list) -> None:
@@ -1682,9 +1867,21 @@ class RBState(State):
         left = [u for u in targets if done.get(u, 0) < self._lethal(u)]
         if not left:
             return []
-        tiers = [0 if self.kwv(u, "tank") else (2 if self.kwv(u, "backline") else 1) for u in left]
-        best = min(tiers)
-        return [u for u, tr in zip(left, tiers) if tr == best]
+        tiers = [(1 if self.kwv(u, "tank") else 0) | (2 if self.kwv(u, "backline") else 0) for u in left]
+        if 3 not in tiers:
+            rank = [0 if tr == 1 else (2 if tr == 2 else 1) for tr in tiers]
+            best = min(rank)
+            return [u for u, r in zip(left, rank) if r == best]
+        # a unit with both Tank and Backline: the assigning player follows one of them
+        # (Core Rules v1.3 Combat Damage 460.2.c.7-8, digest 13.3). Treated as a Tank it may
+        # come first; once a unit without Tank got damage, it is a Backline unit (last).
+        non_tank_hit = any(done.get(u, 0) and not self.kwv(u, "tank") for u in targets)
+        dual = [u for u, tr in zip(left, tiers) if tr == 3]
+        for want in (1, 0):
+            group = [u for u, tr in zip(left, tiers) if tr == want]
+            if group:
+                return group + ([] if non_tank_hit else dual)
+        return [u for u, tr in zip(left, tiers) if tr == 2] + dual
 
     def _lethal(self, u: int) -> int:
         """Damage still needed to be lethal: non-zero damage >= Might, counting damage already marked."""
@@ -1795,7 +1992,7 @@ class RBState(State):
             phase = "beginning"
         elif phase in ("main_start",):
             phase = "main"
-        elif phase in ("expire", "next"):
+        elif phase in ("expire", "expire_chk", "next"):
             phase = "ending"
         players = []
         for p in (0, 1):
@@ -1871,6 +2068,62 @@ class RBState(State):
         s._dec = None
         return s
 
+    def _why_not_play(self, p: int, iid: int, args: dict) -> str:
+        """Why a card can't be played now (Core Rules v1.3 Playing a card, digest 9.1; States 8.3)."""
+        t = self.table
+        card = self.c(iid)
+        z = t.zone[iid]
+        hidden = z in (f"p{p}.hidden0", f"p{p}.hidden1")
+        if z not in (f"p{p}.hand", f"p{p}.champion") and not hidden:
+            return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)."
+        if hidden and self.cnt(iid, "hid") >= self.turn_no:
+            return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)."
+        kw = card["kw"]
+        react = kw.get("reaction") or kw.get("quickdraw") or hidden
+        ambush = kw.get("ambush") and card["type"] == "unit"
+        if self.chain and not react and not ambush:
+            return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
+                    "Core Rules v1.3 States, digest 8.3).")
+        if self.sd is not None and not (react or kw.get("action") or ambush):
+            return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
+                    "States, digest 8.3).")
+        to = args.get("to")
+        if card["type"] in ("unit", "gear") and to is None and args.get("target") is not None and not kw.get("quickdraw"):
+            return (f"{card['name']} is played to a location (your base"
+                    + (" or a battlefield you control" if card["type"] == "unit" else "")
+                    + "), not onto a card (Core Rules v1.3 Playing a card, digest 9.1).")
+        if card["type"] == "unit" and isinstance(to, str):
+            w = ZLOC.get(to)
+            if hidden:
+                return "a hidden unit is played to the battlefield where it was hidden (Core Rules v1.3 Hidden, digest 19.4)."
+            if w is None or w[0] != p:
+                return "a unit you play enters under your control: your base or one of your battlefields (digest 4)."
+            if w[1] >= 0 and self.bf_ctrl[w[1]] != p:
+                if ambush and not self.units_at(p, w[1]):
+                    return "Ambush plays a unit only to a battlefield where you have units (Core Rules v1.3 Ambush, digest 18)."
+                if not ambush:
+                    return ("a unit is played to your base or a battlefield you control; moving there is how you contest "
+                            "it (Core Rules v1.3 Units, digest 4).")
+            if (self.chain or self.sd is not None) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
+                return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
+        tg = args.get("target")
+        if card["target"] and isinstance(tg, int) and tg >= 0:
+            hbf = int(z[-1]) if hidden else -1
+            if tg not in self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]):
+                return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
+                        "needs " + _target_words(card) + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
+        E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
+        extra = self._deflect(p, tg) if isinstance(tg, int) else 0
+        if args.get("repeat"):
+            E += kw.get("repeat", 0)
+            extra *= 2
+        if not self.can_pay(p, E, P + ["any"] * extra):
+            why = f" (Deflect adds {extra} power)" if extra else ""
+            return f"its cost can't be paid with the runes and rune pool you have{why} (Core Rules v1.3 Costs, digest 5.8)."
+        if card["type"] == "spell" and self.sd is None and any(op["op"] == "move_bf" for op in card["effect"]):
+            return "it moves a unit to the battlefield of a showdown, and no showdown is happening (digest 9.1, 355.16)."
+        return "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
+
     def why_not(self, kind, args, player=None) -> str:
         """One sentence naming the rule that forbids a choice now."""
         d = self.decision
@@ -1886,35 +2139,72 @@ class RBState(State):
             return (f"it is {self.names[d.players[0]]}'s decision: in a Neutral Open state only the turn player acts "
                     "(seed 'Neutral'; digest 8.3).")
         t = self.table
+        p = player if player is not None else d.players[0]
         iid = args.get("card")
+        known = isinstance(iid, int) and 0 <= iid < len(t.card)
+        acting = d.kind in ("main_action", "priority", "focus")
+        if kind == "move" and known and not self.is_unit(iid):
+            # the table guesses "move" for a card with no legal choice at all: judge the
+            # action the drop stands for (a card from hand is played, gear is equipped)
+            kind = "equip" if self.c(iid)["type"] == "gear" and t.zone[iid] in ZLOC else "play"
+        elif kind == "move" and known and t.zone[iid] not in ZLOC:
+            kind = "play"
+        if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
+            return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
         if kind == "move":
             if self.sd is not None:
                 return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)."
             if self.chain:
                 return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)."
-            if d.kind != "main_action":
-                return "a Standard Move is only possible in your own Main Phase (digest 11.1)."
-            if isinstance(iid, int) and 0 <= iid < len(t.card) and t.orient[iid]:
+            if known and ZLOC.get(t.zone[iid], (-1,))[0] != p:
+                return "you can only move units you control that are on the board (Core Rules v1.3 Standard Move, digest 11.1)."
+            if known and t.orient[iid]:
                 return "an exhausted unit can't pay the Standard Move's cost of exhausting it (digest 11.1)."
+            if known and args.get("to") == t.zone[iid]:
+                return "a move needs a destination other than the unit's own location (digest 11.2)."
             return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1)."
-        if kind == "play" and isinstance(iid, int) and 0 <= iid < len(t.card):
-            card = self.c(iid)
-            if self.chain and not card["kw"].get("reaction"):
-                return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
-                        "Core Rules v1.3 States, digest 8.3).")
-            if self.sd is not None and not (card["kw"].get("reaction") or card["kw"].get("action")):
-                return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
-                        "States, digest 8.3).")
-            if not self.can_pay(player if player is not None else d.players[0], card["cost"], card["power"]):
-                return "its cost can't be paid with the runes and rune pool you have (Core Rules v1.3 Costs, digest 5.8)."
-            if card["type"] == "unit":
-                return "a unit is played to your base or a battlefield you control (Core Rules v1.3 Units, digest 4)."
+        if kind == "play" and known:
+            return self._why_not_play(p, iid, args)
+        if kind == "activate" and known:
+            n = args.get("ab", 0)
+            abil = self.c(iid)["abil"]
+            ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
+            if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+                return "you can only use abilities of your own legend and permanents on the board (digest 17.3)."
+            if ab.get("exhaust") and t.orient[iid]:
+                return f"{self.name(iid)} is exhausted, so it can't pay the [E] in its cost (digest 17.3)."
+            timing = ab.get("timing", "")
+            if self.chain and timing != "reaction":
+                return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)."
+            if self.sd is not None and timing not in ("action", "reaction"):
+                return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
+            return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
+        if kind == "equip":
+            if self.chain or self.sd is not None:
+                return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open (digest 18)."
+            if known and t.zone[iid].startswith("att."):
+                return "an Equipment already attached can't use Equip again (Core Rules v1.3 Equip, digest 18)."
+            return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (digest 18)."
         if kind == "hide":
             return ("hiding needs your turn, an Open state, a battlefield you control with an empty facedown slot, "
                     "and [A] (Core Rules v1.3 Hidden, digest 19.1).")
         if kind == "end_turn" and d.kind != "main_action":
             return "the turn can only end from the Main Phase with an empty chain and no showdown (digest 7.5)."
+        if kind == "pass" and d.kind == "main_action":
+            return "with no chain and no showdown there is nothing to pass: end the turn instead (digest 7.5, 9.2)."
+        if kind == "assign" and d.kind == "assign_damage":
+            return ("combat damage goes lethal first, one unit at a time: Tank units before the rest, Backline units "
+                    "after the rest (Core Rules v1.3 Combat Damage, digest 13.3).")
         return f"that is not one of the legal choices now ({d.prompt})."
+
+
+def _target_words(card: dict) -> str:
+    from .carddb import _TARGET_TEXT
+
+    w = _TARGET_TEXT.get(card["target"], "a target")
+    if card["target_max_might"]:
+        w += f" with {card['target_max_might']} Might or less"
+    return w
 
 
 def _copy_dict(d: dict) -> dict:
