@@ -186,9 +186,12 @@ class AquarianAge(Game):
             fac = pl.get("faction", {}) or {}
             if not isinstance(fac, dict):
                 raise PositionError(f"players[{p}].faction must be a table of faction = [cards, bottom first]")
-            for f, lst in fac.items():
+            for f in fac:
                 if f not in FACTIONS:
                     raise PositionError(f"players[{p}].faction: unknown faction {f!r} (known: {', '.join(FACTIONS)})")
+            # the seed's faction order, never the table's key order (a save rewrites key order)
+            for f in (x for x in FACTIONS if x in fac):
+                lst = fac[f]
                 if not isinstance(lst, list):
                     raise PositionError(f"players[{p}].faction.{f} must be a list of field cards, bottom first")
                 for n, e in enumerate(lst):

@@ -266,8 +266,12 @@ class CardTable:
         for i in iids:
             for p in to:
                 self.known[i] |= 1 << p
-        return Event("reveal", caption or "cards revealed", rule,
-                     {"cards": list(iids), "card_ids": [self.card[i] for i in iids]})
+        data = {"cards": list(iids), "card_ids": [self.card[i] for i in iids], "to": list(to)}
+        # a player the cards are not revealed to learns only that a reveal happened
+        # (unless they could see the cards anyway)
+        hidden = tuple(p for p in (0, 1) if p not in to and not all(self.sees(i, p) for i in iids))
+        public = {"cards": list(iids), "card_ids": [None] * len(iids), "to": list(to)} if hidden else None
+        return Event("reveal", caption or "cards revealed", rule, data, hidden, public)
 
     # -- views ---------------------------------------------------------------------------
     def card_view(self, iid: int, player: int | None, slot=None) -> dict:

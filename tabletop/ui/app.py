@@ -51,7 +51,26 @@ THEME = {
     "selection_list.#item_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
                                        "font": {"name": "noto_sans", "size": "17"}},
     "#big": {"font": {"name": "noto_sans", "size": "24", "bold": "1"}},
+    # the Tutorial list: a font with the check mark of completed lessons
+    "#lessons.#item_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
+                                 "font": {"name": "noto_sans_jp", "size": "17", "regular_path": "", "bold_path": ""}},
 }
+
+
+def _mark_font() -> None:
+    """Noto Sans lacks the check mark; pygame_gui ships Noto Sans JP, which has
+    it. Point the Tutorial list's font at that file (or keep Noto Sans)."""
+    path = Path(pygame_gui.__file__).resolve().parent / "data" / "NotoSansJP-Regular.otf"
+    font = THEME["#lessons.#item_list_item"]["font"]
+    if path.exists():
+        font["regular_path"] = font["bold_path"] = str(path)
+    else:
+        font.update(name="noto_sans")
+        font.pop("regular_path", None)
+        font.pop("bold_path", None)
+
+
+_mark_font()
 
 
 class VirtualUIManager(pygame_gui.UIManager):

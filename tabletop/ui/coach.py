@@ -3,6 +3,10 @@ Next / Restart), the things a step points at (zones, cards, counters,
 buttons) lit on the table, pauses that stop the animation at an event to
 explain it, hints when the learner does something else, and what was learned
 at the end. The lesson itself runs headless in ``tabletop.tutorial.lesson``.
+
+When the end panel ("What you learned") shows, the lesson is marked completed
+(tabletop.tutorial.progress), and it offers "Play on against the computer":
+a normal match from the lesson's final position (:func:`play_on`).
 """
 
 from __future__ import annotations
@@ -119,6 +123,9 @@ class Coach:
         self.t = 0.0
         self._points_cache = None
         self.playing_step = 0
+        self.marked = False      # progress.mark_completed done for this run
+        self.button_rects: dict = {}
+        self._play_on_ok = None  # (history length, can the lesson be played on)
 
     # -- lesson flow ------------------------------------------------------------------
     def arm(self) -> None:
@@ -255,6 +262,38 @@ class Coach:
     # -- drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.run.finished and not self.table.queue.busy and not self.marked:
+            self.mark_completed()
+
+    def mark_completed(self) -> None:
+        """The end panel is up: keep the lesson as completed in the settings folder."""
+        from tabletop.tutorial import progress
+
+        self.marked = True
+        try:
+            progress.mark_completed(self.ctl.match.game.id, self.run.lesson.path)
+        except OSError as exc:  # a read-only settings folder must not stop the lesson
+            self.table.app.toast(f"Could not keep your progress: {exc}")
+
+    def can_play_on(self) -> bool:
+        """A lesson that ends with the game still going can be played on (when
+        its position survives being saved: see lesson_match)."""
+        if not self.run.finished or self.run.state.decision is None:
+            return False
+        key = len(self.run.history)
+        if self._play_on_ok is None or self._play_on_ok[0] != key:
+            try:
+                lesson_match(self.ctl.match.game, self.run)
+                self._play_on_ok = (key, True)
+            except TabletopError:
+                self._play_on_ok = (key, False)
+        return self._play_on_ok[1]
+
+    def play_on(self) -> None:
+        try:
+            play_on(self.table.app, self.ctl.match.game, self.run, self.table.log)
+        except TabletopError as exc:
+            self.table.app.toast(f"Can't play on from here: {exc}")
 
     def draw_points(self, surf) -> None:
         if self.table.queue.busy:  # the step's events are playing: its points come after
@@ -274,19 +313,25 @@ class Coach:
         y += 28
         n = len(lesson.steps)
         step_no = min((self.playing_step if self.table.queue.busy else run.step_index) + 1, n)
-        gfx.blit_text(surf, "Lesson complete" if finished else f"Step {step_no} of {n}", 15, (x, y), gfx.DIM, True)
+        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else f"Step {step_no} of {n}",
+                      15, (x, y), gfx.DIM, True)
         y += 24
         self.buttons = []
+        self.button_rects = {}   # label -> rect of the panel's buttons (tests and screenshots use it)
         body = pygame.Rect(x, y, w, PANEL.bottom - 62 - y)
         if finished:
+            play = self.can_play_on()
+            bottom = PANEL.bottom - (112 if play else 62)
             gfx.blit_text(surf, "What you learned:", 17, (x, y), gfx.TEXT, True)
             y += 24
             for item in lesson.learned:
-                used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, PANEL.bottom - 62 - y), gfx.TEXT)
+                used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, bottom - y), gfx.TEXT)
                 y += used + 6
-                if y > PANEL.bottom - 70:
+                if y > bottom - 8:
                     break
             self._buttons(surf, [("Lessons", lambda: self.leave("lessons")), ("Restart", self.restart), ("Menu", lambda: self.leave("menu"))])
+            if play:
+                self._buttons(surf, [("Play on against the computer", self.play_on)], y=PANEL.bottom - 100, main=True)
             return
         st = run.step
         if self.pause_caption:
@@ -306,20 +351,94 @@ class Coach:
         acts.append(("Restart", self.restart))
         self._buttons(surf, acts)
 
-    def _buttons(self, surf, acts) -> None:
+    def _buttons(self, surf, acts, y=None, main=False) -> None:
         w = (PANEL.w - 28 - 8 * (len(acts) - 1)) // len(acts)
         x = PANEL.x + 14
-        y = PANEL.bottom - 52
+        y = PANEL.bottom - 52 if y is None else y
         mouse = self.table.app.vmouse
+        lead = main
         for label, act in acts:
             r = pygame.Rect(x, y, w, 40)
             hov = r.collidepoint(mouse)
-            main = label in ("Next", "Continue")
+            main = lead or label in ("Next", "Continue")
             fill = (122, 96, 40) if main and hov else (92, 72, 30) if main else ((70, 84, 108) if hov else gfx.PANEL_HI)
             gfx.panel(surf, r, fill, gfx.ACCENT if hov else gfx.LINE, 7, 2 if hov else 1)
             gfx.blit_text(surf, label, 18, r.center, gfx.TEXT, True, anchor="center")
             self.buttons.append((r, act))
+            self.button_rects[label] = r
             x += w + 8
+
+
+def lesson_setup(lesson) -> tuple[dict, int]:
+    """The set-up of a match that plays on from ``lesson``'s position, and the
+    learner's seat: the player the lesson's ``do`` steps use (else player 0).
+    Names come from the position (``players[i].name`` or ``names``)."""
+    from tabletop.tutorial.lesson import lesson_position
+
+    pos = lesson.position if isinstance(lesson.position, dict) else {}
+    names = []
+    if isinstance(pos.get("players"), list):
+        names = [p.get("name") if isinstance(p, dict) else None for p in pos["players"]]
+    elif isinstance(pos.get("names"), list):
+        names = list(pos["names"])
+    names = [str(n) if isinstance(n, str) and n.strip() else f"Player {i + 1}" for i, n in enumerate((names + [None, None])[:2])]
+    learner = next((st.do.player for st in lesson.steps if st.do is not None and st.do.player is not None), 0)
+    setup = {"players": [{"name": names[0]}, {"name": names[1]}], "position": lesson_position(lesson)}
+    if lesson.extra_cards is not None:
+        setup["extra_cards"] = lesson.extra_cards
+    return setup, learner
+
+
+def lesson_match(game, run):
+    """A normal Match from a lesson run's final position: the lesson's set-up
+    and seed, its log the run's history, its state the run's state.
+
+    Checked the way loading its save will check it: the set-up goes through
+    TOML and back (TOML tables have no key order, so a game whose
+    from_position depends on key order would build another game), the
+    history is replayed on it and the digest compared. What is handed over
+    therefore always loads; otherwise TabletopError says why. Returns
+    (match, seats)."""
+    import tomli_w
+
+    from tabletop.engine import tomlio
+    from tabletop.saves import Match
+
+    lesson = run.lesson
+    setup, learner = lesson_setup(lesson)
+    setup = tomlio.loads(tomli_w.dumps(setup))  # exactly what a save will hold
+    try:
+        match = Match(game, setup, lesson.seed)
+        match.log = list(run.history)
+        match.replay_to(len(match.log))
+        same = match.state.digest() == run.state.digest()
+    except TabletopError:
+        same = False
+    if not same:
+        raise TabletopError(f"{lesson.key}: the lesson's position, once saved, does not give the same game "
+                            f"(the game's from_position depends on the order of the position's keys)")
+    match.state = run.state.clone()
+    match.name = f"{lesson.title} (played on)"
+    seats = ["computer", "computer"]
+    seats[learner] = "human"
+    match.ui["lesson"] = lesson.key
+    return match, tuple(seats)
+
+
+def play_on(app, game, run, log=None):
+    """"Play on against the computer": start a normal match (autosaved like
+    any game, so it can be saved and continued) from the lesson's end, the
+    learner against the greedy agent. Returns the table."""
+    match, seats = lesson_match(game, run)
+    table = app.start_match(match, seats)
+    if log:
+        table.log = list(log)
+    if match.autosave_path is not None:
+        try:
+            match.save(match.autosave_path, keep_backup=False)
+        except OSError as exc:
+            app.toast(f"Could not autosave: {exc}")
+    return table
 
 
 def start_lesson(app, game_id: str, path: str):

@@ -50,6 +50,7 @@ class Controller:
         self._results: queue.Queue = queue.Queue()
         self._thinking: threading.Thread | None = None
         self._think_for = None
+        self._generation = 0   # bumped by an undo: a reply thought out before it is dropped
         self.think_started = 0.0
         self.conceded = match.ui.get("conceded")
 
@@ -99,7 +100,7 @@ class Controller:
         snapshot = self.state.clone()
         agent = self.agent
         results = self._results
-        digest_turn = (len(self.match.log), player)
+        digest_turn = (self._generation, len(self.match.log), player)
         self._think_for = digest_turn
 
         def work():
@@ -123,11 +124,11 @@ class Controller:
             tag, cid, player, exc = self._results.get_nowait()
         except queue.Empty:
             return None
+        if tag != self._think_for:
+            return None  # a reply to a position taken back: the current one is still coming
         self._thinking = None
-        if tag != self._think_for or exc is not None:
-            if exc is not None:
-                raise exc
-            return None
+        if exc is not None:
+            raise exc
         d = self.state.decision
         return d.find(cid, player) if d else None
 
@@ -135,6 +136,43 @@ class Controller:
         t = self._thinking
         if t is not None:
             t.join(timeout)
+
+    def cancel_thinking(self) -> None:
+        """Forget a reply being thought out: its thread is let finish (the
+        greedy agent takes a moment) and the result it posts carries the old
+        generation, so it is dropped."""
+        t = self._thinking
+        if t is not None:
+            t.join(5.0)
+        self._generation += 1
+        self._thinking = None
+        self._think_for = None
+
+    # -- undo and take-back ------------------------------------------------------------------
+    @property
+    def vs_computer(self) -> bool:
+        return "computer" in self.seats and "human" in self.seats
+
+    def undo_plan(self, player: int, name: str = "you"):
+        """Where taking back ``player``'s last choice would go (tabletop.ui.undo)."""
+        from .undo import UndoPlan, plan_undo
+
+        if self.conceded is not None:
+            return UndoPlan(player, len(self.match.log), message="The game was conceded: it can't be taken back.")
+        return plan_undo(self.match, player, name)
+
+    def undo(self, plan) -> bool:
+        """Rewind the match to ``plan.target`` (Match.replay_to) and autosave."""
+        if not plan.ok or plan.current != len(self.match.log):
+            return False
+        self.cancel_thinking()
+        self.match.replay_to(plan.target)
+        if self.match.autosave_path is not None:
+            try:
+                self.match.save(self.match.autosave_path, keep_backup=False)
+            except OSError:
+                pass
+        return True
 
     # -- auto-pass and misclicks ---------------------------------------------------------------
     def auto_choice(self, player: int, stop: str) -> Choice | None:

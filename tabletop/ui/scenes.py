@@ -357,11 +357,16 @@ class SettingsScene(_Panel):
         self.full_btn = self.button((x, y, 400, 48), f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self.toggle_full)
         self.conf_btn = self.button((x, y + 60, 400, 48), f"Ask before ending a phase early: {'on' if s.confirmations else 'off'}",
                                     self.toggle_conf)
+        self.undo_btn = self.button((x, y + 120, 400, 48), f"Allow undo against the computer: {'on' if s.allow_undo else 'off'}",
+                                    self.toggle_undo)
         pygame_gui.elements.UITextBox(
             "Settings are applied at once and kept in settings.toml in your configuration folder.<br><br>"
             "Auto-pass takes the only legal choice for you when it is to pass or go on.<br><br>"
+            "Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
+            "after it. It never goes back past a point where you saw a hidden card (a card you drew, a card "
+            "turned over or revealed). At one screen a take-back must be accepted by the other player.<br><br>"
             "Space skips the animations of the current steps; F11 toggles full screen.",
-            pygame.Rect(700, 150, 700, 300), self.app.ui)
+            pygame.Rect(700, 150, 700, 400), self.app.ui)
 
     def on_ui(self, ev):
         s = self.app.settings
@@ -386,6 +391,11 @@ class SettingsScene(_Panel):
         self.app.apply_settings()
         self.app._rebuild()
 
+    def toggle_undo(self):
+        self.app.settings.allow_undo = not self.app.settings.allow_undo
+        self.app.apply_settings()
+        self.app._rebuild()
+
 
 def list_lessons() -> list[dict]:
     """Every lesson file of every installed game: game, path, title, summary."""
@@ -407,28 +417,67 @@ def list_lessons() -> list[dict]:
 
 
 class TutorialScene(_Panel):
+    """Every game's lessons in order, each game under its own heading with how
+    many of its lessons are done, and a mark on each completed lesson
+    (tabletop.tutorial.progress, kept in the settings folder)."""
+
     title = "Tutorial"
+    DONE = "\u2713"   # the completion mark (a check mark; Noto Sans JP has it, Noto Sans doesn't)
+    DONE_HTML = "<font face='noto_sans_jp'>\u2713</font>"
 
     def build(self):
         super().build()
+        from tabletop.tutorial import progress
+
         self.lessons = list_lessons()
+        self.done = progress.completed()
         if not self.lessons:
             self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
             return
-        titles = {gid: (g.title or gid) for gid, g in _games().items()}
-        self.items = [f"{titles.get(l['game'], l['game'])}: {l['title']}" for l in self.lessons]
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 700, 680), self.items, self.app.ui)
-        self.info = pygame_gui.elements.UITextBox("Choose a lesson, then Start (or double-click it).",
-                                                  pygame.Rect(830, 120, 670, 600), self.app.ui)
+        games = _games()
+        titles = {gid: (g.title or gid) for gid, g in games.items()}
+        self.rows = []   # ("game", gid) or ("lesson", entry), one per list item
+        self.items = []
+        for gid in dict.fromkeys(l["game"] for l in self.lessons):
+            ls = [l for l in self.lessons if l["game"] == gid]
+            n = sum(1 for l in ls if self.is_done(l))
+            self.rows.append(("game", gid))
+            self.items.append(f"{titles.get(gid, gid)}  -  {n} of {len(ls)} lesson{'s' if len(ls) != 1 else ''} done")
+            for i, l in enumerate(ls, 1):
+                mark = self.DONE if self.is_done(l) else "    "
+                item = f"    {mark}  {i}. {l['title']}"
+                while item in self.items:  # list items must be told apart by their text
+                    item += " "
+                self.rows.append(("lesson", l))
+                self.items.append(item)
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 760, 680), self.items, self.app.ui,
+                                                        object_id="#lessons")
+        total = sum(1 for l in self.lessons if self.is_done(l))
+        self.info = pygame_gui.elements.UITextBox(
+            f"Choose a lesson, then Start (or double-click it).<br><br>{self.DONE_HTML} marks a lesson you have completed "
+            f"({total} of {len(self.lessons)}). At the end of a lesson you can play on from its position against the computer.",
+            pygame.Rect(890, 120, 610, 600), self.app.ui)
         self.button((1300, 820, 200, 50), "Start", self.start, object_id="#big")
         self.selected = None
+
+    def is_done(self, l) -> bool:
+        from tabletop.tutorial.progress import lesson_key
+        return lesson_key(l["game"], l["path"]) in self.done
 
     def on_ui(self, ev):
         if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
                 and ev.ui_element is getattr(self, "list", None):
             if ev.text in self.items:
-                l = self.selected = self.lessons[self.items.index(ev.text)]
-                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}"))
+                kind, it = self.rows[self.items.index(ev.text)]
+                if kind == "game":
+                    self.selected = None
+                    g = _games().get(it)
+                    desc = (g.description if g is not None else "") or ""
+                    self.info.set_text(_esc(f"{ev.text.strip()}\n\n{desc}\n\nChoose one of its lessons below the heading."))
+                    return
+                l = self.selected = it
+                done = f"<br><br>{self.DONE_HTML} Completed." if self.is_done(l) else ""
+                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}") + done)
                 if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
                     self.start()
             return

@@ -24,6 +24,7 @@ class Settings:
     fullscreen: bool = False
     confirmations: bool = True       # ask before ending a phase with actions left
     autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
+    allow_undo: bool = True          # Ctrl+Z / Undo against the computer (tabletop.ui.undo)
 
     @property
     def speed_factor(self) -> float:
@@ -46,6 +47,7 @@ class Settings:
             self.autopass_stop = d.autopass_stop
         self.fullscreen = bool(self.fullscreen)
         self.confirmations = bool(self.confirmations)
+        self.allow_undo = bool(self.allow_undo)
         self.window = "%dx%d" % self.window_size
         return self
 

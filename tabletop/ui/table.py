@@ -136,6 +136,7 @@ class TableScene(Scene):
         self.group_added = False
         self.countdown = None        # [key, seconds left, total, player] while a timed decision waits
         self.steps_seen = None       # [family, kinds]: the steps of a procedure played so far (banner trail)
+        self.takeback = None         # (requester, UndoPlan) while a take-back waits for the other player
         self.relayout(snap=True)
         if ctl.hotseat and not frozen and ctl.match.log and not ctl.over:
             # a game loaded at one screen: whoever sits there first says they are ready
@@ -652,6 +653,10 @@ class TableScene(Scene):
 
     def _key(self, ev) -> None:
         k = ev.key
+        if k == pygame.K_z and (getattr(ev, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            if self.dialog is None:
+                self.request_undo()
+            return
         if k == pygame.K_ESCAPE:
             if self.dialog is not None:
                 self.close_dialog()
@@ -827,6 +832,8 @@ class TableScene(Scene):
         self.dialog = None
         if self.menu_open:
             self._build_menu()
+        if self.takeback is not None:  # the widgets were rebuilt: ask again
+            self._open_takeback_dialog()
 
     def open_menu(self) -> None:
         if self.held is not None:
@@ -854,6 +861,9 @@ class TableScene(Scene):
         self.label((cx - 200, 230, 400, 40), "Game menu", object_id="#heading")
         items = [("Resume", self.close_menu), ("Save game", self._menu_save), ("Load game", self._menu_load),
                  ("Settings", self._menu_settings), ("Concede", self._menu_concede), ("Quit to menu", self._quit_to_menu)]
+        undo = self.undo_label()
+        if undo:
+            items.insert(1, (undo, self.request_undo))
         if self.coach is not None:  # a lesson is not saved and not conceded
             items = [it for it in items if it[0] not in ("Save game", "Concede")]
         for i, (lab, act) in enumerate(items):
@@ -871,13 +881,17 @@ class TableScene(Scene):
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.menu_mode == "save":
             self._do_save()
             return
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None:
+        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
+                and getattr(ev, "ui_element", self.dialog[0]) is self.dialog[0]:
             act = self.dialog[1]
             self.dialog = None
             act()
             return
         if ev.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and ev.ui_element is self.dialog[0]:
+            on_no = self.dialog[2]
             self.dialog = None
+            if on_no is not None:
+                on_no()
             return
         super().on_ui(ev)
 
@@ -925,15 +939,137 @@ class TableScene(Scene):
         from .scenes import MenuScene
         self.app.reset_to(MenuScene(self.app))
 
-    def open_confirm(self, text: str, on_yes) -> None:
-        dlg = pygame_gui.windows.UIConfirmationDialog(pygame.Rect(VW // 2 - 230, 330, 460, 220), text, self.app.ui,
-                                                      window_title="Are you sure?", action_short_name="Yes")
-        self.dialog = (dlg, on_yes)
+    def open_confirm(self, text: str, on_yes, on_no=None, title: str = "Are you sure?", yes: str = "Yes",
+                     no: str | None = None, rect=None) -> None:
+        """A yes/no dialog; ``on_no`` runs when it is declined or closed."""
+        rect = rect or pygame.Rect(VW // 2 - 230, 330, 460, 220)
+        dlg = pygame_gui.windows.UIConfirmationDialog(rect, text, self.app.ui, window_title=title, action_short_name=yes)
+        if no:
+            dlg.cancel_button.set_text(no)
+        self.dialog = (dlg, on_yes, on_no)
 
     def close_dialog(self) -> None:
         if self.dialog is not None:
-            self.dialog[0].kill()
+            dlg, _, on_no = self.dialog
             self.dialog = None
+            dlg.kill()
+            if on_no is not None:
+                on_no()
+
+    # -- undo (against the computer) and take-back (at one screen) ------------------------------------------
+    def undo_label(self) -> str:
+        """The game menu's entry for undo, or "" when there is none here."""
+        ctl = self.ctl
+        if self.frozen or self.coach is not None or not hasattr(ctl, "undo_plan"):
+            return ""
+        if ctl.hotseat:
+            return "Ask to take back (Ctrl+Z)"
+        if ctl.vs_computer and self.app.settings.allow_undo:
+            return "Undo (Ctrl+Z)"
+        return ""
+
+    def request_undo(self) -> None:
+        """Ctrl+Z or the menu's Undo. Against the computer: take back the
+        person's last choice with the computer's replies after it, at once.
+        At one screen: ask the other player, on a screen that hides the table.
+        Either way tabletop.ui.undo decides how far back it may go (never past
+        hidden information the player has seen). In a lesson: the coach's Back."""
+        if self.frozen or self.dialog is not None or self.takeback is not None:
+            return
+        if self.coach is not None:
+            self.coach.back()
+            return
+        ctl = self.ctl
+        if not hasattr(ctl, "undo_plan"):
+            return
+        if self.menu_open:
+            self.menu_open = False
+            self.app._rebuild()
+        if self.held is not None:
+            self._send_back()
+        self.popup = None
+        if ctl.hotseat:
+            self.request_takeback()
+            return
+        if not ctl.vs_computer:
+            return
+        if not self.app.settings.allow_undo:
+            self.app.toast("Undo against the computer is switched off (Settings).")
+            return
+        plan = ctl.undo_plan(ctl.humans()[0])
+        if not plan.ok:
+            self.app.toast(plan.message)
+            return
+        self._rewind(plan)
+        self.app.toast(plan.message)
+
+    def request_takeback(self) -> None:
+        """At one screen: the player at the screen asks to take back their last
+        move; the table is hidden and the other player accepts or declines."""
+        r = self.viewer
+        plan = self.ctl.undo_plan(r, self._name(r))
+        if not plan.ok:
+            self.app.toast(plan.message)
+            return
+        self.takeback = (r, plan)
+        self._open_takeback_dialog()
+
+    def _open_takeback_dialog(self) -> None:
+        r, plan = self.takeback
+        a = 1 - r
+        if plan.limited:
+            what = f"{self._name(r)} asks to take back the last {plan.count} step{'s' if plan.count != 1 else ''}. {plan.message}"
+        else:
+            more = f", and the {plan.count - 1} step{'s' if plan.count > 2 else ''} after it" if plan.count > 1 else ""
+            what = f"{self._name(r)} asks to take back: {plan.label}{more}."
+        self.open_confirm(f"{what}<br><br>{self._name(a)}, do you accept?", self._accept_takeback, self._decline_takeback,
+                          title="Take back a move?", yes="Accept", no="Decline",
+                          rect=pygame.Rect(VW // 2 - 280, 330, 560, 280))
+
+    def _accept_takeback(self) -> None:
+        if self.takeback is None:
+            return
+        r, plan = self.takeback
+        self.takeback = None
+        if not self._rewind(plan):
+            self.app.toast("The game moved on: the take-back no longer applies.")
+        else:
+            self.app.toast(f"{self._name(1 - r)} accepted. {plan.message}")
+        d = self.ctl.decider()
+        self.handoff_for = d if d is not None else r  # the screen is with the other player: pass it on
+        self.handoff_armed = False
+
+    def _decline_takeback(self) -> None:
+        if self.takeback is None:
+            return
+        r, _ = self.takeback
+        self.takeback = None
+        self.app.toast(f"{self._name(1 - r)} declined the take-back.")
+        self.handoff_for = r  # give the screen back to the one who asked
+        self.handoff_armed = False
+
+    def _rewind(self, plan) -> bool:
+        """Rewind the match (Controller.undo) and show the state it gives: the
+        animation queue dropped, the log rebuilt from the replayed events."""
+        if not self.ctl.undo(plan):
+            return False
+        self.queue.clear()
+        self._log_pending.clear()
+        self.log = [(e.for_player(0), e.for_player(1)) for e in plan.events[-500:]]
+        self.log_scroll = 0
+        self.banner = None
+        self.reveal_cards = None
+        self.popup = None
+        self.zoom_big = None
+        self.selected = []
+        self.group_pending, self.group_active, self.group_added = [], False, False
+        self.countdown = None
+        self.steps_seen = None
+        self.game_over_shown = False
+        self._choices_cache = None
+        self._bar_sig = None
+        self.set_viewer(self.viewer)
+        return True
 
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
@@ -986,10 +1122,12 @@ class TableScene(Scene):
             self.over_buttons = []
         if self.handoff_for is not None:
             self._draw_handoff(surf)
-        if self.menu_open or self.dialog is not None:
+        if self.takeback is not None:
+            self._draw_takeback(surf)
+        elif self.menu_open or self.dialog is not None:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
-                r = pygame.Rect(VW // 2 - 250, 200, 500, 470 if self.menu_mode == "main" else 280)
+                r = pygame.Rect(VW // 2 - 250, 200, 500, (470 + (54 if self.undo_label() else 0)) if self.menu_mode == "main" else 280)
                 gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
 
     def _render_bg(self) -> pygame.Surface:
@@ -1349,6 +1487,9 @@ class TableScene(Scene):
             if self.queue.busy:
                 msg = "Resolving..."
                 col = gfx.DIM
+            elif ctl.over and self.coach is not None and ctl.state.decision is not None:
+                msg = "Lesson complete: play on against the computer, or choose another lesson"
+                col = gfx.ACCENT
             elif ctl.over:
                 w = v.get("winner")
                 msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
@@ -1620,6 +1761,16 @@ class TableScene(Scene):
         b.center = (r.centerx, r.bottom - 70)
         gfx.panel(surf, b, gfx.shade(col, 0.6), col, 10, 2)
         gfx.blit_text(surf, f"{self._name(p)}: click when ready", 22, b.center, gfx.TEXT, True, anchor="center")
+
+    def _draw_takeback(self, surf) -> None:
+        """The table hidden while the other player answers a take-back request."""
+        surf.fill((14, 18, 26))
+        r0 = self.takeback[0]
+        a = 1 - r0
+        col = gfx.P_COLORS[a % 2]
+        gfx.blit_text(surf, f"Take-back request: pass the screen to {self._name(a)}", 36, (VW // 2, 200), gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, "The table is hidden so nobody sees the other player's cards.", 20, (VW // 2, 250), gfx.DIM, anchor="center")
+        pygame.draw.line(surf, col, (VW // 2 - 300, 285), (VW // 2 + 300, 285), 3)
 
     # -- helpers for tests and screenshots ---------------------------------------------------------------------
     def plan(self, c: Choice):

@@ -182,7 +182,7 @@ def test_monkey_random_events_never_raise(start_in):
         app.start_match(Match.new(get_game("mini"), seed=9), seats)
     rng = PCG32(20260 + len(start_in))
     keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_TAB, pygame.K_a, pygame.K_1,
-            pygame.K_BACKSPACE, pygame.K_DOWN, pygame.K_UP, pygame.K_F11]
+            pygame.K_BACKSPACE, pygame.K_DOWN, pygame.K_UP, pygame.K_F11, pygame.K_z]
     held = False
     sent = 0
     while sent < 5000:
@@ -221,8 +221,9 @@ def test_monkey_random_events_never_raise(start_in):
             evs = [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.randint(-3, 3), flipped=False, precise_x=0.0, precise_y=0.0)]
         elif r < 95:
             k = rng.choice(keys)
-            evs = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="a" if k == pygame.K_a else "", scancode=0),
-                   pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)]
+            mod = pygame.KMOD_LCTRL if k == pygame.K_z else 0  # Ctrl+Z: undo / take-back
+            evs = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="a" if k == pygame.K_a else "", scancode=0),
+                   pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)]
         else:
             evs = [pygame.event.Event(pygame.VIDEORESIZE, w=rng.randint(640, 2600), h=rng.randint(400, 1500),
                                       size=(0, 0))]

@@ -59,11 +59,15 @@ def drag(app, a, b, steps=8):
     app.step(dt=DT)
 
 
-def key(app, k, unicode=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+def key(app, k, unicode="", mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
     app.step(dt=DT)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
     app.step(dt=DT)
+
+
+def ctrl_z(app):
+    key(app, pygame.K_z, "z", mod=pygame.KMOD_LCTRL)
 
 
 def pick_popup(app, table, choice) -> bool:
