@@ -149,6 +149,11 @@ def patch(view: dict, ev: Event, slot_zones: set = frozenset()) -> dict | None:
                 view["active"] = d["player"]
         elif ev.kind == "step.begin":
             view["step"] = d.get("step", "")
+        elif ev.kind == "turn.begin":  # the turn number shown moves on with the banner
+            if isinstance(d.get("turn"), int) and not isinstance(d.get("turn"), bool):
+                view["turn"] = d["turn"]
+            if isinstance(d.get("player"), int) and not isinstance(d.get("player"), bool):
+                view["active"] = d["player"]
         elif ev.kind == "game.over":
             view["winner"] = d.get("winner")
             view["over"] = True

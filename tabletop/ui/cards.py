@@ -4,6 +4,8 @@ blits them."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from . import gfx
@@ -97,11 +99,8 @@ class CardArt:
         cost = d.get("cost")
         x0 = band.x + 3
         if cost is not None:
-            r = band.h // 2
-            pygame.draw.circle(s, (30, 30, 40), (band.x + r + 1, band.centery), r)
-            t = gfx.text(str(cost), max(8, name_size - 1), (255, 255, 255), True)
-            s.blit(t, t.get_rect(center=(band.x + r + 1, band.centery)))
-            x0 = band.x + 2 * r + 4
+            badge = draw_cost_badge(s, band, cost, max(8, name_size - 1))
+            x0 = badge.right + 3
         full = str(d.get("name", "?"))
         ns = name_size
         while ns > max(8, int(name_size * 0.72)) and gfx.font(ns, True).size(full)[0] > band.right - x0 - 2:
@@ -159,9 +158,7 @@ class CardArt:
         if text_h:
             pygame.draw.rect(s, (240, 234, 220), box)
             ts = max(8, int(h * (0.04 if detail else 0.062)))
-            body = str(d.get("text", ""))
-            if detail and kws:
-                body = ", ".join(kws) + ".\n" + body
+            body = rules_body(d) if detail else str(d.get("text", ""))
             gfx.blit_wrapped(s, body, ts, box.inflate(-6, -4), ink, line_gap=1 if detail else 0)
         else:
             box.h = 0
@@ -181,3 +178,30 @@ class CardArt:
             tt = gfx.text(txt, sz, ink, True)
             s.blit(tt, tt.get_rect(center=sr.center))
         return s
+
+
+def draw_cost_badge(s: pygame.Surface, band: pygame.Rect, cost, size: int) -> pygame.Rect:
+    """The cost at the left of the name band: a round badge, stretched into a
+    pill for a longer cost ("7RR", "6OO": a circle cut them to "OO")."""
+    r = band.h // 2
+    t = gfx.text(str(cost), size, (255, 255, 255), True)
+    w = max(2 * r, t.get_width() + 6)
+    rect = pygame.Rect(band.x + 1, band.centery - r, w, 2 * r)
+    pygame.draw.rect(s, (30, 30, 40), rect, border_radius=r)
+    s.blit(t, t.get_rect(center=rect.center))
+    return rect
+
+
+def rules_body(d: dict) -> str:
+    """A zoomed card's rules text: its keywords first, except those its text
+    already spells out ("Assault 1." is not shown as "Assault. Assault 1.");
+    a keyword only named inside a sentence ("destroy a Tank unit") still shows."""
+    body = str(d.get("text", "") or "")
+    low = body.lower()
+    kws = [str(k) for k in (d.get("keywords") or [])]
+    # spelt out = a sentence of the text starts with it ("Assault 1.", "Tank.")
+    missing = [k for k in kws if not re.search(r"(?:^|[.;:\n]\s*)" + re.escape(k.lower()) + r"(?![a-z])", low)]
+    if not missing:
+        return body
+    return ", ".join(missing) + "." + ("\n" + body if body else "")
+

@@ -125,6 +125,7 @@ class Coach:
         self.playing_step = 0
         self.marked = False      # progress.mark_completed done for this run
         self.button_rects: dict = {}
+        self.shown_caption = ""  # the step caption the panel shows (tests read it)
         self._play_on_ok = None  # (history length, can the lesson be played on)
 
     # -- lesson flow ------------------------------------------------------------------
@@ -152,7 +153,11 @@ class Coach:
             return
         st = self.run.step
         if st is not None and st.do is not None:
-            self.table.app.toast(st.hint or "Make the move the caption asks for first.")
+            # Next (or Enter) on a step that asks for a move: say so. The step's hint
+            # answers a wrong move ("Setting would put ... face down") and read as
+            # nonsense to someone who had only pressed Enter.
+            self.table.app.toast("This step asks for a move on the table: make the move the caption describes "
+                                 "(the lit cards and zones show where).")
             return
         self.arm()
         try:
@@ -217,6 +222,10 @@ class Coach:
         out = []
         for ref in st.point:
             out.extend(self.resolve(ref))
+        held = self.table.held_card
+        if held is not None:  # the held card is in the hand: don't ring the gap it left
+            home = held.rect()
+            out = [r for r in out if r != home]
         return out
 
     def resolve(self, ref: str, view=None) -> list[pygame.Rect]:
@@ -343,8 +352,19 @@ class Coach:
             gfx.blit_text(surf, "Continue (Enter) plays on.", 15, (x, box.bottom + 8), gfx.DIM)
             self._buttons(surf, [("Back", self.back), ("Continue", self.resume)])
             return
+        if self.table.queue.busy and 0 <= self.playing_step < n:
+            # the step just made is playing out: its caption stays until its events
+            # have played (the next step's caption would describe a table not yet
+            # shown, e.g. "your FP is now +4" with the FP still at 0)
+            played = lesson.steps[self.playing_step]
+            self.shown_caption = played.caption
+            used = gfx.blit_wrapped(surf, played.caption, 17, body, gfx.TEXT)
+            gfx.blit_text(surf, "Watch the steps play (Space skips).", 15, (x, min(body.bottom - 18, y + used + 12)), gfx.DIM)
+            self._buttons(surf, [("Back", self.back), ("Restart", self.restart)])
+            return
         if st is not None:
             gfx.blit_wrapped(surf, st.caption, 17, body, gfx.TEXT)
+        self.shown_caption = st.caption if st is not None else ""
         acts = [("Back", self.back)]
         if st is not None and st.do is None:
             acts.append(("Next", self.next))

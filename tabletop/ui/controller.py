@@ -71,13 +71,22 @@ class Controller:
 
     def decider(self) -> int | None:
         """Who must decide next: the first player of the decision with choices left
-        (simultaneous decisions are taken one player at a time)."""
+        (simultaneous decisions are taken one player at a time). In a
+        simultaneous decision the computer goes first: its pick stays hidden, and
+        the person then decides as at a real table, where the computer would not
+        wait for them (with Lumen Condenser's timed play, the computer's ready
+        starts the person's 10-second countdown, seed 5.2; before, the person
+        always readied first and was never on the clock)."""
         d = self.state.decision
         if d is None or self.conceded is not None:
             return None
-        for p in d.players:
-            if d.choices_for(p):
-                return p
+        left = [p for p in d.players if d.choices_for(p)]
+        if len(left) > 1:
+            for p in left:
+                if self.is_computer(p):
+                    return p
+        if left:
+            return left[0]
         return d.players[0]
 
     def is_computer(self, p) -> bool:

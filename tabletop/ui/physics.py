@@ -46,6 +46,7 @@ class HeldCard:
         self.space.add(self.body, self.shape)
         self.mouse = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.mouse.position = grab_point
+        self.target = (float(grab_point[0]), float(grab_point[1]))  # where the pointer is
         self.space.add(self.mouse)
         local = self.body.world_to_local(grab_point)
         self.joint = pymunk.PivotJoint(self.mouse, self.body, (0, 0), local)
@@ -84,9 +85,20 @@ class HeldCard:
         return -math.degrees(self.body.angle) + lean
 
     def move_mouse(self, p, dt) -> None:
+        """The pointer is at ``p`` after ``dt`` seconds: over the next step the
+        mouse body travels from where the pointer was to ``p`` and stops there.
+        (Taking the velocity from the body's own integrated position instead made
+        it overshoot by a frame's travel and bounce back and forth for ever, so a
+        card held still kept jumping about under a still pointer.)"""
+        last = self.target
+        p = (float(p[0]), float(p[1]))
         if dt > 0:
-            self.mouse.velocity = ((p[0] - self.mouse.position.x) / dt, (p[1] - self.mouse.position.y) / dt)
-        self.mouse.position = p
+            self.mouse.position = last
+            self.mouse.velocity = ((p[0] - last[0]) / dt, (p[1] - last[1]) / dt)
+        else:
+            self.mouse.position = p
+            self.mouse.velocity = (0.0, 0.0)
+        self.target = p
 
     def release_home(self, home) -> None:
         """Let go: slide back to ``home`` (x, y)."""
@@ -116,9 +128,12 @@ class HeldCard:
         if self.space is None:
             return
         dt = max(0.0, min(dt, 0.05))
-        steps = max(1, int(dt / (1 / 120)))
+        steps = max(1, int(round(dt * 120)))
         for _ in range(steps):
             self.space.step(dt / steps)
+        if self.joint is not None:  # the mouse body ends the step exactly at the pointer
+            self.mouse.position = self.target
+            self.mouse.velocity = (0.0, 0.0)
         a = self.body.angle
         if abs(a) > MAX_TILT:
             self.body.angle = math.copysign(MAX_TILT, a)

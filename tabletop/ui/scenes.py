@@ -271,6 +271,7 @@ class LoadScene(_Panel):
             e["example"] = True
             self.entries.append(e)
         self.labels = []
+        titles = {gid: (g.title or gid) for gid, g in _games().items()}
         for e in self.entries:
             stem = Path(e["path"]).stem
             if e["name"] != stem:
@@ -280,7 +281,8 @@ class LoadScene(_Panel):
             else:
                 players = " vs ".join(e.get("players") or []) or "?"
                 date = str(e.get("date", "")).replace("T", " ")[:16]
-                s = f"{e['name']}  -  {e['game']}  -  {players}  -  turn {e.get('turn', 0)}  -  {date}"
+                game = titles.get(e["game"], e["game"])  # the game's title, as the New game list says it
+                s = f"{e['name']}  -  {game}  -  {players}  -  turn {e.get('turn', 0)}  -  {date}"
             if e["example"]:
                 s = "[example] " + s
             self.labels.append(s)
@@ -345,7 +347,7 @@ class SettingsScene(_Panel):
         self.speed = pygame_gui.elements.UIDropDownMenu(list(SPEEDS), s.speed, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
         y += 100
         self.label((x, y, 500, 30), "Window size")
-        sizes = list(WINDOW_SIZES)
+        sizes = fitting_sizes()
         if s.window not in sizes:
             sizes.append(s.window)
         self.size = pygame_gui.elements.UIDropDownMenu(sizes, s.window, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
@@ -395,6 +397,18 @@ class SettingsScene(_Panel):
         self.app.settings.allow_undo = not self.app.settings.allow_undo
         self.app.apply_settings()
         self.app._rebuild()
+
+
+def fitting_sizes() -> list[str]:
+    """The window sizes that fit the screen (a 1920x1080 window on a 1600x900
+    screen runs off it); all of them when the screen size is unknown."""
+    try:
+        desk = pygame.display.get_desktop_sizes()
+        dw, dh = max(w for w, _ in desk), max(h for _, h in desk)
+    except (pygame.error, ValueError, AttributeError):
+        return list(WINDOW_SIZES)
+    out = [z for z in WINDOW_SIZES if int(z.split("x")[0]) <= dw and int(z.split("x")[1]) <= dh]
+    return out or list(WINDOW_SIZES[:1])
 
 
 def list_lessons() -> list[dict]:

@@ -138,9 +138,28 @@ class TableScene(Scene):
         self.steps_seen = None       # [family, kinds]: the steps of a procedure played so far (banner trail)
         self.takeback = None         # (requester, UndoPlan) while a take-back waits for the other player
         self.relayout(snap=True)
+        self.log = self._history_log()
         if ctl.hotseat and not frozen and ctl.match.log and not ctl.over:
             # a game loaded at one screen: whoever sits there first says they are ready
             self.handoff_for = self.viewer
+
+    def _history_log(self) -> list:
+        """The log of a game opened with choices already made (Continue, Load,
+        a save given on the command line): its last events, replayed from the
+        match's log, so the player sees how the game got here."""
+        m = self.ctl.match
+        if not getattr(m, "log", None) or not hasattr(m, "initial_state"):
+            return []
+        try:
+            st = m.initial_state()
+            evs: list = []
+            for p, cid in m.log:
+                evs.extend(st.apply_id(cid, p))
+                if len(evs) > 1200:
+                    del evs[:-500]
+        except Exception:  # the log is a convenience: never stop the table for it
+            return []
+        return [(e.for_player(0), e.for_player(1)) for e in evs[-500:]]
 
     # -- geometry -------------------------------------------------------------------------------------
     def zone_key(self, zd) -> str:
@@ -294,9 +313,12 @@ class TableScene(Scene):
                 targets.add(t)
         return zones, targets
 
-    def drop_matches(self, iid, pos):
+    def drop_matches(self, iid, pos, held_rect=None):
         """Choices a drop of card ``iid`` at ``pos`` means, and a description of
-        where it landed (for why_not)."""
+        where it landed (for why_not). ``held_rect``: where the held card lies;
+        a drop that misses every lit target with the pointer but covers one
+        with the card itself (an attacker let go just beside its target) means
+        that target, as it would on a real table."""
         drags = self.drag_choices(iid)
         sp = self.sprite_at(pos)
         if sp is not None and sp.key != iid and sp.card.get("iid") is not None:
@@ -316,12 +338,35 @@ class TableScene(Scene):
                     hits = exact
             if hits:
                 return hits, ("zone", key)
+        tid = self._covered_target(iid, drags, held_rect)
+        if tid is not None:
+            return [c for c in drags if tid in _target_list(c.args.get("target"))], ("target", tid)
+        if zd is not None:
+            key = self.zone_key(zd)
             if sp is not None and sp.card.get("iid") is not None and sp.key != iid:
                 return [], ("target", sp.card["iid"])
             return [], ("zone", key)
         if sp is not None and sp.card.get("iid") is not None and sp.key != iid:
             return [], ("target", sp.card["iid"])
         return [], None
+
+    def _covered_target(self, iid, drags, held_rect):
+        """The lit target the held card covers most (at least a quarter of the
+        target's face), or None."""
+        if held_rect is None:
+            return None
+        best, best_area = None, 0
+        for c in drags:
+            for t in _target_list(c.args.get("target")):
+                tsp = self.sprites.get(t)
+                if tsp is None or t == iid or tsp.order < 0:
+                    continue
+                r = tsp.rect()
+                ov = r.clip(held_rect)
+                area = ov.w * ov.h
+                if area * 4 >= r.w * r.h and area > best_area:
+                    best, best_area = t, area
+        return best
 
     def why_not_drop(self, iid, where) -> str:
         if where is None:
@@ -359,6 +404,7 @@ class TableScene(Scene):
         self.applied += 1
         self.popup = None
         self._choices_cache = None
+        self.countdown = None  # answered: the clock stops (not frozen on screen while the steps play)
         self.play(events)
 
     def play(self, events) -> None:
@@ -454,6 +500,9 @@ class TableScene(Scene):
             patch(self.view, ev, self.slot_zones)
             self.banner = [ev, 0.0, max(0.01, self.queue.dur)]
         else:
+            if k == "turn.begin":
+                patch(self.view, ev, self.slot_zones)
+                self._right = None
             self.banner = [ev, 0.0, self.queue.dur]
             fam = k.split(".", 1)[0] if "." in k else k
             if self.steps_seen and self.steps_seen[0] == fam:
@@ -512,6 +561,11 @@ class TableScene(Scene):
             self.banner[1] += dt
             if self.banner[0].kind != "game.over" and self.banner[1] > max(self.banner[2], 0.0) + 0.05 and not self.queue.busy:
                 self.banner = None
+        if self.hover_key is not None and self.held is None:
+            # the hovered card may have moved away from under a still pointer
+            # (destroyed, drawn, taken back): the preview follows the pointer
+            sp = self.sprite_at(self.app.vmouse)
+            self.hover_key = sp.key if sp is not None else None
         if self.held is not None:
             self.held.move_mouse(self.app.vmouse, dt)
             self.held.step(dt)
@@ -524,6 +578,23 @@ class TableScene(Scene):
         if not self.queue.busy and not self.frozen:
             self._tick_countdown(dt)
             self.drive()
+
+    def is_idle(self) -> bool:
+        """Nothing on the table moves by itself (no event playing, no card held,
+        sliding, flipping or turning, no banner, no countdown, the computer not
+        to move): the window may draw fewer frames. A table waiting for a
+        person drew 60 frames a second and kept 60% of a core busy."""
+        if self.queue.busy or self.held is not None or self.returning or self.pops or self.banner is not None:
+            return False
+        if self.countdown is not None:
+            return False
+        ctl = self.ctl
+        if ctl.thinking or (not ctl.over and ctl.is_computer(ctl.decider())):
+            return False
+        for sp in self.order:
+            if sp.x != sp.tx or sp.y != sp.ty or sp.flip_t < 1.0 or sp.turn_t < 1.0:
+                return False
+        return True
 
     # -- timed decisions -----------------------------------------------------------------------------------
     def _countdown_info(self):
@@ -780,7 +851,9 @@ class TableScene(Scene):
     def _drop(self, pos) -> None:
         h, sp = self.held, self.held_card
         iid = sp.card.get("iid")
-        hits, where = self.drop_matches(iid, pos)
+        held_rect = pygame.Rect(0, 0, sp.rect().w, sp.rect().h)
+        held_rect.center = (int(h.pos[0]), int(h.pos[1]))
+        hits, where = self.drop_matches(iid, pos, held_rect)
         if len(hits) == 1:
             self._end_drag(settle=True)
             self._apply_drop(hits[0])
@@ -904,7 +977,7 @@ class TableScene(Scene):
         try:
             self.ctl.match.name = name or safe
             self.ctl.match.save(path)
-            self.app.toast(f"Saved as {path.name}")
+            self.app.toast(f"Saved as {path.name}", ok=True)
         except (OSError, TabletopError) as exc:
             self.app.toast(f"Could not save: {exc}")
         self.close_menu()
@@ -1001,7 +1074,7 @@ class TableScene(Scene):
             self.app.toast(plan.message)
             return
         self._rewind(plan)
-        self.app.toast(plan.message)
+        self.app.toast(plan.message, ok=True)
 
     def request_takeback(self) -> None:
         """At one screen: the player at the screen asks to take back their last
@@ -1034,7 +1107,7 @@ class TableScene(Scene):
         if not self._rewind(plan):
             self.app.toast("The game moved on: the take-back no longer applies.")
         else:
-            self.app.toast(f"{self._name(1 - r)} accepted. {plan.message}")
+            self.app.toast(f"{self._name(1 - r)} accepted. {plan.message}", ok=True)
         d = self.ctl.decider()
         self.handoff_for = d if d is not None else r  # the screen is with the other player: pass it on
         self.handoff_armed = False
@@ -1246,8 +1319,8 @@ class TableScene(Scene):
         graph = cd.style != "number" and isinstance(v, (int, float)) and cd.max > cd.min
         if compact:
             lab_w = min(int(r.w * 0.4), gfx.font(15).size(cd.label)[0] + 4) if cd.label else 0
-            gfx.blit_text(surf, gfx.fit(cd.label, 15, max(10, r.w // 2 - 10)), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
             nr = num.get_rect(midright=(r.right - 8, r.centery))
+            gfx.blit_text(surf, self.compact_label(cd, nr, graph), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
             surf.blit(num, nr)
             bar = pygame.Rect(r.x + 14 + lab_w, r.centery - 4, max(10, nr.x - 10 - (r.x + 14 + lab_w)), 9)
         else:
@@ -1283,11 +1356,22 @@ class TableScene(Scene):
                 mx = bar.x + int(bar.w * (m - cd.min) / (cd.max - cd.min))
                 pygame.draw.line(surf, (240, 240, 240), (mx, bar.y - 4), (mx, bar.bottom + 2), 2)
 
+    @staticmethod
+    def compact_label(cd, num_rect, graph: bool) -> str:
+        """The label of a one-line counter, fitted: beside a bar or track it gets
+        half the width; a plain number leaves it all the room up to the number
+        ("Trait counter", not "Trait coun...")."""
+        r = cd.rect
+        room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
+        return gfx.fit(cd.label, 15, room)
+
     def _card_surface(self, sp, w, h, sideways):
         c = sp.card
         cid = c.get("card")
         down = c.get("face") == "down" and sp.zdef.kind not in ("fan", "pile")  # a hand's cards are not "set"
-        if cid is None:
+        if cid is None or (c.get("face") == "down" and sp.zdef.kind == "pile" and sp.zone.endswith("deck")):
+            # a face-down card on a deck shows its back, even to a player who knows
+            # it (a card put on the bottom of the deck, while the move plays)
             return self.art.get(None, w, h, False, sideways)
         return self.art.get(cid, w, h, down, sideways)
 

@@ -29,11 +29,12 @@ def _autosave_digest():
 def test_ctrl_z_against_the_computer_takes_back_the_move_and_the_replies():
     app, table = start(seats=("human", "computer"), keep=False, autopass_stop="always")
     match = table.ctl.match
+    settle(app, table)  # the opening hands are chosen at once: the computer's pick comes first, hidden
+    assert len(match.log) == 1 and match.log[0][0] == 1
     first = match.state.digest()
-    assert len(match.log) == 0
-    perform(app, table, _choose(table, "keep"))   # the computer answers with its own keep or redraw
+    perform(app, table, _choose(table, "keep"))
     settle(app, table)
-    assert len(match.log) == 2 and match.log[1][0] == 1
+    assert len(match.log) == 2 and match.log[1][0] == 0
     before = match.state.digest()
     perform(app, table, _choose(table, "summon"))
     settle(app, table)
@@ -42,11 +43,11 @@ def test_ctrl_z_against_the_computer_takes_back_the_move_and_the_replies():
     assert match.state.digest() == before and len(match.log) == 2
     assert _autosave_digest() == before          # the autosave follows
     assert "Took back: Summon" in app.toast_text
-    ctrl_z(app)                                  # the keep, with the computer's reply after it
-    assert match.state.digest() == first and len(match.log) == 0
-    assert "and 1 step after it" in app.toast_text
-    ctrl_z(app)                                  # nothing left to take back
-    assert len(match.log) == 0 and "nothing to take back" in app.toast_text
+    ctrl_z(app)                                  # the keep (the computer's pick before it stays)
+    assert match.state.digest() == first and len(match.log) == 1
+    assert "Took back: Keep" in app.toast_text
+    ctrl_z(app)                                  # nothing of the person's left to take back
+    assert len(match.log) == 1 and "nothing to take back" in app.toast_text
     app.run_frames(3, DT)
     assert table.can_act()                       # the person decides again at the restored position
 
