@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("game")
     sp.add_argument("--games", type=_nonneg, default=100)
     sp.add_argument("--seed", type=_nonneg, default=1)
-    sp.add_argument("--agents", default="random,random", help="two agents, e.g. random,greedy")
+    sp.add_argument("--agents", default="random,random", help="two agents: random, greedy or expert, e.g. random,greedy")
     sp.add_argument("--save-dir", metavar="DIR", help="write each game as a save file")
     sp.add_argument("--json", action="store_true")
 

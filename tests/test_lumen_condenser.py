@@ -297,9 +297,14 @@ def test_forced_pick_shows_the_opponent_only_the_legal_techniques_then_hides_the
     assert "opponent chooses" in s.why_not("ready", {"card": _iid(s, 1, "LC-N02")}, 1)
     data = s.to_data()
     assert GAME.state_from_data(data).digest() == s.digest()
-    s.apply_id(f"force(card={_iid(s, 1, 'LC-N04')})", 0)
+    forced = _iid(s, 1, "LC-N04")
+    s.apply_id(f"force(card={forced})", 0)
     assert s.hp[1] == 4650 and s.fp[0] == 4 and s.nores[1] == 1
-    assert all(c["hidden"] for c in s.view(0)["zones"]["p1.hand"])
+    # the other legal technique is hidden again; the forced one was played face up
+    # in the battle zone and came back, so both players know it
+    hand = s.view(0)["zones"]["p1.hand"]
+    assert all(c["hidden"] for c in hand if c["iid"] != forced)
+    assert [c["card"] for c in hand if not c["hidden"]] in ([], ["LC-N04"])
 
 
 def test_no_response_with_nothing_legal_has_no_technique_and_is_hit():

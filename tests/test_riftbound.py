@@ -49,8 +49,8 @@ def test_mulligan_one_card_at_a_time_up_to_two_then_recycled_to_bottom():
     s = _new(7)
     p = s.first
     hand = list(_zone(s, f"p{p}.hand"))
-    s.apply(s.decision.find(f"mulligan_pick(card={hand[0]})", p))
-    s.apply(s.decision.find(f"mulligan_pick(card={hand[1]})", p))
+    s.apply(s.decision.find(f"mulligan_pick(card={hand[0]},to=p{p}.aside)", p))
+    s.apply(s.decision.find(f"mulligan_pick(card={hand[1]},to=p{p}.aside)", p))
     kinds = {c.kind for c in s.decision.choices}
     assert kinds == {"mulligan_done"}, "no third card may be set aside"
     s.apply(s.decision.find("mulligan_done", p))

@@ -24,26 +24,36 @@ EXAMPLES = {
 }
 
 
-def make(game_id: str) -> Path:
-    name, seed, decks, extra, stop_turn, *phase = EXAMPLES[game_id]
+def play(game_id: str, seed: int, max_choices: int = 3000):
+    """Greedy against greedy from the example's set-up; the match at the stop, or None."""
+    name, _seed, decks, extra, stop_turn, *phase = EXAMPLES[game_id]
     game = get_game(game_id)
     setup = {"players": [{"name": f"Player {i + 1}", "deck": d} for i, d in enumerate(decks)], **extra}
     match = Match(game, setup, seed)
     agents = [GreedyAgent(seed * 2 + 1), GreedyAgent(seed * 2 + 2)]
-    def going_on() -> bool:
-        if match.state.turn < stop_turn:
-            return True
-        return bool(phase) and match.state.view(None)["phase"] != phase[0]
+    for _ in range(max_choices):
+        st = match.state
+        if st.decision is None:
+            return None
+        if st.turn >= stop_turn and (not phase or st.view(None)["phase"] == phase[0]):
+            match.name = name
+            return match
+        d = st.decision
+        match.apply(agents[d.players[0]].choose(st, d.players[0]))
+    return None
 
-    while match.state.decision is not None and going_on():
-        d = match.state.decision
-        match.apply(agents[d.players[0]].choose(match.state, d.players[0]))
-    if match.state.decision is None:
-        raise SystemExit(f"{game_id}: the example game ended before turn {stop_turn}")
-    match.name = name
-    path = ROOT / "saves" / f"{game_id}-midgame.toml"
-    match.save(path, keep_backup=False)
-    return path
+
+def make(game_id: str) -> Path:
+    """The example from its seed; when that game ends (or stalls) before the
+    stop, the next seeds are tried in order."""
+    seed = EXAMPLES[game_id][1]
+    for s in range(seed, seed + 50):
+        match = play(game_id, s)
+        if match is not None:
+            path = ROOT / "saves" / f"{game_id}-midgame.toml"
+            match.save(path, keep_backup=False)
+            return path
+    raise SystemExit(f"{game_id}: no example game reached its stop")
 
 
 if __name__ == "__main__":

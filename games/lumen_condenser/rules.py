@@ -1534,7 +1534,7 @@ class LumenState(State):
         for special in (True, False):
             grp = [i for i in hidden if self.db.techs.get(t.card[i]) is not None
                    and self.db.techs[t.card[i]].special == special]
-            ids = [t.card[i] for i in grp]
+            ids = sorted(t.card[i] for i in grp)  # the copy depends only on what `player` sees
             rng.shuffle(ids)
             for i, cid in zip(grp, ids):
                 t.card[i] = cid

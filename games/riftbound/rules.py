@@ -355,7 +355,7 @@ class RBState(State):
         k = a["k"]
         p = a["p"]
         if k == "mull":
-            ch = [Choice("mulligan_pick", {"card": i}, p, f"Set aside {self.name(i)}")
+            ch = [Choice("mulligan_pick", {"card": i, "to": f"p{p}.aside"}, p, f"Set aside {self.name(i)}")
                   for i in self.table.zones[f"p{p}.hand"]] if a["n"] < 2 else []
             ch.append(Choice("mulligan_done", {}, p, "Done (keep the rest)"))
             return Decision([p], "mulligan", f"Mulligan: set aside up to 2 cards, one at a time ({a['n']} so far), then done", ch)

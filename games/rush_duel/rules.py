@@ -168,7 +168,7 @@ class RushState(State):
             extra = [i for i in hidden if t.zone[i] == Z[owner]["extra"]]
             rest = [i for i in hidden if t.zone[i] != Z[owner]["extra"]]
             for group in (extra, rest):
-                ids = [t.card[i] for i in group]
+                ids = sorted(t.card[i] for i in group)  # the copy depends only on what `player` sees
                 rng.shuffle(ids)
                 fixed = {}
                 for i in group:

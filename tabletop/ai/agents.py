@@ -88,12 +88,18 @@ class GreedyAgent(Agent):
         return float(game.heuristic(s, player))
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+from .expert import ExpertAgent  # noqa: E402  (expert.py builds on the classes above)
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "expert": ExpertAgent}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
+    """The agent ``name`` as self-play uses it: reproducible from ``seed`` (the
+    expert gets its fixed-rollout-count mode, never a wall-clock budget)."""
     from tabletop.engine.errors import TabletopError
 
     if name not in AGENTS:
         raise TabletopError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
-    return AGENTS[name](seed)
+    cls = AGENTS[name]
+    maker = getattr(cls, "for_selfplay", None)
+    return maker(seed) if maker is not None else cls(seed)

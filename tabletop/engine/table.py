@@ -226,8 +226,15 @@ class CardTable:
             self.face[iid] = face
         if orient is not None:
             self.orient[iid] = orient
-        if forget and (to.startswith("p") and self.specs.get(to) is not None and self.specs[to].vis == "secret"):
+        dest = self.specs.get(to)
+        if forget and dest is not None and dest.vis == "secret":
             self.known[iid] = 0
+        elif dest is not None and dest.vis == "owner":
+            # a card seen going into a hand stays known to whoever saw it
+            # (a card taken from a face-up pile, a monster bounced face up)
+            for p in (0, 1):
+                if before[p]:
+                    self.known[iid] |= 1 << p
         self._put(iid, to, index)
         after = [self.sees(iid, p) for p in (0, 1)]
         data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
@@ -330,7 +337,8 @@ class CardTable:
                 key = (self.owner[i], group(i) if group else None)
                 pools.setdefault(key, []).append(i)
         for hidden in pools.values():
-            ids = [self.card[i] for i in hidden]
+            # sorted first: the copy depends only on what the player can see and the seed
+            ids = sorted(self.card[i] for i in hidden)
             rng.shuffle(ids)
             for i, cid in zip(hidden, ids):
                 self.card[i] = cid

@@ -361,7 +361,7 @@ class App:
         from .controller import Controller
         from .table import TableScene
 
-        ctl = Controller(match, seats, saves=self.saves, autosave=not frozen)
+        ctl = Controller(match, seats, saves=self.saves, autosave=not frozen, computer=self.settings.computer)
         table = TableScene(self, ctl, frozen=frozen)
         self.reset_to(table)
         return table

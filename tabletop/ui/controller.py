@@ -9,6 +9,7 @@ import threading
 import time
 
 from tabletop.ai.agents import GreedyAgent
+from tabletop.ai.expert import ExpertAgent
 from tabletop.engine.core import Choice
 from tabletop.saves import AUTOSAVE_NAME, Match, saves_dir
 
@@ -39,14 +40,16 @@ class Controller:
     """Seats (``"human"`` or ``"computer"``) around one :class:`Match`."""
 
     def __init__(self, match: Match, seats=("human", "human"), saves: str | None = None, autosave: bool = True,
-                 agent_seed: int = 0):
+                 agent_seed: int = 0, computer: str = "greedy"):
         self.match = match
         self.seats = list(seats)
         self.saves = saves
         if autosave:
             match.autosave_path = saves_dir(saves) / AUTOSAVE_NAME
         match.ui["seats"] = list(self.seats)
-        self.agent = GreedyAgent(agent_seed or (match.seed * 7 + 3))
+        seed = agent_seed or (match.seed * 7 + 3)
+        # "expert" plays each option out on determinized copies within 0.4 s of thought
+        self.agent = ExpertAgent(seed, budget_ms=400) if computer == "expert" else GreedyAgent(seed)
         self._results: queue.Queue = queue.Queue()
         self._thinking: threading.Thread | None = None
         self._think_for = None

@@ -18,7 +18,7 @@ from .app import Scene
 from .cards import CardArt
 from .gfx import VH, VW
 from .layout import game_dir
-from .settings import AUTOPASS, SPEEDS, WINDOW_SIZES
+from .settings import AUTOPASS, COMPUTERS, SPEEDS, WINDOW_SIZES
 
 
 def _games():
@@ -361,12 +361,16 @@ class SettingsScene(_Panel):
                                     self.toggle_conf)
         self.undo_btn = self.button((x, y + 120, 400, 48), f"Allow undo against the computer: {'on' if s.allow_undo else 'off'}",
                                     self.toggle_undo)
+        self.comp_btn = self.button((x, y + 180, 400, 48), COMPUTERS[s.computer], self.toggle_computer)
         pygame_gui.elements.UITextBox(
             "Settings are applied at once and kept in settings.toml in your configuration folder.<br><br>"
             "Auto-pass takes the only legal choice for you when it is to pass or go on.<br><br>"
             "Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
             "after it. It never goes back past a point where you saw a hidden card (a card you drew, a card "
             "turned over or revealed). At one screen a take-back must be accepted by the other player.<br><br>"
+            "The quick computer looks one move ahead; the strong one plays each option out on copies of the "
+            "game in which the cards it can't see are re-drawn at random (it never peeks), and thinks up to 0.4 s "
+            "a move. The change applies to the next game.<br><br>"
             "Space skips the animations of the current steps; F11 toggles full screen.",
             pygame.Rect(700, 150, 700, 400), self.app.ui)
 
@@ -390,6 +394,13 @@ class SettingsScene(_Panel):
 
     def toggle_conf(self):
         self.app.settings.confirmations = not self.app.settings.confirmations
+        self.app.apply_settings()
+        self.app._rebuild()
+
+    def toggle_computer(self):
+        names = list(COMPUTERS)
+        s = self.app.settings
+        s.computer = names[(names.index(s.computer) + 1) % len(names)]
         self.app.apply_settings()
         self.app._rebuild()
 

@@ -14,6 +14,7 @@ from tabletop.saves import atomic_write_text, config_dir
 
 SPEEDS = {"slow": 0.55, "normal": 1.0, "fast": 2.2, "instant": 0.0}
 AUTOPASS = {"never": "Auto-pass everywhere", "own_turn": "Stop in my own turn", "always": "Always stop (no auto-pass)"}
+COMPUTERS = {"greedy": "Computer: quick (one move ahead)", "expert": "Computer: strong (plays games out)"}
 WINDOW_SIZES = ["1024x640", "1280x720", "1600x900", "1920x1080", "2560x1440", "3840x2160"]
 
 
@@ -25,6 +26,7 @@ class Settings:
     confirmations: bool = True       # ask before ending a phase with actions left
     autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
     allow_undo: bool = True          # Ctrl+Z / Undo against the computer (tabletop.ui.undo)
+    computer: str = "greedy"         # greedy | expert (tabletop.ai): the computer opponent
 
     @property
     def speed_factor(self) -> float:
@@ -45,6 +47,8 @@ class Settings:
             self.speed = d.speed
         if self.autopass_stop not in AUTOPASS:
             self.autopass_stop = d.autopass_stop
+        if self.computer not in COMPUTERS:
+            self.computer = d.computer
         self.fullscreen = bool(self.fullscreen)
         self.confirmations = bool(self.confirmations)
         self.allow_undo = bool(self.allow_undo)

@@ -234,3 +234,19 @@ def test_monkey_random_events_never_raise(start_in):
         if not app.running:  # Quit pressed: the window would close; carry on testing
             app.running = True
     assert app.top is not None
+
+
+def test_computer_strength_setting_picks_the_agent():
+    from tabletop.ai.agents import GreedyAgent
+    from tabletop.ai.expert import ExpertAgent
+    from tabletop.engine.registry import get_game
+    from tabletop.saves import Match
+    from tabletop.ui.controller import Controller
+    from tabletop.ui.settings import Settings
+
+    game = get_game("rush_duel")
+    m = Match(game, game.default_setup(), 3)
+    assert isinstance(Controller(m, ("human", "computer"), autosave=False).agent, GreedyAgent)
+    assert isinstance(Controller(m, ("human", "computer"), autosave=False, computer="expert").agent, ExpertAgent)
+    s = Settings(computer="wizard").fixed()
+    assert s.computer == "greedy"

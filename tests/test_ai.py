@@ -1,0 +1,274 @@
+"""The expert agent (tabletop/ai/expert.py): legal, reproducible, blind to hidden
+cards, quick on forced choices, and it takes a win it can see."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tabletop.ai.agents import AGENTS, RandomAgent, make_agent
+from tabletop.ai.expert import ExpertAgent
+from tabletop.saves import Match
+from tabletop.selfplay import selfplay_setup
+
+GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
+
+
+def game_of(name):
+    return importlib.import_module(f"games.{name}").GAME
+
+
+def fast_expert(seed: int, rollouts: int = 12) -> ExpertAgent:
+    return ExpertAgent(seed, budget_ms=None, rollouts=rollouts, max_depth=20)
+
+
+def rush(position: dict, seed: int = 0):
+    return game_of("rush_duel").from_position(position, seed)
+
+
+# p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an empty
+# field: the direct attack wins at once (seed 3.3.1, LP 0 loses).
+LETHAL = {
+    "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
+    "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
+    "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
+}
+
+
+def test_registered_for_selfplay_and_reproducible_mode():
+    assert AGENTS["expert"] is ExpertAgent
+    a = make_agent("expert", 5)
+    assert isinstance(a, ExpertAgent)
+    assert a.rollouts == ExpertAgent.SELFPLAY_ROLLOUTS and a.budget_ms is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_only_legal_choices_of_its_own_player(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 3), 3)
+    agents = [fast_expert(1, 6), fast_expert(2, 6)]
+    checked = 0
+    for _ in range(40):
+        s = m.state
+        d = s.decision
+        if d is None:
+            break
+        for p in d.players:
+            c = agents[p].choose(s, p)
+            assert c.player == p
+            assert c in d.choices_for(p), f"{name}: {c} is not legal for p{p}"
+            checked += 1
+        p = d.players[0]
+        m.apply(agents[p].choose(s, p))
+    assert checked >= 30
+    assert m.state.invariant_violations() == []
+
+
+@pytest.mark.parametrize("name", ["rush_duel", "lumen_condenser"])
+def test_deterministic_for_a_fixed_seed_and_rollout_count(name):
+    game = game_of(name)
+
+    def play(seed):
+        m = Match(game, selfplay_setup(game, 8), 8)
+        agents = [fast_expert(seed), fast_expert(seed + 1)]
+        ids = []
+        for _ in range(25):
+            d = m.state.decision
+            if d is None:
+                break
+            p = d.players[0]
+            c = agents[p].choose(m.state, p)
+            ids.append(c.id)
+            m.apply(c)
+        return ids, m.state.digest()
+
+    first = play(11)
+    assert play(11) == first
+    assert len(first[0]) >= 20
+
+
+def test_forced_single_choice_is_taken_at_once():
+    game = game_of("lumen_condenser")
+    m = Match(game, selfplay_setup(game, 2), 2)
+    agent = ExpertAgent(4, budget_ms=5000)      # a long budget it must not spend
+    rng_before = agent.rng.to_data()
+    mover = RandomAgent(9)
+    for _ in range(300):
+        s = m.state
+        d = s.decision
+        if d is None:
+            break
+        p = d.players[0]
+        mine = d.choices_for(p)
+        playing = [c for c in mine if c.kind not in ("surrender", "concede", "resign")]
+        if len(playing) == 1:
+            c = agent.choose(s, p)
+            assert c == playing[0]
+            assert agent.think_times[-1] < 0.05
+            assert agent.rng.to_data() == rng_before  # no determinization, no rollout
+            break
+        m.apply(mover.choose(s, p))
+    else:
+        pytest.fail("no forced decision met")
+
+
+def test_forced_choice_in_a_position():
+    # p0 in its Battle Phase, no monster that can attack: ending the battle is all
+    s = rush({"turn": 2, "active": 0, "phase": "battle",
+              "p0": {"deck": ["M01"], "monster": [{"card": "M06", "position": "def"}]},
+              "p1": {"deck": ["M01"]}})
+    mine = [c for c in s.decision.choices_for(0) if c.kind != "surrender"]
+    assert len(mine) == 1
+    agent = ExpertAgent(1, budget_ms=5000)
+    assert agent.choose(s, 0) == mine[0]
+    assert agent.think_times[-1] < 0.05
+
+
+def test_finds_and_prefers_an_immediate_win():
+    s = rush(LETHAL)
+    choices = s.decision.choices_for(0)
+    win = [c for c in choices if c.kind == "direct_attack"]
+    assert win and len(choices) >= 2        # the win is one of several options
+    for seed in range(3):
+        c = fast_expert(seed).choose(s, 0)
+        assert c.kind == "direct_attack"
+        t = s.clone()
+        t.apply(c)
+        assert t.winner == 0
+
+
+def test_finds_a_win_two_decisions_away_by_rollouts():
+    # the same lethal, seen from the Main Phase with an empty hand: the win needs
+    # "go to the Battle Phase" first, then the direct attack; ending the turn or
+    # changing the monster to defense position gives it away
+    pos = dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]})
+    s = rush(pos)
+    kinds = {c.kind for c in s.decision.choices_for(0)} - {"surrender"}
+    assert len(kinds) >= 2, kinds
+    agent = ExpertAgent(3, budget_ms=None, rollouts=40)
+    c = agent.choose(s, 0)
+    t = s.clone()
+    t.apply(c)
+    # after the expert's choice, the win is still one decision away
+    assert any(x.kind == "direct_attack" for x in t.decision.choices_for(0)), (c, agent.last_stats)
+
+
+class _OnlyPublic:
+    """A stand-in for the true state that lets the agent ask for the decision and
+    determinized copies, and nothing else (no clone, apply, table, heuristic)."""
+
+    def __init__(self, state):
+        self._s = state
+
+    @property
+    def decision(self):
+        return self._s.decision
+
+    @property
+    def game(self):
+        return self._s.game
+
+    @property
+    def turn(self):
+        return self._s.turn
+
+    def determinize(self, player, rng):
+        return self._s.determinize(player, rng)
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the agent read the true state's {name!r}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_reads_the_true_state_only_through_determinize(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 5), 5)
+    n = 0
+    for _ in range(30):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        c = fast_expert(7, 6).choose(_OnlyPublic(m.state), p)
+        assert c in d.choices_for(p)
+        m.apply(c)
+        n += 1
+    assert n >= 20
+
+
+def _swap_hidden_hand(state, owner):
+    """A copy of ``state`` in which the opponent's hand holds other cards: each
+    hand card's identity is swapped with a deck card's (what ``owner``'s rival
+    can see is unchanged)."""
+    s = state.clone()
+    t = s.table
+    t.card = list(t.card)
+    hand = t.ids(f"p{owner}.hand")
+    deck = t.ids(f"p{owner}.deck")
+    changed = 0
+    for h, dk in zip(hand, deck):
+        if t.card[h] != t.card[dk]:
+            t.card[h], t.card[dk] = t.card[dk], t.card[h]
+            changed += 1
+    s._dec = None
+    assert changed
+    return s
+
+
+def test_same_choice_whatever_the_opponent_hides():
+    # p0 decides in its Main Phase with several options; p1's hand differs between
+    # the two states. The agent sees both only through determinize (here the one
+    # of the first state, so the re-drawn worlds are identical draws): the choice
+    # and every rollout must then be the same. Reading p1's real hand anywhere
+    # (a clone, the heuristic of the true state) would tell them apart.
+    pos = {"turn": 3, "active": 0, "phase": "main", "lp": [6000, 6000],
+           "p0": {"deck": ["M01", "M02", "M03", "M04"], "hand": ["M04", "M03", "S01"],
+                  "monster": [{"card": "M05"}]},
+           "p1": {"deck": ["M14", "M06", "T10", "M01", "M02"], "hand": ["M01", "M02", "M03"],
+                  "monster": [{"card": "M02", "position": "def", "face": "down"}]}}
+    a = rush(pos, seed=9)
+    b = _swap_hidden_hand(a, 1)
+    assert a.view(0) == b.view(0)
+    assert a.digest() != b.digest()
+    b_view = _OnlyPublic(b)
+    b_view.determinize = a.determinize     # the same re-draws for both
+    for seed in range(3):
+        ea, eb = fast_expert(seed, 24), fast_expert(seed, 24)
+        ca = ea.choose(_OnlyPublic(a), 0)
+        cb = eb.choose(b_view, 0)
+        assert ca == cb
+        assert ea.last_stats == eb.last_stats
+
+
+def test_wall_clock_budget_is_kept():
+    game = game_of("aquarian_age")
+    m = Match(game, selfplay_setup(game, 4), 4)
+    agent = ExpertAgent(2, budget_ms=60)
+    mover = RandomAgent(3)
+    thought = 0
+    for _ in range(200):
+        s = m.state
+        d = s.decision
+        if d is None or thought >= 4:
+            break
+        p = d.players[0]
+        if p == 0:
+            c = agent.choose(s, p)
+            assert c in d.choices_for(p)
+            if agent.last_stats.get("rollouts"):
+                thought += 1
+                assert agent.think_times[-1] < 0.06 + 0.4   # one last sweep of rollouts at most
+        else:
+            c = mover.choose(s, p)
+        m.apply(c)
+    assert thought >= 1
+
+
+def test_ucb_allocation_also_finds_the_win():
+    s = rush(dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
+    agent = ExpertAgent(5, budget_ms=None, rollouts=40, allocation="ucb")
+    c = agent.choose(s, 0)
+    t = s.clone()
+    t.apply(c)
+    assert any(x.kind == "direct_attack" for x in t.decision.choices_for(0)), (c, agent.last_stats)
