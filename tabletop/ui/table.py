@@ -1249,27 +1249,13 @@ class TableScene(Scene):
             gfx.blit_text(surf, gfx.fit(s, lb.size, lb.rect.w), lb.size, (lb.rect.x, lb.rect.centery), col, True, anchor="midleft")
 
     def _path(self, path: str):
-        cur = self.view
-        for part in path.split("."):
-            if part == "self":
-                part = str(self.viewer)
-            elif part == "opp":
-                part = str(1 - self.viewer)
-            if isinstance(cur, dict):
-                cur = cur.get(part)
-            elif isinstance(cur, list):
-                try:
-                    cur = cur[int(part)]
-                except (ValueError, IndexError):
-                    return None
-            else:
-                return None
-        if isinstance(cur, (dict, list)):
-            return None
-        return cur
+        """A scalar at a dotted view path ("self"/"opp" name the viewer and the
+        other player); None for a missing path or a list/dict."""
+        cur = self._path_raw(path)
+        return None if isinstance(cur, (dict, list)) else cur
 
     def _path_raw(self, path: str):
-        """Like _path but lists and dicts come back too (marks use them)."""
+        """The value at a dotted view path, lists and dicts included (marks use them)."""
         cur = self.view
         for part in path.split("."):
             if part == "self":
