@@ -1,7 +1,6 @@
 """Tutorial lessons on the table: coach panel, hints, pauses, the whole lesson."""
 
 import pygame
-import pytest
 
 from tabletop.ui.coach import start_lesson
 from tabletop.ui.scenes import TutorialScene, list_lessons
@@ -12,7 +11,6 @@ def _rush_lessons():
     return [l for l in list_lessons() if l["game"] == "rush_duel"]
 
 
-pytestmark = pytest.mark.skipif(not _rush_lessons(), reason="needs the Rush Duel lessons")
 
 
 def _play_lesson(app, table):

@@ -2,7 +2,6 @@
 computer" from a lesson's end: a normal, autosaved match that saves, loads,
 continues and opens with ``tabletop play GAME --load SAVE``."""
 
-import pytest
 
 from tabletop.saves import AUTOSAVE_NAME, load_match, saves_dir
 from tabletop.tutorial import progress
@@ -18,7 +17,6 @@ def _first_rush():
     return ls[0] if ls else None
 
 
-pytestmark = pytest.mark.skipif(_first_rush() is None, reason="needs the Rush Duel lessons")
 
 
 def _finish(app, table):
