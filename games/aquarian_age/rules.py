@@ -195,34 +195,27 @@ class AAState(State):
         """A character's current mental / attack / durability: the top card's
         printed value (a break card replaces the broken card's stats, seed 3.2),
         plus its permanents' static modifiers and until-end-of-turn effects."""
-        v = self.db[self.t.card[iid]][key]
-        att = self.t.zones.get(f"att.{iid}")
-        if att:
-            for a in att:
-                if self.t.face[a]:
-                    c = self.db[self.t.card[a]]
-                    if c["type"] == "permanent":
-                        for kind, k, d in c["static"]:
-                            if kind == "stat" and k == key:
-                                v += d
+        v = self.db[self.t.card[iid]][key] + self._permanent_bonus(iid, "stat", key)
         for m in self.mods:
             if m[0] == iid and m[1] == key:
                 v += m[2]
         return v if v > 0 else 0
 
+    def _permanent_bonus(self, iid: int, what: str, key: str) -> int:
+        """The static modifiers (``what`` = "stat" or "kw") that the face-up
+        permanents attached to ``iid`` give to ``key``."""
+        total = 0
+        for a in self.t.zones.get(f"att.{iid}") or ():
+            if self.t.face[a]:
+                c = self.db[self.t.card[a]]
+                if c["type"] == "permanent":
+                    total += sum(d for kind, k, d in c["static"] if kind == what and k == key)
+        return total
+
     def kw(self, iid: int, key: str) -> int:
         """A skill's value on a character (0: it does not have it): printed on the
         top card, granted by a permanent (digest A.10.32) or by an effect."""
-        v = self.db[self.t.card[iid]]["skills"].get(key, 0)
-        att = self.t.zones.get(f"att.{iid}")
-        if att:
-            for a in att:
-                if self.t.face[a]:
-                    c = self.db[self.t.card[a]]
-                    if c["type"] == "permanent":
-                        for kind, k, d in c["static"]:
-                            if kind == "kw" and k == key:
-                                v += d
+        v = self.db[self.t.card[iid]]["skills"].get(key, 0) + self._permanent_bonus(iid, "kw", key)
         if self.mods:
             mk = "kw." + key
             for m in self.mods:

@@ -1433,18 +1433,29 @@ class RushState(State):
                 out.append(i)
         return out
 
+    def _pick_from(self, st, op, zone: str, verb: str, prompt: str):
+        """Choose one card matching the op's filter in the player's ``zone``
+        (distinct card ids; asks only when there is a real choice). True: it is
+        in st["picked"]; False: waiting for the pick; None: nothing matches."""
+        if st["picked"]:
+            return True
+        p = st["p"]
+        opts = self._distinct([i for i in self.table.zones[Z[p][zone]] if card_matches(self.cd(i), op.get("filter", {}))])
+        if not opts:
+            return None
+        if len(opts) > 1:
+            self._pick(st, p, opts, verb, prompt)
+            return False
+        st["picked"] = [opts[0]]
+        return True
+
     def _op_search(self, st, op, events) -> bool:
         """Add a card matching the filter from the deck to the hand, then shuffle."""
         p = st["p"]
         t = self.table
-        if not st["picked"]:
-            opts = self._distinct([i for i in t.zones[Z[p]["deck"]] if card_matches(self.cd(i), op.get("filter", {}))])
-            if not opts:
-                return True
-            if len(opts) > 1:
-                self._pick(st, p, opts, "Add", "Choose a card to add from your deck to your hand")
-                return False
-            st["picked"] = [opts[0]]
+        picked = self._pick_from(st, op, "deck", "Add", "Choose a card to add from your deck to your hand")
+        if picked is not True:
+            return picked is None  # None: nothing matches, the step is done; False: waiting for the pick
         i = st["picked"][0]
         events.append(t.reveal([i], caption=f"{self.pname(p)} reveals {self.name(i)} from the deck", rule="card effect (search)"))
         events.append(t.move(i, Z[p]["hand"], face=0, caption=f"{self.name(i)} is added to the hand", rule="card effect (search)"))
@@ -1457,14 +1468,9 @@ class RushState(State):
         """[EFFECT] add a matching card from your graveyard to your hand (revealed)."""
         p = st["p"]
         t = self.table
-        if not st["picked"]:
-            opts = self._distinct([i for i in t.zones[Z[p]["grave"]] if card_matches(self.cd(i), op.get("filter", {}))])
-            if not opts:
-                return True
-            if len(opts) > 1:
-                self._pick(st, p, opts, "Return", "Choose a card to add from your graveyard to your hand")
-                return False
-            st["picked"] = [opts[0]]
+        picked = self._pick_from(st, op, "grave", "Return", "Choose a card to add from your graveyard to your hand")
+        if picked is not True:
+            return picked is None
         i = st["picked"][0]
         t.reveal([i], rule="card effect (salvage)")
         events.append(t.move(i, self._to_hand_zone(i, "hand"), face=0,
