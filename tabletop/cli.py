@@ -173,7 +173,11 @@ def cmd_replay(args) -> int:
     status = "over, " + (f"winner: player {st.winner + 1}" if isinstance(st.winner, int) else f"result: {st.winner}") if st.decision is None else "in progress"
     print(f"{args.save}: {match.game.id}, {len(match.log)} choices, turn {st.turn}, {status}")
     if args.verify:
-        print("verified: the replay reproduces the stored digest")
+        if match.upgraded_from is not None:
+            print(f"verified: every choice of this format-{match.upgraded_from} save replays legally "
+                  "(it is upgraded to the current format when saved)")
+        else:
+            print("verified: the replay reproduces the stored digest")
     return 0
 
 

@@ -21,7 +21,12 @@ from .engine import tomlio
 from .engine.core import Choice, Event, Game, State
 from .engine.errors import IllegalChoice, SaveError, TabletopError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Format 1 (the first release) took its digest over each game's internal state
+# fields; format 2 takes it over State.canonical_form(). A format-1 save is
+# upgraded on load: its choices are replayed one by one, each checked legal,
+# and it is written as format 2 the next time it is saved.
+DIGEST_SINCE_FORMAT = 2
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 AUTOSAVE_NAME = "autosave.toml"
 
@@ -103,6 +108,7 @@ class Match:
         self.name = ""
         self.created = _now()
         self.autosave_path: Path | None = None
+        self.upgraded_from: int | None = None  # the older save format it was loaded from
 
     def initial_state(self) -> State:
         if "position" in self.setup:
@@ -216,7 +222,8 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
             raise SaveError(f"choice {i + 1} ({cid} by player {player + 1}) is not legal at that point: the choice list was edited or damaged", path)
         state.apply(c)
         match.log.append((player, cid))
-    if state.digest() != data["digest"]:
+    match.upgraded_from = data["format"] if data["format"] < FORMAT_VERSION else None
+    if data["format"] >= DIGEST_SINCE_FORMAT and state.digest() != data["digest"]:
         raise SaveError("the replayed game does not match the stored digest: the file was edited or damaged", path)
     match.ui = data.get("ui", {}) if isinstance(data.get("ui", {}), dict) else {}
     match.name = str(data.get("name", ""))

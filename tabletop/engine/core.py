@@ -285,8 +285,19 @@ class State:
         extra card definitions override this to describe those cards too."""
         return self.game.describe_card(card_id)
 
+    def canonical_form(self) -> dict:
+        """What a save's digest is taken over: everything on the table
+        (``view(None)``, deck order included) and the pending decision with its
+        legal choices. It names no internal field, so a refactor of a game's
+        state keeps the digests of its saves."""
+        d = self.decision
+        decision = None if d is None else {
+            "players": list(d.players), "kind": d.kind,
+            "choices": sorted([c.player, c.id] for c in d.choices)}
+        return {"view": self.view(None), "decision": decision}
+
     def digest(self) -> str:
-        return hashlib.sha256(canonical_json(self.to_data()).encode()).hexdigest()
+        return hashlib.sha256(canonical_json(self.canonical_form()).encode()).hexdigest()
 
 
 class Game:
