@@ -62,6 +62,18 @@ def _arg_text(value: Any) -> str:
     return str(value)
 
 
+# What a choice means, for the table, the agents and undo (Choice.role):
+ROLES = (
+    "pass",        # give up the chance to act now (pass priority, no response, skip)
+    "end",         # end the phase or the turn
+    "resign",      # concede the game
+    "group_add",   # add a card to a group being built (Riftbound units moving together)
+    "group_done",  # finish building the group
+    "timeout",     # what happens when a timed player's time runs out
+    "confirm",     # accept what is offered (keep a hand, done choosing)
+)
+
+
 class Choice:
     """One legal option of a decision.
 
@@ -69,15 +81,22 @@ class Choice:
     plain JSON-able values, ``player`` is who makes it. ``id`` is a stable text
     derived from kind and args (the save log records ``[player, id]``).
     ``label`` is the button text; it is not part of the identity.
+    ``role`` tells the table, the agents and undo what the choice means
+    whatever the game calls it (one of :data:`ROLES`, or "" for an ordinary
+    move); it is not part of the identity either.
     """
 
-    __slots__ = ("kind", "args", "player", "label", "_id")
+    __slots__ = ("kind", "args", "player", "label", "role", "_id")
 
-    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label: str = ""):
+    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label: str = "",
+                 role: str = ""):
         self.kind = kind
         self.args = args if args is not None else {}
         self.player = player
         self.label = label or kind.replace("_", " ")
+        if role and role not in ROLES:
+            raise ValueError(f"unknown choice role {role!r} (known: {', '.join(ROLES)})")
+        self.role = role
         self._id = None
 
     @property
@@ -106,7 +125,8 @@ class Choice:
         return True
 
     def to_data(self) -> dict:
-        return {"kind": self.kind, "args": self.args, "player": self.player, "label": self.label, "id": self.id}
+        return {"kind": self.kind, "args": self.args, "player": self.player, "label": self.label,
+                "role": self.role, "id": self.id}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Choice) and other.id == self.id and other.player == self.player
@@ -218,10 +238,13 @@ class State:
         """The whole state as plain JSON-able data (round-trips with from_data)."""
         raise NotImplementedError
 
+    #: how the game ended (:class:`~tabletop.engine.outcome.Outcome`), None while it goes on
+    outcome = None
+
     @property
     def winner(self):
-        """0, 1, "draw", or None while the game goes on."""
-        raise NotImplementedError
+        """0, 1, "draw", or None while the game goes on (from ``outcome``)."""
+        return None if self.outcome is None else self.outcome.result
 
     @property
     def turn(self) -> int:

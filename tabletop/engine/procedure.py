@@ -1,0 +1,209 @@
+"""The procedure processor shared by every game.
+
+Modelled on a card-game core's processor loop: the rules are a set of named
+*procedures* (one per phase, step or effect resolution, each declaring the
+rule it implements once), and the state keeps a stack of pending *steps*.
+A step is a record ``(procedure, stage, args)``.
+
+:meth:`Processor.run` runs the top step's procedure. A procedure, given the
+state, its step and the event list, does one of three things:
+
+* returns :data:`DONE`: the step is finished and popped;
+* returns :data:`AGAIN` after changing ``step.stage`` and/or pushing
+  sub-steps with :meth:`Processor.push` (pushed steps run first, then the
+  processor comes back to this step);
+* returns :data:`WAIT`: a player must decide. The step stays on top; its
+  procedure's ``decide`` builds the :class:`Decision`, and ``choose`` applies
+  the choice (and returns DONE, AGAIN or WAIT in the same way).
+
+After every step the processor asks the state for its end-of-game check
+(``state.check_outcome(events)``), in this one place, and one loop guard
+stops a procedure that never finishes. Events a procedure emits without a
+rule reference get its declared rule.
+
+Steps' ``args`` are plain JSON-able data. ``copy()`` is shallow (a dict
+copy): a procedure that keeps a list in its args replaces it rather than
+mutating it, so clones never share state.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+DONE = "done"
+AGAIN = "again"
+WAIT = "wait"
+
+LOOP_GUARD = 100_000
+
+
+class Step:
+    """One pending step: which procedure, how far it got, and its arguments."""
+
+    __slots__ = ("proc", "stage", "args")
+
+    def __init__(self, proc: str, stage=0, args: dict | None = None):
+        self.proc = proc
+        self.stage = stage
+        self.args = args if args is not None else {}
+
+    def copy(self) -> "Step":
+        return Step(self.proc, self.stage, dict(self.args))
+
+    def to_data(self) -> dict:
+        return {"proc": self.proc, "stage": self.stage, "args": dict(self.args)}
+
+    @classmethod
+    def from_data(cls, data: dict) -> "Step":
+        return cls(data["proc"], data.get("stage", 0), dict(data.get("args", {})))
+
+    def __repr__(self) -> str:
+        return f"Step({self.proc}:{self.stage} {self.args})"
+
+
+class Procedure:
+    """A named procedure: ``run(state, step, events)`` and, for a procedure
+    that waits for a player, ``decide(state, step) -> Decision`` and
+    ``choose(state, step, choice, events)``. ``rule`` is how a rulebook
+    names what it implements ("Damage Step (3.4.2)")."""
+
+    __slots__ = ("name", "rule", "run", "decide", "choose", "doc")
+
+    def __init__(self, name: str, rule: str, run: Callable | None = None,
+                 decide: Callable | None = None, choose: Callable | None = None, doc: str = ""):
+        self.name = name
+        self.rule = rule
+        self.run = run
+        self.decide = decide
+        self.choose = choose
+        self.doc = doc
+
+    @property
+    def waits(self) -> bool:
+        return self.decide is not None
+
+
+class Procedures:
+    """The procedure table of one game. Register with the decorators::
+
+        PROCS = Procedures("rush_duel")
+
+        @PROCS.step("damage_step", rule="Damage Step (3.4.2)")
+        def damage_step(state, step, events): ...
+
+        @PROCS.decision("main_phase", rule="Main Phase (3.2)")
+        class MainPhase:
+            def decide(state, step): ...
+            def choose(state, step, choice, events): ...
+            def run(state, step, events): return WAIT   # optional: before it waits
+    """
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.table: dict[str, Procedure] = {}
+
+    def _add(self, proc: Procedure) -> None:
+        if proc.name in self.table:
+            raise ValueError(f"{self.game_id}: procedure {proc.name!r} is registered twice")
+        self.table[proc.name] = proc
+
+    def step(self, name: str, rule: str):
+        def deco(fn):
+            self._add(Procedure(name, rule, run=fn, doc=(fn.__doc__ or "").strip()))
+            return fn
+        return deco
+
+    def decision(self, name: str, rule: str):
+        def deco(obj):
+            run = getattr(obj, "run", None)
+            self._add(Procedure(name, rule, run=run, decide=obj.decide, choose=obj.choose,
+                                doc=(obj.__doc__ or "").strip()))
+            return obj
+        return deco
+
+    def __getitem__(self, name: str) -> Procedure:
+        return self.table[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.table
+
+    def rule_of(self, name: str) -> str:
+        return self.table[name].rule
+
+
+class Processor:
+    """Runs a state's step stack. The state provides ``steps`` (a list of
+    :class:`Step`, top last), ``outcome`` (None while the game goes on) and
+    ``check_outcome(events)`` (the end-of-game checks of its rulebook)."""
+
+    def __init__(self, procedures: Procedures):
+        self.procedures = procedures
+
+    @staticmethod
+    def push(state, proc: str, stage=0, **args) -> Step:
+        step = Step(proc, stage, args)
+        state.steps.append(step)
+        return step
+
+    def _tag(self, proc: Procedure, events: list, start: int) -> None:
+        for i in range(start, len(events)):
+            if not events[i].rule:
+                events[i].rule = proc.rule
+
+    def _after(self, state, step: Step, result: str) -> None:
+        if result == DONE:
+            # the step may have pushed sub-steps above itself before finishing
+            for k in range(len(state.steps) - 1, -1, -1):
+                if state.steps[k] is step:
+                    del state.steps[k]
+                    break
+        elif result not in (AGAIN, WAIT):
+            raise RuntimeError(f"procedure {step.proc} returned {result!r}, not DONE, AGAIN or WAIT")
+
+    def run(self, state, events: list) -> None:
+        """Run steps until a player must decide or the game is over."""
+        table = self.procedures.table
+        for _ in range(LOOP_GUARD):
+            if state.outcome is not None or not state.steps:
+                return
+            step = state.steps[-1]
+            proc = table[step.proc]
+            if proc.run is None:
+                return  # a decision step with nothing to do first
+            start = len(events)
+            result = proc.run(state, step, events)
+            self._tag(proc, events, start)
+            if result == WAIT and state.steps and state.steps[-1] is step:
+                state.check_outcome(events)
+                return
+            self._after(state, step, result if result != WAIT else AGAIN)
+            state.check_outcome(events)
+        raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
+                           f"(top step: {state.steps[-1] if state.steps else None})")
+
+    def waiting_step(self, state) -> Step | None:
+        """The step that waits for a decision (the top one), or None."""
+        if state.outcome is not None or not state.steps:
+            return None
+        step = state.steps[-1]
+        return step if self.procedures.table[step.proc].waits else None
+
+    def decide(self, state):
+        step = self.waiting_step(state)
+        if step is None:
+            return None
+        return self.procedures.table[step.proc].decide(state, step)
+
+    def choose(self, state, choice, events: list) -> None:
+        """Apply ``choice`` to the waiting step, then run on."""
+        step = self.waiting_step(state)
+        if step is None:
+            raise RuntimeError("no step is waiting for a decision")
+        proc = self.procedures.table[step.proc]
+        start = len(events)
+        result = proc.choose(state, step, choice, events)
+        self._tag(proc, events, start)
+        if result != WAIT:
+            self._after(state, step, result)
+        state.check_outcome(events)
+        self.run(state, events)
