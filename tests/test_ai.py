@@ -88,41 +88,32 @@ def test_deterministic_for_a_fixed_seed_and_rollout_count(name):
     assert len(first[0]) >= 20
 
 
-def test_forced_single_choice_is_taken_at_once():
-    game = game_of("lumen_condenser")
-    m = Match(game, selfplay_setup(game, 2), 2)
-    agent = ExpertAgent(4, budget_ms=5000)      # a long budget it must not spend
-    rng_before = agent.rng.to_data()
-    mover = RandomAgent(9)
-    for _ in range(300):
-        s = m.state
-        d = s.decision
-        if d is None:
-            break
-        p = d.players[0]
-        mine = d.choices_for(p)
-        playing = [c for c in mine if c.kind not in ("surrender", "concede", "resign")]
-        if len(playing) == 1:
-            c = agent.choose(s, p)
-            assert c == playing[0]
-            assert agent.think_times[-1] < 0.05
-            assert agent.rng.to_data() == rng_before  # no determinization, no rollout
-            break
-        m.apply(mover.choose(s, p))
-    else:
-        pytest.fail("no forced decision met")
-
-
-def test_forced_choice_in_a_position():
+def test_forced_choice_is_taken_without_search():
     # p0 in its Battle Phase, no monster that can attack: ending the battle is all
     s = rush({"turn": 2, "active": 0, "phase": "battle",
               "p0": {"deck": ["M01"], "monster": [{"card": "M06", "position": "def"}]},
               "p1": {"deck": ["M01"]}})
     mine = [c for c in s.decision.choices_for(0) if c.kind != "surrender"]
     assert len(mine) == 1
-    agent = ExpertAgent(1, budget_ms=5000)
+    agent = ExpertAgent(1, budget_ms=5000)      # a long budget it must not spend
+    rng_before = agent.rng.to_data()
     assert agent.choose(s, 0) == mine[0]
-    assert agent.think_times[-1] < 0.05
+    assert agent.last_stats == {"forced": True}
+    assert agent.rng.to_data() == rng_before    # no determinization, no rollout
+
+
+def test_unforced_choice_does_search():
+    # the same position with a monster in attack position: attacking is possible,
+    # so the expert determinizes and rolls out (its generator moves on)
+    s = rush({"turn": 2, "active": 0, "phase": "battle",
+              "p0": {"deck": ["M01"], "monster": [{"card": "M06"}]},
+              "p1": {"deck": ["M01"]}})
+    assert len([c for c in s.decision.choices_for(0) if c.kind != "surrender"]) > 1
+    agent = ExpertAgent(1, budget_ms=None, rollouts=4)
+    rng_before = agent.rng.to_data()
+    agent.choose(s, 0)
+    assert agent.last_stats.get("forced") is not True
+    assert agent.rng.to_data() != rng_before
 
 
 def test_finds_and_prefers_an_immediate_win():
