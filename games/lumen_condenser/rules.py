@@ -1167,9 +1167,9 @@ class LumenState(State):
                 for iid in cards:
                     ch.append(Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {T[tn[iid]].name}"))
                 if not cards:
-                    ch.append(Choice("no_response", {}, p, "No technique to ready: no response"))
+                    ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
                 if self.timed and self.first >= 0:
-                    ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response"))
+                    ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout"))
             return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
         p = w["p"]
         if k == "force":
@@ -1187,12 +1187,12 @@ class LumenState(State):
                     ch.append(Choice("ability", a, p, f"Use {self.char(p).trait}: {e['do']} {e.get('amount', e.get('value', ''))}"))
                 else:
                     ch.append(Choice("ability", a, p, f"Use {T[tn[a['card']]].name}"))
-            ch.append(Choice("pass", {}, p, "Pass"))
+            ch.append(Choice("pass", {}, p, "Pass", role="pass"))
             return Decision([p], f"{self.wt}_ability", f"{self.wt.capitalize()} phase: use an ability or pass", ch)
         if k == "grab":
             ch = [Choice("grab_break", {"card": i}, p, f"Break {T[tn[i]].name} to nullify the grab")
                   for i in self._grab_cards(p)]
-            ch.append(Choice("grab_allow", {}, p, "Let the grab go on"))
+            ch.append(Choice("grab_allow", {}, p, "Let the grab go on", role="pass"))
             return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
         if k == "combo":
             if w["stage"] == "start":
@@ -1200,11 +1200,11 @@ class LumenState(State):
                              f"Combo {T[tn[a]].name} then {T[tn[b]].name}") for a, b in self.combo_pairs(p)]
             else:
                 ch = [Choice("combo_next", {"card": i}, p, f"Continue with {T[tn[i]].name}") for i in self.combo_nexts(p)]
-            ch.append(Choice("combo_end", {}, p, "End combo time"))
+            ch.append(Choice("combo_end", {}, p, "End combo time", role="end"))
             return Decision([p], "combo", "Combo time: add techniques of consecutive speed or end", ch)
         if k == "catch":
             ch = [Choice("catch", {"card": i}, p, f"Catch with {T[tn[i]].name}") for i in self.catch_cards(p, w["max"])]
-            ch.append(Choice("catch_decline", {}, p, "Don't catch"))
+            ch.append(Choice("catch_decline", {}, p, "Don't catch", role="pass"))
             return Decision([p], "catch", f"Catch time: use an attack of speed {w['max']} or less?", ch)
         if k == "get":
             if w.get("sd"):
@@ -1214,7 +1214,7 @@ class LumenState(State):
                 return Decision([p], "get", f"Sudden death: take {need} more technique(s) from your List", ch)
             ch = [Choice("get", {"card": i}, p, f"Take {T[tn[i]].name}") for i in self.get_options(p)]
             if w["full"]:
-                ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)"))
+                ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass"))
             return Decision([p], "get", "Get: take a technique from your List", ch)
         if k == "replenish":
             ch = [Choice("replenish", {"card": i, "to": LIST[p]}, p, f"Put {T[tn[i]].name} in the List")
