@@ -421,7 +421,7 @@ class RushState(State):
         raise RuntimeError(f"step {s} is not a decision")
 
     def _surrender(self, p: int) -> Choice:
-        return Choice("surrender", {}, p, "Surrender")
+        return Choice("surrender", {}, p, "Surrender", role="resign")
 
     # ------------------------------------------------------------------ checks used by choices
     def can_normal_summon(self, p: int, iid: int) -> int:
@@ -700,7 +700,7 @@ class RushState(State):
                 ch.append(Choice("effect", args, p, lab))
         if not (self._turn == 1):
             ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
-        ch.append(Choice("end_turn", {}, p, "End the turn"))
+        ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
         ch.append(self._surrender(p))
         return Decision([p], "main_action", f"{self.pname(p)}: Main Phase", ch)
 
@@ -737,7 +737,7 @@ class RushState(State):
                                      f"{nm} attacks {self.name(d) if t.face[d] else 'the face-down monster'}"))
             else:
                 ch.append(Choice("direct_attack", {"card": i}, p, f"{nm} attacks directly"))
-        ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn"))
+        ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end"))
         ch.append(self._surrender(p))
         return Decision([p], "battle_action", f"{self.pname(p)}: Battle Phase", ch)
 
@@ -816,7 +816,7 @@ class RushState(State):
                 args["target"] = tg
                 lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
             ch.append(Choice("activate_trap", args, q, lab))
-        ch.append(Choice("pass", {}, q, "Don't activate a trap"))
+        ch.append(Choice("pass", {}, q, "Don't activate a trap", role="pass"))
         ch.append(self._surrender(q))
         what = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}[st["ev"]]
         return Decision([q], "trap_response", f"{self.pname(q)}: activate a trap in answer to {what}?", ch)
