@@ -6,7 +6,8 @@ import pytest
 
 from games.lumen_condenser import GAME
 from games.lumen_condenser.cards import CardDB
-from games.lumen_condenser.rules import HAND, LIST, SIDE
+from games.lumen_condenser.rules.ready import ready_cards
+from games.lumen_condenser.zones import HAND, LIST, SIDE
 from tabletop.engine.errors import CardFileError, IllegalChoice, PositionError, TabletopError
 from tabletop.engine.rng import PCG32
 from tabletop.saves import Match
@@ -68,7 +69,7 @@ def test_timed_ready_offers_timeout_after_first_declaration():
     cd = s.view(1)["extra"]["countdown"]
     assert cd == {"waiting": 1, "seconds": 10, "since": "opponent declared"}
     s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
-    assert s.nores[1] == 1
+    assert s.no_responses[1] == 1
 
 
 def test_untimed_is_the_default():
@@ -88,7 +89,7 @@ def test_setup_follows_seed_4_2():
         assert all(t.face[i] == 1 for i in t.zones[LIST[p]])  # the List is face up
         assert len(t.zones[SIDE[p]]) == 20 - 14
         assert len(t.zones[f"p{p}.character"]) == 1 and len(t.zones[f"p{p}.ultimate"]) == 1
-        assert not any(s.db.techs[t.card[i]].special for i in t.zones[HAND[p]] + t.zones[LIST[p]])
+        assert not any(s.card_db.techs[t.card[i]].special for i in t.zones[HAND[p]] + t.zones[LIST[p]])
     assert s.turn == 1
 
 
@@ -239,7 +240,7 @@ def test_determinize_keeps_the_view_and_a_legal_pick():
     for k in range(10):
         d = s.determinize(1, PCG32(k))
         assert d.view(1)["zones"]["p1.hand"] == s.view(1)["zones"]["p1.hand"]
-        assert d.pick[0] in d.ready_cards(0)
+        assert d.ready_picks[0] in ready_cards(d, 0)
         assert d.decision.players == (1,)
 
 
@@ -299,7 +300,7 @@ def test_forced_pick_shows_the_opponent_only_the_legal_techniques_then_hides_the
     assert GAME.state_from_data(data).digest() == s.digest()
     forced = _iid(s, 1, "LC-N04")
     s.apply_id(f"force(card={forced})", 0)
-    assert s.hp[1] == 4650 and s.fp[0] == 4 and s.nores[1] == 1
+    assert s.hp[1] == 4650 and s.fp[0] == 4 and s.no_responses[1] == 1
     # the other legal technique is hidden again; the forced one was played face up
     # in the battle zone and came back, so both players know it
     hand = s.view(0)["zones"]["p1.hand"]

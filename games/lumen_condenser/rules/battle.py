@@ -1,0 +1,130 @@
+"""The Battle phase (seed 5.3): the readied techniques are revealed, the
+grab window follows (seed 7), then the judgment (rules/judgment.py), combo
+and catch time, and the clean-up.
+
+:data:`BATTLE_STEPS` is the order the battle runs in: ``battle_phase``
+pushes it as it stands.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE, WAIT
+
+from ..effects import apply_effect
+from ..zones import BATTLE, HAND
+from .breaks import break_card
+from .judgment import JUDGMENT_ORDER
+from .procedures import PROCS, push
+
+BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup", "battle_end")
+
+
+@PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
+def battle_phase(state, step, events):
+    """Seed 5.3: reveal the readied techniques and judge them in order."""
+    push(state, *BATTLE_STEPS)
+    return DONE
+
+
+@PROCS.step("battle_end", rule="Battle phase (seed 5.3)")
+def battle_end(state, step, events):
+    """The battle is over (a grab negation replays the Ready phase from here)."""
+    state.battle_step = ""
+    return DONE
+
+
+@PROCS.step("reveal", rule="Reveal (seed 5.3)")
+def reveal(state, step, events):
+    """Seed 5.3: both readied techniques are revealed in the battle zone."""
+    state.phase = "battle"
+    state.battle_step = ""
+    state.reset_battle()
+    state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
+    state.emit("phase.begin", "Battle phase", "seed 5.3", phase="battle")
+    for p in (0, 1):
+        iid = state.ready_picks[p]
+        if iid >= 0:
+            t = state.tech(iid)
+            state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} reveals {t.name}", rule="seed 5.3")
+            state.battle_cards[p] = iid
+            state.technique_live[p] = 1
+            state.speeds[p] = t.speed
+    state.ready_picks = [-1, -1]
+    state.declared = [0, 0]
+    state.emit("battle.reveal", " vs ".join(state.technique_name(p) for p in (0, 1)), "seed 5.3",
+               cards=list(state.battle_cards))
+    return DONE
+
+
+# -- grab (seed 7) --------------------------------------------------------------------------------
+def grab_cards(state, p: int) -> list[int]:
+    """The grab techniques in p's hand (the ones that can be broken to nullify a grab)."""
+    techs = state.card_db.techs
+    return [i for i in state.table.zones[HAND[p]] if techs[state.table.card[i]].grab]
+
+
+@PROCS.step("grab_timing", rule="Grab (seed 7)")
+def grab_timing(state, step, events):
+    """Seed 7: when a grab technique is used, its opponent may break a grab
+    technique from hand to nullify it. Two windows at once go by priority
+    (a tie skips the timing, seed 3.2)."""
+    answer = []
+    for p in (0, 1):
+        q = 1 - p
+        if state.technique_live[p] and state.tech(state.battle_cards[p]).grab and grab_cards(state, q):
+            answer.append(q)
+    if not answer:
+        return DONE
+    if len(answer) == 2:
+        pr = state.priority()
+        if pr is None:
+            state.emit("priority.tie_skip", "Both may answer a grab and priority is tied: the grab timing is skipped",
+                       "seed 3.2")
+            return DONE
+        answer = [pr, 1 - pr]
+    push(state, *[("grab_window", {"player": q}) for q in answer])
+    return DONE
+
+
+@PROCS.decision("grab_window", rule="Grab negation (seed 7)")
+class GrabWindow:
+    """Seed 7: break a grab technique from hand to nullify the opponent's grab, or let it go on."""
+
+    @staticmethod
+    def run(state, step, events):
+        state.battle_step = "grab"
+        return WAIT
+
+    @staticmethod
+    def decide(state, step):
+        p = step.args["player"]
+        techs = state.card_db.techs
+        ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
+              for i in grab_cards(state, p)]
+        ch.append(Choice("grab_allow", {}, p, "Let the grab go on", role="pass"))
+        return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
+
+    @staticmethod
+    def choose(state, step, c, events):
+        """Seed 7: breaking a grab technique from hand nullifies the grab;
+        both battle cards go back to hand and the Ready phase is played
+        again; then the grab's own 'when its grab is broken' effects."""
+        q = c.player
+        if c.kind == "grab_allow":
+            state.emit("grab.allow", f"{state.names[q]} lets the grab go on", "seed 7", player=q)
+            return DONE
+        p = 1 - q
+        state.emit("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
+                   "seed 7", player=q, card=state.battle_cards[p])
+        while state.steps:
+            if state.steps.pop().proc == "battle_end":
+                break
+        push(state, "ready_phase", "battle_phase")
+        break_card(state, c.args["card"], "seed 7")  # its replenishment runs before the new Ready phase
+        t = state.tech(state.battle_cards[p])
+        for e in t.eff.get("grab_broken", ()):
+            apply_effect(state, p, e, state.battle_cards[p])
+        state.battle_to_hand("seed 7")
+        state.reset_battle()
+        return DONE

@@ -1,0 +1,75 @@
+"""Breaking a card and the break replenishment (seed 3.3)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE, WAIT
+
+from ..zones import BREAK, LIST, LIST_MAX, SIDE
+from .procedures import PROCS, push
+
+
+def break_card(state, iid: int, rule: str) -> None:
+    """Seed 3.3: a broken card goes to the break zone; for each attack or
+    defence technique broken from outside the side deck, its owner takes a
+    technique from the side deck and puts it face up in the List (special
+    techniques can't go there). The refill is its own step (``replenish``),
+    run right after the procedure that broke the card."""
+    p = state.table.owner[iid]
+    frm = state.table.zone[iid]
+    t = state.tech(iid)
+    state.move(iid, BREAK[p], face=1, caption=f"{state.names[p]}'s {t.name} is broken", rule=rule)
+    if t.special or t.ultimate or frm == SIDE[p]:
+        return
+    push(state, ("replenish", {"player": p}))
+
+
+def replenish_cards(state, p: int) -> list[int]:
+    """Seed 3.3: the side-deck techniques that may refill the List (not special ones)."""
+    techs = state.card_db.techs
+    return [c for c in state.table.zones[SIDE[p]] if not techs[state.table.card[c]].special]
+
+
+def _replenish(state, p: int, c: int) -> None:
+    state.move(c, LIST[p], face=1, caption=f"{state.names[p]} replenishes the List from the side deck "
+               f"with {state.card_db.techs[state.table.card[c]].name}", rule="seed 3.3")
+
+
+@PROCS.decision("replenish", rule="Break replenishment (seed 3.3)")
+class Replenish:
+    """Seed 3.3 break replenishment: the owner chooses which technique of
+    their side deck goes face up to the List (the seed does not say who
+    picks; the side deck is the owner's, so the owner does). Nothing when
+    the List already holds 14 (digest B.2 rule 8) or no technique is left;
+    a single candidate moves without a question."""
+
+    @staticmethod
+    def run(state, step, events):
+        p = step.args["player"]
+        if len(state.table.zones[LIST[p]]) >= LIST_MAX:
+            state.emit("break.replenish", f"{state.names[p]}'s List is full: no replenishment", "digest B.2 rule 10",
+                       player=p)
+            return DONE
+        cands = replenish_cards(state, p)
+        if not cands:
+            state.emit("break.replenish", f"{state.names[p]}'s side deck has no technique left to replenish the List",
+                       "seed 3.3", player=p)
+            return DONE
+        if len(cands) == 1:
+            _replenish(state, p, cands[0])
+            return DONE
+        return WAIT
+
+    @staticmethod
+    def decide(state, step):
+        p = step.args["player"]
+        techs = state.card_db.techs
+        ch = [Choice("replenish", {"card": i, "to": LIST[p]}, p, f"Put {techs[state.table.card[i]].name} in the List")
+              for i in replenish_cards(state, p)]
+        return Decision([p], "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
+
+    @staticmethod
+    def choose(state, step, c, events):
+        """Seed 3.3: the chosen side-deck technique goes face up to the List."""
+        _replenish(state, c.player, c.args["card"])
+        return DONE

@@ -1,0 +1,109 @@
+"""The Get phase (seed 5.4): in priority order each takes one technique
+from the List (or the ultimate); below the hand limit taking is mandatory,
+at the limit take-and-discard or skip; a priority tie skips the phase."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE, WAIT
+
+from ..zones import HAND, LIST, ULTIMATE
+from .procedures import PROCS, push
+
+
+@PROCS.step("get_phase", rule="Get phase (seed 5.4)")
+def get_phase(state, step, events):
+    """Seed 5.4: in priority order each takes one technique from the List;
+    a priority tie skips the Get phase at once."""
+    state.phase = "get"
+    state.battle_step = ""
+    state.emit("phase.begin", "Get phase", "seed 5.4", phase="get")
+    pr = state.priority()
+    if pr is None:
+        state.emit("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", timing="get")
+        return DONE
+    push(state, ("get_pick", {"player": pr}), ("get_pick", {"player": 1 - pr}))
+    return DONE
+
+
+def get_options(state, p: int, sudden_death: bool = False) -> list[int]:
+    """The List's techniques, and the ultimate (digest B.1 rule 5); only
+    the List when filling the hand for sudden death (seed 8)."""
+    if sudden_death:
+        return list(state.table.zones[LIST[p]])
+    return list(state.table.zones[LIST[p]]) + list(state.table.zones[ULTIMATE[p]])
+
+
+def hand_full(state, p: int) -> bool:
+    """At the hand limit (seed 2.1): the Get may be skipped, and a take is followed by a discard."""
+    return len(state.table.zones[HAND[p]]) >= state.limit(p)
+
+
+def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
+    techs = state.card_db.techs
+    return [Choice("get", {"card": i}, p, f"Take {techs[state.table.card[i]].name}")
+            for i in get_options(state, p, sudden_death)]
+
+
+@PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
+class GetPick:
+    """One player's Get: skipped after a no response (digest B.4 rule 16)
+    or with nothing to take; at the hand limit it may be skipped."""
+
+    @staticmethod
+    def run(state, step, events):
+        p = step.args["player"]
+        if state.skips_get[p]:
+            state.emit("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
+                       "digest B.4 rule 16", player=p)
+            return DONE
+        if not get_options(state, p):
+            state.emit("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", player=p)
+            return DONE
+        return WAIT
+
+    @staticmethod
+    def decide(state, step):
+        p = step.args["player"]
+        ch = take_choices(state, p)
+        if hand_full(state, p):
+            ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass"))
+        return Decision([p], "get", "Get: take a technique from your List", ch)
+
+    @staticmethod
+    def choose(state, step, c, events):
+        """Seed 5.4: take one technique; at the limit, discard one at once."""
+        p = c.player
+        if c.kind == "get_skip":
+            state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
+            return DONE
+        iid = c.args["card"]
+        state.to_hand(iid, "seed 5.4", f"{state.names[p]} takes {state.tech(iid).name}")
+        if len(state.table.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
+            push(state, ("get_discard", {"player": p}))
+        return DONE
+
+
+def discard_decision(state, p: int) -> Decision:
+    techs = state.card_db.techs
+    ch = [Choice("discard", {"card": i}, p, f"Discard {techs[state.table.card[i]].name}")
+          for i in state.table.zones[HAND[p]]]
+    return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
+
+
+@PROCS.decision("get_discard", rule="Get phase (seed 5.4)")
+class GetDiscard:
+    """Seed 5.4: taking at the hand limit discards a technique at once (to the List)."""
+
+    @staticmethod
+    def run(state, step, events):
+        return WAIT
+
+    @staticmethod
+    def decide(state, step):
+        return discard_decision(state, step.args["player"])
+
+    @staticmethod
+    def choose(state, step, c, events):
+        state.to_list(c.args["card"], "seed 5.4")
+        return DONE

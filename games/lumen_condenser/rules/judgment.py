@@ -1,0 +1,290 @@
+"""The battle judgment (seed 5.3.1 - 5.3.10, seed 6).
+
+:data:`JUDGMENT` is the order the judgment runs in (the battle pushes it
+as it stands, after the reveal and the grab window): each row is the
+procedure, the step name the view shows (``extra.judgment_step``) and the
+rule. Every step emits its own ``judgment.<step>`` event even when
+nothing happens.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.procedure import DONE
+
+from ..effects import effects_both
+from .procedures import PROCS
+
+JUDGMENT = (
+    # procedure              step shown   rule
+    ("pre_judgment",         "pre",       "seed 5.3.1"),   # before-judgment effects
+    ("evade_judgment",       "evade",     "seed 5.3.2"),   # evade entries and evade judgments
+    ("defence_judgment",     "defence",   "seed 5.3.3"),   # guard entries
+    ("fp_speed_adjustment",  "fp_speed",  "seed 5.3.4"),   # FP makes attacks faster, then FP is 0
+    ("speed_judgment",       "speed",     "seed 5.3.5"),   # the faster technique wins
+    ("offset_judgment",      "offset",    "seed 5.3.6"),   # offset judgments and entries
+    ("effects_judgment",     "effects",   "seed 5.3.7"),   # on hit / counter / guard / offset / evade effects
+    ("result_judgment",      "result",    "seed 5.3.8"),   # damage and FP of the results
+    ("post_judgment",        "post",      "seed 5.3.9"),   # after-judgment effects
+    ("combo_time",           "combo",     "seed 6"),       # rules/combo.py
+    ("catch_time",           "catch",     "seed 5.3.10"),  # rules/catch.py
+)
+JUDGMENT_ORDER = tuple(proc for proc, _, _ in JUDGMENT)
+# the HP check waits during these steps: damage from before-judgment effects
+# is judged together with the judgment's effects (seed 5.3.7)
+HP_CHECK_WAITS = tuple(shown for _, shown, _ in JUDGMENT[:JUDGMENT_ORDER.index("effects_judgment")])
+
+# a judgment result -> the effect timing it triggers (seed 3.4, 5.3.7)
+RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "guard", "guarded": "guarded",
+               "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
+
+
+def step_event(state, name: str, rule: str):
+    """Enter judgment step ``name`` and emit its event (caption filled in later)."""
+    state.battle_step = name
+    return state.emit(f"judgment.{name}", "", rule, step=name)
+
+
+@PROCS.step("pre_judgment", rule="Pre-judgment (seed 5.3.1)")
+def pre_judgment(state, step, events):
+    """Seed 5.3.1: before-judgment effects apply."""
+    ev = step_event(state, "pre", "seed 5.3.1")
+    n = effects_both(state, {p: ("pre",) for p in (0, 1) if state.technique_live[p]})
+    ev.caption = (f"Pre-judgment: {n} before-judgment effect(s) applied" if n else
+                  "Pre-judgment: no before-judgment effect; nothing happens")
+    ev.data["applied"] = n
+    return DONE
+
+
+@PROCS.step("evade_judgment", rule="Evade judgment (seed 5.3.2)")
+def evade_judgment(state, step, events):
+    """Seed 5.3.2: a defence's evade entry or an attack's evade judgment
+    matching the opponent's attack position evades it: the opponent loses
+    the judgment and its effects and damage are nullified."""
+    ev = step_event(state, "evade", "seed 5.3.2")
+    ok = [False, False]
+    for p in (0, 1):
+        q = 1 - p
+        kp, kq = state.technique_type(p), state.technique_type(q)
+        if kp is None or kq != "attack":
+            continue
+        pos = state.tech(state.battle_cards[q]).pos
+        t = state.tech(state.battle_cards[p])
+        ok[p] = (t.dtab.get(pos) == "evade") if kp == "defence" else (pos in t.evade)
+    if ok[0] and ok[1]:
+        state.lost_judgment = [1, 1]
+        state.results = ["none", "none"]
+        ev.caption = "Evade: both techniques evade each other; neither judgment counts"
+    elif ok[0] or ok[1]:
+        p = 0 if ok[0] else 1
+        q = 1 - p
+        state.lost_judgment[q] = 1
+        state.results[p] = "evade"
+        state.results[q] = "evaded"
+        ev.caption = (f"Evade: {state.names[p]}'s {state.technique_name(p)} evades {state.technique_name(q)}; "
+                      f"{state.names[q]} loses the judgment")
+    else:
+        ev.caption = "Evade: no evade judgment matches; nothing happens"
+    ev.data["evade"] = ok
+    return DONE
+
+
+@PROCS.step("defence_judgment", rule="Defence judgment (seed 5.3.3)")
+def defence_judgment(state, step, events):
+    """Seed 5.3.3: a defence whose guard entry matches the attack's position guards it."""
+    ev = step_event(state, "defence", "seed 5.3.3")
+    kind, lost = state.technique_type, state.lost_judgment
+    for p in (0, 1):
+        q = 1 - p
+        if kind(p) == "defence" and not lost[p] and kind(q) == "attack" and not lost[q]:
+            pos = state.tech(state.battle_cards[q]).pos
+            if state.tech(state.battle_cards[p]).dtab.get(pos) == "guard":
+                state.results[p] = "guard"
+                state.results[q] = "guarded"
+                ev.caption = (f"Defence: {state.names[p]}'s {state.technique_name(p)} guards the {pos} attack "
+                              f"{state.technique_name(q)}")
+                ev.data["guard"] = p
+                return DONE
+    ev.caption = "Defence: no guard entry matches; nothing happens"
+    return DONE
+
+
+@PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
+def fp_speed_adjustment(state, step, events):
+    """Seed 5.3.4: each attack's speed improves by its player's FP (lower is
+    faster; a fixed technique ignores FP, seed 3.4; a technique that has
+    already lost keeps its speed); then both FP become 0."""
+    ev = step_event(state, "fp_speed", "seed 5.3.4")
+    parts = []
+    speeds = state.speeds
+    for p in (0, 1):
+        if state.technique_type(p) != "attack":
+            continue
+        t = state.tech(state.battle_cards[p])
+        f = state.fp[p]
+        if state.lost_judgment[p]:
+            parts.append(f"{t.name} already lost and keeps speed {speeds[p]}")
+        elif t.fixed:
+            parts.append(f"{t.name} is fixed and keeps speed {speeds[p]}")
+        elif f:
+            new = max(1, speeds[p] - f)
+            parts.append(f"{t.name} speed {speeds[p]} -> {new} (FP {f:+d})")
+            speeds[p] = new
+    had = state.fp[0] or state.fp[1]
+    for p in (0, 1):
+        state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
+    if parts or had:
+        ev.caption = "FP speed adjustment: " + ("; ".join(parts) or "no attack's speed changes") + "; FP set to 0"
+    else:
+        ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
+    ev.data["speeds"] = list(speeds)
+    return DONE
+
+
+@PROCS.step("speed_judgment", rule="Speed judgment (seed 5.3.5)")
+def speed_judgment(state, step, events):
+    """Seed 5.3.5: the faster technique wins; equal speed is a draw. An
+    attack against no technique, or a defence with no entry for its
+    position, succeeds (seed 5.3.8)."""
+    ev = step_event(state, "speed", "seed 5.3.5")
+    kind, res = state.technique_type, state.results
+    live = [kind(p) == "attack" and not state.lost_judgment[p] and not res[p] for p in (0, 1)]
+    if live[0] and live[1]:
+        a, b = state.speeds
+        if a == b:
+            state.results = ["mutual", "mutual"]
+            ev.caption = f"Speed: both at speed {a}: a draw, both hit"
+        else:
+            w = 0 if a < b else 1
+            res[w] = "counter"
+            res[1 - w] = "lose"
+            ev.caption = (f"Speed: {state.technique_name(w)} (speed {state.speeds[w]}) beats "
+                          f"{state.technique_name(1 - w)} (speed {state.speeds[1 - w]})")
+    elif live[0] or live[1]:
+        p = 0 if live[0] else 1
+        q = 1 - p
+        res[p] = "hit"
+        res[q] = res[q] or ("open" if kind(q) else "none")
+        what = ("no technique" if kind(q) is None else
+                f"{state.technique_name(q)}, which does not cover {state.tech(state.battle_cards[p]).pos}")
+        ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
+    else:
+        ev.caption = "Speed: no speed contest; nothing happens"
+    ev.data["speeds"] = list(state.speeds)
+    return DONE
+
+
+@PROCS.step("offset_judgment", rule="Offset judgment (seed 5.3.6)")
+def offset_judgment(state, step, events):
+    """Seed 5.3.6: a technique that lost on speed whose offset judgment
+    matches the opponent's attack position makes it a draw (offset); a
+    defence's offset entry does the same (digest B.5 rule 23)."""
+    ev = step_event(state, "offset", "seed 5.3.6")
+    res, tech, cards = state.results, state.tech, state.battle_cards
+    for p in (0, 1):
+        q = 1 - p
+        if res[p] == "lose" and tech(cards[q]).pos in tech(cards[p]).offset:
+            break
+        if (res[p] == "open" and state.technique_type(p) == "defence" and res[q] == "hit"
+                and tech(cards[p]).dtab.get(tech(cards[q]).pos) == "offset"):
+            break
+    else:
+        ev.caption = "Offset: no offset judgment matches; nothing happens"
+        return DONE
+    res[p] = "offset"
+    res[q] = "offsetted"
+    ev.caption = f"Offset: {state.names[p]}'s {state.technique_name(p)} offsets {state.technique_name(q)}: a draw"
+    ev.data["offset"] = p
+    return DONE
+
+
+@PROCS.step("effects_judgment", rule="Judgment effects (seed 5.3.7)")
+def effects_judgment(state, step, events):
+    """Seed 5.3.7: on hit / counter / guard / offset / evade effects apply
+    (an evaded technique keeps only its 'when evaded' effects, seed 5.3.2)."""
+    ev = step_event(state, "effects", "seed 5.3.7")
+    whens = {}
+    for p in (0, 1):
+        w = RESULT_WHEN.get(state.results[p])
+        if w and state.technique_live[p]:
+            # an attack that evades an attack wins the judgment: it counters (seed 5.3.8)
+            whens[p] = (w, "counter") if w == "evade" and state.technique_type(p) == "attack" else (w,)
+    n = effects_both(state, whens)
+    ev.caption = f"Effects: {n} effect(s) applied" if n else "Effects: no result effect; nothing happens"
+    ev.data["applied"] = n
+    return DONE
+
+
+def damage_of(state, p: int) -> int:
+    if state.technique_type(p) != "attack":
+        return 0
+    return max(0, state.tech(state.battle_cards[p]).damage + state.power_bonus[p])
+
+
+def gain_fp(state, p: int, judgment_field: str, why: str) -> None:
+    """FP from a judgment field; the word 'combo' gives no FP and opens combo time (seed 6)."""
+    v = getattr(state.tech(state.battle_cards[p]), judgment_field)
+    if v == "combo":
+        state.combo_result[p] = 1
+        return
+    if v:
+        state.set_fp(p, state.fp[p] + v, why, "seed 5.3.8")
+
+
+@PROCS.step("result_judgment", rule="Judgment result (seed 5.3.8)")
+def result_judgment(state, step, events):
+    """Seed 5.3.8: hit (damage and hit FP), mutual hit on equal speed or
+    offset (on offset only the bigger damage minus the smaller, to the
+    player whose technique dealt less), counter (damage and counter FP),
+    guard (the attacker gets its guard FP)."""
+    ev = step_event(state, "result", "seed 5.3.8")
+    r = state.results
+    names = state.names
+    parts = []
+    dmg = [0, 0]
+    for p in (0, 1):
+        q = 1 - p
+        if r[p] == "hit":
+            dmg[q] += damage_of(state, p)
+            gain_fp(state, p, "hit", "hit")
+            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+        elif r[p] == "counter" or (r[p] == "evade" and state.technique_type(p) == "attack"):
+            dmg[q] += damage_of(state, p)
+            gain_fp(state, p, "counter", "counter")
+            parts.append(f"{names[p]} counters for {damage_of(state, p)}")
+        elif r[p] == "mutual":
+            dmg[q] += damage_of(state, p)
+            gain_fp(state, p, "hit", "mutual hit")
+            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+        elif r[p] == "guarded":
+            gain_fp(state, p, "guard", "guarded")
+            parts.append(f"{names[p]}'s attack is guarded ({state.tech(state.battle_cards[p]).guard:+d} FP)")
+    if "offset" in r:
+        a, b = damage_of(state, 0), damage_of(state, 1)
+        for p in (0, 1):
+            if state.technique_type(p) == "attack":
+                gain_fp(state, p, "hit", "offset: hit judgment")
+        if a != b:
+            low = 0 if a < b else 1
+            dmg[low] = abs(a - b)
+            parts.append(f"offset: {max(a, b)} - {min(a, b)} = {abs(a - b)} damage to {names[low]}")
+        else:
+            parts.append("offset: equal damage, no damage")
+    for p in (0, 1):
+        if dmg[p]:
+            state.set_hp(p, state.hp[p] - dmg[p], "battle damage", "seed 5.3.8")
+    for p in (0, 1):
+        if r[p] == "evade" and state.technique_type(p) == "defence":
+            parts.append(f"{names[p]} evaded: no damage")
+    ev.caption = "Result: " + ("; ".join(parts) if parts else "no hit, counter or guard; nothing happens")
+    ev.data.update(results=list(r), damage=dmg)
+    return DONE
+
+
+@PROCS.step("post_judgment", rule="Post-judgment (seed 5.3.9)")
+def post_judgment(state, step, events):
+    """Seed 5.3.9: after-judgment effects apply."""
+    ev = step_event(state, "post", "seed 5.3.9")
+    n = effects_both(state, {p: ("post",) for p in (0, 1)
+                             if state.technique_live[p] and state.results[p] != "evaded"})
+    ev.caption = f"Post-judgment: {n} effect(s) applied" if n else "Post-judgment: no after-judgment effect; nothing happens"
+    return DONE

@@ -1,0 +1,29 @@
+"""The procedure table of Lumen Condenser and the processor that runs it.
+
+Every phase, step and resolution of the rules is one procedure registered in
+:data:`PROCS` with the rule it implements; the state keeps the pending steps
+(kit :class:`~tabletop.engine.procedure.Step` records) and
+:data:`PROCESSOR` runs them.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.procedure import Processor, Procedures, Step
+
+PROCS = Procedures("lumen_condenser")
+PROCESSOR = Processor(PROCS)
+
+
+def push(state, *steps) -> None:
+    """Push steps so that the first one named runs first. Each is a
+    procedure name or a ``(name, args)`` pair."""
+    for s in reversed(steps):
+        if isinstance(s, str):
+            state.steps.append(Step(s))
+        else:
+            state.steps.append(Step(s[0], 0, dict(s[1])))
+
+
+def top_is(state, *names: str) -> bool:
+    """True when the game goes on and the top step is one of ``names``."""
+    return state.outcome is None and bool(state.steps) and state.steps[-1].proc in names

@@ -1,0 +1,57 @@
+"""The turn structure (seed 5): the phases repeat Lumen -> Ready -> Battle
+-> Get -> Recovery, every turn (README, rule choices).
+
+:data:`TURN_STRUCTURE` is the order the turn runs in: ``turn_start``
+pushes it as it stands. The battle's own order is
+:data:`~.battle.BATTLE_STEPS` (with the judgment in
+:data:`~.judgment.JUDGMENT`).
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.procedure import DONE
+
+from .procedures import PROCS, push
+
+# phase name (the view's "phase") -> the procedure that runs it, in turn order
+PHASE_PROCEDURES = (
+    ("lumen", "lumen_phase"),         # seed 5.1   rules/windows.py
+    ("ready", "ready_phase"),         # seed 5.2   rules/ready.py
+    ("battle", "battle_phase"),       # seed 5.3   rules/battle.py, judgment.py, combo.py, catch.py, cleanup.py
+    ("get", "get_phase"),             # seed 5.4   rules/get.py
+    ("recovery", "recovery_phase"),   # seed 5.5   rules/recovery.py
+)
+PHASES = tuple(name for name, _ in PHASE_PROCEDURES)
+TURN_STRUCTURE = tuple(proc for _, proc in PHASE_PROCEDURES) + ("turn_end",)
+
+
+def resume_at(phase: str) -> tuple:
+    """The rest of a turn from the start of ``phase`` (positions begin there)."""
+    return TURN_STRUCTURE[PHASES.index(phase):]
+
+
+@PROCS.step("turn_start", rule="Turn structure (seed 5)")
+def turn_start(state, step, events):
+    """Seed 5: a new turn; this turn's restrictions, Get skips and used
+    abilities are forgotten, then the phases run in order."""
+    state.turn_number += 1
+    state.restrictions = ["", ""]
+    state.skips_get = [0, 0]
+    state.abilities_used = [0, 0]
+    state.emit("turn.begin", f"Turn {state.turn_number}"
+               + (f" (sudden death, {state.sudden_death_turns} left)" if state.in_sudden_death else ""),
+               "seed 5", turn=state.turn_number)
+    push(state, *TURN_STRUCTURE)
+    return DONE
+
+
+@PROCS.step("turn_end", rule="End of the turn (seed 5, seed 8)")
+def turn_end(state, step, events):
+    """The next turn starts; in sudden death one of its turns is used up
+    (when none are left the end-of-game check ends the game, seed 8)."""
+    if state.in_sudden_death:
+        state.sudden_death_turns -= 1
+        if state.sudden_death_turns <= 0:
+            return DONE
+    push(state, "turn_start")
+    return DONE

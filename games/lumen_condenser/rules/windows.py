@@ -1,0 +1,141 @@
+"""The Lumen phase (seed 5.1) and the ability windows of the Lumen and
+Recovery phases: from the priority holder, players alternate one ability
+(a trait ability or a special technique of the side deck) or a pass, until
+both pass in a row (seed 3.2)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE, WAIT
+
+from ..effects import apply_effect, condition_holds, conflicts
+from ..zones import BATTLE, SIDE
+from .breaks import break_card
+from .procedures import PROCS, push
+
+WINDOW_RULES = {"lumen": "seed 5.1", "recovery": "seed 5.5"}
+
+
+@PROCS.step("lumen_phase", rule="Lumen phase (seed 5.1)")
+def lumen_phase(state, step, events):
+    """Seed 5.1: from the priority holder, each checks whether to use
+    Lumen-phase abilities; a priority tie skips the timing (seed 3.2)."""
+    state.phase = "lumen"
+    state.battle_step = ""
+    state.emit("phase.begin", "Lumen phase", "seed 5.1", phase="lumen")
+    open_window(state, "lumen", "seed 5.1")
+    return DONE
+
+
+def abilities(state, p: int, timing: str) -> list[dict]:
+    """Lumen/Recovery-phase abilities ``p`` may use now: the trait's
+    abilities (once per turn, paying counters) and special techniques in
+    the side deck (digest B.1 rule 4: used through their timing, then broken)."""
+    out = []
+    ch = state.char(p)
+    for i, e in enumerate(ch.abilities):
+        if e["timing"] != timing or state.abilities_used[p] & (1 << i):
+            continue
+        if e.get("cost", 0) > state.trait_counters[p] or not condition_holds(state, p, e) or conflicts(state, p, e):
+            continue
+        out.append({"ability": i})
+    techs = state.card_db.techs
+    for iid in state.table.zones[SIDE[p]]:
+        t = techs[state.table.card[iid]]
+        if t.special and t.timing == timing:
+            effs = t.eff.get("use", ())
+            if all(condition_holds(state, p, e) and not conflicts(state, p, e) for e in effs):
+                out.append({"card": iid})
+    return out
+
+
+def open_window(state, timing: str, rule: str) -> None:
+    """Seed 3.2: actions at a shared timing go one at a time from the
+    priority holder, alternating; with tied priority the timing is skipped
+    when both have something to do at it (seed 8 example)."""
+    has = [bool(abilities(state, 0, timing)), bool(abilities(state, 1, timing))]
+    pr = state.priority()
+    if not has[0] and not has[1]:
+        state.emit(f"{timing}.window", f"No {timing}-phase ability can be used", rule, timing=timing)
+        return
+    if pr is None and has[0] and has[1]:
+        state.emit("priority.tie_skip", f"Priority is tied and both have {timing}-phase abilities: "
+                   f"the {timing} timing is skipped", "seed 3.2", timing=timing)
+        return
+    first = pr if pr is not None else (0 if has[0] else 1)
+    state.emit("priority.check", f"{state.names[first]} acts first in the {timing} timing"
+               + (" (holds priority)" if pr is not None else " (priority tied; only they can act)"),
+               "seed 3.2", player=first, timing=timing)
+    push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
+
+
+def _pass(state, args: dict, p: int) -> None:
+    passes = args["passes"] + 1
+    if passes >= 2:
+        state.emit(f"{args['timing']}.window", f"Both players are done with the {args['timing']} timing", "seed 3.2",
+                   timing=args["timing"])
+        return
+    push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
+
+
+@PROCS.decision("ability_window", rule="Ability timing (seed 3.2)")
+class AbilityWindow:
+    """One player's turn in a Lumen or Recovery window: use an ability or
+    pass; a player with nothing to use passes at once."""
+
+    @staticmethod
+    def run(state, step, events):
+        p = step.args["player"]
+        if abilities(state, p, step.args["timing"]):
+            return WAIT
+        _pass(state, step.args, p)
+        return DONE
+
+    @staticmethod
+    def decide(state, step):
+        p = step.args["player"]
+        timing = step.args["timing"]
+        techs = state.card_db.techs
+        ch = []
+        ab = state.char(p).abilities
+        for a in abilities(state, p, timing):
+            if "ability" in a:
+                e = ab[a["ability"]]
+                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {e['do']} {e.get('amount', e.get('value', ''))}"))
+            else:
+                ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
+        ch.append(Choice("pass", {}, p, "Pass", role="pass"))
+        return Decision([p], f"{timing}_ability", f"{timing.capitalize()} phase: use an ability or pass", ch)
+
+    @staticmethod
+    def choose(state, step, c, events):
+        """Seed 5.1 / 5.5: use one ability, then the other player may act."""
+        p = c.player
+        timing = step.args["timing"]
+        if c.kind == "pass":
+            _pass(state, step.args, p)
+            return DONE
+        rule = WINDOW_RULES[timing]
+        if "ability" in c.args:
+            i = c.args["ability"]
+            e = state.char(p).abilities[i]
+            state.abilities_used[p] |= 1 << i
+            cost = e.get("cost", 0)
+            ch = state.char(p)
+            state.emit("ability.use", f"{state.names[p]} uses {ch.trait}"
+                       + (f", paying {cost} {ch.counter_name}" if cost else ""), rule, player=p)
+            if cost:
+                apply_effect(state, p, {"do": "charge", "amount": -cost}, -1, trait=True)
+            apply_effect(state, p, e, -1, trait=True)
+        else:
+            iid = c.args["card"]
+            t = state.tech(iid)
+            state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
+            state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} uses the special technique {t.name}",
+                       rule="digest B.1 rule 4")
+            for e in t.eff.get("use", ()):
+                apply_effect(state, p, e, iid)
+            break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")
+        # the HP check runs once this choice is applied; then the other player may act
+        push(state, ("ability_window", {"timing": timing, "player": 1 - p, "passes": 0}))
+        return DONE

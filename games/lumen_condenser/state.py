@@ -1,0 +1,346 @@
+"""The Lumen Condenser game state: its fields, declared once, and the small
+actions every rule uses (moving cards, HP and FP, priority, the end-of-game
+check). The rules themselves are procedures in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event, State
+from tabletop.engine.fields import declare, field
+from tabletop.engine.outcome import Outcome, Termination
+from tabletop.engine.procedure import Step
+from tabletop.engine.rng import PCG32
+from tabletop.engine.table import CardTable
+
+from .legality import why_not
+from .rules import PROCESSOR
+from .rules.cleanup import DEFENCE_OVER
+from .rules.judgment import HP_CHECK_WAITS
+from .rules.ready import ready_cards
+from .rules.sudden_death import start_sudden_death
+from .view import view
+from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
+
+NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
+
+
+class LumenState(State):
+    """A Lumen Condenser game in progress (plain data; fields in ``FIELDS``)."""
+
+    # -- construction and saving -----------------------------------------------------------
+    @classmethod
+    def blank(cls, game, card_db, extra_cards=None) -> "LumenState":
+        s = cls.__new__(cls)
+        cls.FIELDS.init(s)
+        s.game = game
+        s.card_db = card_db
+        s.extra_cards = extra_cards or []
+        s.events = []
+        return s
+
+    def to_data(self) -> dict:
+        d = self.FIELDS.to_data(self)
+        d["steps"] = [step.to_data() for step in self.steps]
+        d["outcome"] = None if self.outcome is None else self.outcome.to_data()
+        d["game"] = "lumen_condenser"
+        return d
+
+    @classmethod
+    def from_data(cls, game, card_db, data: dict) -> "LumenState":
+        s = cls.blank(game, card_db)
+        cls.FIELDS.from_data(s, data, SPECS)
+        s.steps = [Step.from_data(x) for x in data.get("steps", [])]
+        s.outcome = Outcome.from_data(data.get("outcome"))
+        s.game = game
+        s.card_db = card_db
+        return s
+
+    # -- small helpers -------------------------------------------------------------------------
+    def emit(self, kind: str, caption: str, rule: str = "", **data) -> Event:
+        ev = Event(kind, caption, rule, data)
+        self.events.append(ev)
+        return ev
+
+    def tech(self, iid: int):
+        return self.card_db.techs[self.table.card[iid]]
+
+    def char(self, p: int):
+        return self.card_db.chars[self.characters[p]]
+
+    def limit(self, p: int) -> int:
+        """Seed 2.1 (2): the hand limit of the HP band the player is in."""
+        return self.char(p).limit(self.hp[p])
+
+    def hand(self, p: int) -> list:
+        return self.table.zones[HAND[p]]
+
+    def priority(self):
+        """Seed 3.2: FP, then HP, then hand size; higher holds priority; a full
+        tie returns None (the timing is skipped)."""
+        a, b = self.fp
+        if a != b:
+            return 0 if a > b else 1
+        a, b = self.hp
+        if a != b:
+            return 0 if a > b else 1
+        a, b = len(self.table.zones[HAND[0]]), len(self.table.zones[HAND[1]])
+        if a != b:
+            return 0 if a > b else 1
+        return None
+
+    def effect_order(self) -> tuple:
+        """Seed 8: simultaneous effects alternate starting with the priority
+        holder (player 1 first on a tie; see README, rule choices)."""
+        return (1, 0) if self.priority() == 1 else (0, 1)
+
+    def technique_type(self, p: int):
+        """The type of p's technique in the judgment, or None (none readied or nullified)."""
+        if not self.technique_live[p]:
+            return None
+        return self.tech(self.battle_cards[p]).type
+
+    def technique_name(self, p: int) -> str:
+        return self.tech(self.battle_cards[p]).name if self.battle_cards[p] >= 0 else "no technique"
+
+    def reset_battle(self) -> None:
+        """Forget this battle's judgment (after clean-up, a grab negation or sudden death)."""
+        self.battle_cards = [-1, -1]
+        self.technique_live = [0, 0]
+        self.lost_judgment = [0, 0]
+        self.speeds = [0, 0]
+        self.power_bonus = [0, 0]
+        self.results = ["", ""]
+        self.breaks_after_use = [0, 0]
+        self.combo_result = [0, 0]
+        self.fp_zero_at_reveal = False
+
+    def set_hp(self, p: int, value: int, why: str, rule: str) -> None:
+        old = self.hp[p]
+        if value == old:
+            return
+        self.hp[p] = value
+        self.emit("counter.change", f"{self.names[p]} HP {old} -> {value} ({why})", rule,
+                  player=p, counter="hp", delta=value - old, value=value)
+
+    def set_fp(self, p: int, value: int, why: str, rule: str) -> None:
+        old = self.fp[p]
+        if value == old:
+            return
+        self.fp[p] = value
+        self.emit("counter.change", f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})", rule,
+                  player=p, counter="fp", delta=value - old, value=value)
+
+    def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:
+        self.events.append(self.table.move(iid, to, face=face, caption=caption, rule=rule))
+
+    def to_list(self, iid: int, rule: str) -> None:
+        """Digest B.2 rules 8-9: a card sent to the List goes face up; a special
+        technique, an ultimate, or a card over the 14-card List limit is broken
+        instead (without replenishment)."""
+        p = self.table.owner[iid]
+        t = self.tech(iid)
+        if t.special or t.ultimate or len(self.table.zones[LIST[p]]) >= LIST_MAX:
+            self.move(iid, BREAK[p], face=1, caption=f"{t.name} is broken", rule=rule)
+            return
+        self.move(iid, LIST[p], face=1, caption=f"{t.name} goes to {self.names[p]}'s List", rule=rule)
+
+    def to_hand(self, iid: int, rule: str, caption: str = "") -> None:
+        p = self.table.owner[iid]
+        self.move(iid, HAND[p], face=0, caption=caption or f"a technique returns to {self.names[p]}'s hand", rule=rule)
+
+    def battle_to_hand(self, rule: str, caption: bool = True) -> None:
+        """Every card in both battle zones back to its owner's hand."""
+        for p in (0, 1):
+            for iid in list(self.table.zones[BATTLE[p]]):
+                self.to_hand(iid, rule, f"{self.tech(iid).name} returns to {self.names[p]}'s hand" if caption else "")
+
+    # -- the end of the game (seed 5, seed 8) -------------------------------------------------------
+    def end_game(self, winner, termination: str, reason: str, rule: str) -> None:
+        """``winner`` is 0, 1 or None for a draw."""
+        self.outcome = Outcome(winner, termination, reason, rule)
+        self.steps = []
+        self.battle_step = ""
+        self.emit("game.over", reason, rule, winner=self.outcome.result, reason=reason)
+
+    def check_outcome(self, events) -> None:
+        """The end-of-game checks, run after every step: a third no response
+        loses (seed 5; both at once is a draw); sudden death ends after its
+        turns with the higher HP winning (seed 8); HP at 0 loses (seed 5),
+        both at 0 at once start sudden death, or draw during it (seed 8). The
+        HP check waits during the judgment until its effects step (seed
+        5.3.7): damage from before-judgment effects is judged with the rest."""
+        if self.outcome is not None:
+            return
+        lost = [self.no_responses[p] >= NO_RESPONSE_LOSS for p in (0, 1)]
+        if lost[0] or lost[1]:
+            if lost[0] and lost[1]:
+                self.end_game(None, Termination.SIMULTANEOUS, "Both players made their third no-response: a draw",
+                              "seed 5")
+            else:
+                p = 0 if lost[0] else 1
+                q = 1 - p
+                self.end_game(q, Termination.TIMEOUT, f"{self.names[p]}'s third no-response: {self.names[q]} wins",
+                              "seed 5")
+            return
+        if self.in_sudden_death and self.sudden_death_turns <= 0:
+            a, b = self.hp
+            if a == b:
+                self.end_game(None, Termination.TURN_LIMIT, f"Sudden death over: HP tied at {a}: a draw", "seed 8")
+            else:
+                w = 0 if a > b else 1
+                self.end_game(w, Termination.TURN_LIMIT, f"Sudden death over: {self.names[w]} has more HP "
+                              f"({max(a, b)} to {min(a, b)})", "seed 8")
+            return
+        if self.battle_step in HP_CHECK_WAITS:
+            return
+        zero = [self.hp[0] <= 0, self.hp[1] <= 0]
+        if not (zero[0] or zero[1]):
+            return
+        if zero[0] and zero[1]:
+            if self.in_sudden_death:
+                self.end_game(None, Termination.SIMULTANEOUS, "Both HP reach 0 again in sudden death: a draw", "seed 8")
+            else:
+                start_sudden_death(self)
+            return
+        w = 1 if zero[0] else 0
+        self.end_game(w, Termination.LIFE, f"{self.names[1 - w]}'s HP reaches 0: {self.names[w]} wins", "seed 5")
+
+    # -- the engine contract ------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.turn_number
+
+    @property
+    def decision(self):
+        if self.decision_cache is None:
+            self.decision_cache = PROCESSOR.decide(self)
+        return self.decision_cache
+
+    def _apply(self, choice) -> list:
+        self.events = events = []
+        self.decision_cache = None
+        PROCESSOR.choose(self, choice, events)
+        self.decision_cache = None
+        self.events = None
+        return events
+
+    def run(self) -> None:
+        """Run the rules to the first decision (set-up and positions); their
+        events are not kept."""
+        self.events = []
+        PROCESSOR.run(self, self.events)
+        self.events = None
+        self.decision_cache = None
+
+    def view(self, player):
+        return view(self, player)
+
+    def why_not(self, kind: str, args: dict, player=None) -> str:
+        return why_not(self, kind, args, player)
+
+    def invariant_violations(self) -> list[str]:
+        out = self.table.invariant_violations()
+        for p in (0, 1):
+            if not 0 <= self.no_responses[p] <= NO_RESPONSE_LOSS:
+                out.append(f"player {p} no-response count {self.no_responses[p]} out of range")
+            if self.hp[p] > self.char(p).hp:
+                out.append(f"player {p} HP {self.hp[p]} above the start HP")
+            if self.outcome is None and self.hp[p] <= 0:
+                out.append(f"player {p} HP {self.hp[p]} at 0 but the game goes on")
+            if not -99 <= self.fp[p] <= 99:
+                out.append(f"player {p} FP {self.fp[p]} out of range")
+            if len(self.table.zones[LIST[p]]) > LIST_MAX:
+                out.append(f"player {p} List holds more than {LIST_MAX}")
+            if self.ready_picks[p] >= 0 and self.table.zone[self.ready_picks[p]] != HAND[p]:
+                out.append(f"player {p} readied a card that is not in hand")
+            for iid in self.table.zones[HAND[p]] + self.table.zones[LIST[p]]:
+                if self.card_db.techs[self.table.card[iid]].special:
+                    out.append(f"a special technique in player {p}'s hand or List")
+        if self.defence_over_count >= DEFENCE_OVER:
+            out.append("defence over count not reset")
+        return out
+
+    def determinize(self, player: int, rng) -> "LumenState":
+        """Re-draw the identities of the opponent's cards ``player`` can't see
+        (hand and side deck): special techniques among the special slots
+        first (they never reach a hand), then the rest; a readied pick that
+        the re-drawn hand can't ready becomes one it can; reseed. (The kit's
+        ``CardTable.determinize`` draws its pools in another order, which
+        would change the computer players' samples.)"""
+        s = self.clone()
+        t = s.table
+        t.card = list(t.card)
+        techs = self.card_db.techs
+        q = 1 - player
+        hidden = [i for i in range(len(t.card)) if t.owner[i] == q and not t.sees(i, player)]
+        for special in (True, False):
+            group = [i for i in hidden if techs.get(t.card[i]) is not None and techs[t.card[i]].special == special]
+            ids = sorted(t.card[i] for i in group)  # the copy depends only on what `player` sees
+            rng.shuffle(ids)
+            for i, cid in zip(group, ids):
+                t.card[i] = cid
+        pick = s.ready_picks[q]
+        if pick >= 0:
+            legal = ready_cards(s, q)
+            if legal and pick not in legal:
+                s.ready_picks[q] = legal[rng.randbelow(len(legal))]
+        s.rng = PCG32(rng.next_u32(), stream=7)
+        s.decision_cache = None
+        return s
+
+
+FIELDS = declare(LumenState, [
+    field("game", "shared", "the Game object"),
+    field("card_db", "shared", "the card database (with any extra cards of a position)"),
+    field("extra_cards", "value", "extra card definitions a position brought, saved with the state", default=list),
+    field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
+    field("rng", "rng", "the game's random numbers", default=lambda: PCG32(0)),
+    field("names", "value", "the players' names (fixed at set-up)", default=lambda: ["Player 1", "Player 2"]),
+    field("characters", "value", "each player's character card id (fixed at set-up)", default=lambda: ["", ""]),
+    field("hp", "list", "each player's HP (seed 2.1)", default=lambda: [0, 0]),
+    field("fp", "list", "each player's FP, + or - (seed 3.1)", default=lambda: [0, 0]),
+    field("no_responses", "list", "each player's no-response count (seed 5.2)", default=lambda: [0, 0]),
+    field("trait_counters", "list", "each player's trait counter (Heat, Breeze, ...)", default=lambda: [0, 0]),
+    field("turn_number", "value", "the turn, from 1", default=0),
+    field("phase", "value", "the current phase (rules/turn.py PHASES)", default="lumen"),
+    field("battle_step", "value", "the battle step shown: a judgment step, grab, combo or catch; '' otherwise",
+          default=""),
+    field("steps", "list", "the pending procedure steps, top last (never changed in place, so shared on clone)",
+          default=list),
+    field("outcome", "value", "how the game ended (Outcome), None while it goes on"),
+    field("ready_picks", "list", "each player's readied card iid this Ready phase, -1 for none (seed 5.2)",
+          default=lambda: [-1, -1]),
+    field("declared", "list", "1 when the player has declared ready this Ready phase", default=lambda: [0, 0]),
+    field("timed", "value", "the 10-second ready timer is on (seed 5.2)", default=False),
+    field("first_declarer", "value", "who declared ready first this Ready phase, -1 for nobody yet", default=-1),
+    field("restrictions", "list", "'attack'/'defence': the only type the player may ready this turn, or ''",
+          default=lambda: ["", ""]),
+    field("skips_get", "list", "1 when the player made no response this turn and skips the Get (digest B.4 rule 16)",
+          default=lambda: [0, 0]),
+    field("abilities_used", "list", "bit i set when trait ability i was used this turn", default=lambda: [0, 0]),
+    field("keeps_negative_fp", "list", "1 when negative FP stays through Recovery (a declined catch, digest B.7 rule 34)",
+          default=lambda: [0, 0]),
+    field("defence_over_count", "value", "defence-vs-defence battles in a row with FP held at 0 (seed 8)", default=0),
+    field("sudden_death_turns", "value", "turns of sudden death left (seed 8)", default=0),
+    field("in_sudden_death", "value", "sudden death has started (seed 8)", default=False),
+    field("battle_cards", "list", "each player's revealed technique iid this battle, -1 for none",
+          default=lambda: [-1, -1]),
+    field("technique_live", "list", "1 while the player's technique counts in the judgment (not nullified)",
+          default=lambda: [0, 0]),
+    field("lost_judgment", "list", "1 when the player's technique lost at the evade step (seed 5.3.2)",
+          default=lambda: [0, 0]),
+    field("speeds", "list", "each technique's speed in this judgment", default=lambda: [0, 0]),
+    field("power_bonus", "list", "damage added by power effects this battle", default=lambda: [0, 0]),
+    field("results", "list", "each player's judgment result: hit, counter, guard, evade, offset, ...",
+          default=lambda: ["", ""]),
+    field("breaks_after_use", "list", "1 when the technique is broken after this battle", default=lambda: [0, 0]),
+    field("combo_result", "list", "1 when the player's judgment field read 'combo' (seed 6)", default=lambda: [0, 0]),
+    field("fp_zero_at_reveal", "value", "both FP were 0 when the techniques were revealed (defence over, seed 8)",
+          default=False),
+    field("combo_player", "value", "whose combo time it is, -1 outside combo time", default=-1),
+    field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
+    field("combo_count", "value", "how many combo techniques so far", default=0),
+    field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("events", "cache", "the event list of the choice being applied"),
+])
