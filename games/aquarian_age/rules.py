@@ -395,7 +395,7 @@ class AAState(State):
     def _decide_redraw(self, top, ev):
         p = top["p"]
         return Decision([p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
-            Choice("keep", {}, p, "Keep this hand"), Choice("redraw", {}, p, "Redraw 7 cards")])
+            Choice("keep", {}, p, "Keep this hand", role="confirm"), Choice("redraw", {}, p, "Redraw 7 cards")])
 
     def _choose_redraw(self, top, choice, ev):
         """Set-up: the second player may redraw once (digest A.3.10)."""
@@ -517,7 +517,7 @@ class AAState(State):
             self.stack.pop()
             return None
         dp = a["dp"]
-        ch = [Choice("take", {}, dp, f"Take the attack ({self.stat(a['attacker'], 'attack')} damage)")]
+        ch = [Choice("take", {}, dp, f"Take the attack ({self.stat(a['attacker'], 'attack')} damage)", role="pass")]
         for g in self.dominated(dp):
             if g == a["attacker"]:
                 continue
@@ -569,7 +569,7 @@ class AAState(State):
             top["passes"] += 1
             top["prio"] = 1 - p
             return None
-        ch.insert(0, Choice("pass", {}, p, "Pass"))
+        ch.insert(0, Choice("pass", {}, p, "Pass", role="pass"))
         return Decision([p], "respond", "Respond with a fast card or an effect, or pass", ch)
 
     def _choose_respond(self, top, choice, ev):
@@ -725,7 +725,7 @@ class AAState(State):
             o = self.t.owner[iid]
             return Decision([o], "bind", f"{self.name_of(iid)} would be removed: use Bind {b}?", [
                 Choice("bind", {"card": iid}, o, f"Bind: {b} power card(s) to the damage zone, it stays"),
-                Choice("no_bind", {"card": iid}, o, "Let it go")])
+                Choice("no_bind", {"card": iid}, o, "Let it go", role="pass")])
         self.stack.pop()
         self._remove(top, ev)
         return None
@@ -800,7 +800,7 @@ class AAState(State):
                 for t in acts:
                     ch.append(Choice("attack", {"card": d, "target": t}, p,
                                      f"Attack your own {self.name_of(t)} with {self.name_of(d)}"))
-        ch.append(Choice("end_main", {}, p, "End the main phase"))
+        ch.append(Choice("end_main", {}, p, "End the main phase", role="end"))
         return ch
 
     def _card_play_choices(self, p, h, c, kind):
@@ -1120,7 +1120,7 @@ class AAState(State):
             self.stack.pop()
             return None
         ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {self.name_of(t)}") for h in hand for t in hosts]
-        ch.append(Choice("end_power", {}, p, "End the power card phase"))
+        ch.append(Choice("end_power", {}, p, "End the power card phase", role="end"))
         return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
 
     def _choose_power(self, top, choice, ev):
