@@ -83,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seconds", type=float, default=5.0)
     sp.add_argument("--ui", action="store_true", help="measure table frame time instead")
     sp.add_argument("--frames", type=_nonneg, default=600)
+    sp.add_argument("--load", metavar="SAVE", help="with --ui: bench the table of this save (default: a new game)")
 
     sp = sub.add_parser("screenshot", help="render a table to a PNG with no display")
     sp.add_argument("game")
@@ -185,13 +186,16 @@ def cmd_bench(args) -> int:
     if args.ui:
         from .ui.bench import run_ui_bench
 
-        report = run_ui_bench(args.game or "rush_duel", frames=args.frames)
+        # the game named, or the save's, or the first installed game
+        report = run_ui_bench(args.game, frames=args.frames, load=args.load)
     else:
         from . import bench
         from .engine.registry import all_games, get_game
 
         if not args.game:
             raise TabletopError(f"bench needs a game (installed: {', '.join(all_games())}) or --ui")
+        if args.load:
+            raise TabletopError("--load goes with --ui (the rules bench plays new games)")
         report = bench.run(get_game(args.game), seconds=args.seconds)
     if args.json:
         print(json.dumps(report, indent=2))

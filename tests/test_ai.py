@@ -93,7 +93,7 @@ def test_forced_choice_is_taken_without_search():
     s = rush({"turn": 2, "active": 0, "phase": "battle",
               "p0": {"deck": ["M01"], "monster": [{"card": "M06", "position": "def"}]},
               "p1": {"deck": ["M01"]}})
-    mine = [c for c in s.decision.choices_for(0) if c.kind != "surrender"]
+    mine = [c for c in s.decision.choices_for(0) if c.role != "resign"]
     assert len(mine) == 1
     agent = ExpertAgent(1, budget_ms=5000)      # a long budget it must not spend
     rng_before = agent.rng.to_data()
@@ -108,7 +108,7 @@ def test_unforced_choice_does_search():
     s = rush({"turn": 2, "active": 0, "phase": "battle",
               "p0": {"deck": ["M01"], "monster": [{"card": "M06"}]},
               "p1": {"deck": ["M01"]}})
-    assert len([c for c in s.decision.choices_for(0) if c.kind != "surrender"]) > 1
+    assert len([c for c in s.decision.choices_for(0) if c.role != "resign"]) > 1
     agent = ExpertAgent(1, budget_ms=None, rollouts=4)
     rng_before = agent.rng.to_data()
     agent.choose(s, 0)
@@ -135,7 +135,7 @@ def test_finds_a_win_two_decisions_away_by_rollouts():
     # changing the monster to defense position gives it away
     pos = dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]})
     s = rush(pos)
-    kinds = {c.kind for c in s.decision.choices_for(0)} - {"surrender"}
+    kinds = {c.kind for c in s.decision.choices_for(0) if c.role != "resign"}
     assert len(kinds) >= 2, kinds
     agent = ExpertAgent(3, budget_ms=None, rollouts=40)
     c = agent.choose(s, 0)

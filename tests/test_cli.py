@@ -28,6 +28,7 @@ def test_games_lists_every_installed_game(capsys):
     ["screenshot", GAME_ID, "--out", "x.png", "--size", "huge"],
     ["frobnicate"],
     ["bench"],
+    ["bench", GAME_ID, "--load", "x.toml"],
 ])
 def test_bad_arguments_exit_2_without_traceback(argv, capsys):
     try:

@@ -22,7 +22,11 @@ class Agent:
         raise NotImplementedError
 
 
-RESIGN_KINDS = frozenset({"surrender", "concede", "resign"})
+def playing_choices(choices):
+    """The choices that do not resign (role "resign"); all of them when
+    resigning is the only thing left."""
+    playing = [c for c in choices if c.role != "resign"]
+    return playing or choices
 
 
 class RandomAgent(Agent):
@@ -33,8 +37,7 @@ class RandomAgent(Agent):
 
     def choose(self, state: State, player: int) -> Choice:
         choices = state.decision.choices_for(player)
-        playing = [c for c in choices if c.kind not in RESIGN_KINDS]
-        return self.rng.choice(playing or choices)
+        return self.rng.choice(playing_choices(choices))
 
 
 class GreedyAgent(Agent):

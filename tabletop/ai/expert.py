@@ -50,7 +50,7 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import RESIGN_KINDS, WIN_SCORE, Agent
+from .agents import WIN_SCORE, Agent
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -111,7 +111,7 @@ class ExpertAgent(Agent):
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
         choices = d.choices_for(player)
-        playing = [c for c in choices if c.kind not in RESIGN_KINDS]
+        playing = [c for c in choices if c.role != "resign"]
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
@@ -299,7 +299,7 @@ class ExpertAgent(Agent):
 
 def _playing(d, p: int) -> list[Choice]:
     """``p``'s choices in ``d``, resigning left out while anything else is legal."""
-    opts = [c for c in d.choices if c.player == p and c.kind not in RESIGN_KINDS]
+    opts = [c for c in d.choices if c.player == p and c.role != "resign"]
     return opts or d.choices_for(p)
 
 

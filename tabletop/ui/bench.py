@@ -1,9 +1,9 @@
 """Table benchmark: frame time while a table with >= 100 face-up cards animates.
 
 The table is the game's real layout and card faces, shown from a view in
-which both decks have been dealt out face up into the hands, graveyards and
-free slots (a UI-side patch of ``view(None)``: the engine state is not
-touched). Card moves, counter pops and step banners are queued without end,
+which every pile has been dealt out face up into its owner's other zones and
+topped up with copies to well over 100 cards (a UI-side patch of
+``view(None)``: the engine state is not touched). Card moves, counter pops and step banners are queued without end,
 so every measured frame is animating. Each frame is a whole ``App.step``
 (events, update, draw, present) at 1600x900.
 
@@ -27,44 +27,49 @@ def _pct(xs, q):
     return xs[i]
 
 
-def _rush_duel_position(game) -> dict:
-    """A Rush Duel position with 60-card decks (the rules' maximum) spread over
-    hands, graveyards and the field, so well over 100 cards are on the table."""
-    ids = sorted(game.cards.keys()) if hasattr(game.cards, "keys") else []
-    kinds = {cid: str(game.describe_card(cid).get("type", "")).lower() for cid in ids}
-    main_ids = [c for c in ids if kinds[c] in ("monster", "spell", "trap") and not c.startswith(("F", "X"))]
-    monsters = [c for c in main_ids if kinds[c] == "monster" and (game.describe_card(c).get("level") or 0) <= 4]
-    backrow = [c for c in main_ids if kinds[c] in ("spell", "trap")]
-    pos = {"turn": 3, "active": 0, "phase": "main", "lp": [8000, 8000]}
-    for p in (0, 1):
-        deck = [main_ids[(i * 7 + p) % len(main_ids)] for i in range(60)]
-        pos[f"p{p}"] = {
-            "hand": deck[:44], "grave": deck[44:52], "deck": deck[52:60],
-            "monster": [{"card": monsters[(i + p) % len(monsters)], "slot": i, "face": "up"} for i in range(3)],
-            "spell": [{"card": backrow[(i + 3 * p) % len(backrow)], "slot": i, "face": "down"} for i in range(3)],
-        }
-    return pos
+MIN_CARDS = 120   # cards spread over the table before frames are timed
 
 
-def _busy_view(table) -> int:
-    """Deal every card of the view into visible zones; returns how many are drawn."""
+def _busy_view(table, min_cards: int = MIN_CARDS) -> int:
+    """Deal the view's cards out face up: every pile of the layout keeps its
+    top card and gives the rest to its owner's fans, rows, grids and stacks;
+    while fewer than ``min_cards`` are drawn, copies of the cards already
+    shown are added (the engine state is not touched). Returns how many
+    cards are drawn."""
     view = table.ctl.state.view(None)
     zones = view["zones"]
-    piles = [k for k in zones if k.endswith((".deck", ".extra"))]
-    targets = {}
+    spread = {}
+    piles = []
     for zd in table.layout.zones:
         key = table.zone_key(zd)
-        if zd.kind in ("fan", "row", "grid", "stack"):
-            targets.setdefault(key[:2], []).append(key)
+        if key not in zones:
+            continue
+        if zd.kind == "pile":
+            piles.append(key)
+        elif zd.kind in ("fan", "row", "grid", "stack"):
+            spread.setdefault(key.split(".", 1)[0], []).append(key)
+    everywhere = [k for keys in spread.values() for k in keys]
+    if not everywhere:
+        return sum(1 for sp in table.order if sp.order >= 0)
     for k in piles:
-        owner = k[:2]
-        dests = targets.get(owner) or [z for z in zones if z.endswith(".hand")]
+        dests = spread.get(k.split(".", 1)[0]) or everywhere
         cards = zones[k]
         zones[k] = cards[-1:]
         for i, c in enumerate(cards[:-1]):
             c = dict(c)
             c["face"] = "up"
             zones[dests[i % len(dests)]].append(c)
+    known = [c for k in everywhere for c in zones[k] if c.get("card") is not None]
+    shown = sum(len(v) for v in zones.values())
+    copy = 0
+    while known and shown < min_cards:
+        c = dict(known[copy % len(known)])
+        c["iid"] = f"bench{copy}"
+        c["face"] = "up"
+        c["attached"] = []
+        zones[everywhere[copy % len(everywhere)]].append(c)
+        copy += 1
+        shown += 1
     table.view = view
     table.relayout(snap=True)
     return sum(1 for sp in table.order if sp.order >= 0)
@@ -76,7 +81,8 @@ def _moves(table, rng, n=8):
 
     out = []
     zones = table.view["zones"]
-    hands = [k for k in zones if k.endswith(".hand")] or list(zones)
+    hands = [table.zone_key(zd) for zd in table.layout.zones if zd.kind == "fan" and table.zone_key(zd) in zones]
+    hands = hands or [table.zone_key(zd) for zd in table.layout.zones if table.zone_key(zd) in zones] or list(zones)
     for _ in range(n):
         a = hands[rng.randbelow(len(hands))]
         b = hands[rng.randbelow(len(hands))]
@@ -89,34 +95,38 @@ def _moves(table, rng, n=8):
             "index": rng.randbelow(len(zones[b]) + 1), "face": "up", "orient": "upright"}))
     p = rng.randbelow(2)
     out.append(Event("counter.change", "life changes", "bench", {"player": p, "counter": "lp", "delta": -100, "value": 1000 + rng.randbelow(7000)}))
-    out.append(Event("battle.damage_calc", "Damage calculation: 1800 ATK against 1500 DEF", "bench rule 1.2", {}))
+    out.append(Event("bench.step", "A resolution step plays as a banner naming its rule", "bench rule 1.2", {}))
     return out
 
 
-def run_ui_bench(game_id: str = "rush_duel", frames: int = 600, seed: int = 7) -> dict:
+def run_ui_bench(game_id: str | None = None, frames: int = 600, seed: int = 7, load: str | None = None) -> dict:
+    """Frame times of ``game_id``'s table (default: the first installed game),
+    from a save (``load``: any position, e.g. one with full decks) or from the
+    game's default set-up."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from tabletop.engine.registry import get_game
+    from tabletop.engine.errors import TabletopError
+    from tabletop.engine.registry import all_games, get_game
     from tabletop.engine.rng import PCG32
-    from tabletop.saves import Match
+    from tabletop.saves import Match, load_match
 
     from .app import App
     from .settings import Settings
 
-    game = get_game(game_id)
+    if load:
+        match = load_match(load, expect_game=game_id) if game_id else load_match(load)
+        game = match.game
+    else:
+        if game_id is None:
+            if not all_games():
+                raise TabletopError("no games installed")
+            game_id = next(iter(all_games()))
+        game = get_game(game_id)
+        match = Match.new(game, seed=seed)
     app = App(size=(1600, 900), settings=Settings(speed="fast"), persist_settings=False)
     try:
-        match = None
-        if game_id == "rush_duel":
-            try:
-                match = Match(game, {"players": [{"name": "Player 1"}, {"name": "Player 2"}],
-                                     "position": _rush_duel_position(game)}, seed)
-            except Exception:  # the position schema moved on: fall back to dealing a new game out
-                match = None
-        if match is None:
-            match = Match.new(game, seed=seed)
         table = app.start_match(match, ("human", "human"), frozen=True)
         table.refresh = table.relayout  # keep showing the dealt-out view between events
         app.run_frames(2)
@@ -144,7 +154,7 @@ def run_ui_bench(game_id: str = "rush_duel", frames: int = 600, seed: int = 7) -
         cards = sum(1 for sp in table.order if sp.order >= 0)
         think = _computer_stall(app, game, seed)
         return {
-            "game": game_id,
+            "game": game.id,
             "frames": frames,
             "window": "1600x900",
             "cards_on_table": cards,
@@ -188,8 +198,8 @@ def _computer_stall(app, game, seed) -> float:
         frames += 1
         if table.can_act():  # the person's turn: end it (the computer plays the rest)
             d = table.ctl.state.decision
-            mine = [c for c in d.choices_for(table.viewer) if c.kind not in ("surrender", "concede")]
-            ends = [c for c in mine if c.kind.startswith("end") or c.kind == "pass"]
+            mine = [c for c in d.choices_for(table.viewer) if c.role != "resign"]
+            ends = [c for c in mine if c.role in ("end", "pass")]
             if mine:
                 table.apply_choice((ends or mine)[0], confirm=False)
         time.sleep(0.001)

@@ -9,16 +9,21 @@ import re
 import pygame
 
 from . import gfx
+from .layout import FACE_DOWN_TAG
 
-TYPE_COLORS = {"monster": (192, 120, 60), "spell": (60, 160, 120), "trap": (170, 70, 130), "unit": (150, 110, 70),
-               "character": (150, 110, 70), "gear": (110, 120, 140), "rune": (90, 110, 180), "legend": (200, 160, 60)}
+NEUTRAL_FRAME = (120, 120, 130)   # a card with no colour of its own and none for its type
 
 
 class CardArt:
-    """Cached card surfaces for one game."""
+    """Cached card surfaces for one game. A card's frame takes the ``color``
+    its describe_card gives, else the colour the game's layout.toml gives its
+    type (``[card_colors]``), else a neutral grey. ``face_down_tag`` marks a
+    face-down card its owner may see (``[table] face_down_tag``)."""
 
-    def __init__(self, game):
+    def __init__(self, game, type_colors: dict | None = None, face_down_tag: str = FACE_DOWN_TAG):
         self.game = game
+        self.type_colors = dict(type_colors or {})
+        self.face_down_tag = face_down_tag
         self._desc: dict = {}
         self._cache: dict = {}
 
@@ -35,7 +40,7 @@ class CardArt:
     def frame_color(self, d: dict) -> tuple:
         if d.get("color"):
             return gfx.color(d["color"])
-        return TYPE_COLORS.get(str(d.get("type", "")).lower(), (120, 120, 130))
+        return self.type_colors.get(str(d.get("type", "")).lower(), NEUTRAL_FRAME)
 
     # -- public ----------------------------------------------------------------------
     def get(self, card_id, w: int, h: int, face_down_known: bool = False, sideways: bool = False) -> pygame.Surface:
@@ -55,9 +60,10 @@ class CardArt:
                     veil = pygame.Surface((w, h), pygame.SRCALPHA)
                     pygame.draw.rect(veil, (10, 14, 30, 120), veil.get_rect(), border_radius=max(3, w // 14))
                     s.blit(veil, (0, 0))
-                    tag = gfx.text("SET", max(10, h // 9), (255, 255, 255), True)
-                    pygame.draw.rect(s, (40, 50, 110), tag.get_rect(center=(w // 2, h // 2)).inflate(8, 4), border_radius=4)
-                    s.blit(tag, tag.get_rect(center=(w // 2, h // 2)))
+                    if self.face_down_tag:
+                        tag = gfx.text(self.face_down_tag, max(10, h // 9), (255, 255, 255), True)
+                        pygame.draw.rect(s, (40, 50, 110), tag.get_rect(center=(w // 2, h // 2)).inflate(8, 4), border_radius=4)
+                        s.blit(tag, tag.get_rect(center=(w // 2, h // 2)))
             if pygame.display.get_surface() is not None:
                 s = s.convert_alpha()  # the display's own format: the fastest alpha blit
             if len(self._cache) > 3000:

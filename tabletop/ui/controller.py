@@ -13,27 +13,26 @@ from tabletop.ai.expert import ExpertAgent
 from tabletop.engine.core import Choice
 from tabletop.saves import AUTOSAVE_NAME, Match, saves_dir
 
-PASS_WORDS = ("pass", "end", "next", "continue", "go_on", "proceed", "skip", "done", "ok", "confirm", "no_response", "decline")
+# What a choice means comes from its role (tabletop.engine.core.ROLES), never
+# from its kind name: the game says which of its choices pass, end, resign...
+MOVES_ON = ("pass", "end", "confirm", "group_done")
 
 
-def is_pass_like(choice: Choice) -> bool:
-    """A choice that only moves the game on (pass, end the phase, continue...)."""
-    k = choice.kind.lower()
-    return any(k == w or k.startswith(w + "_") or k.endswith("_" + w) for w in PASS_WORDS)
+def moves_on(choice: Choice) -> bool:
+    """A choice that only moves the game on (pass, end the phase or turn,
+    accept what is offered, finish a group)."""
+    return choice.role in MOVES_ON
 
 
-META_KINDS = ("surrender", "concede", "resign", "forfeit")
-
-
-def is_meta(choice: Choice) -> bool:
+def is_resign(choice: Choice) -> bool:
     """Giving up: offered at every decision, never a reason to stop or to ask."""
-    return choice.kind.lower() in META_KINDS
+    return choice.role == "resign"
 
 
-def is_irreversible_pass(choice: Choice) -> bool:
-    """Ends a phase or a turn (asked about when other things could still be done)."""
-    k = choice.kind.lower()
-    return k in ("end_phase", "end_turn", "pass", "end_main", "end_battle", "pass_priority") or k.startswith("end_")
+def passes_or_ends(choice: Choice) -> bool:
+    """Gives up acting now or ends a phase or a turn (asked about when other
+    things could still be done)."""
+    return choice.role in ("pass", "end")
 
 
 class Controller:
@@ -195,8 +194,8 @@ class Controller:
         d = self.state.decision
         if d is None:
             return None
-        mine = [c for c in d.choices_for(player) if not is_meta(c)]
-        if len(mine) != 1 or not is_pass_like(mine[0]):
+        mine = [c for c in d.choices_for(player) if not is_resign(c)]
+        if len(mine) != 1 or not moves_on(mine[0]):
             return None
         if stop == "own_turn" and self.state.view(player).get("active") == player:
             return None
@@ -204,12 +203,13 @@ class Controller:
 
     def needs_confirm(self, choice: Choice) -> bool:
         """Ending a phase or a turn while other choices exist; giving up always."""
-        if is_meta(choice):
+        if is_resign(choice):
             return True
-        if not is_irreversible_pass(choice):
+        if not passes_or_ends(choice):
             return False
         d = self.state.decision
-        others = [c for c in d.choices_for(choice.player) if not is_pass_like(c) and not is_meta(c)] if d else []
+        # other moves the player could still make (a timeout is not one of theirs to make)
+        others = [c for c in d.choices_for(choice.player) if c.role in ("", "group_add")] if d else []
         return bool(others)
 
     def concede(self, player: int) -> None:

@@ -19,7 +19,10 @@ from tabletop.engine.errors import TabletopError
 
 KINDS = ("pile", "row", "slots", "fan", "stack", "grid")
 PLAY_RECT = pygame.Rect(0, 52, 1244, 780)   # where a game's zones may sit
-PILE_NAMES = ("deck", "grave", "gy", "graveyard", "discard", "trash", "extra", "banish", "removed", "exile", "pile", "rune")
+# the automatic layout's neutral defaults (a layout.toml's [auto] section names the game's own)
+AUTO_PILES = ("deck", "discard")   # zone names drawn as piles
+AUTO_FANS = ("hand",)              # zone names drawn as fanned hands
+FACE_DOWN_TAG = "DOWN"             # the tag on a face-down card its owner may see
 
 
 @dataclass
@@ -32,6 +35,7 @@ class ZoneDef:
     scale: float = 1.0
     show_count: bool = False
     sideways_ok: bool = False
+    show_backs: bool = False   # face-down cards show their back even to a player who knows them (a deck)
 
 
 @dataclass
@@ -77,6 +81,9 @@ class Layout:
     marks: list = field(default_factory=list)
     countdown: pygame.Rect = field(default_factory=lambda: pygame.Rect(1064, 402, 170, 76))
     banner: pygame.Rect | None = None   # where step banners show (default: centred on the play area)
+    card_colors: dict = field(default_factory=dict)   # card type (lower case) -> frame colour, for cards
+                                                      # whose describe_card gives no "color"
+    face_down_tag: str = FACE_DOWN_TAG
     auto: bool = False
 
     def absolute(self, rel: str, viewer: int) -> str:
@@ -121,8 +128,9 @@ def _rect(v, fallback=(0, 0, 10, 10)) -> pygame.Rect:
 
 
 def load_layout(game, view: dict | None = None) -> Layout:
-    """The game's layout.toml, or an automatic layout from ``view``'s zones.
-    Malformed entries are skipped, never fatal."""
+    """The game's layout.toml, or an automatic layout from ``view``'s zones
+    (also when the file lists no ``[[zone]]``: its ``[auto]`` section then
+    names the piles and fans). Malformed entries are skipped, never fatal."""
     d = game_dir(game)
     path = d / "layout.toml" if d else None
     if path is None or not path.exists():
@@ -132,23 +140,36 @@ def load_layout(game, view: dict | None = None) -> Layout:
     except TabletopError as exc:
         print(f"tabletop: {exc}; using an automatic layout", file=sys.stderr)
         return auto_layout(view or {})
-    lay = Layout()
+    zones = data.get("zone", []) if isinstance(data.get("zone"), list) else []
+    if zones:
+        lay = Layout()
+    else:
+        au = data.get("auto", {}) if isinstance(data.get("auto"), dict) else {}
+        lay = auto_layout(view or {}, _names(au.get("piles"), AUTO_PILES), _names(au.get("fans"), AUTO_FANS))
     t = data.get("table", {}) if isinstance(data.get("table"), dict) else {}
+    from .gfx import color
     try:
         cw, ch = (int(n) for n in t.get("card_size", (84, 118)))
         lay.card_size = (max(20, cw), max(28, ch))
     except (TypeError, ValueError):
         pass
-    from .gfx import color
     lay.background = color(t.get("background", "#1d4a35"), (29, 74, 53))
-    for z in data.get("zone", []) if isinstance(data.get("zone"), list) else []:
+    if isinstance(t.get("face_down_tag"), str):
+        lay.face_down_tag = t["face_down_tag"]
+    cc = data.get("card_colors", {}) if isinstance(data.get("card_colors"), dict) else {}
+    for typ, value in cc.items():
+        rgb = color(value, None)
+        if rgb is not None:
+            lay.card_colors[str(typ).lower()] = rgb
+    for z in zones:
         if not isinstance(z, dict) or not isinstance(z.get("key"), str):
             continue
         kind = z.get("kind", "row") if z.get("kind") in KINDS else "row"
         try:
             lay.zones.append(ZoneDef(z["key"], kind, _rect(z.get("rect")), str(z.get("label", "")),
                                      int(z.get("slots", 0) or 0), float(z.get("scale", 1.0) or 1.0),
-                                     bool(z.get("show_count", kind in ("pile", "stack"))), bool(z.get("sideways_ok", False))))
+                                     bool(z.get("show_count", kind in ("pile", "stack"))), bool(z.get("sideways_ok", False)),
+                                     bool(z.get("show_backs", False))))
         except (TypeError, ValueError):
             continue
     for c in data.get("counter", []) if isinstance(data.get("counter"), list) else []:
@@ -179,9 +200,17 @@ def load_layout(game, view: dict | None = None) -> Layout:
     return lay
 
 
-def auto_layout(view: dict) -> Layout:
+def _names(value, default: tuple) -> tuple:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(v.lower() for v in value)
+    return default
+
+
+def auto_layout(view: dict, piles: tuple = AUTO_PILES, fans: tuple = AUTO_FANS) -> Layout:
     """A plain layout from a view's zone keys: the viewer's zones at the bottom,
-    the opponent's at the top, shared ones in the middle."""
+    the opponent's at the top, shared ones in the middle. Zones named in
+    ``piles`` are piles (their face-down cards show backs), those in ``fans``
+    fanned hands, the rest rows."""
     lay = Layout(auto=True)
     zones = list(view.get("zones", {}).keys())
     groups = {"opp": [], "shared": [], "self": []}
@@ -197,8 +226,8 @@ def auto_layout(view: dict) -> Layout:
         if not keys:
             continue
         y0, hgt = bands[side]
-        piles = [k for k in keys if k.split(".", 1)[1].lower() in PILE_NAMES]
-        others = [k for k in keys if k not in piles]
+        pile_keys = [k for k in keys if k.split(".", 1)[1].lower() in piles]
+        others = [k for k in keys if k not in pile_keys]
         if side == "opp":
             others.reverse()
         rows = max(1, min(2, len(others)))
@@ -208,12 +237,13 @@ def auto_layout(view: dict) -> Layout:
             per_row = (len(others) + rows - 1) // rows
             col = i // rows
             w = (1040 // max(1, per_row))
-            kind = "fan" if k.endswith(".hand") else "row"
+            kind = "fan" if k.split(".", 1)[1].lower() in fans else "row"
             lay.zones.append(ZoneDef(k, kind, pygame.Rect(10 + col * w, y0 + r * row_h, w - 10, row_h - 6), k.split(".", 1)[1].replace("_", " ").title()))
-        for i, k in enumerate(piles):
+        for i, k in enumerate(pile_keys):
             col = i % 2
             row = i // 2
-            lay.zones.append(ZoneDef(k, "pile", pygame.Rect(1060 + col * 92, y0 + row * 150, 88, 146), k.split(".", 1)[1].title(), show_count=True))
+            lay.zones.append(ZoneDef(k, "pile", pygame.Rect(1060 + col * 92, y0 + row * 150, 88, 146), k.split(".", 1)[1].title(),
+                                     show_count=True, show_backs=True))
     return lay
 
 

@@ -24,6 +24,7 @@ from . import gfx
 from .anim import AnimQueue, patch
 from .app import Scene
 from .cards import CardArt
+from .controller import is_resign, passes_or_ends
 from .gfx import VH, VW
 from .layout import load_layout, place, slot_rects
 from .physics import HeldCard
@@ -52,15 +53,14 @@ def is_drag(c: Choice) -> bool:
 
 
 def is_group_add(c: Choice) -> bool:
-    """A follow-up choice that adds one card to a move being made (``add`` or
-    ``<kind>_add`` with a ``card``): see "Group drags" in docs/PLUGINS.md."""
-    k = c.kind.lower()
-    return (k == "add" or k.endswith("_add")) and c.args.get("card") is not None
+    """A follow-up choice that adds one card to a move being made (role
+    ``group_add``, with a ``card``): see "Choice roles" in docs/PLUGINS.md."""
+    return c.role == "group_add" and c.args.get("card") is not None
 
 
 def is_group_done(c: Choice) -> bool:
-    k = c.kind.lower()
-    return (k == "done" or k.endswith("_done")) and c.args.get("card") is None
+    """The choice that finishes a group being built (role ``group_done``)."""
+    return c.role == "group_done" and c.args.get("card") is None
 
 
 class Sprite:
@@ -92,11 +92,11 @@ class TableScene(Scene):
         self.ctl = ctl
         self.game = ctl.match.game
         self.frozen = frozen
-        self.art = CardArt(self.game)
         d = ctl.decider()
         self.viewer = d if d is not None and not ctl.is_computer(d) else ctl.home_viewer()
         self.view = ctl.state.view(self.viewer)
         self.layout = load_layout(self.game, self.view)
+        self.art = CardArt(self.game, self.layout.card_colors, self.layout.face_down_tag)
         self.queue = AnimQueue()
         self.sprites: dict = {}
         self.order: list = []
@@ -293,7 +293,7 @@ class TableScene(Scene):
         out = []
         timed = self._countdown_info() is not None
         for c in self.my_choices():
-            if timed and c.kind == "timeout":
+            if timed and c.role == "timeout":
                 continue  # the countdown takes it when it runs out
             if not is_drag(c):
                 out.append(c)
@@ -628,7 +628,7 @@ class TableScene(Scene):
         self.countdown[1] -= dt
         if self.countdown[1] <= 0:
             d = self.ctl.state.decision
-            t = next((c for c in d.choices_for(who) if c.kind == "timeout"), None) if d else None
+            t = next((c for c in d.choices_for(who) if c.role == "timeout"), None) if d else None
             if t is not None:
                 self.countdown[1] = 0
                 if self.held is not None:
@@ -658,7 +658,7 @@ class TableScene(Scene):
             except Exception as exc:  # the agent failed: fall back to a legal choice
                 self.app.toast(f"The computer player failed ({type(exc).__name__}); it plays a simple move instead.")
                 mine = ctl.state.decision.choices_for(p)
-                c = next((x for x in mine if x.kind not in ("surrender", "concede")), mine[0] if mine else None)
+                c = next((x for x in mine if not is_resign(x)), mine[0] if mine else None)
             if c is not None:
                 self.apply_choice(c, confirm=False)
             return
@@ -999,9 +999,8 @@ class TableScene(Scene):
         self.open_confirm(f"Concede the game as {self._name(who)}?", lambda: self._concede(who))
 
     def _concede(self, who) -> None:
-        from .controller import is_meta
         d = self.ctl.state.decision
-        own = next((c for c in d.choices_for(who) if is_meta(c)), None) if d else None
+        own = next((c for c in d.choices_for(who) if is_resign(c)), None) if d else None
         if own is not None:  # the game's own surrender: in the log, and the engine names the winner
             self.apply_choice(own, confirm=False)
         else:
@@ -1354,8 +1353,8 @@ class TableScene(Scene):
     def _card_surface(self, sp, w, h, sideways):
         c = sp.card
         cid = c.get("card")
-        down = c.get("face") == "down" and sp.zdef.kind not in ("fan", "pile")  # a hand's cards are not "set"
-        if cid is None or (c.get("face") == "down" and sp.zdef.kind == "pile" and sp.zone.endswith("deck")):
+        down = c.get("face") == "down" and sp.zdef.kind not in ("fan", "pile")  # a hand's cards are not tagged
+        if cid is None or (c.get("face") == "down" and sp.zdef.show_backs):
             # a face-down card on a deck shows its back, even to a player who knows
             # it (a card put on the bottom of the deck, while the move plays)
             return self.art.get(None, w, h, False, sideways)
@@ -1645,13 +1644,12 @@ class TableScene(Scene):
             pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
 
     def _draw_bottom(self, surf) -> None:
-        from .controller import is_meta
         choices = self.bar_choices()
         # the moves of the game itself first (end the turn, go to battle, pass), then the
         # ones about a card (also offered by clicking the card), giving up last
-        glob = [c for c in choices if c.args.get("card") is None and not is_meta(c)]
-        cards = [c for c in choices if c.args.get("card") is not None and not is_meta(c)]
-        choices = glob + cards + ([c for c in choices if is_meta(c)] if self.coach is None else [])  # no giving up in a lesson
+        glob = [c for c in choices if c.args.get("card") is None and not is_resign(c)]
+        cards = [c for c in choices if c.args.get("card") is not None and not is_resign(c)]
+        choices = glob + cards + ([c for c in choices if is_resign(c)] if self.coach is None else [])  # no giving up in a lesson
         sig = tuple(c.id for c in choices)
         if getattr(self, "_bar_sig", None) != sig:
             self._bar_sig = sig
@@ -1659,7 +1657,7 @@ class TableScene(Scene):
             rects, n = layout_buttons(labels, BAR)
             if n < len(choices):
                 rects, n = layout_buttons(labels, pygame.Rect(BAR.x, BAR.y, BAR.w - 130, BAR.h))
-            self.bar_buttons = [ActionButton(r, c.label, c, accent=(c.kind.startswith("end") or c.kind == "pass")) for r, c in zip(rects, choices)]
+            self.bar_buttons = [ActionButton(r, c.label, c, accent=passes_or_ends(c)) for r, c in zip(rects, choices)]
             self.more_choices = choices[n:]
             if self.more_choices:
                 last = self.bar_buttons[-1].rect.right + 8 if self.bar_buttons else BAR.x

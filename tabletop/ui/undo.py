@@ -42,19 +42,12 @@ from dataclasses import dataclass, field
 
 from tabletop.engine.core import Event
 
-META_KINDS = ("surrender", "concede", "resign", "forfeit")
-
-
-def _is_meta(kind: str) -> bool:
-    return kind.lower() in META_KINDS
-
-
 def real_decision(state, player: int) -> bool:
     """Did ``player`` have a real choice here (more than one, giving up aside)?"""
     d = state.decision
     if d is None or player not in d.players:
         return False
-    return sum(1 for c in d.choices_for(player) if not _is_meta(c.kind)) > 1
+    return sum(1 for c in d.choices_for(player) if c.role != "resign") > 1
 
 
 def known_cards(view: dict) -> set:

@@ -59,3 +59,56 @@ def test_automatic_layout_for_a_game_without_layout_file():
     assert keys == {"self.hand", "self.deck", "self.board", "opp.hand", "opp.deck", "opp.board", "shared.pool"}
     for zd in lay.zones:
         assert PLAY_RECT.contains(zd.rect), zd
+
+
+class _FileGame:
+    """Just enough of a game for load_layout: the folder of its layout.toml."""
+
+    def __init__(self, folder):
+        self.package_dir = str(folder)
+
+
+VIEW = {"zones": {"p0.hand": [], "p0.library": [], "p0.yard": [], "p0.board": [],
+                  "p1.hand": [], "p1.library": [], "p1.yard": [], "p1.board": []}}
+
+
+def test_without_data_the_automatic_layout_uses_neutral_defaults():
+    lay = auto_layout(VIEW)
+    kinds = {z.key: z.kind for z in lay.zones}
+    assert kinds["self.hand"] == "fan" and kinds["self.library"] == "row" and kinds["self.yard"] == "row"
+    assert lay.card_colors == {} and lay.face_down_tag == "DOWN"
+
+
+def test_a_layout_file_without_zones_names_the_automatic_piles_and_fans(tmp_path):
+    (tmp_path / "layout.toml").write_text(
+        '[table]\nface_down_tag = "HIDDEN"\n[auto]\npiles = ["library", "yard"]\nfans = ["board"]\n'
+        '[card_colors]\ncreature = "#102030"\nbogus = "not a colour"\n', encoding="utf-8")
+    lay = load_layout(_FileGame(tmp_path), VIEW)
+    kinds = {z.key: z.kind for z in lay.zones}
+    assert kinds["self.library"] == "pile" and kinds["opp.yard"] == "pile"
+    assert kinds["self.board"] == "fan" and kinds["self.hand"] == "row"
+    assert all(z.show_backs for z in lay.zones if z.kind == "pile")
+    assert lay.face_down_tag == "HIDDEN"
+    assert lay.card_colors == {"creature": (16, 32, 48)}
+
+
+def test_zone_keys_and_card_colours_come_from_the_file(tmp_path):
+    (tmp_path / "layout.toml").write_text(
+        '[[zone]]\nkey = "self.library"\nkind = "pile"\nrect = [10, 60, 90, 130]\nshow_backs = true\n'
+        '[[zone]]\nkey = "self.yard"\nkind = "pile"\nrect = [110, 60, 90, 130]\n'
+        '[card_colors]\nCreature = [200, 10, 10]\n', encoding="utf-8")
+    lay = load_layout(_FileGame(tmp_path), VIEW)
+    assert not lay.auto
+    backs = {z.key: z.show_backs for z in lay.zones}
+    assert backs == {"self.library": True, "self.yard": False}
+    assert lay.card_colors == {"creature": (200, 10, 10)}
+
+
+def test_card_frames_take_the_card_colour_then_the_type_colour_then_neutral():
+    from tabletop.ui.cards import NEUTRAL_FRAME, CardArt
+
+    art = CardArt(None, {"creature": (200, 10, 10)})
+    assert art.frame_color({"type": "Creature", "color": "#0a0b0c"}) == (10, 11, 12)
+    assert art.frame_color({"type": "Creature"}) == (200, 10, 10)
+    assert art.frame_color({"type": "sorcery"}) == NEUTRAL_FRAME
+    assert CardArt(None).frame_color({"type": "creature"}) == NEUTRAL_FRAME

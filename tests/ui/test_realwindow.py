@@ -219,8 +219,8 @@ def test_the_turn_number_moves_on_with_the_turn_banner():
     before = table.view["turn"]
     for _ in range(40):   # end turns until a turn.begin event comes out of a choice
         d = st.decision
-        c = next((c for c in d.choices if c.kind in ("end_turn", "end_phase", "end")), None) or next(
-            c for c in d.choices if c.kind not in ("surrender", "concede"))
+        c = next((c for c in d.choices if c.role == "end"), None) or next(
+            c for c in d.choices if c.role != "resign")
         table.apply_choice(c, confirm=False)
         evs = [e for e in table.queue.items] + ([table.queue.current] if table.queue.current else [])
         if any(e.kind == "turn.begin" for e in evs):

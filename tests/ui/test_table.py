@@ -99,8 +99,8 @@ def _play_through_ui(game_id, seed, max_choices=3000):
         p = table.viewer
         assert table.can_act(), "the table waits but nobody can act"
         c = agents[p].choose(table.ctl.state, p)
-        if c.kind == "surrender":  # the random player would give up at random: play on
-            mine = [x for x in table.ctl.state.decision.choices_for(p) if x.kind != "surrender"]
+        if c.role == "resign":  # the random player would give up at random: play on
+            mine = [x for x in table.ctl.state.decision.choices_for(p) if x.role != "resign"]
             c = agents[p].rng.choice(mine) if mine else c
         n = len(table.ctl.match.log)
         perform(app, table, c)

@@ -183,7 +183,7 @@ def test_monkey_with_undo_never_raises():
             key(app, pygame.K_ESCAPE)
         elif table.can_act() and table.my_choices():
             c = rng.choice(table.my_choices())
-            if c.kind not in ("surrender", "concede"):
+            if c.role != "resign":
                 table.apply_choice(c, confirm=False)
         app.step(dt=DT)
         if table.ctl.thinking:

@@ -73,7 +73,7 @@ class MiniState(State):
         if any(self.ready):
             who = [q for q in (0, 1) if self.ready[q]]
             for q in who:
-                ch.append(Choice("keep", {}, q, "Keep this hand"))
+                ch.append(Choice("keep", {}, q, "Keep this hand", role="confirm"))
                 ch.append(Choice("redraw", {}, q, "Shuffle the hand away and draw again"))
             return Decision(who, "opening_hand", "Both players: keep your hand or draw a new one", ch)
         if self.phase == "main":
@@ -86,7 +86,7 @@ class MiniState(State):
             for i in t.ids(f"p{p}.hand"):
                 if CARDS[t.card[i]]["type"] == "spell":
                     ch.append(Choice("cast", {"card": i}, p, f"Cast {CARDS[t.card[i]]['name']}"))
-            ch.append(Choice("end_phase", {}, p, "Go to battle"))
+            ch.append(Choice("end_phase", {}, p, "Go to battle", role="end"))
             return Decision([p], "main_action", f"Player {p + 1}: play a card or go to battle", ch)
         # battle
         opp = 1 - p
@@ -100,7 +100,7 @@ class MiniState(State):
                     ch.append(Choice("attack", {"card": i, "target": f}, p, f"{name} attacks"))
             else:
                 ch.append(Choice("attack", {"card": i}, p, f"{name} attacks directly"))
-        ch.append(Choice("end_turn", {}, p, "End the turn"))
+        ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
         return Decision([p], "battle_action", f"Player {p + 1}: attack or end the turn", ch)
 
     def why_not(self, kind, args, player=None):
