@@ -6,11 +6,14 @@ from pathlib import Path
 
 from tabletop.engine.core import Game
 from tabletop.engine.errors import CardFileError, PositionError
+from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
 from . import carddb
 from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
-from .rules import START_HAND, START_LP, Z, RushState
+from .rules.turn import START_HAND, START_LP
+from .state import RushState
+from .zones import Z
 
 HERE = Path(__file__).resolve().parent
 
@@ -124,7 +127,7 @@ class RushDuelGame(Game):
         for p in (s.first, 1 - s.first):
             s.draw(p, START_HAND, events, "seed 2 (each player draws 4)")
         s.start_turn(events)
-        s._run(events)
+        s.run_steps(events)
         return s
 
     def state_from_data(self, data: dict) -> RushState:
@@ -148,14 +151,14 @@ class RushDuelGame(Game):
         s = RushState(self, db, extra)
         s.rng = PCG32(seed)
         try:
-            s._turn = int(position.get("turn", 1))
+            s.turn_number = int(position.get("turn", 1))
             s.active = int(position.get("active", 0))
-            s.first = int(position.get("first", s.active if s._turn % 2 == 1 else 1 - s.active))
+            s.first = int(position.get("first", s.active if s.turn_number % 2 == 1 else 1 - s.active))
             lp = position.get("lp", [START_LP, START_LP])
-            s.lp = [int(lp[0]), int(lp[1])]
+            s.life_points = [int(lp[0]), int(lp[1])]
         except (TypeError, ValueError, IndexError) as exc:
             raise PositionError(f"turn, active, first and lp must be numbers ({exc})") from None
-        if s.active not in (0, 1) or s.first not in (0, 1) or s._turn < 1:
+        if s.active not in (0, 1) or s.first not in (0, 1) or s.turn_number < 1:
             raise PositionError("active and first must be 0 or 1 and turn at least 1")
         if "names" in position:
             s.names = [str(x) for x in position["names"]][:2]
@@ -253,25 +256,25 @@ class RushDuelGame(Game):
                 raise PositionError(f"p{p}.spell: {t.card[iid]} is not an equip spell")
             eq_raw.append((iid, mon, eff.get("atk", 0), eff.get("def", 0)))
         mapping = t.shuffle_iids(s.rng)
-        s.flags = {mapping[k]: v for k, v in marks.items()}
+        s.card_flags = {mapping[k]: v for k, v in marks.items()}
         for ids in maxi_centres:
             for i in ids:
-                s.maxi[mapping[i]] = mapping[ids[1]]
+                s.maximum_centre[mapping[i]] = mapping[ids[1]]
         for sp, mon, a, d in eq_raw:
             s.equips[mapping[sp]] = (mapping[mon], a, d)
         events: list = []
         s.phase = phase
         if phase == "draw":
-            s.stack = [{"s": "draw"}]
+            s.steps = [Step("draw_phase")]
         elif phase == "main":
-            s.stack = [{"s": "main"}]
+            s.steps = [Step("main_phase")]
         elif phase == "battle":
-            if s._turn == 1:
+            if s.turn_number == 1:
                 raise PositionError("the player going first has no Battle Phase on turn 1 (seed 3.3)")
-            s.stack = [{"s": "battle"}]
+            s.steps = [Step("battle_phase")]
         else:
-            s.stack = [{"s": "end"}]
-        s._run(events)
+            s.steps = [Step("end_phase")]
+        s.run_steps(events)
         return s
 
     # -- computer opponent ------------------------------------------------------------------
@@ -287,9 +290,9 @@ class RushDuelGame(Game):
             return 0.0 if w == "draw" else (1e6 if w == player else -1e6)
         me, op = player, 1 - player
         t = s.table
-        score = (s.lp[me] - s.lp[op]) / 1000.0
-        if s.lp[op] <= 2000:
-            score += (2000 - s.lp[op]) / 500.0
+        score = (s.life_points[me] - s.life_points[op]) / 1000.0
+        if s.life_points[op] <= 2000:
+            score += (2000 - s.life_points[op]) / 500.0
         for p, sign in ((me, 1.0), (op, -1.0)):
             board = 0.0
             for i in s.units(p):
@@ -306,7 +309,7 @@ class RushDuelGame(Game):
         if s.active == me and s.phase in ("main", "battle") and s.turn != 1:
             # attacks still to come this turn (seed 3.3): go to battle rather than end the turn
             score += 0.05 * sum(1 for i in s.units(me) if t.face[i] and s.is_attack(i)
-                                and not s.flags.get(i, 0) & F_ATTACKED)
+                                and not s.card_flags.get(i, 0) & F_ATTACKED)
         return score
 
     @staticmethod

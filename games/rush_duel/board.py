@@ -1,0 +1,133 @@
+"""What is on the board, read: card data, monsters a player controls, current ATK and DEF
+with every modifier (digest 1.D rule 21, 1.E rule 22, 1.G rule 31)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Event
+
+from .effects import card_matches
+from .zones import Z
+
+
+class Board:
+    """Mixin of RushState: reading the board."""
+
+    def cd(self, iid: int) -> dict:
+        return self.db[self.table.card[iid]]
+
+    def name(self, iid: int) -> str:
+        return self.db[self.table.card[iid]]["name"]
+
+    def pname(self, p: int) -> str:
+        return self.names[p]
+
+    def units(self, p: int) -> list[int]:
+        """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
+        mx = self.maximum_centre
+        return [i for i in self.table.zones[Z[p]["monster"]] if i is not None and mx.get(i, i) == i]
+
+    def free_slots(self, zone: str) -> int:
+        return sum(1 for i in self.table.zones[zone] if i is None)
+
+    def is_attack(self, iid: int) -> bool:
+        return self.table.orient[iid] == 0
+
+    def atk(self, iid: int) -> int:
+        """Current ATK: printed (MAXIMUM ATK in Maximum Mode) + effects, auras, equips."""
+        c = self.cd(iid)
+        v = c["max_atk"] if self.maximum_centre.get(iid) == iid else c["atk"]
+        m = self.until_end_of_turn.get(iid)
+        if m:
+            v += m[0]
+        m = self.while_on_field.get(iid)
+        if m:
+            v += m[0]
+        if self.equips:
+            for mon, a, _d in self.equips.values():
+                if mon == iid:
+                    v += a
+        v += self._aura(iid, 0)
+        return v if v > 0 else 0
+
+    def deff(self, iid: int) -> int:
+        """Current DEF (a Maximum monster has none, digest 31)."""
+        if iid in self.maximum_centre:
+            return 0
+        v = self.cd(iid)["def"]
+        m = self.until_end_of_turn.get(iid)
+        if m:
+            v += m[1]
+        m = self.while_on_field.get(iid)
+        if m:
+            v += m[1]
+        if self.equips:
+            for mon, _a, d in self.equips.values():
+                if mon == iid:
+                    v += d
+        v += self._aura(iid, 1)
+        return v if v > 0 else 0
+
+    def _aura(self, iid: int, which: int) -> int:
+        """[CONTINUOUS EFFECT] auras of face-up field spells and monsters (digest 22)."""
+        t = self.table
+        if not t.face[iid]:
+            return 0
+        owner = t.owner[iid]
+        total = 0
+        key = "atk" if which == 0 else "def"
+        for p in (0, 1):
+            zf = t.zones[Z[p]["field"]][0]
+            srcs = [zf] if zf is not None else []
+            srcs += [i for i in t.zones[Z[p]["monster"]] if i is not None]
+            for s in srcs:
+                if not t.face[s]:
+                    continue
+                c = self.db[t.card[s]]
+                if not c["has_aura"]:
+                    continue
+                if c["subtype"] == "maximum" and s not in self.maximum_centre:
+                    continue  # a piece's effects apply only in Maximum Mode (digest 31)
+                for a in c["continuous"]:
+                    side = a.get("side", "own")
+                    if side == "self" and s != iid and self.maximum_centre.get(s, -1) != iid:
+                        continue
+                    if side == "own" and owner != p:
+                        continue
+                    if side == "opp" and owner == p:
+                        continue
+                    if not card_matches(self.cd(iid), a.get("filter", {})):
+                        continue
+                    total += a.get(key, 0)
+        return total
+
+    def pierces(self, iid: int) -> bool:
+        if self.cd(iid)["pierce"]:
+            return True
+        m = self.until_end_of_turn.get(iid)
+        if m and m[2]:
+            return True
+        m = self.while_on_field.get(iid)
+        return bool(m and m[2])
+
+    def on_field_matches(self, iid: int, flt: dict) -> bool:
+        """A filter on a monster on the field (face-down ones match only an empty filter)."""
+        if not flt:
+            return True
+        if not self.table.face[iid]:
+            return False
+        pos = flt.get("position")
+        if pos is not None and (pos == "attack") != self.is_attack(iid):
+            return False
+        c = self.cd(iid)
+        if "max_atk" in flt and self.atk(iid) > flt["max_atk"]:
+            return False
+        if "min_atk" in flt and self.atk(iid) < flt["min_atk"]:
+            return False
+        rest = {k: v for k, v in flt.items() if k not in ("position", "max_atk", "min_atk")}
+        return card_matches(c, rest)
+
+    def _ev(self, kind: str, caption: str, rule: str, **data) -> Event:
+        return Event(kind, caption, rule, data)
+
+    def _surrender(self, p: int) -> Choice:
+        return Choice("surrender", {}, p, "Surrender", role="resign")

@@ -1,0 +1,299 @@
+"""Legality: what may be done now (seed 3.2-3.2.5; digest 1.E rules 22-23, 1.F, 1.G)."""
+
+from __future__ import annotations
+
+from tabletop.engine.checks import Checks
+
+from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, card_matches
+from .zones import Z
+
+
+#: the legality rules written once, each returning None (allowed) or the reason it is
+#: not; the same check lists the choices and answers why_not
+LEGAL = Checks()
+
+
+def tributes_needed(level: int) -> int:
+    """Tributes an advance summon needs: none up to level 4, one for level 5-6, two
+    for level 7 or higher (seed 3.2.1.1)."""
+    return 0 if level <= 4 else (1 if level <= 6 else 2)
+
+
+@LEGAL.check("normal_summon", rule="Normal summon and set, advance summon (seed 3.2.1, 3.2.1.1)")
+def normal_summon(state, p: int, args: dict) -> str | None:
+    """May the monster ``args["card"]`` in the hand be normal summoned or set now? A
+    level 4 or lower one needs a free Monster Zone (seed 3.2.1); a higher one needs
+    its tributes among the monsters ``p`` controls (seed 3.2.1.1)."""
+    c = state.cd(args["card"])
+    if c["kind"] != "monster" or c["subtype"] == "fusion":
+        return "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)"
+    need = tributes_needed(c["level"])
+    if need == 0:
+        zone = state.table.zones[Z[p]["monster"]]
+        if None in zone:
+            return None
+        if any(i in state.maximum_centre for i in zone):
+            return "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)"
+        return "all three Monster Zones are full (digest 1.A rule 2)"
+    have = len(state.units(p))
+    if have >= need:
+        return None
+    return (f"a level {c['level']} monster needs {need} tribute{'s' if need > 1 else ''} from your "
+            f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1)")
+
+
+@LEGAL.check("change_position", rule="Changing battle position (seed 3.2.2)")
+def change_position(state, p: int, args: dict) -> str | None:
+    """May the monster ``args["card"]`` change its battle position (or be flip summoned) now?"""
+    iid = args["card"]
+    f = state.card_flags.get(iid, 0)
+    if iid in state.maximum_centre:
+        return "a Maximum monster is always in attack position and can't change it (digest 1.G rule 31)"
+    if f & F_SUMMONED:
+        return "a monster summoned or set this turn can't change its battle position (seed 3.2.2)"
+    if f & F_CHANGED:
+        return "a monster changes its battle position only once per turn (seed 3.2.2)"
+    if f & F_ATTACKED:
+        return "a monster that attacked this turn can't change its battle position (digest 1.D rule 18)"
+    return None
+
+
+class Legality:
+    """Mixin of RushState: requirements, costs, targets and what can be activated."""
+
+    def can_normal_summon(self, p: int, iid: int) -> int:
+        """Tributes needed (0, 1, 2) when ``iid`` may be normal summoned or set now,
+        else -1 (the ``normal_summon`` check)."""
+        if normal_summon(self, p, {"card": iid}) is not None:
+            return -1
+        return tributes_needed(self.cd(iid)["level"])
+
+    def can_change_position(self, iid: int) -> str:
+        """'' when the monster may change its battle position now, else the reason
+        (the ``change_position`` check)."""
+        return change_position(self, self.table.owner[iid], {"card": iid}) or ""
+
+    def maximum_pieces_in_hand(self, p: int, centre: int) -> list[int] | None:
+        """The left, centre and right pieces in the hand for a Maximum summon, or None (digest 1.G rule 31)."""
+        c = self.cd(centre)
+        if c["subtype"] != "maximum" or c["max_piece"] != "centre":
+            return None
+        hand = self.table.zones[Z[p]["hand"]]
+        out = []
+        for pid in c["max_pieces"]:
+            if pid == c["id"]:
+                out.append(centre)
+                continue
+            found = next((i for i in hand if self.table.card[i] == pid), None)
+            if found is None:
+                return None
+            out.append(found)
+        return out
+
+    def cond_ok(self, p: int, src: int, conds: list) -> bool:
+        """Is the [REQUIREMENT] of ``src`` met for ``p``, cost aside (digest 1.E rule 22)?"""
+        t = self.table
+        for c in conds:
+            k = c["if"]
+            n = c.get("n", 0)
+            if k == "hand_at_least":
+                h = len(t.zones[Z[p]["hand"]]) - (1 if t.zone[src] == Z[p]["hand"] else 0)
+                if h < n:
+                    return False
+            elif k == "hand_at_most":
+                h = len(t.zones[Z[p]["hand"]]) - (1 if t.zone[src] == Z[p]["hand"] else 0)
+                if h > n:
+                    return False
+            elif k == "own_monsters_at_most":
+                if len(self.units(p)) > n:
+                    return False
+            elif k == "opp_monsters_at_least":
+                if len(self.units(1 - p)) < n:
+                    return False
+            elif k == "lp_at_most":
+                if self.life_points[p] > n:
+                    return False
+            elif k == "opp_lp_at_least":
+                if self.life_points[1 - p] < n:
+                    return False
+            elif k == "lp_behind":
+                if self.life_points[p] >= self.life_points[1 - p]:
+                    return False
+            elif k == "grave_at_least":
+                flt = c.get("filter", {})
+                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.cd(i), flt)) < n:
+                    return False
+            elif k == "deck_at_least":
+                if len(t.zones[Z[p]["deck"]]) < n:
+                    return False
+            elif k == "summoned_this_turn":
+                if not self.card_flags.get(src, 0) & F_SUMMONED:
+                    return False
+            elif k == "own_monster_exists":
+                flt = c.get("filter", {})
+                if not any(self.on_field_matches(i, flt) for i in self.units(p) if i != src):
+                    return False
+            elif k == "opp_spell_traps_at_least":
+                if self._st_count(1 - p) < n:
+                    return False
+        return True
+
+    def _st_count(self, p: int) -> int:
+        return self.table.count(Z[p]["spell"]) + self.table.count(Z[p]["field"])
+
+    def cost_ok(self, p: int, src: int, costs: list) -> bool:
+        """Can the cost part of the [REQUIREMENT] be paid in full (digest 1.E rule 23)?"""
+        t = self.table
+        for c in costs:
+            op = c["op"]
+            if op == "mill":
+                if len(t.zones[Z[p]["deck"]]) < c.get("n", 1):
+                    return False
+            elif op == "discard":
+                flt = c.get("filter", {})
+                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.cd(i), flt))
+                if k < c.get("n", 1):
+                    return False
+            elif op == "pay_lp":
+                if self.life_points[p] <= c.get("n", 0):
+                    return False
+            elif op == "self_to_defense":
+                if not (t.zone[src] == Z[p]["monster"] and t.face[src] and self.is_attack(src) and src not in self.maximum_centre):
+                    return False
+        return True
+
+    def targets(self, p: int, spec: str | None, flt: dict) -> list[int] | None:
+        """Legal targets for an activation (None: the card takes no target)."""
+        if spec is None:
+            return None
+        t = self.table
+        if spec == "opp_monster":
+            return [i for i in self.units(1 - p) if self.on_field_matches(i, flt)]
+        if spec == "opp_faceup_monster":
+            return [i for i in self.units(1 - p) if t.face[i] and self.on_field_matches(i, flt)]
+        if spec == "opp_attack_monster":
+            return [i for i in self.units(1 - p) if t.face[i] and self.is_attack(i) and self.on_field_matches(i, flt)]
+        if spec == "own_monster":
+            return [i for i in self.units(p) if self.on_field_matches(i, flt)]
+        if spec == "own_faceup_monster":
+            return [i for i in self.units(p) if t.face[i] and self.on_field_matches(i, flt)]
+        if spec == "any_faceup_monster":
+            return [i for q in (p, 1 - p) for i in self.units(q) if t.face[i] and self.on_field_matches(i, flt)]
+        if spec == "opp_spell_trap":
+            return [i for z in (Z[1 - p]["spell"], Z[1 - p]["field"]) for i in t.zones[z] if i is not None]
+        return []
+
+    def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
+        """The ways ``src``'s effect can be activated now: (mode or None, target or None).
+        Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
+        c = self.cd(src)
+        if not self.cond_ok(p, src, c["requirement"]) or not self.cost_ok(p, src, c["cost"]):
+            return []
+        out = []
+        if c["modes"]:
+            for m, mode in enumerate(c["modes"]):
+                tg = self.targets(p, mode.get("target", c.get("target")), mode.get("target_filter", c["target_filter"]))
+                if not self._mode_possible(p, src, mode["effect"], ctx):
+                    continue
+                if tg is None:
+                    out.append((m, None))
+                else:
+                    out.extend((m, x) for x in tg if x != src)
+            return out
+        if not self._mode_possible(p, src, c["effect"], ctx):
+            return []
+        tg = self.targets(p, c.get("target"), c["target_filter"])
+        if tg is None:
+            return [(None, None)]
+        return [(None, x) for x in tg if x != src]
+
+    def _mode_possible(self, p: int, src: int, ops: list, ctx: dict | None) -> bool:
+        """Effects that could do nothing are not offered (README: 'activating an
+        effect that can't apply' - digest §4 item 9)."""
+        t = self.table
+        for op in ops:
+            o = op["op"]
+            if o == "fusion":
+                return bool(self.fusion_candidates(p, src))
+            if o == "search":
+                return any(card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
+            if o == "revive":
+                if self.free_slots(Z[p]["monster"]) == 0:
+                    return False
+                return any(self.cd(i)["kind"] == "monster" and self.cd(i)["subtype"] != "fusion"
+                           and card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+            if o == "salvage":
+                return any(card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+            if o == "draw" and op.get("who", "self") == "self":
+                # drawing more than the deck holds is possible but loses; still offered
+                pass
+            if o in ("destroy", "bounce", "to_deck", "to_defense") and op.get("what", "target").startswith("all_"):
+                if not self._what(p, src, op, {"attacker": None, "summoned": None, "target": None}):
+                    return False
+            if o == "negate_attack" and (ctx is None or ctx.get("attacker") is None):
+                return False
+        return True
+
+    def fusion_candidates(self, p: int, src: int | None = None) -> list[int]:
+        """Fusion monsters in the Extra Deck whose materials are in the hand or on
+        the field (digest 1.G rule 29), one iid per distinct card."""
+        t = self.table
+        pool = [i for i in t.zones[Z[p]["hand"]] if i != src] + \
+               [i for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre]
+        have: dict[str, int] = {}
+        for i in pool:
+            have[t.card[i]] = have.get(t.card[i], 0) + 1
+        field_free = self.free_slots(Z[p]["monster"])
+        on_field = {t.card[i] for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre}
+        out, seen = [], set()
+        for i in t.zones[Z[p]["extra"]]:
+            cid = t.card[i]
+            if cid in seen:
+                continue
+            need: dict[str, int] = {}
+            for m in self.db[cid]["materials"]:
+                need[m] = need.get(m, 0) + 1
+            if all(have.get(m, 0) >= k for m, k in need.items()):
+                if field_free == 0 and not (on_field & set(need)):
+                    continue
+                seen.add(cid)
+                out.append(i)
+        return out
+
+    def trap_options(self, q: int, window: dict) -> list[tuple]:
+        """(trap iid, target) pairs ``q`` may activate at this timing: a face-down
+        trap set before this turn whose trigger matches, with its requirement met."""
+        t = self.table
+        out = []
+        ev = window["timing"]
+        subj = window.get("attacker") if ev == "attack" else (window.get("summoned") if ev == "summon" else window.get("source"))
+        for i in t.zones[Z[q]["spell"]]:
+            if i is None or t.face[i] or self.card_flags.get(i, 0) & F_SETTURN:
+                continue
+            c = self.cd(i)
+            if c["kind"] != "trap":
+                continue
+            trig = c["trigger"]
+            if trig["event"] != ev:
+                continue
+            by = trig.get("by", "opp")
+            if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
+                continue
+            if subj is None:
+                continue
+            if ev != "effect" and not self._alive_subject(subj):
+                continue
+            flt = {k: v for k, v in trig.items() if k not in ("event", "by")}
+            if flt:
+                if ev == "effect":
+                    if not card_matches(self.cd(subj), flt):
+                        continue
+                elif not self.on_field_matches(subj, flt):
+                    continue
+            for mode, tg in self.effect_variants(q, i, window):
+                out.append((i, tg, mode))
+        return out
+
+    def _alive_subject(self, iid: int) -> bool:
+        """Is the attacker or summoned monster a trap would answer still on the field?"""
+        return self.table.zone[iid].endswith(".monster")

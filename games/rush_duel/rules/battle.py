@@ -1,0 +1,167 @@
+"""The Battle Phase (seed 3.3): attack declarations and the Damage Step (seed 3.3.1-3.3.2;
+digest 1.D rule 20)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import AGAIN, DONE
+
+from ..effects import F_ATTACKED
+from ..zones import Z
+from .procedures import PROCS, push
+
+
+class BattleRules:
+    """Mixin of RushState: attacks and their Damage Step."""
+
+    def _battle_decision(self) -> Decision:
+        """Battle Phase (seed 3.3): each attack-position monster attacks once; a direct
+        attack only when the opponent controls no monster (seed 3.3.1)."""
+        p = self.active
+        t = self.table
+        ch: list[Choice] = []
+        opp = self.units(1 - p)
+        for i in self.units(p):
+            if not t.face[i] or not self.is_attack(i) or self.card_flags.get(i, 0) & F_ATTACKED:
+                continue
+            nm = self.name(i)
+            if opp:
+                for d in opp:
+                    ch.append(Choice("attack", {"card": i, "target": d}, p,
+                                     f"{nm} attacks {self.name(d) if t.face[d] else 'the face-down monster'}"))
+            else:
+                ch.append(Choice("direct_attack", {"card": i}, p, f"{nm} attacks directly"))
+        ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end"))
+        ch.append(self._surrender(p))
+        return Decision([p], "battle_action", f"{self.pname(p)}: Battle Phase", ch)
+
+    def _do_attack(self, p: int, a: dict, events: list) -> None:
+        """Declare an attack on a monster (seed 3.3)."""
+        self._declare(p, a["card"], a["target"], events)
+
+    def _do_direct_attack(self, p: int, a: dict, events: list) -> None:
+        """Declare a direct attack (seed 3.3.1)."""
+        self._declare(p, a["card"], -1, events)
+
+    def _declare(self, p: int, att: int, dfd: int, events: list) -> None:
+        """Attack declaration (seed 3.3): choose the attacker and its target; traps
+        answering the declaration may be activated (seed 3.2.5)."""
+        self.card_flags[att] = self.card_flags.get(att, 0) | F_ATTACKED
+        if dfd >= 0:
+            cap = f"{self.name(att)} attacks {self.name(dfd) if self.table.face[dfd] else 'a face-down monster'}"
+        else:
+            cap = f"{self.name(att)} attacks {self.pname(1 - p)} directly"
+        events.append(self._ev("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
+                               attacker=att, target=dfd, player=p))
+        push(self, "damage_step", attacker=att, target=dfd, negated=0)
+        self._open_window("attack", p, events, attacker=att, damage_step=len(self.steps) - 1)
+
+    def _damage_step(self, attack: dict, events: list) -> None:
+        """Damage Step: damage calculation (seed 3.3.1-3.3.2; digest 1.D rule 20), each
+        step its own event. ``attack`` holds the ``attacker``, its ``target`` (-1: a
+        direct attack) and ``negated`` (a trap stopped the attack)."""
+        t = self.table
+        a, d = attack["attacker"], attack["target"]
+        p = t.owner[a]
+        q = 1 - p
+        if attack["negated"] or t.zone[a] != Z[p]["monster"] or not t.face[a] or not self.is_attack(a):
+            events.append(self._ev("battle.attack_stopped", f"The attack of {self.name(a)} is stopped",
+                                   "digest 1.F rule 27 (a trap answered the attack)", attacker=a))
+            return
+        if d >= 0 and t.zone[d] != Z[q]["monster"]:
+            events.append(self._ev("battle.attack_stopped", f"The attack target left the field: the attack of {self.name(a)} ends",
+                                   "README rule choice (attack target gone)", attacker=a))
+            return
+        if d < 0 and self.units(q):
+            events.append(self._ev("battle.attack_stopped", f"{self.pname(q)} now controls a monster: the direct attack ends",
+                                   "seed 3.3.1 / README rule choice", attacker=a))
+            return
+        A = self.atk(a)
+        if d < 0:
+            events.append(self._ev("battle.damage_calc", f"Direct attack: {self.name(a)} deals its {A} ATK as damage",
+                                   "seed 3.3.1 (direct attack)", attacker=a, target=-1, atk=A, case="direct"))
+            self._battle_damage(q, A, events, "seed 3.3.1")
+            return
+        if not t.face[d]:
+            events.append(t.set_face(d, 1, caption=f"The face-down defender is flipped face up: {self.name(d)}",
+                                     rule="seed 3.3.2.2 (flip before damage)"))
+            events.append(self._ev("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
+                                   "seed 3.3.2.2", card=d))
+        if self.is_attack(d):
+            D = self.atk(d)
+            if A > D:
+                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
+                                       f"{self.pname(q)} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
+                                       attacker=a, target=d, atk=A, other=D, case="atk_higher"))
+                if self._battle_damage(q, A - D, events, "seed 3.3.2.1"):
+                    self._battle_destroy([d], events, "seed 3.3.2.1")
+            elif A == D:
+                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: both monsters are destroyed, no damage",
+                                       "seed 3.3.2.1 (equal ATK)", attacker=a, target=d, atk=A, other=D, case="atk_equal"))
+                self._battle_destroy([a, d], events, "seed 3.3.2.1")
+            else:
+                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
+                                       f"{self.pname(p)} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
+                                       attacker=a, target=d, atk=A, other=D, case="atk_lower"))
+                if self._battle_damage(p, D - A, events, "seed 3.3.2.1"):
+                    self._battle_destroy([a], events, "seed 3.3.2.1")
+            return
+        D = self.deff(d)
+        if A > D:
+            pierce = self.pierces(a)
+            extra = f" and piercing deals {A - D}" if pierce else ", no damage (no piercing)"
+            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: {self.name(d)} is destroyed{extra}",
+                                   "seed 3.3.2.2 (higher than DEF" + (", piercing)" if pierce else ")"),
+                                   attacker=a, target=d, atk=A, other=D, case="def_pierce" if pierce else "def_higher"))
+            if pierce and not self._battle_damage(q, A - D, events, "seed 3.3.2.2 (piercing)"):
+                return
+            self._battle_destroy([d], events, "seed 3.3.2.2")
+        elif A == D:
+            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed, no damage",
+                                   "seed 3.3.2.2 (equal to DEF)", attacker=a, target=d, atk=A, other=D, case="def_equal"))
+        else:
+            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
+                                   f"{self.pname(p)} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
+                                   attacker=a, target=d, atk=A, other=D, case="def_lower"))
+            self._battle_damage(p, D - A, events, "seed 3.3.2.2")
+
+    def _battle_damage(self, p: int, n: int, events: list, rule: str) -> bool:
+        """Battle damage to ``p``; LP checked at once (digest 10). False when the duel ended."""
+        if n <= 0:
+            return True
+        events.append(self._ev("battle.damage", f"{self.pname(p)} takes {n} battle damage", rule, player=p, amount=n))
+        self._lp_change(p, -n, events, rule, f"{self.pname(p)} loses {n} LP")
+        return self.outcome is None
+
+    def _battle_destroy(self, iids: list, events: list, rule: str) -> None:
+        """Monsters destroyed by battle go to the graveyard (seed 3.3.2)."""
+        for i in iids:
+            if not self.table.zone[i].endswith(".monster"):
+                continue
+            events.append(self._ev("battle.destroy", f"{self.name(i)} is destroyed by battle", rule, card=i))
+            self.leave_field(i, "grave", events, "{name} goes to the graveyard", rule)
+
+
+@PROCS.decision("battle_phase", rule="Battle Phase (seed 3.3)")
+class BattlePhase:
+    """Declare attacks one by one, or end the Battle Phase and the turn."""
+
+    def decide(state, step):
+        return state._battle_decision()
+
+    def choose(state, step, choice, events):
+        if choice.kind == "end_turn":
+            push(state, "end_phase")  # no Main Phase 2 (digest 1.D rule 12)
+            return DONE
+        if choice.kind == "attack":
+            state._do_attack(choice.player, choice.args, events)
+        else:
+            state._do_direct_attack(choice.player, choice.args, events)
+        return AGAIN
+
+
+@PROCS.step("damage_step", rule="Damage Step (seed 3.3.1-3.3.2; digest 1.D rule 20)")
+def damage_step(state, step, events):
+    """The Damage Step of one attack, after its trap timing has closed."""
+    state._damage_step(step.args, events)
+    return DONE

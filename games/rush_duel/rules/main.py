@@ -1,0 +1,193 @@
+"""The Main Phase (seed 3.2; digest 1.D rule 15): set cards, activate spells and effects,
+change battle positions, go to the Battle Phase or end the turn."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision, Event
+
+from tabletop.engine.procedure import AGAIN, DONE
+
+from ..effects import F_CHANGED, F_SETTURN, F_USED
+from ..zones import Z
+from .procedures import PROCS, push
+
+
+class MainPhaseRules:
+    """Mixin of RushState: the Main Phase actions."""
+
+    def _main_decision(self) -> Decision:
+        """Main Phase actions (seed 3.2; digest 1.D rule 15), any number, any order."""
+        p = self.active
+        t = self.table
+        ch: list[Choice] = []
+        mz, sz, fz = Z[p]["monster"], Z[p]["spell"], Z[p]["field"]
+        s_free = self.free_slots(sz) > 0
+        for i in t.zones[Z[p]["hand"]]:
+            c = self.cd(i)
+            k = c["kind"]
+            if k == "monster":
+                need = self.can_normal_summon(p, i)
+                if need >= 0:
+                    tail = "" if need == 0 else f", {need} tribute{'s' if need > 1 else ''})"
+                    ch.append(Choice("summon", {"card": i, "to": mz}, p,
+                                     f"Summon {c['name']}" + (f" (advance summon{tail}" if need else "")))
+                    ch.append(Choice("set", {"card": i, "to": mz}, p,
+                                     f"Set {c['name']} face down" + (f" (advance set{tail}" if need else "")))
+                if c["subtype"] == "maximum" and c["max_piece"] == "centre" and self.maximum_pieces_in_hand(p, i):
+                    ch.append(Choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {c['name']}"))
+            elif k == "spell":
+                sub = c["subtype"]
+                if sub == "field":
+                    self._spell_choices(p, i, ch, {"to": fz})
+                    ch.append(Choice("set", {"card": i, "to": fz}, p, f"Set {c['name']} face down"))
+                elif s_free:
+                    self._spell_choices(p, i, ch, {})
+                    ch.append(Choice("set", {"card": i, "to": sz}, p, f"Set {c['name']} face down"))
+            elif k == "trap" and s_free:
+                ch.append(Choice("set", {"card": i, "to": sz}, p, f"Set {c['name']} face down"))
+        for z in (sz, fz):
+            for i in t.zones[z]:
+                if i is not None and not t.face[i] and self.cd(i)["kind"] == "spell":
+                    self._spell_choices(p, i, ch, {})
+        for i in self.units(p):
+            c = self.cd(i)
+            if not self.can_change_position(i):
+                if not t.face[i]:
+                    ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
+                else:
+                    to = "defense" if self.is_attack(i) else "attack"
+                    ch.append(Choice("change_position", {"card": i}, p, f"Change {c['name']} to {to} position"))
+        for i in t.zones[mz]:
+            if i is None or not t.face[i] or self.card_flags.get(i, 0) & F_USED:
+                continue
+            c = self.cd(i)
+            if not (c["effect"] or c["modes"]):
+                continue
+            if c["subtype"] == "maximum" and i not in self.maximum_centre:
+                continue
+            for mode, tg in self.effect_variants(p, i):
+                args = {"card": i}
+                lab = f"Use the effect of {c['name']}"
+                if mode is not None:
+                    args["mode"] = mode
+                    lab += f": {c['modes'][mode]['label']}"
+                if tg is not None:
+                    args["target"] = tg
+                    lab += f" on {self.name(tg) if t.face[tg] else 'a face-down card'}"
+                ch.append(Choice("effect", args, p, lab))
+        if not (self.turn_number == 1):
+            ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
+        ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
+        ch.append(self._surrender(p))
+        return Decision([p], "main_action", f"{self.pname(p)}: Main Phase", ch)
+
+    def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
+        """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
+        c = self.cd(i)
+        for mode, tg in self.effect_variants(p, i):
+            args = {"card": i}
+            args.update(extra)
+            lab = f"Activate {c['name']}"
+            if mode is not None:
+                args["mode"] = mode
+                lab += f": {c['modes'][mode]['label']}"
+            if tg is not None:
+                args["target"] = tg
+                lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
+            ch.append(Choice("activate", args, p, lab))
+
+    def _do_set(self, p: int, a: dict, events: list) -> None:
+        """Set a monster face-down in defense position (seed 3.2.1; an advance set for
+        level 5+, seed 3.2.1.1), a spell or trap face down in a Spell & Trap Zone
+        (seed 3.2.3, 3.2.5), or a field spell in the Field Zone, replacing the old
+        one (seed 3.2.4)."""
+        iid = a["card"]
+        c = self.cd(iid)
+        t = self.table
+        if c["kind"] == "monster":
+            self._begin_summon(p, iid, 0, events)
+            return
+        # a spell or trap set face down (seed 3.2.3-3.2.5)
+        to = a["to"]
+        if to.endswith(".field"):
+            old = t.zones[to][0]
+            if old is not None:
+                self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
+                                 "seed 3.2.4")
+        events.append(t.move(iid, to, face=0, caption=f"{self.pname(p)} sets a card face down",
+                             rule="seed 3.2.3 / 3.2.5 (set a spell or trap)"))
+        self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
+        # the kind of a set card stays secret: one event kind for spells and traps
+        where = "Field Zone" if to.endswith(".field") else "Spell & Trap Zone"
+        events.append(self._ev("spell_trap.set", f"{self.pname(p)} sets a card in the {where} "
+                               "(a trap set now can be activated from the next turn on)",
+                               "seed 3.2.3 / 3.2.5 (set spells and traps)", card=iid, player=p))
+
+    def _do_change_position(self, p: int, a: dict, events: list) -> None:
+        """Change a face-up monster's battle position, once per turn (seed 3.2.2)."""
+        iid = a["card"]
+        t = self.table
+        new = 0 if t.orient[iid] else 1
+        events.append(t.set_orient(iid, new, caption=f"{self.name(iid)} changes to {'defense' if new else 'attack'} position",
+                                   rule="seed 3.2.2"))
+        self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
+        events.append(self._ev("position.change", f"{self.name(iid)} is now in {'defense' if new else 'attack'} position",
+                               "seed 3.2.2 (once per turn)", card=iid, player=p))
+
+    def _do_activate(self, p: int, a: dict, events: list) -> None:
+        """Activate a spell from the hand or face down on the field (seed 3.2.3, 3.2.4)."""
+        iid = a["card"]
+        t = self.table
+        c = self.cd(iid)
+        if t.zone[iid] == Z[p]["hand"]:
+            if c["subtype"] == "field":
+                fz = Z[p]["field"]
+                old = t.zones[fz][0]
+                if old is not None:
+                    self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
+                                     "seed 3.2.4")
+                events.append(t.move(iid, fz, face=1, caption=f"{self.pname(p)} activates the field spell {c['name']}",
+                                     rule="seed 3.2.4"))
+            else:
+                events.append(t.move(iid, Z[p]["spell"], face=1, caption=f"{self.pname(p)} activates {c['name']}",
+                                     rule="seed 3.2.3"))
+        else:
+            events.append(t.set_face(iid, 1, caption=f"{self.pname(p)} flips {c['name']} face up to activate it",
+                                     rule="seed 3.2.3"))
+        events.append(self._ev("spell.activate", f"{self.pname(p)} activates {c['name']}", "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4",
+                               card=iid, player=p))
+        self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
+
+    def _do_effect(self, p: int, a: dict, events: list) -> None:
+        """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
+        iid = a["card"]
+        self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
+        events.append(self._ev("effect.activate", f"{self.pname(p)} activates the effect of {self.name(iid)}",
+                               "digest 1.E rule 24 (once per turn)", card=iid, player=p))
+        self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
+
+    def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
+        """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
+        self.phase = "battle"
+        events.append(Event("phase.begin", f"{self.pname(p)}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
+        push(self, "battle_phase")
+
+    def _do_end_turn(self, p: int, a: dict, events: list) -> None:
+        """End the Main or Battle Phase and go to the End Phase (seed 3.4; no Main Phase 2, digest 1.D rule 12)."""
+        push(self, "end_phase")
+
+
+#: Main Phase actions that end it (the step finishes); every other action keeps it going
+ENDS_MAIN_PHASE = ("battle_phase", "end_turn")
+
+
+@PROCS.decision("main_phase", rule="Main Phase (seed 3.2; digest 1.D rule 15)")
+class MainPhase:
+    """Any number of actions in any order (seed 3.2), each by its ``_do_<kind>`` rule."""
+
+    def decide(state, step):
+        return state._main_decision()
+
+    def choose(state, step, choice, events):
+        getattr(state, "_do_" + choice.kind)(choice.player, choice.args, events)
+        return DONE if choice.kind in ENDS_MAIN_PHASE else AGAIN

@@ -1,0 +1,116 @@
+"""Summons (seed 3.2.1-3.2.2; digest 1.G rule 31): normal summon and set, advance summon
+with its tributes, Maximum summon, flip summon."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+
+from tabletop.engine.procedure import AGAIN, DONE
+
+from ..effects import F_CHANGED, F_SUMMONED
+from ..zones import Z
+from .procedures import PROCS, push
+
+
+class SummonRules:
+    """Mixin of RushState: the summons."""
+
+    def _tribute_decision(self, summon: dict) -> Decision:
+        """Advance summon tributes, picked one at a time (seed 3.2.1.1)."""
+        p = self.active
+        ch = [Choice("tribute", {"card": i}, p, f"Tribute {self.name(i) if self.table.face[i] else 'a face-down monster'}")
+              for i in self.units(p) if i not in summon["chosen"]]
+        ch.append(self._surrender(p))
+        left = summon["needed"] - len(summon["chosen"])
+        return Decision([p], "choose_tributes",
+                        f"Choose {left} more monster{'s' if left > 1 else ''} to tribute for {self.name(summon['card'])}", ch)
+
+    def _do_summon(self, p: int, a: dict, events: list) -> None:
+        """Normal summon face-up attack position (seed 3.2.1), advance summon when level 5+ (seed 3.2.1.1)."""
+        self._begin_summon(p, a["card"], 1, events)
+
+    def _begin_summon(self, p: int, iid: int, face: int, events: list) -> None:
+        """Summon or set now, or first pick the tributes of an advance summon (seed 3.2.1.1)."""
+        need = self.can_normal_summon(p, iid)
+        if need > 0:
+            push(self, "advance_summon_tributes", card=iid, face=face, needed=need, chosen=[])
+            return
+        self._place_summon(p, iid, face, [], events)
+
+    def _do_tribute(self, p: int, a: dict, summon: dict, events: list) -> bool:
+        """One tribute picked; with enough of them the advance summon or set happens
+        (seed 3.2.1.1). True when it happened."""
+        summon["chosen"] = summon["chosen"] + [a["card"]]
+        if len(summon["chosen"]) < summon["needed"]:
+            return False
+        self._place_summon(p, summon["card"], summon["face"], summon["chosen"], events)
+        return True
+
+    def _place_summon(self, p: int, iid: int, face: int, tributes: list, events: list) -> None:
+        """Put a normal-summoned (attack, face up) or set (defense, face down) monster
+        on the field; tributes go to the graveyard first (seed 3.2.1, 3.2.1.1)."""
+        t = self.table
+        c = self.cd(iid)
+        for tr in tributes:
+            events.append(self._ev("summon.tribute", f"{self.name(tr) if t.face[tr] else 'A face-down monster'} is tributed",
+                                   "seed 3.2.1.1 (advance summon)", card=tr, player=p))
+            self.leave_field(tr, "grave", events, "{name} is sent to the graveyard as a tribute", "seed 3.2.1.1")
+        mz = Z[p]["monster"]
+        if face:
+            events.append(t.move(iid, mz, face=1, orient=0, caption=f"{self.pname(p)} summons {c['name']} in attack position",
+                                 rule="seed 3.2.1 (normal summon)"))
+            kind = "summon.advance" if tributes else "summon.normal"
+            events.append(self._ev(kind, f"{c['name']} is {'advance ' if tributes else 'normal '}summoned",
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
+        else:
+            events.append(t.move(iid, mz, face=0, orient=1, caption=f"{self.pname(p)} sets a monster in defense position",
+                                 rule="seed 3.2.1 (set)"))
+            events.append(self._ev("summon.set", f"{self.pname(p)} sets a monster face down" +
+                                   (" (advance set)" if tributes else ""), "seed 3.2.1", card=iid, player=p))
+        self.card_flags[iid] = F_SUMMONED
+        if face:
+            self._open_window("summon", p, events, summoned=iid)
+
+    def _do_maximum_summon(self, p: int, a: dict, events: list) -> None:
+        """Maximum summon (digest 1.G rule 31): the three pieces from the hand become one
+        attack-position monster with the MAXIMUM ATK; every other monster you control
+        is sent to the graveyard first; the pieces fill the three Monster Zones."""
+        t = self.table
+        centre = a["card"]
+        pieces = self.maximum_pieces_in_hand(p, centre)
+        for u in self.units(p):
+            self.leave_field(u, "grave", events, "{name} is sent to the graveyard to make room for the Maximum monster",
+                             "digest 1.G rule 31")
+        events.append(self._ev("summon.maximum_reveal", f"{self.pname(p)} reveals the three pieces of {self.name(centre)}",
+                               "digest 1.G rule 31", cards=list(pieces)))
+        for slot, i in enumerate(pieces):
+            events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
+                                 caption=f"{self.name(i)} takes its place ({('left', 'centre', 'right')[slot]})",
+                                 rule="digest 1.G rule 31"))
+            self.maximum_centre[i] = centre
+            self.card_flags[i] = F_SUMMONED
+        events.append(self._ev("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
+                               "digest 1.G rule 31 (Maximum summon)", card=centre, player=p, atk=self.atk(centre)))
+        self._open_window("summon", p, events, summoned=centre)
+
+    def _do_flip_summon(self, p: int, a: dict, events: list) -> None:
+        """Flip summon: a face-down monster turns face-up attack position (seed 3.2.2)."""
+        iid = a["card"]
+        t = self.table
+        events.append(t.set_face(iid, 1, caption=f"{self.name(iid)} is flipped face up", rule="seed 3.2.2"))
+        events.append(t.set_orient(iid, 0, caption=f"{self.name(iid)} turns to attack position", rule="seed 3.2.2"))
+        self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED | F_SUMMONED
+        events.append(self._ev("summon.flip", f"{self.name(iid)} is flip summoned", "seed 3.2.2 (flip summon)",
+                               card=iid, player=p))
+        self._open_window("summon", p, events, summoned=iid)
+
+
+@PROCS.decision("advance_summon_tributes", rule="Advance summon (seed 3.2.1.1)")
+class AdvanceSummonTributes:
+    """The tributes of an advance summon or set, picked one at a time."""
+
+    def decide(state, step):
+        return state._tribute_decision(step.args)
+
+    def choose(state, step, choice, events):
+        return DONE if state._do_tribute(choice.player, choice.args, step.args, events) else AGAIN

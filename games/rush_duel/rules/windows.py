@@ -1,0 +1,82 @@
+"""Trap timings (seed 3.2.5; digest 1.F rules 26-28): after an attack declaration, a
+summon or a card's effect, the non-turn player and then the turn player may activate
+one set trap. Procedure ``trap_window``; its stage is who is asked (0: the non-turn
+player, 1: the turn player)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import AGAIN, DONE, WAIT
+
+from .procedures import PROCS, push
+
+TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
+
+
+class TrapWindows:
+    """Mixin of RushState: opening a trap timing and answering it."""
+
+    def _open_window(self, timing: str, by: int, events: list, **context) -> None:
+        """Open a trap timing (seed 3.2.5): ``timing`` is "attack" (with ``attacker``
+        and ``damage_step``, the stack index of its Damage Step), "summon" (with
+        ``summoned``) or "effect" (with ``source``); ``by`` is who caused it."""
+        push(self, "trap_window", timing=timing, by=by, **context)
+
+    def _asked(self, step) -> int:
+        """The player asked at this stage of a trap timing (seed 3.2.5)."""
+        return (1 - self.active, self.active)[step.stage]
+
+    def _trap_decision(self, step) -> Decision:
+        """Ask the next player at this trap timing: the non-turn player first, then
+        the turn player (seed 3.2.5)."""
+        q = self._asked(step)
+        ch = []
+        for i, tg, mode in self.trap_options(q, step.args):
+            args = {"card": i}
+            lab = f"Activate {self.name(i)}"
+            if mode is not None:
+                args["mode"] = mode
+                lab += f": {self.cd(i)['modes'][mode]['label']}"
+            if tg is not None:
+                args["target"] = tg
+                lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
+            ch.append(Choice("activate_trap", args, q, lab))
+        ch.append(Choice("pass", {}, q, "Don't activate a trap", role="pass"))
+        ch.append(self._surrender(q))
+        what = TIMING_WORDS[step.args["timing"]]
+        return Decision([q], "trap_response", f"{self.pname(q)}: activate a trap in answer to {what}?", ch)
+
+    def _do_activate_trap(self, p: int, a: dict, window: dict, events: list) -> None:
+        """Activate a set trap at a matching timing: one trap per timing, so the
+        window closes; the non-turn player is asked first (seed 3.2.5; digest 1.F rule 27)."""
+        iid = a["card"]
+        events.append(self.table.set_face(iid, 1, caption=f"{self.pname(p)} flips {self.name(iid)} face up",
+                                          rule="seed 3.2.5"))
+        events.append(self._ev("trap.activate", f"{self.pname(p)} activates the trap {self.name(iid)}",
+                               "seed 3.2.5 (one trap per timing)", card=iid, player=p))
+        context = {"attacker": window.get("attacker"), "summoned": window.get("summoned"),
+                   "damage_step": window.get("damage_step")}
+        self._start_effect(p, iid, a.get("mode"), a.get("target"), events, context)
+
+
+@PROCS.decision("trap_window", rule="Trap timing (seed 3.2.5; digest 1.F rules 26-28)")
+class TrapWindow:
+    """A trap timing: a player with no trap that can answer it is not asked."""
+
+    def run(state, step, events):
+        while step.stage < 2 and not state.trap_options(state._asked(step), step.args):
+            step.stage += 1
+        return WAIT if step.stage < 2 else DONE
+
+    def decide(state, step):
+        return state._trap_decision(step)
+
+    def choose(state, step, choice, events):
+        if choice.kind == "activate_trap":
+            state._do_activate_trap(choice.player, choice.args, step.args, events)
+            return DONE
+        # "pass": the turn player is asked next if it was the non-turn player (seed 3.2.5)
+        step.stage += 1
+        events.append(state._ev("trap.pass", f"{state.pname(choice.player)} activates no trap", "seed 3.2.5",
+                                player=choice.player))
+        return AGAIN

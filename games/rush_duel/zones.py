@@ -1,0 +1,115 @@
+"""The zones (digest 1.A rules 1-2) and moving cards between them: leaving the field,
+drawing, Life Points (seed 2, 3.1; digest 1.C rules 9-11)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event
+from tabletop.engine.table import ZoneSpec
+
+
+def zone_specs() -> list[ZoneSpec]:
+    """Each player's zones (digest 1.A rule 2): deck, hand, 3 Monster Zones, 3 Spell &
+    Trap Zones, 1 Field Zone, graveyard (public) and Extra Deck (face down)."""
+    specs = []
+    for p in (0, 1):
+        specs += [
+            ZoneSpec(f"p{p}.deck", p, "secret"),
+            ZoneSpec(f"p{p}.hand", p, "owner"),
+            ZoneSpec(f"p{p}.monster", p, "public", True, 3),
+            ZoneSpec(f"p{p}.spell", p, "public", True, 3),
+            ZoneSpec(f"p{p}.field", p, "public", True, 1),
+            ZoneSpec(f"p{p}.grave", p, "public"),
+            ZoneSpec(f"p{p}.extra", p, "owner"),
+        ]
+    return specs
+
+
+SPECS = zone_specs()
+#: each player's zone keys by short name: Z[player]["monster"] == "p0.monster"
+Z = [{k: f"p{p}.{k}" for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
+
+
+class CardMoves:
+    """Mixin of RushState: moving cards and changing Life Points."""
+
+    def _lp_change(self, p: int, delta: int, events: list, rule: str, caption: str) -> None:
+        """Change LP; a player whose LP reaches 0 loses at once (seed 2, digest 10)."""
+        new = self.life_points[p] + delta
+        if new < 0:
+            new = 0
+        real = new - self.life_points[p]
+        self.life_points[p] = new
+        events.append(Event("counter.change", caption, rule,
+                            {"player": p, "counter": "lp", "delta": real, "value": new}))
+        if new <= 0:
+            self.check_outcome(events)
+
+    def _to_hand_zone(self, iid: int, kind: str) -> str:
+        """Where a card returning to the hand or deck goes: Fusion monsters go to the
+        Extra Deck instead (digest 29)."""
+        p = self.table.owner[iid]
+        if self.cd(iid)["subtype"] == "fusion" and self.cd(iid)["kind"] == "monster":
+            return Z[p]["extra"]
+        return Z[p][kind]
+
+    def _clear_card(self, iid: int) -> None:
+        self.card_flags.pop(iid, None)
+        self.until_end_of_turn.pop(iid, None)
+        self.while_on_field.pop(iid, None)
+        self.equips.pop(iid, None)
+        self.table.orient[iid] = 0
+
+    def leave_field(self, iid: int, dest: str, events: list, caption: str, rule: str) -> list[int]:
+        """Move a card off the field to ``dest`` ("grave", "hand", "deck_bottom",
+        "deck_top"). A Maximum monster's three pieces leave together, to the same
+        place (digest 31); equip spells on a monster that leaves go to the
+        graveyard. Returns the iids moved."""
+        t = self.table
+        group = [iid]
+        c = self.maximum_centre.get(iid)
+        if c is not None:
+            group = [i for i, cc in self.maximum_centre.items() if cc == c]
+            group.sort(key=lambda i: t.zones[t.zone[i]].index(i))
+        moved = []
+        for g in group:
+            self.maximum_centre.pop(g, None)
+            for sp, (mon, _a, _d) in list(self.equips.items()):
+                if mon == g:
+                    self.equips.pop(sp, None)
+                    self._clear_card(sp)
+                    events.append(t.move(sp, Z[t.owner[sp]]["grave"], face=1, orient=0,
+                                         caption=f"{self.name(sp)} goes to the graveyard with the monster it equipped",
+                                         rule="digest 1.A rule 1 (equip spells)"))
+        for g in group:
+            self._clear_card(g)
+            owner = t.owner[g]
+            if dest == "grave":
+                to, idx, face = Z[owner]["grave"], None, 1
+            elif dest == "hand":
+                to, idx, face = self._to_hand_zone(g, "hand"), None, 0
+            elif dest == "deck_top":
+                to, idx, face = self._to_hand_zone(g, "deck"), 0, 0
+            else:
+                to, idx, face = self._to_hand_zone(g, "deck"), None, 0
+            # a face-down card that goes to a hidden zone keeps its identity secret
+            shown = self.name(g) if (t.face[g] or dest == "grave") else "A face-down card"
+            events.append(t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown), rule=rule))
+            moved.append(g)
+        return moved
+
+    def send_hand_to_grave(self, iid: int, events: list, caption: str, rule: str) -> None:
+        t = self.table
+        events.append(t.move(iid, Z[t.owner[iid]]["grave"], face=1, orient=0, caption=caption, rule=rule))
+
+    def draw(self, p: int, n: int, events: list, rule: str) -> bool:
+        """Draw ``n`` cards; a player who must draw more than the deck holds loses
+        at that moment and draws nothing (seed 3.1, digest 11). False if lost."""
+        deck = self.table.zones[Z[p]["deck"]]
+        if len(deck) < n:
+            self.failed_draw = (p, n, len(deck))
+            self.check_outcome(events)
+            return False
+        for _ in range(n):
+            iid = deck[0]
+            events.append(self.table.move(iid, Z[p]["hand"], face=0, caption=f"{self.pname(p)} draws a card", rule=rule))
+        return True
