@@ -1,0 +1,80 @@
+"""The computer opponent's view of a position: a heuristic score for the greedy and
+expert players."""
+
+from __future__ import annotations
+
+from .effects import F_ATTACKED
+from .state import RushState
+from .zones import Z
+
+
+def heuristic(state: RushState, player: int) -> float:
+    """LP difference, board strength, cards in hand and set cards (bigger is better).
+
+    The position is first carried past the sub-decisions that follow the choice
+    being weighed (:func:`settle`), so the one-step look-ahead sees what an
+    attack or an advance summon really leads to, not a paused trap window."""
+    s = settle(state)
+    w = s.winner
+    if w is not None:
+        return 0.0 if w == "draw" else (1e6 if w == player else -1e6)
+    me, op = player, 1 - player
+    t = s.table
+    score = (s.life_points[me] - s.life_points[op]) / 1000.0
+    if s.life_points[op] <= 2000:
+        score += (2000 - s.life_points[op]) / 500.0
+    for p, sign in ((me, 1.0), (op, -1.0)):
+        board = 0.0
+        for i in s.units(p):
+            board += 0.6 + unit_value(s, i, player) / 1000.0
+        sets = 0.0
+        for i in t.zones[Z[p]["spell"]]:
+            if i is not None and not t.face[i]:
+                # a set trap waits for its timing; a set spell only hides what it is
+                sets += 0.35 if p != player or s.cd(i)["kind"] == "trap" else 0.15
+        # own cards in hand are options kept; the rival's hand is not counted, since
+        # every turn ends with their Draw Phase (seed 3.1) whatever was chosen
+        hand = len(t.zones[Z[p]["hand"]]) if p == player else 0
+        score += sign * (board * 1.2 + 0.25 * hand + sets)
+    if s.active == me and s.phase in ("main", "battle") and s.turn != 1:
+        # attacks still to come this turn (seed 3.3): go to battle rather than end the turn
+        score += 0.05 * sum(1 for i in s.units(me) if t.face[i] and s.is_attack(i)
+                            and not s.card_flags.get(i, 0) & F_ATTACKED)
+    return score
+
+
+def unit_value(s: RushState, i: int, viewer: int) -> float:
+    """What a monster on the field is worth, as ``viewer`` knows it: its ATK in
+    attack position, its DEF as a wall in defense; the viewer's own face-down
+    monster by its real stats, the opponent's by a typical value."""
+    t = s.table
+    if t.face[i]:
+        return s.atk(i) if s.is_attack(i) else max(s.deff(i), s.atk(i) * 0.6)
+    if t.owner[i] == viewer:
+        c = s.cd(i)
+        return max(c["def"], c["atk"] * 0.6)
+    return 900.0
+
+
+def settle(state: RushState) -> RushState:
+    """The position after the automatic answers to pending sub-decisions: trap
+    windows pass, tributes are the tributing player's weakest monsters, a card
+    pick takes the first card. Returns ``state`` itself when nothing is pending
+    (never changes it; works on a clone)."""
+    s = state
+    for _ in range(16):
+        d = s.decision
+        if d is None or d.kind in ("main_action", "battle_action"):
+            break
+        if s is state:
+            s = state.clone()
+        if d.kind == "trap_response":
+            c = next(c for c in d.choices if c.kind == "pass")
+        elif d.kind == "choose_tributes":
+            who = d.players[0]
+            c = min((c for c in d.choices if c.kind == "tribute"),
+                    key=lambda c: unit_value(s, c.args["card"], who))
+        else:
+            c = next(c for c in d.choices if c.kind != "surrender")
+        s._apply(c)
+    return s
