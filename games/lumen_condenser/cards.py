@@ -17,6 +17,8 @@ import os
 from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
 from tabletop.engine.errors import CardFileError
 
+from .effects import EFFECTS, effect_problems
+
 POSITIONS = ("high", "mid", "low")
 DEF_ENTRIES = ("guard", "evade", "offset", "none")
 TYPES = ("character", "attack", "defence", "special")
@@ -24,8 +26,8 @@ TYPES = ("character", "attack", "defence", "special")
 # When an effect applies (seed 3.4 keywords and 5.3 judgment steps).
 WHEN = ("pre", "hit", "counter", "guard", "guarded", "evade", "evaded", "offset", "offsetted", "combo", "post",
         "grab_broken", "use")
-# What an effect does (the effect vocabulary).
-DO = ("damage", "heal", "fp", "power", "speed", "nullify", "charge", "draw", "break_self", "restrict")
+# What an effect does: the primitives registered in effects/primitives.py.
+DO = tuple(EFFECTS.table)
 
 DECK_SIZE = 20          # digest B.3 rule 11: exactly 20 techniques (ultimate not counted)
 HAND_START = 5          # seed 4.2 step 2
@@ -140,10 +142,9 @@ def _check_effects(ctx: CardFileContext, cid: str, field: str, effects, default_
             if default_when is None:
                 ctx.fail(f"entry {n} needs 'when'", cid, field)
             e["when"] = default_when
-        if e["do"] == "restrict" and "value" not in e:
-            ctx.fail(f"entry {n}: 'restrict' needs value = \"attack\" or \"defence\"", cid, field)
-        if e["do"] in ("damage", "heal", "fp", "power", "speed", "charge", "draw") and "amount" not in e:
-            ctx.fail(f"entry {n}: {e['do']!r} needs an 'amount'", cid, field)
+        problems = effect_problems(e)  # the primitive's own arguments (effects/primitives.py)
+        if problems:
+            ctx.fail(f"entry {n}: {problems[0]}", cid, field)
         out.append(e)
     return out
 

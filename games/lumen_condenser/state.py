@@ -24,8 +24,67 @@ from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 
 
+FIELD_LIST = [
+    field("game", "shared", "the Game object"),
+    field("card_db", "shared", "the card database (with any extra cards of a position)"),
+    field("extra_cards", "value", "extra card definitions a position brought, saved with the state", default=list),
+    field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
+    field("rng", "rng", "the game's random numbers", default=lambda: PCG32(0)),
+    field("names", "value", "the players' names (fixed at set-up)", default=lambda: ["Player 1", "Player 2"]),
+    field("characters", "value", "each player's character card id (fixed at set-up)", default=lambda: ["", ""]),
+    field("hp", "list", "each player's HP (seed 2.1)", default=lambda: [0, 0]),
+    field("fp", "list", "each player's FP, + or - (seed 3.1)", default=lambda: [0, 0]),
+    field("no_responses", "list", "each player's no-response count (seed 5.2)", default=lambda: [0, 0]),
+    field("trait_counters", "list", "each player's trait counter (Heat, Breeze, ...)", default=lambda: [0, 0]),
+    field("turn_number", "value", "the turn, from 1", default=0),
+    field("phase", "value", "the current phase (rules/turn.py PHASES)", default="lumen"),
+    field("battle_step", "value", "the battle step shown: a judgment step, grab, combo or catch; '' otherwise",
+          default=""),
+    field("steps", "list", "the pending procedure steps, top last (never changed in place, so shared on clone)",
+          default=list),
+    field("outcome", "value", "how the game ended (Outcome), None while it goes on"),
+    field("ready_picks", "list", "each player's readied card iid this Ready phase, -1 for none (seed 5.2)",
+          default=lambda: [-1, -1]),
+    field("declared", "list", "1 when the player has declared ready this Ready phase", default=lambda: [0, 0]),
+    field("timed", "value", "the 10-second ready timer is on (seed 5.2)", default=False),
+    field("first_declarer", "value", "who declared ready first this Ready phase, -1 for nobody yet", default=-1),
+    field("restrictions", "list", "'attack'/'defence': the only type the player may ready this turn, or ''",
+          default=lambda: ["", ""]),
+    field("skips_get", "list", "1 when the player made no response this turn and skips the Get (digest B.4 rule 16)",
+          default=lambda: [0, 0]),
+    field("abilities_used", "list", "bit i set when trait ability i was used this turn", default=lambda: [0, 0]),
+    field("keeps_negative_fp", "list", "1 when negative FP stays through Recovery (a declined catch, digest B.7 rule 34)",
+          default=lambda: [0, 0]),
+    field("defence_over_count", "value", "defence-vs-defence battles in a row with FP held at 0 (seed 8)", default=0),
+    field("sudden_death_turns", "value", "turns of sudden death left (seed 8)", default=0),
+    field("in_sudden_death", "value", "sudden death has started (seed 8)", default=False),
+    field("battle_cards", "list", "each player's revealed technique iid this battle, -1 for none",
+          default=lambda: [-1, -1]),
+    field("technique_live", "list", "1 while the player's technique counts in the judgment (not nullified)",
+          default=lambda: [0, 0]),
+    field("lost_judgment", "list", "1 when the player's technique lost at the evade step (seed 5.3.2)",
+          default=lambda: [0, 0]),
+    field("speeds", "list", "each technique's speed in this judgment", default=lambda: [0, 0]),
+    field("power_bonus", "list", "damage added by power effects this battle", default=lambda: [0, 0]),
+    field("results", "list", "each player's judgment result: hit, counter, guard, evade, offset, ...",
+          default=lambda: ["", ""]),
+    field("breaks_after_use", "list", "1 when the technique is broken after this battle", default=lambda: [0, 0]),
+    field("combo_result", "list", "1 when the player's judgment field read 'combo' (seed 6)", default=lambda: [0, 0]),
+    field("fp_zero_at_reveal", "value", "both FP were 0 when the techniques were revealed (defence over, seed 8)",
+          default=False),
+    field("combo_player", "value", "whose combo time it is, -1 outside combo time", default=-1),
+    field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
+    field("combo_count", "value", "how many combo techniques so far", default=0),
+    field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("events", "cache", "the event list of the choice being applied"),
+]
+
+
 class LumenState(State):
-    """A Lumen Condenser game in progress (plain data; fields in ``FIELDS``)."""
+    """A Lumen Condenser game in progress (plain data; fields in ``FIELD_LIST``)."""
+
+    __slots__ = tuple(f.name for f in FIELD_LIST)
 
     # -- construction and saving -----------------------------------------------------------
     @classmethod
@@ -171,8 +230,9 @@ class LumenState(State):
         5.3.7): damage from before-judgment effects is judged with the rest."""
         if self.outcome is not None:
             return
-        lost = [self.no_responses[p] >= NO_RESPONSE_LOSS for p in (0, 1)]
-        if lost[0] or lost[1]:
+        responses = self.no_responses
+        if responses[0] >= NO_RESPONSE_LOSS or responses[1] >= NO_RESPONSE_LOSS:
+            lost = [responses[p] >= NO_RESPONSE_LOSS for p in (0, 1)]
             if lost[0] and lost[1]:
                 self.end_game(None, Termination.SIMULTANEOUS, "Both players made their third no-response: a draw",
                               "seed 5")
@@ -191,11 +251,10 @@ class LumenState(State):
                 self.end_game(w, Termination.TURN_LIMIT, f"Sudden death over: {self.names[w]} has more HP "
                               f"({max(a, b)} to {min(a, b)})", "seed 8")
             return
-        if self.battle_step in HP_CHECK_WAITS:
+        hp = self.hp
+        if (hp[0] > 0 and hp[1] > 0) or self.battle_step in HP_CHECK_WAITS:
             return
-        zero = [self.hp[0] <= 0, self.hp[1] <= 0]
-        if not (zero[0] or zero[1]):
-            return
+        zero = [hp[0] <= 0, hp[1] <= 0]
         if zero[0] and zero[1]:
             if self.in_sudden_death:
                 self.end_game(None, Termination.SIMULTANEOUS, "Both HP reach 0 again in sudden death: a draw", "seed 8")
@@ -289,58 +348,4 @@ class LumenState(State):
         return s
 
 
-FIELDS = declare(LumenState, [
-    field("game", "shared", "the Game object"),
-    field("card_db", "shared", "the card database (with any extra cards of a position)"),
-    field("extra_cards", "value", "extra card definitions a position brought, saved with the state", default=list),
-    field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
-    field("rng", "rng", "the game's random numbers", default=lambda: PCG32(0)),
-    field("names", "value", "the players' names (fixed at set-up)", default=lambda: ["Player 1", "Player 2"]),
-    field("characters", "value", "each player's character card id (fixed at set-up)", default=lambda: ["", ""]),
-    field("hp", "list", "each player's HP (seed 2.1)", default=lambda: [0, 0]),
-    field("fp", "list", "each player's FP, + or - (seed 3.1)", default=lambda: [0, 0]),
-    field("no_responses", "list", "each player's no-response count (seed 5.2)", default=lambda: [0, 0]),
-    field("trait_counters", "list", "each player's trait counter (Heat, Breeze, ...)", default=lambda: [0, 0]),
-    field("turn_number", "value", "the turn, from 1", default=0),
-    field("phase", "value", "the current phase (rules/turn.py PHASES)", default="lumen"),
-    field("battle_step", "value", "the battle step shown: a judgment step, grab, combo or catch; '' otherwise",
-          default=""),
-    field("steps", "list", "the pending procedure steps, top last (never changed in place, so shared on clone)",
-          default=list),
-    field("outcome", "value", "how the game ended (Outcome), None while it goes on"),
-    field("ready_picks", "list", "each player's readied card iid this Ready phase, -1 for none (seed 5.2)",
-          default=lambda: [-1, -1]),
-    field("declared", "list", "1 when the player has declared ready this Ready phase", default=lambda: [0, 0]),
-    field("timed", "value", "the 10-second ready timer is on (seed 5.2)", default=False),
-    field("first_declarer", "value", "who declared ready first this Ready phase, -1 for nobody yet", default=-1),
-    field("restrictions", "list", "'attack'/'defence': the only type the player may ready this turn, or ''",
-          default=lambda: ["", ""]),
-    field("skips_get", "list", "1 when the player made no response this turn and skips the Get (digest B.4 rule 16)",
-          default=lambda: [0, 0]),
-    field("abilities_used", "list", "bit i set when trait ability i was used this turn", default=lambda: [0, 0]),
-    field("keeps_negative_fp", "list", "1 when negative FP stays through Recovery (a declined catch, digest B.7 rule 34)",
-          default=lambda: [0, 0]),
-    field("defence_over_count", "value", "defence-vs-defence battles in a row with FP held at 0 (seed 8)", default=0),
-    field("sudden_death_turns", "value", "turns of sudden death left (seed 8)", default=0),
-    field("in_sudden_death", "value", "sudden death has started (seed 8)", default=False),
-    field("battle_cards", "list", "each player's revealed technique iid this battle, -1 for none",
-          default=lambda: [-1, -1]),
-    field("technique_live", "list", "1 while the player's technique counts in the judgment (not nullified)",
-          default=lambda: [0, 0]),
-    field("lost_judgment", "list", "1 when the player's technique lost at the evade step (seed 5.3.2)",
-          default=lambda: [0, 0]),
-    field("speeds", "list", "each technique's speed in this judgment", default=lambda: [0, 0]),
-    field("power_bonus", "list", "damage added by power effects this battle", default=lambda: [0, 0]),
-    field("results", "list", "each player's judgment result: hit, counter, guard, evade, offset, ...",
-          default=lambda: ["", ""]),
-    field("breaks_after_use", "list", "1 when the technique is broken after this battle", default=lambda: [0, 0]),
-    field("combo_result", "list", "1 when the player's judgment field read 'combo' (seed 6)", default=lambda: [0, 0]),
-    field("fp_zero_at_reveal", "value", "both FP were 0 when the techniques were revealed (defence over, seed 8)",
-          default=False),
-    field("combo_player", "value", "whose combo time it is, -1 outside combo time", default=-1),
-    field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
-    field("combo_count", "value", "how many combo techniques so far", default=0),
-    field("combo_cards", "list", "the techniques of the current combo", default=list),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
-    field("events", "cache", "the event list of the choice being applied"),
-])
+FIELDS = declare(LumenState, FIELD_LIST)

@@ -17,20 +17,13 @@ from .breaks import break_card
 from .judgment import JUDGMENT_ORDER
 from .procedures import PROCS, push
 
-BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup", "battle_end")
+BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 
 
 @PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
 def battle_phase(state, step, events):
     """Seed 5.3: reveal the readied techniques and judge them in order."""
     push(state, *BATTLE_STEPS)
-    return DONE
-
-
-@PROCS.step("battle_end", rule="Battle phase (seed 5.3)")
-def battle_end(state, step, events):
-    """The battle is over (a grab negation replays the Ready phase from here)."""
-    state.battle_step = ""
     return DONE
 
 
@@ -118,7 +111,7 @@ class GrabWindow:
         state.emit("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
                    "seed 7", player=q, card=state.battle_cards[p])
         while state.steps:
-            if state.steps.pop().proc == "battle_end":
+            if state.steps.pop().proc == "cleanup":  # the rest of this battle is dropped
                 break
         push(state, "ready_phase", "battle_phase")
         break_card(state, c.args["card"], "seed 7")  # its replenishment runs before the new Ready phase

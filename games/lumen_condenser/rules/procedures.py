@@ -17,11 +17,12 @@ PROCESSOR = Processor(PROCS)
 def push(state, *steps) -> None:
     """Push steps so that the first one named runs first. Each is a
     procedure name or a ``(name, args)`` pair."""
+    stack = state.steps
     for s in reversed(steps):
-        if isinstance(s, str):
-            state.steps.append(Step(s))
+        if s.__class__ is str:
+            stack.append(Step(s))
         else:
-            state.steps.append(Step(s[0], 0, dict(s[1])))
+            stack.append(Step(s[0], 0, s[1]))  # the args dict is the caller's fresh literal
 
 
 def top_is(state, *names: str) -> bool:

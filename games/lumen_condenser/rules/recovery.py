@@ -31,9 +31,14 @@ def recovery_end(state, step, events):
         if state.fp[p] < 0 and not state.keeps_negative_fp[p]:
             state.set_fp(p, 0, "negative FP recovers", "digest B.4 rule 19")
     state.keeps_negative_fp = [0, 0]
-    for p in state.effect_order():
-        push(state, ("hand_limit", {"player": p}))
+    for p in state.effect_order():  # the priority holder's discards are pushed first, so run last
+        if over_limit(state, p):
+            push(state, ("hand_limit", {"player": p}))
     return DONE
+
+
+def over_limit(state, p: int) -> bool:
+    return len(state.table.zones[HAND[p]]) > state.limit(p)
 
 
 @PROCS.decision("hand_limit", rule="Hand limit (digest B.4 rule 19)")
@@ -43,7 +48,7 @@ class HandLimit:
     @staticmethod
     def run(state, step, events):
         p = step.args["player"]
-        return WAIT if len(state.table.zones[HAND[p]]) > state.limit(p) else DONE
+        return WAIT if over_limit(state, p) else DONE
 
     @staticmethod
     def decide(state, step):
