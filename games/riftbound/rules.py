@@ -337,18 +337,18 @@ class RBState(State):
         if self.chain:
             p = self.prio
             ch = self._act_choices(p, "prio")
-            ch.append(Choice("pass", {}, p, "Pass priority"))
+            ch.append(Choice("pass", {}, p, "Pass priority", role="pass"))
             return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
         if self.sd is not None:
             p = self.focus
             ch = self._act_choices(p, "focus")
-            ch.append(Choice("pass", {}, p, "Pass focus"))
+            ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
             kind = "combat" if self.sd["combat"] else "showdown"
             return Decision([p], "focus", f"Focus in the {kind} at battlefield {self.sd['bf']}: "
                             "play an Action/Reaction or pass (Showdown Open)", ch)
         p = self.active
         ch = self._act_choices(p, "main")
-        ch.append(Choice("end_turn", {}, p, "End turn"))
+        ch.append(Choice("end_turn", {}, p, "End turn", role="end"))
         return Decision([p], "main_action", "Main Phase (Neutral Open): play cards, use abilities, move units, or end the turn", ch)
 
     def _ask_decision(self, a: dict) -> Decision:
@@ -357,11 +357,11 @@ class RBState(State):
         if k == "mull":
             ch = [Choice("mulligan_pick", {"card": i, "to": f"p{p}.aside"}, p, f"Set aside {self.name(i)}")
                   for i in self.table.zones[f"p{p}.hand"]] if a["n"] < 2 else []
-            ch.append(Choice("mulligan_done", {}, p, "Done (keep the rest)"))
+            ch.append(Choice("mulligan_done", {}, p, "Done (keep the rest)", role="confirm"))
             return Decision([p], "mulligan", f"Mulligan: set aside up to 2 cards, one at a time ({a['n']} so far), then done", ch)
         if k == "move":
-            ch = [Choice("move_add", {"card": i}, p, f"Also move {self.name(i)}") for i in self._move_joiners(p, a)]
-            ch.append(Choice("move_done", {}, p, f"Move {len(a['cards'])} unit(s) now"))
+            ch = [Choice("move_add", {"card": i}, p, f"Also move {self.name(i)}", role="group_add") for i in self._move_joiners(p, a)]
+            ch.append(Choice("move_done", {}, p, f"Move {len(a['cards'])} unit(s) now", role="group_done"))
             return Decision([p], "move_with", f"Add more units to this move to {a['to']}, or move now", ch)
         if k == "pick_sd":
             ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if self.staged_cb[b] else 'Showdown'} at battlefield {b} first")
@@ -394,7 +394,7 @@ class RBState(State):
                 cost = " ".join(([f"[{e}]"] if e else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in pw])
                 ch.append(Choice("target", {"target": g}, p, f"Weaponmaster: pay {cost or 'nothing'} to attach "
                                  f"{self.name(g)} to {self.name(u)}"))
-            ch.append(Choice("decline", {}, p, "Don't use Weaponmaster"))
+            ch.append(Choice("decline", {}, p, "Don't use Weaponmaster", role="pass"))
             return Decision([p], "weaponmaster", f"{self.name(u)}'s Weaponmaster: you may pay an Equipment's Equip cost "
                             "less [A] to attach it", ch)
         if k == "vision":
