@@ -124,3 +124,11 @@ def test_legality_checks_list_the_choices_and_answer_why_not():
             assert (LEGAL.reason("ready", s, p, {"card": iid}) is None) == (iid in listed)
     iid = s.table.zones["p0.list"][0]
     assert s.why_not("ready", {"card": iid}, 0) == LEGAL.why_not(s, "ready", {"card": iid}, 0)
+
+
+def test_readme_names_every_procedure():
+    from pathlib import Path
+
+    text = (Path(GAME.package_dir) / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in PROCS.table if f"`{name}`" not in text]
+    assert not missing, missing
