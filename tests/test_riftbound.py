@@ -224,7 +224,7 @@ def test_games_end_and_greedy_beats_random():
             n += 1
         assert m.state.winner in (0, 1)
         wins += int(isinstance(agents[m.state.winner], GreedyAgent))
-        assert max(m.state.points) >= VICTORY_SCORE or "burn" in m.state.win_reason or m.state.points[m.state.winner] >= VICTORY_SCORE
+        assert max(m.state.points) >= VICTORY_SCORE or "burn" in m.state.outcome.reason or m.state.points[m.state.winner] >= VICTORY_SCORE
     assert wins >= 4
 
 

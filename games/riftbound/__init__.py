@@ -235,12 +235,12 @@ class Riftbound(Game):
         facedown cards; a running showdown or combat counts by its likely result (a point
         about to be conquered is worth most of a point)."""
         s = state
-        if s.ask is not None and s.ask["k"] == "move" and s.win is None:
+        if s.ask is not None and s.ask["k"] == "move" and s.outcome is None:
             # a group move still being formed: judge it as if the units moved now
             s = s.clone()
             s.apply(s.decision.find("move_done", s.ask["p"]))
-            if s.win is not None:
-                return 1e6 if s.win == player else -1e6
+            if s.outcome is not None:
+                return 1e6 if s.winner == player else -1e6
         q = 1 - player
         v = 100.0 * (s.points[player] - s.points[q])
         t = s.table

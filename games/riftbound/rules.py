@@ -16,6 +16,7 @@ outstanding task). ``_run`` advances the rules until a decision is needed.
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision, Event, State
+from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, ZoneSpec
 
@@ -93,7 +94,7 @@ class RBState(State):
     __slots__ = ("game", "db", "extra", "table", "rng", "turn_no", "active", "first", "step", "points", "xp",
                  "pool", "bf_ctrl", "contested", "scored", "staged_sd", "staged_cb", "sd", "focus", "prio",
                  "passes", "chain", "chain_origin", "trig", "ask", "mods", "played", "chan_done", "dirty",
-                 "win", "win_reason", "names", "nid", "exp_nid", "_dec")
+                 "outcome", "names", "nid", "exp_nid", "_dec")
 
     # ------------------------------------------------------------------ basics
     def _blank(self, game, db, extra):
@@ -126,8 +127,7 @@ class RBState(State):
         self.played = [0, 0]
         self.chan_done = [False, False]
         self.dirty = False
-        self.win = None
-        self.win_reason = ""
+        self.outcome = None
         self.names = ["Player 1", "Player 2"]
         self.nid = 0
         self.exp_nid = 0
@@ -164,8 +164,7 @@ class RBState(State):
         s.played = self.played[:]
         s.chan_done = self.chan_done[:]
         s.dirty = self.dirty
-        s.win = self.win
-        s.win_reason = self.win_reason
+        s.outcome = self.outcome
         s.names = self.names
         s.nid = self.nid
         s.exp_nid = self.exp_nid
@@ -174,11 +173,12 @@ class RBState(State):
 
     _PLAIN = ("turn_no", "active", "first", "step", "points", "xp", "pool", "bf_ctrl", "contested", "scored",
               "staged_sd", "staged_cb", "sd", "focus", "prio", "passes", "chain", "chain_origin", "trig", "ask",
-              "mods", "played", "chan_done", "dirty", "win", "win_reason", "names", "nid", "exp_nid")
+              "mods", "played", "chan_done", "dirty", "names", "nid", "exp_nid")
 
     def to_data(self) -> dict:
         d = {k: getattr(self, k) for k in self._PLAIN}
         d = _plain(d)
+        d["outcome"] = None if self.outcome is None else self.outcome.to_data()
         d["table"] = self.table.to_data()
         d["rng"] = self.rng.to_data()
         d["extra_cards"] = list(self.extra or [])
@@ -194,6 +194,10 @@ class RBState(State):
         for k in cls._PLAIN:
             v = data.get(k, 0) if k == "exp_nid" else data[k]  # exp_nid: absent in older saves
             setattr(s, k, _plain(v))
+        if "outcome" in data:
+            s.outcome = Outcome.from_data(data["outcome"])
+        elif data.get("win") is not None:  # saves written before Outcome: the winner and the reason
+            s.outcome = _legacy_outcome(data["win"], data.get("win_reason", ""))
         s.sd = _restore_sd(s.sd)
         s.ask = _restore_sd(s.ask)
         s.table = CardTable.from_data(data["table"], SPECS)
@@ -204,10 +208,6 @@ class RBState(State):
     @property
     def turn(self) -> int:
         return self.turn_no
-
-    @property
-    def winner(self):
-        return self.win
 
     # ------------------------------------------------------------------ helpers
     def c(self, iid: int) -> dict:
@@ -324,7 +324,7 @@ class RBState(State):
     # ------------------------------------------------------------------ decision
     @property
     def decision(self):
-        if self.win is not None:
+        if self.outcome is not None:
             return None
         if self._dec is None:
             self._dec = self._make_decision()
@@ -776,14 +776,14 @@ class RBState(State):
         """HOT FEPR (Core Rules v1.3 Chain, digest 9.2): handle outstanding tasks (cleanups,
         triggers waiting for the chain, phase and combat steps) until a decision is due."""
         guard = 0
-        while self.win is None and self.ask is None:
+        while self.outcome is None and self.ask is None:
             guard += 1
             if guard > 10000:
                 raise RuntimeError("rules loop did not settle")
             if self.dirty:
                 self.dirty = False
                 while self._cleanup(ev, -1):
-                    if self.win is not None or self.ask is not None:
+                    if self.outcome is not None or self.ask is not None:
                         break
                 continue
             if self.trig:
@@ -1368,7 +1368,7 @@ class RBState(State):
                 if op.get("if") and not self._cond(op["if"], it["ctrl"], it["src"], it["tg"], it["legion"]):
                     continue
                 self._op(it, op, ev)
-                if self.win is not None or self.ask is not None:
+                if self.outcome is not None or self.ask is not None:
                     return
 
     def _to(self, it: dict, to: str) -> list:
@@ -1606,8 +1606,7 @@ class RBState(State):
         self.dirty = True
 
     def _set_win(self, p: int, reason: str, ev: list) -> None:
-        self.win = p
-        self.win_reason = reason
+        self.outcome = Outcome(p, Termination.SCORE, reason, R_BURN if reason == "burn out" else R_WIN)
         self._ev(ev, "game.over", f"{self.pn(p)} wins ({reason})", R_WIN, winner=p, reason=reason)
 
     # ------------------------------------------------------------------ cleanup
@@ -1829,7 +1828,7 @@ class RBState(State):
             if not A or not D:
                 self._ev(ev, "combat.no_damage", "One side is gone: no combat damage", R_COMBAT, bf=b)
                 self._cleanup(ev, b)
-                if self.win is None:
+                if self.outcome is None:
                     self._combat_resolve(ev)
                 return
             ta = sum(max(0, self.might(u)) for u in A if not self.cnt(u, "stun"))
@@ -1856,7 +1855,7 @@ class RBState(State):
             # Resolution (digest 13.4): combat cleanup, result, control, end; these are
             # outstanding tasks, so triggers they cause reach the chain afterwards
             self._cleanup(ev, b)
-            if self.win is None:
+            if self.outcome is None:
                 self._combat_resolve(ev)
             return
         raise AssertionError(st)
@@ -2002,7 +2001,7 @@ class RBState(State):
                 "hand": len(t.zones[f"p{p}.hand"]), "deck": len(t.zones[f"p{p}.deck"])}})
         return {
             "game": "riftbound", "turn": self.turn_no, "active": self.active, "phase": phase, "step": self.step,
-            "phases": list(PHASES), "winner": self.win, "over": self.win is not None,
+            "phases": list(PHASES), "winner": self.winner, "over": self.outcome is not None,
             "players": players, "zones": zones,
             "decision": d.to_view() if d is not None else None,
             "extra": {
@@ -2014,13 +2013,13 @@ class RBState(State):
                 "battlefields": bfs, "victory_score": VICTORY_SCORE, "first": self.first,
                 "pool": [list(self.pool[0]), list(self.pool[1])],
                 "scored": [[b for b in (0, 1) if self.scored[p] & (1 << b)] for p in (0, 1)],
-                "reason": self.win_reason,
+                "reason": "" if self.outcome is None else self.outcome.reason,
             },
         }
 
     def _prio_holder(self) -> int:
         """Who holds priority (-1: nobody, e.g. between phases or during set-up)."""
-        if self.win is not None or self.step in ("setup", "mulligan"):
+        if self.outcome is not None or self.step in ("setup", "mulligan"):
             return -1
         if self.chain:
             return self.prio
@@ -2217,6 +2216,11 @@ def _plain(v):
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     return v
+
+
+def _legacy_outcome(winner: int, reason: str) -> Outcome:
+    """The Outcome of a save that kept only the winner and the reason's words."""
+    return Outcome(winner, Termination.SCORE, reason, R_BURN if reason == "burn out" else R_WIN)
 
 
 def _restore_sd(d):
