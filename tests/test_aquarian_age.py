@@ -160,6 +160,45 @@ def test_data_round_trip_and_clone_independence():
             assert s.digest() == before
 
 
+def test_reading_the_decision_never_changes_the_state():
+    """The rules run in apply only: reading ``decision`` on a state loaded from
+    its data (nothing cached) leaves its data and digest as they were, and
+    gives the same decision as the state that reached that point by play."""
+    for seed in (2, 7, 11):
+        s, seen = play_random(seed, 400)
+        assert len(seen) > 50
+        for state in seen[::3]:
+            fresh = GAME.state_from_data(state.to_data())
+            before = fresh.to_data()
+            d = fresh.decision
+            assert fresh.to_data() == before
+            again = GAME.state_from_data(before)
+            digest = again.digest()
+            for _ in range(3):
+                again.decision
+            assert again.to_data() == before and again.digest() == digest
+            ref = state.decision
+            if ref is None:
+                assert d is None
+            else:
+                assert [c.id for c in d.choices] == [c.id for c in ref.choices] and d.players == ref.players
+
+
+def test_every_waiting_step_has_its_decision():
+    """After each choice the top step is one that waits, and its procedure
+    builds a decision (the processor stopped at a real decision)."""
+    from games.aquarian_age.rules import PROCS
+
+    s, seen = play_random(5, 300)
+    for state in seen:
+        if state.outcome is not None:
+            assert state.decision is None and state.steps == []
+            continue
+        top = state.steps[-1]
+        assert PROCS[top.proc].waits, top
+        assert PROCS[top.proc].decide(state, top).choices
+
+
 def test_view_hides_hands_decks_and_power_cards():
     _, seen = play_random(8, 400)
     checked_power = False
@@ -329,7 +368,7 @@ def _after(state, kind, **args):
 
 
 def _first(state, cid):
-    return next(i for i, c in enumerate(state.t.card) if c == cid)
+    return next(i for i, c in enumerate(state.table.card) if c == cid)
 
 
 def test_heuristic_likes_a_useful_permanent_and_a_break():

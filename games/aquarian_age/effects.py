@@ -47,13 +47,13 @@ def fx_judge(state, player, target, params, ev):
     victim = _who(state, player, params)
     ev.append(Event("damage.judgment", f"Player {victim + 1} makes a damage judgment of {params['n']} (card effect)",
                     "digest A.9.30", {"player": victim, "n": params["n"]}))
-    state.push({"op": "judge", "p": victim, "n": params["n"]})
+    state.push("damage_judgment", player=victim, count=params["n"])
 
 
 def fx_destroy(state, player, target, params, ev):
     if target is None:
         return
-    state.push({"op": "remove", "iid": target, "why": "effect"})
+    state.push("removal", card=target, why="effect")
 
 
 def fx_strip(state, player, target, params, ev):
@@ -65,7 +65,7 @@ def fx_strip(state, player, target, params, ev):
 def fx_modify(state, player, target, params, ev):
     if target is None:
         return
-    state.add_mod(target, params["stat"], params["delta"])
+    state.add_modifier(target, params["stat"], params["delta"])
     ev.append(Event("effect.modify", f"{state.name_of(target)} {params['stat']} {params['delta']:+d} until end of turn",
                     RULE_EFFECT, {"card": target, "stat": params["stat"], "delta": params["delta"]}))
 
@@ -76,7 +76,7 @@ def fx_grant(state, player, target, params, ev):
     from .carddb import parse_skill, skill_text
 
     k, v = parse_skill(params["keyword"])
-    state.add_mod(target, "kw." + k, v)
+    state.add_modifier(target, "kw." + k, v)
     ev.append(Event("effect.grant", f"{state.name_of(target)} gains {skill_text(k, v)} until end of turn",
                     RULE_EFFECT, {"card": target, "keyword": k, "value": v}))
 
@@ -84,16 +84,16 @@ def fx_grant(state, player, target, params, ev):
 def fx_bounce(state, player, target, params, ev):
     if target is None:
         return
-    state.push({"op": "remove", "iid": target, "why": "bounce"})
+    state.push("removal", card=target, why="bounce")
 
 
 def fx_recover(state, player, target, params, ev):
-    z = state.t.zones[f"p{player}.damage"]
+    z = state.table.zones[f"p{player}.damage"]
     for _ in range(params["n"]):
         if not z:
             break
         iid = z[-1]
-        ev.append(state.t.move(iid, f"p{player}.discard", face=1, caption="A card leaves the damage zone (card effect)",
+        ev.append(state.table.move(iid, f"p{player}.discard", face=1, caption="A card leaves the damage zone (card effect)",
                                rule=RULE_EFFECT))
         ev.append(state.damage_counter_event(player))
 
@@ -101,23 +101,23 @@ def fx_recover(state, player, target, params, ev):
 def fx_charge(state, player, target, params, ev):
     if target is None:
         return
-    state.charge_from_deck(state.t.owner[target], target, params["n"], ev, RULE_EFFECT)
+    state.charge_from_deck(state.table.owner[target], target, params["n"], ev, RULE_EFFECT)
 
 
 def fx_dominate(state, player, target, params, ev):
-    if target is None or not state.t.zone[target].startswith(f"p{player}.faction."):
+    if target is None or not state.table.zone[target].startswith(f"p{player}.faction."):
         return
     state.move_to_dominion(target, ev, "card effect: the character is dominated (digest A.6.19)")
 
 
 def fx_discard_random(state, player, target, params, ev):
     victim = _who(state, player, params)
-    hand = state.t.zones[f"p{victim}.hand"]
+    hand = state.table.zones[f"p{victim}.hand"]
     for _ in range(params["n"]):
         if not hand:
             break
         iid = hand[state.rng.randbelow(len(hand))]
-        ev.append(state.t.move(iid, f"p{victim}.discard", face=1, caption=f"Player {victim + 1} discards a random card",
+        ev.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"Player {victim + 1} discards a random card",
                                rule=RULE_EFFECT))
 
 
@@ -128,17 +128,17 @@ def fx_cancel_attack(state, player, target, params, ev):
 
 
 def fx_search(state, player, target, params, ev):
-    deck = state.t.zones[f"p{player}.deck"]
+    deck = state.table.zones[f"p{player}.deck"]
     for iid in deck:
-        c = state.db[state.t.card[iid]]
+        c = state.db[state.table.card[iid]]
         if "faction" in params and c["faction"] != params["faction"]:
             continue
         if "icon" in params and params["icon"] not in c["icons"]:
             continue
         if "type" in params and c["type"] != params["type"]:
             continue
-        e = state.t.move(iid, f"p{player}.hand", caption=f"Player {player + 1} searches the deck for a card", rule=RULE_EFFECT)
-        ev.append(state.t.reveal([iid], caption=f"Player {player + 1} reveals {c['name']}", rule=RULE_EFFECT))
+        e = state.table.move(iid, f"p{player}.hand", caption=f"Player {player + 1} searches the deck for a card", rule=RULE_EFFECT)
+        ev.append(state.table.reveal([iid], caption=f"Player {player + 1} reveals {c['name']}", rule=RULE_EFFECT))
         ev.append(e)
         break
     state.rng.shuffle(deck)
@@ -147,11 +147,11 @@ def fx_search(state, player, target, params, ev):
 
 def fx_mill(state, player, target, params, ev):
     victim = _who(state, player, params)
-    deck = state.t.zones[f"p{victim}.deck"]
+    deck = state.table.zones[f"p{victim}.deck"]
     for _ in range(params["n"]):
         if not deck:
             break
-        ev.append(state.t.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of Player {victim + 1}'s deck is discarded",
+        ev.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of Player {victim + 1}'s deck is discarded",
                                rule=RULE_EFFECT))
 
 
@@ -170,12 +170,11 @@ def run_effects(state, player, effects, target, host, ev):
         tgt = host if e.get("on") == "self" else target
         if tgt is not None and not state.on_field(tgt):
             tgt = None
-        before = len(state.stack)
+        before = len(state.steps)
         EFFECTS[e["op"]](state, player, tgt, e, ev)
-        if len(state.stack) > before:
-            pushed.extend(state.stack[before:])
-            del state.stack[before:]
-        if state.winner is not None:
+        if len(state.steps) > before:
+            pushed.extend(state.steps[before:])
+            del state.steps[before:]
+        if state.outcome is not None:
             return
-    for step in reversed(pushed):
-        state.push(step)
+    state.steps.extend(reversed(pushed))

@@ -7,10 +7,12 @@ import os
 
 from tabletop.engine.core import Game
 from tabletop.engine.errors import CardFileError, PositionError
+from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
 from .carddb import FACTION_NAMES, FACTIONS, load_card_file, normalise_extra, skill_text
-from .rules import PHASES, AAState
+from .rules.turn import PHASES, stack_for_turn
+from .state import AAState
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECK_SIZE = 40
@@ -106,15 +108,15 @@ class AquarianAge(Game):
             s.rng.shuffle(ids)
             decks.append(ids)
         s.names = [str(e.get("name", f"Player {i + 1}")) for i, e in enumerate(players)]
-        s.t.create(decks, ["p0.deck", "p1.deck"], s.rng)
+        s.table.create(decks, ["p0.deck", "p1.deck"], s.rng)
         s.first = s.rng.randbelow(2)
         s.active = s.first
         s.turn = 1
         for p in (0, 1):
             for _ in range(7):
-                s.t.move(s.t.zones[f"p{p}.deck"][0], f"p{p}.hand")
-        s.stack = [{"op": "turn_begin"}, {"op": "redraw", "p": 1 - s.first}]
-        s.decision  # run to the first decision
+                s.table.move(s.table.zones[f"p{p}.deck"][0], f"p{p}.hand")
+        s.steps = [Step("turn_begin"), Step("redraw", 0, {"player": 1 - s.first})]
+        s.run_rules([])  # run to the first decision
         return s
 
     def state_from_data(self, data: dict) -> AAState:
@@ -141,7 +143,7 @@ class AquarianAge(Game):
         phase = position.get("phase", "main")
         if phase not in ("setup",) + PHASES:
             raise PositionError(f"position.phase {phase!r} must be one of setup, {', '.join(PHASES)}")
-        t = s.t
+        t = s.table
 
         def cid(x, where):
             if not isinstance(x, str) or x not in db:
@@ -203,24 +205,11 @@ class AquarianAge(Game):
                 put_field(p, e, f"p{p}.dominion", f"players[{p}].dominion[{n}]")
         t.shuffle_iids(s.rng)
         if phase == "setup":
-            s.stack = [{"op": "turn_begin"}, {"op": "redraw", "p": 1 - s.first}]
+            s.steps = [Step("turn_begin"), Step("redraw", 0, {"player": 1 - s.first})]
         else:
-            steps = []
-            seq = [("draw", [{"op": "phase", "name": "draw"}, {"op": "draw_phase"}]),
-                   ("faction", [{"op": "phase", "name": "faction"}, {"op": "faction", "i": 0}] if s.turn >= 2 else []),
-                   ("main", [{"op": "phase", "name": "main"}, {"op": "main"}]),
-                   ("power", [{"op": "phase", "name": "power"}, {"op": "charge"}, {"op": "power"}, {"op": "power_end"}]),
-                   ("discard", [{"op": "phase", "name": "discard"}, {"op": "discard"}])]
-            started = False
-            for name, st in seq:
-                if name == phase:
-                    started = True
-                if started:
-                    steps.extend(st)
-            steps.append({"op": "turn_end"})
-            s.stack = list(reversed(steps))
+            s.steps = stack_for_turn(s.turn, phase)
         s.phase = phase
-        s.decision
+        s.run_rules([])
         return s
 
     # ------------------------------------------------------------------ faces
@@ -273,7 +262,7 @@ def _char_worth(s: AAState, iid: int) -> float:
     do the rest (break cards raise all of these, permanents add to them)."""
     v = CHAR_BASE + 1.3 * s.stat(iid, "attack") + 0.6 * s.stat(iid, "durability") + 0.25 * min(s.stat(iid, "mental"), 5)
     for k, w in SKILL_WORTH:
-        x = s.kw(iid, k)
+        x = s.skill(iid, k)
         if x:
             v += w * x
     v += 1.0 * len(s.card(iid)["ability"])
@@ -287,7 +276,7 @@ def _side(s: AAState, p: int) -> float:
     with its power cards (mental 0 counts as full). An aggressive (▼) active is a
     threat to its own owner. A pending, unguarded attack on p costs p the expected
     damage of its judgment, less when p can still guard."""
-    t = s.t
+    t = s.table
     dmg = len(t.zones[f"p{p}.damage"])
     deck = len(t.zones[f"p{p}.deck"])
     v = -DAMAGE_WORTH * dmg - (4.0 * (dmg - 6) if dmg > 6 else 0.0)
@@ -295,7 +284,7 @@ def _side(s: AAState, p: int) -> float:
     # take cards from the deck every turn whether the player wants them or not)
     rate = 1 + max(0, s.draw_bonus(p))
     for d in t.zones[f"p{p}.dominion"]:
-        rate += s.kw(d, "charge")
+        rate += s.skill(d, "charge")
     left = deck / rate
     if left < DECK_TURNS:
         v -= 3.0 * (DECK_TURNS - left) ** 1.5
@@ -315,12 +304,12 @@ def _side(s: AAState, p: int) -> float:
         pw = s.power(a)
         frac = 1.0 if m == 0 else min(pw, m) / m
         v += 0.8 + 0.75 * frac * _char_worth(s, a) + 0.3 * (len(z) - 1)
-        if s.kw(a, "aggressive"):
+        if s.skill(a, "aggressive"):
             v -= 1.3 * s.stat(a, "attack")
     v += HAND_WORTH * min(len(t.zones[f"p{p}.hand"]), s.hand_limit(p))
     v += 1.5 * len(t.zones[f"p{p}.limbo"])
     a = s.attack
-    if a is not None and a["dp"] == p and a["target"] == "player" and not a["cancelled"] and a["guard"] < 0:
+    if a is not None and a["defending_player"] == p and a["target"] == "player" and not a["cancelled"] and a["guard"] < 0:
         if s.on_field(a["attacker"]):
             v += 0.8 * _attack_outlook(s, a["attacker"], p)
     return v
@@ -337,11 +326,11 @@ def _attack_outlook(s: AAState, att: int, p: int) -> float:
     best = -DAMAGE_WORTH * JUDGED_DAMAGE * n
     a_atk, a_dur = n, s.stat(att, "durability")
     mental = s.card(att)["mental_attack"]
-    a_init = s.kw(att, "initiative")
+    a_init = s.skill(att, "initiative")
     a_worth = _char_worth(s, att) + POWER_WORTH * min(s.power(att), 5)
     take = best
     guards = 0
-    for g in s.t.zones[f"p{p}.dominion"]:
+    for g in s.table.zones[f"p{p}.dominion"]:
         if g == att:
             continue
         gc = s.guard_cost(g)
@@ -351,20 +340,20 @@ def _attack_outlook(s: AAState, att: int, p: int) -> float:
         val = -POWER_WORTH * gc
         g_kills = s.stat(g, "attack") >= a_dur and not s.card(g)["mental_attack"]
         a_kills = not mental and a_atk >= s.stat(g, "durability")
-        if a_kills and a_init and not s.kw(g, "initiative"):
+        if a_kills and a_init and not s.skill(g, "initiative"):
             g_kills = False  # the attacker strikes first and the guard is gone
-        elif g_kills and not a_init and s.kw(g, "initiative"):
+        elif g_kills and not a_init and s.skill(g, "initiative"):
             a_kills = False
-        if g_kills and s.t.owner[att] != p:
+        if g_kills and s.table.owner[att] != p:
             val += a_worth
         if a_kills:
             val -= _char_worth(s, g) + POWER_WORTH * min(s.power(g) - gc, 5)
         if val > best:
             best = val
-    ap = s.t.owner[att]
+    ap = s.table.owner[att]
     # the defender may misjudge, and an attacker that can go on attacking after every
     # guard is spent gets some attacks through
-    share = GUARD_EXHAUST if guards and ap != p and sum(s.power(d) for d in s.t.zones[f"p{ap}.dominion"]) >= guards \
+    share = GUARD_EXHAUST if guards and ap != p and sum(s.power(d) for d in s.table.zones[f"p{ap}.dominion"]) >= guards \
         else GUARD_MISS
     return share * take + (1 - share) * best
 

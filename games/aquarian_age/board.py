@@ -1,0 +1,209 @@
+"""What the rules read off the table (card facts) and the moves every phase
+makes (drawing, leaving the field, domination), as a mixin of the state.
+
+A character's values are its top card's printed ones (a break card replaces
+the broken card's, seed 3.2) plus its permanents' static modifiers (digest
+A.10.32) and until-end-of-turn effects (``modifiers``)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event
+
+from .carddb import FACTIONS
+from .zones import FIELD_ZONES
+
+HAND_LIMIT = 7
+
+
+class Board:
+    """Card facts and common moves; mixed into :class:`~.state.AAState`."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------ card facts
+    def card(self, iid: int) -> dict:
+        return self.db[self.table.card[iid]]
+
+    def name_of(self, iid: int) -> str:
+        return self.db[self.table.card[iid]]["name"]
+
+    def on_field(self, iid: int) -> bool:
+        z = self.table.zone[iid]
+        return z.endswith(".dominion") or ".faction." in z
+
+    def is_active_char(self, iid: int) -> bool:
+        z = self.table.zone[iid]
+        return ".faction." in z and self.table.zones[z][-1] == iid
+
+    def is_dominated(self, iid: int) -> bool:
+        return self.table.zone[iid].endswith(".dominion")
+
+    def power_ids(self, iid: int) -> list[int]:
+        att = self.table.zones.get(f"att.{iid}")
+        if not att:
+            return []
+        face = self.table.face
+        return [a for a in att if not face[a]]
+
+    def power(self, iid: int) -> int:
+        att = self.table.zones.get(f"att.{iid}")
+        if not att:
+            return 0
+        face = self.table.face
+        return sum(1 for a in att if not face[a])
+
+    def permanents_on(self, iid: int) -> list[int]:
+        att = self.table.zones.get(f"att.{iid}")
+        if not att:
+            return []
+        return [a for a in att if self.table.face[a] and self.db[self.table.card[a]]["type"] == "permanent"]
+
+    def stat(self, iid: int, key: str) -> int:
+        """A character's current mental / attack / durability: the top card's
+        printed value (a break card replaces the broken card's stats, seed 3.2),
+        plus its permanents' static modifiers and until-end-of-turn effects."""
+        v = self.db[self.table.card[iid]][key] + self.permanent_bonus(iid, "stat", key)
+        for m in self.modifiers:
+            if m[0] == iid and m[1] == key:
+                v += m[2]
+        return v if v > 0 else 0
+
+    def permanent_bonus(self, iid: int, what: str, key: str) -> int:
+        """The static modifiers (``what`` = "stat" or "kw") that the face-up
+        permanents attached to ``iid`` give to ``key``."""
+        total = 0
+        for a in self.table.zones.get(f"att.{iid}") or ():
+            if self.table.face[a]:
+                c = self.db[self.table.card[a]]
+                if c["type"] == "permanent":
+                    total += sum(d for kind, k, d in c["static"] if kind == what and k == key)
+        return total
+
+    def skill(self, iid: int, key: str) -> int:
+        """A skill's value on a character (0: it does not have it): printed on the
+        top card, granted by a permanent (digest A.10.32) or by an effect."""
+        v = self.db[self.table.card[iid]]["skills"].get(key, 0) + self.permanent_bonus(iid, "kw", key)
+        if self.modifiers:
+            mk = "kw." + key
+            for m in self.modifiers:
+                if m[0] == iid and m[1] == mk:
+                    v += m[2]
+        return v
+
+    def faction_of(self, iid: int) -> str:
+        return self.db[self.table.card[iid]]["faction"]
+
+    def active_of(self, p: int, f: str):
+        z = self.table.zones[f"p{p}.faction.{f}"]
+        return z[-1] if z else None
+
+    def actives(self, p: int) -> list[int]:
+        out = []
+        for f in FACTIONS:
+            z = self.table.zones[f"p{p}.faction.{f}"]
+            if z:
+                out.append(z[-1])
+        return out
+
+    def dominated(self, p: int) -> list[int]:
+        return self.table.zones[f"p{p}.dominion"]
+
+    def factor(self, p: int, f: str) -> int:
+        """Factor of a faction: the number of your dominated characters of it (digest A.6.20)."""
+        db, card = self.db, self.table.card
+        return sum(1 for i in self.table.zones[f"p{p}.dominion"] if db[card[i]]["faction"] == f)
+
+    def total_power(self, p: int) -> int:
+        return sum(self.power(i) for i in self.table.zones[f"p{p}.dominion"])
+
+    def draw_bonus(self, p: int) -> int:
+        return sum(self.skill(i, "draw") for i in self.table.zones[f"p{p}.dominion"])
+
+    def hand_limit(self, p: int) -> int:
+        return max(0, HAND_LIMIT + sum(self.skill(i, "capacity") for i in self.table.zones[f"p{p}.dominion"]))
+
+    def guard_cost(self, iid: int) -> int:
+        """Power cards a dominated character pays to guard: the guard cost printed on
+        its top card (1 unless the card says otherwise; a break card replaces the
+        broken card's), none with Intercept (seed 4.2 "인터셉터 기술이 없다면 방어 비용을
+        지불하여", digest A.7.23)."""
+        if self.skill(iid, "intercept"):
+            return 0
+        return self.db[self.table.card[iid]]["guard_cost"]
+
+    def permanent_limit(self, iid: int) -> int:
+        return max(0, 1 + self.skill(iid, "permanent"))
+
+    def name_on_field(self, name: str) -> bool:
+        """Name-level rule: one card of an exact name on the field (digest A.1.4)."""
+        for z in FIELD_ZONES:
+            for i in self.table.zones[z]:
+                if self.db[self.table.card[i]]["name"] == name:
+                    return True
+        return False
+
+    def add_modifier(self, iid: int, key: str, delta: int) -> None:
+        """An until-end-of-turn change of a stat or (key ``kw.<skill>``) a skill."""
+        self.modifiers.append((iid, key, delta))
+
+    # --------------------------------------------------------- common moves
+    def damage_counter_event(self, p: int) -> Event:
+        n = len(self.table.zones[f"p{p}.damage"])
+        return Event("counter.change", f"Player {p + 1} has {n} card(s) in the damage zone", "digest A.4.11",
+                     {"player": p, "counter": "damage", "delta": 0, "value": n})
+
+    def draw_card(self, p: int, ev: list, rule: str = "seed 4.1 draw phase") -> bool:
+        """Draw one card; having to draw from an empty deck loses (digest A.4.11b)."""
+        deck = self.table.zones[f"p{p}.deck"]
+        if not deck:
+            self.drew_from_empty = p
+            self.check_outcome(ev)
+            return False
+        ev.append(self.table.move(deck[0], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+        return True
+
+    def discard_stack(self, iid: int, ev: list, rule: str) -> None:
+        """Every card stacked on or under a character goes to its owner's discard pile."""
+        att = self.table.zones.get(f"att.{iid}")
+        while att:
+            a = att[-1]
+            sub = self.table.zones.get(f"att.{a}")
+            if sub:
+                self.discard_stack(a, ev, rule)
+            ev.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
+                                  rule=rule))
+            att = self.table.zones.get(f"att.{iid}")
+
+    def clear_modifiers(self, iid: int) -> None:
+        if self.modifiers:
+            self.modifiers = [m for m in self.modifiers if m[0] != iid]
+
+    def remove_from_field(self, iid: int, dest: str, ev: list, rule: str, caption: str) -> None:
+        """A character leaves the field: everything stacked on it is discarded (digest A.8.26)."""
+        self.discard_stack(iid, ev, rule)
+        self.clear_modifiers(iid)
+        face = 0 if dest.endswith(".hand") else 1
+        ev.append(self.table.move(iid, dest, face=face, caption=caption, rule=rule))
+        if dest.endswith(".damage"):
+            p = self.table.owner[iid]
+            ev.append(self.damage_counter_event(p))
+            self.check_outcome(ev)
+
+    def strip_power(self, iid: int, ev: list, rule: str) -> None:
+        for a in self.power_ids(iid):
+            ev.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption="A power card is discarded", rule=rule))
+
+    def move_to_dominion(self, iid: int, ev: list, rule: str) -> None:
+        p = self.table.owner[iid]
+        ev.append(self.table.move(iid, f"p{p}.dominion", face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
+        ev.append(Event("power.dominate", f"{self.name_of(iid)} moves to Player {p + 1}'s dominion area with "
+                        f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
+
+    def charge_from_deck(self, p: int, host: int, n: int, ev: list, rule: str) -> None:
+        deck = self.table.zones[f"p{p}.deck"]
+        room = self.stat(host, "mental") - self.power(host)
+        for _ in range(min(n, room)):
+            if not deck:
+                break
+            ev.append(self.table.move(deck[0], f"att.{host}", face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
+                                  rule=rule))

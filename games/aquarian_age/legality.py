@@ -1,0 +1,205 @@
+"""Legality (seed 4.3, digest A.7): what a character, a break card or a
+permanent may aim at, and ``why_not``, the sentence naming the rule that
+forbids a choice. The same checks list the main phase's choices."""
+
+from __future__ import annotations
+
+from .carddb import FACTION_NAMES
+
+
+def targets(state, p: int, sel: dict) -> list[int]:
+    """Characters a selector allows: faction-area actives and dominated characters."""
+    out = []
+    side = sel.get("side", "any")
+    area = sel.get("area", "any")
+    players = (p,) if side == "own" else (1 - p,) if side == "opp" else (p, 1 - p)
+    for q in players:
+        cands = []
+        if area in ("faction", "any"):
+            cands.extend(state.actives(q))
+        if area in ("dominion", "any"):
+            cands.extend(state.dominated(q))
+        for t in cands:
+            if "max_mental" in sel and state.stat(t, "mental") > sel["max_mental"]:
+                continue
+            if "min_mental" in sel and state.stat(t, "mental") < sel["min_mental"]:
+                continue
+            if "max_attack" in sel and state.stat(t, "attack") > sel["max_attack"]:
+                continue
+            if sel.get("no_power") and state.power(t) > 0:
+                continue
+            if "faction" in sel and state.faction_of(t) != sel["faction"]:
+                continue
+            if "aggressive" in sel and bool(state.skill(t, "aggressive")) != sel["aggressive"]:
+                continue
+            out.append(t)
+    return out
+
+
+def place_problem(state, p: int, h: int):
+    c = state.card(h)
+    if c["type"] != "character":
+        return "only character cards are placed in the faction area (seed 4.3 ①)."
+    if c["name_level"] and state.name_on_field(c["name"]):
+        return f"a card named {c['name']} is already on the field and it is name-level (digest A.1.4)."
+    return None
+
+
+def break_targets(state, p: int, h: int) -> list[int]:
+    return [t for t in _break_candidates(state, p) if break_problem(state, p, h, t) is None]
+
+
+def _break_candidates(state, p):
+    return list(state.dominated(p)) + state.actives(p) + state.actives(1 - p) + list(state.dominated(1 - p))
+
+
+def break_problem(state, p: int, h: int, t: int):
+    """Break conditions (seed 4.3 ②): factor, cost in power cards, a matching
+    classification icon, and a target that is your dominated character, your
+    faction-area active, or an opponent's character with no power card."""
+    c = state.card(h)
+    if c["type"] != "break":
+        return "only a break card can break a character (seed 4.3 ②)."
+    f = c["faction"]
+    if state.factor(p, f) < c["factor"]:
+        return (f"{c['name']} needs {FACTION_NAMES[f]} factor {c['factor']}, you dominate "
+                f"{state.factor(p, f)} {FACTION_NAMES[f]} character(s) (seed 4.3 ② factor).")
+    if state.total_power(p) < c["cost"]:
+        return f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold {state.total_power(p)} (seed 4.3 ② cost)."
+    if not state.on_field(t):
+        return "the target must be a character on the field (seed 4.3 ②)."
+    tc = state.card(t)
+    icons = set(c["icons"]) | set(c["extra_icons"])
+    if not icons & set(tc["icons"]):
+        return (f"{c['name']} breaks only {'/'.join(sorted(icons))} characters and {tc['name']} is "
+                f"{'/'.join(tc['icons'])} (seed 4.3 ② classification icon).")
+    if ".faction." in state.table.zone[t] and not state.is_active_char(t):
+        return "in the faction area only the active (top) character can be broken (seed 4.3 ②ㄴ)."
+    if c["name_level"] and state.name_on_field(c["name"]):
+        return f"a card named {c['name']} is already on the field and it is name-level (digest A.1.4)."
+    if state.table.owner[t] != p and state.power(t) > 0:
+        return "an opponent's character can be broken only while it holds no power card (seed 4.3 ②ㄷ)."
+    return None
+
+
+def permanent_targets(state, p: int, h: int) -> list[int]:
+    return [t for t in _break_candidates(state, p) if permanent_problem(state, p, h, t) is None]
+
+
+def permanent_problem(state, p: int, h: int, t: int):
+    """Permanents: factor and cost, one per character unless Permanent+X says otherwise (seed 4.3 ③, digest A.10.32)."""
+    c = state.card(h)
+    if state.factor(p, c["faction"]) < c["factor"]:
+        return f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} (seed 4.3 ③)."
+    if state.total_power(p) < c["cost"]:
+        return f"{c['name']} costs {c['cost']} power card(s) (seed 4.3 ③)."
+    if not state.on_field(t) or (".faction." in state.table.zone[t] and not state.is_active_char(t)):
+        return "a permanent goes on a dominated or active character (seed 4.3 ③)."
+    side = c["attach_to"]
+    if side == "own" and state.table.owner[t] != p:
+        return f"{c['name']} goes only on your own characters (card text)."
+    if side == "opp" and state.table.owner[t] == p:
+        return f"{c['name']} goes only on an opponent's character (card text)."
+    if len(state.permanents_on(t)) >= state.permanent_limit(t):
+        return f"{state.name_of(t)} already holds {len(state.permanents_on(t))} permanent(s), its limit (seed 4.3 ③)."
+    return None
+
+
+def why_not(state, kind: str, args: dict, player: int | None = None) -> str | None:
+    """One sentence naming the rule that forbids a choice (shown on the table);
+    None leaves it to the kit's general answer."""
+    d = state.decision
+    if d is None:
+        return "the game is over."
+    if player is not None and player not in d.players:
+        return f"it is Player {d.players[0] + 1}'s decision now ({d.kind})."
+    p = d.players[0]
+    card = args.get("card")
+    tgt = args.get("target")
+    phase_of = {"place": ("main", "characters are placed in your own main phase (seed 4.3 ①)"),
+                "break": ("main", "break cards are set in your own main phase (seed 4.3 ②)"),
+                "permanent": ("main", "permanents are played in your own main phase (seed 4.3 ③)"),
+                "project": ("main", "projects are played in your own main phase (seed 4.3 ④)"),
+                "attack": ("main", "attacks are declared in your own main phase (digest A.7.21)"),
+                "power": ("power", "power cards are placed in the power card phase (seed 4.4)"),
+                "discard": ("discard", "cards are discarded from hand in the discard phase, down to 7 (seed 4.5)"),
+                "guard": ("guard", "a guard is declared only when an attack on you is declared (digest A.7.23)")}
+    if kind in phase_of and d.kind != phase_of[kind][0]:
+        return f"{phase_of[kind][1]}; now it is the {d.kind} step."
+    if not (isinstance(card, int) and 0 <= card < len(state.table.card)):
+        return None
+    c = state.card(card)
+    if kind in ("break", "permanent", "place", "project", "fast", "power", "discard") and state.table.zone[card] != f"p{p}.hand":
+        return "that card is not in your hand."
+    if kind == "place":
+        problem = place_problem(state, p, card)
+        if problem:
+            return problem
+        to = args.get("to")
+        if isinstance(to, str) and not to.startswith(f"p{p}."):
+            return "you place characters in your own faction area (seed 4.3 ①)."
+        if isinstance(to, str) and to != f"p{p}.faction.{c['faction']}":
+            return (f"{c['name']} is {FACTION_NAMES[c['faction']]}: a character goes on the stack of its own "
+                    "faction (seed 4.3 ①).")
+    elif kind == "break" and isinstance(tgt, int):
+        problem = break_problem(state, p, card, tgt)
+        if problem:
+            return problem
+    elif kind == "permanent" and isinstance(tgt, int):
+        problem = permanent_problem(state, p, card, tgt)
+        if problem:
+            return problem
+    elif kind == "power":
+        if isinstance(tgt, int) and 0 <= tgt < len(state.table.card) and state.on_field(tgt):
+            if state.table.owner[tgt] != p:
+                return "power cards go under your own characters (seed 4.4)."
+            if ".faction." in state.table.zone[tgt] and not state.is_active_char(tgt):
+                return "in the faction area power cards go under the active (top) character (seed 4.4)."
+            if state.power(tgt) >= state.stat(tgt, "mental"):
+                return (f"{state.name_of(tgt)} already holds {state.power(tgt)} power card(s), its mental: no more fit "
+                        "(seed 4.4, digest A.5.17).")
+        return "power cards go under your own active or dominated characters (seed 4.4)."
+    elif kind == "attack":
+        if state.table.owner[card] != p:
+            return "you attack with your own dominated characters (digest A.7.21)."
+        if not state.is_dominated(card):
+            return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
+        if state.power(card) < 1:
+            return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
+        return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
+    elif kind == "guard":
+        if state.table.owner[card] != p:
+            return "you guard with your own dominated characters (digest A.7.23)."
+        if not state.is_dominated(card):
+            return "only dominated characters guard (digest A.7.23)."
+        gc = state.guard_cost(card)
+        if state.power(card) < gc:
+            return (f"{state.name_of(card)}'s guard cost is {gc} power card(s) and it holds {state.power(card)} "
+                    "(seed 4.2 guard cost).")
+        return "the attacking character cannot guard against its own attack (digest A.7.23)."
+    elif kind in ("project", "fast"):
+        if c["type"] != kind:
+            return f"{c['name']} is a {c['type']} card, not a {kind} card (seed 4.3)."
+        if state.factor(p, c["faction"]) < c["factor"]:
+            return (f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} and you dominate "
+                    f"{state.factor(p, c['faction'])} {FACTION_NAMES[c['faction']]} character(s) (seed 4.3 ④⑤).")
+        if state.total_power(p) < c["cost"]:
+            return (f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold "
+                    f"{state.total_power(p)} (seed 4.3 ④⑤).")
+        if kind == "fast" and c["timing"] == "attack" and state.attack is None:
+            return f"{c['name']} is played only while an attack is being resolved (card text)."
+        if kind == "fast" and d.kind == "main" and p != state.active:
+            return "fast cards are played in your own main phase or in a response window (seed 4.3 ⑤)."
+        if c["target"] is not None and tgt is not None and tgt not in targets(state, p, c["target"]):
+            return f"{c['name']} cannot aim at that character: {c['text'] or 'see the card text'} (card text)."
+    elif kind == "activate":
+        ab = c["ability"] if c["type"] in ("character", "break") else []
+        n = args.get("ability", 0)
+        if not ab or not isinstance(n, int) or not 0 <= n < len(ab):
+            return f"{c['name']} has no ① effect to use (seed 4.3 ⑥)."
+        if state.table.owner[card] != p or not state.is_dominated(card):
+            return "effects are used by your own dominated characters (seed 4.3 ⑥)."
+        if state.total_power(p) < ab[n]["cost"]:
+            return (f"the effect costs {ab[n]['cost']} power card(s) and your dominated characters hold "
+                    f"{state.total_power(p)} (seed 4.3 ⑥).")
+    return None

@@ -1,0 +1,22 @@
+"""The draw phase (seed 4.1)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event
+from tabletop.engine.procedure import DONE
+
+from .procedures import PROCS
+
+
+@PROCS.step("draw_phase", rule="Draw phase (seed 4.1)")
+def draw_phase(state, step, ev):
+    """Draw 1 card plus Draw+X/-X of dominated characters, never below 0 (seed 4.1, digest A.5.14)."""
+    p = state.active
+    bonus = state.draw_bonus(p)
+    n = max(0, 1 + bonus)
+    ev.append(Event("draw.count", f"Player {p + 1} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
+                    {"player": p, "n": n, "bonus": bonus}))
+    for _ in range(n):
+        if not state.draw_card(p, ev):
+            break
+    return DONE

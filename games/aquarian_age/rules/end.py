@@ -1,0 +1,35 @@
+"""The discard phase (seed 4.5); the turn's end is in turn.py."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.procedure import AGAIN, DONE, WAIT
+
+from .procedures import PROCS
+
+
+@PROCS.decision("discard_phase", rule="Discard phase (seed 4.5)")
+class DiscardPhase:
+    """With 8 or more cards in hand, discard down to 7 (seed 4.5; Capacity+-X
+    changes the 7, digest A.5.18), one card at a time."""
+
+    def run(state, step, ev):
+        p = state.active
+        if len(state.table.zones[f"p{p}.hand"]) <= state.hand_limit(p):
+            return DONE
+        return WAIT
+
+    def decide(state, step):
+        p = state.active
+        hand = state.table.zones[f"p{p}.hand"]
+        limit = state.hand_limit(p)
+        return Decision([p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
+                        [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])
+
+    def choose(state, step, choice, ev):
+        p = state.active
+        h = choice.args["card"]
+        ev.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"Player {p + 1} discards {state.name_of(h)}",
+                                   rule="seed 4.5"))
+        ev.append(Event("discard.hand", f"Player {p + 1} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
+        return AGAIN

@@ -1,0 +1,68 @@
+"""The faction phase (seed 4.2): each faction's active character is checked
+once, in the order E.G.O., Arayashiki, WIZ-DOM, Darklore, Eraser; an
+aggressive (▼) one attacks its own owner, after a window in which fast cards
+and effects may be used (seed 4.3 ⑤⑥)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event
+from tabletop.engine.procedure import AGAIN, DONE
+
+from ..carddb import FACTION_NAMES, FACTIONS
+from .attack import start_attack
+from .procedures import PROCS
+
+RULE = "seed 4.2 faction phase"
+
+
+@PROCS.step("faction_check", rule="Faction phase (seed 4.2)")
+def faction_check(state, step, ev):
+    """Check the faction at ``index``; the step moves on to the next faction
+    after what the check pushed (the window and the aggressive attack)."""
+    i = step.args["index"]
+    p = state.active
+    if i >= len(FACTIONS):
+        state.faction_index = len(FACTIONS)
+        return DONE
+    step.args["index"] = i + 1
+    state.faction_index = i
+    f = FACTIONS[i]
+    a = state.active_of(p, f)
+    if a is None:
+        ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
+                        {"faction": f, "player": p, "card": None}))
+        return AGAIN
+    ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
+                    {"faction": f, "player": p, "card": a}))
+    if state.skill(a, "aggressive"):
+        ev.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
+                        "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
+                        {"faction": f, "player": p, "card": a}))
+        state.push("aggressive_attack", index=i, card=a)
+        state.push("response_window", priority=p, passes=0, window="faction")
+    else:
+        ev.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
+                        {"faction": f, "player": p, "card": a}))
+    return AGAIN
+
+
+@PROCS.step("aggressive_attack", rule="Faction phase: the aggressive (▼) attack (seed 4.2)")
+def aggressive_attack(state, step, ev):
+    """The ▼ attack of a faction's active character on its own owner (seed 4.2),
+    after the window in which fast cards and effects could be used (seed 4.3 ⑤⑥).
+    A character that is no longer that faction's active, or no longer
+    aggressive, does not attack."""
+    i, a = step.args["index"], step.args["card"]
+    p = state.active
+    f = FACTIONS[i]
+    if state.active_of(p, f) != a or not state.skill(a, "aggressive"):
+        now = state.active_of(p, f)
+        why = "is no longer aggressive" if now == a else "is no longer the active character"
+        ev.append(Event("faction.pass", f"{state.name_of(a)} {why}: {FACTION_NAMES[f]} does not attack", RULE,
+                        {"faction": f, "player": p, "card": a}))
+        return DONE
+    atk = state.stat(a, "attack")
+    ev.append(Event("faction.attack", f"{state.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", RULE,
+                    {"faction": f, "player": p, "card": a, "attack": atk}))
+    start_attack(state, a, p, "player", faction=True, ev=ev)
+    return DONE

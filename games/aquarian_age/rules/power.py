@@ -1,0 +1,82 @@
+"""The power card phase (seed 4.4): Charge (digest A.5.17), hand cards placed
+face down under your characters, then domination."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.procedure import AGAIN, DONE, WAIT
+
+from ..carddb import FACTIONS
+from .procedures import PROCS
+
+
+@PROCS.step("charge", rule="Charge, at the start of the power card phase (digest A.5.17)")
+def charge(state, step, ev):
+    """Charge X: at the start of the power card phase, X cards from the deck top
+    become power cards of that character, never beyond its mental (digest A.5.17)."""
+    p = state.active
+    for iid in list(state.dominated(p)) + state.actives(p):
+        x = state.skill(iid, "charge")
+        if x and state.on_field(iid):
+            before = state.power(iid)
+            state.charge_from_deck(p, iid, x, ev, "digest A.5.17 Charge")
+            got = state.power(iid) - before
+            if got:
+                ev.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
+                                {"card": iid, "n": got}))
+    return DONE
+
+
+def power_hosts(state, p: int) -> list[int]:
+    """Your actives and dominated characters with room under their mental (seed 4.4)."""
+    return [i for i in list(state.dominated(p)) + state.actives(p) if state.power(i) < state.stat(i, "mental")]
+
+
+@PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
+class PowerCardPhase:
+    """Hand cards go face down under your characters, never beyond mental
+    (seed 4.4); the phase ends when the player ends it or nothing more fits."""
+
+    def run(state, step, ev):
+        p = state.active
+        if state.table.zones[f"p{p}.hand"] and power_hosts(state, p):
+            return WAIT
+        return DONE
+
+    def decide(state, step):
+        p = state.active
+        hand = state.table.zones[f"p{p}.hand"]
+        hosts = power_hosts(state, p)
+        ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}") for h in hand for t in hosts]
+        ch.append(Choice("end_power", {}, p, "End the power card phase", role="end"))
+        return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
+
+    def choose(state, step, choice, ev):
+        if choice.kind == "end_power":
+            return DONE
+        h, t = choice.args["card"], choice.args["target"]
+        ev.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {state.name_of(t)}", rule="seed 4.4"))
+        ev.append(Event("power.place", f"{state.name_of(t)} has {state.power(t)}/{state.stat(t, 'mental')} power cards",
+                        "seed 4.4", {"card": t, "power": state.power(t)}))
+        return AGAIN
+
+
+@PROCS.step("domination_check", rule="End of the power card phase: domination (seed 4.4)")
+def domination_check(state, step, ev):
+    """Each faction's active whose power cards reach its mental moves to the
+    dominion area with them; mental 0 moves with none; only the top active of
+    each faction moves per turn (seed 4.4)."""
+    p = state.active
+    for f in FACTIONS:
+        a = state.active_of(p, f)
+        if a is None:
+            continue
+        m, pw = state.stat(a, "mental"), state.power(a)
+        if pw >= m:
+            ev.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",
+                            {"card": a, "faction": f, "power": pw, "mental": m}))
+            state.move_to_dominion(a, ev, "seed 4.4 (domination)")
+        else:
+            ev.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
+                            {"card": a, "faction": f, "power": pw, "mental": m}))
+    return DONE

@@ -1,0 +1,39 @@
+"""Set-up (digest A.3.10): both players shuffle and draw 7 (game.py); the
+second player may shuffle the hand back and draw 7 again, once."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.procedure import DONE, WAIT
+
+from .procedures import PROCS
+
+RULE = "digest A.3.10"
+
+
+@PROCS.decision("redraw", rule="Set-up: the second player's redraw (digest A.3.10)")
+class Redraw:
+    """Keep the opening hand or redraw 7 (args: player)."""
+
+    def run(state, step, ev):
+        return WAIT
+
+    def decide(state, step):
+        p = step.args["player"]
+        return Decision([p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
+            Choice("keep", {}, p, "Keep this hand", role="confirm"), Choice("redraw", {}, p, "Redraw 7 cards")])
+
+    def choose(state, step, choice, ev):
+        p = step.args["player"]
+        if choice.kind == "redraw":
+            hand = state.table.zones[f"p{p}.hand"]
+            while hand:
+                ev.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"Player {p + 1} returns the hand to the deck",
+                                           rule="digest A.3.10 redraw"))
+            state.rng.shuffle(state.table.zones[f"p{p}.deck"])
+            ev.append(Event("setup.redraw", f"Player {p + 1} shuffles and draws 7 again", RULE, {"player": p}))
+            for _ in range(7):
+                state.draw_card(p, ev, "digest A.3.10 redraw")
+        else:
+            ev.append(Event("setup.keep", f"Player {p + 1} keeps the hand", RULE, {"player": p}))
+        return DONE
