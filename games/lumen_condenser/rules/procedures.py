@@ -14,13 +14,21 @@ PROCS = Procedures("lumen_condenser")
 PROCESSOR = Processor(PROCS)
 
 
+_PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
+
+
 def push(state, *steps) -> None:
     """Push steps so that the first one named runs first. Each is a
-    procedure name or a ``(name, args)`` pair."""
+    procedure name or a ``(name, args)`` pair. Steps are never changed in
+    place, so a step without arguments is one shared record (no procedure
+    pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
     for s in reversed(steps):
         if s.__class__ is str:
-            stack.append(Step(s))
+            step = _PLAIN.get(s)
+            if step is None:
+                step = _PLAIN[s] = Step(s)
+            stack.append(step)
         else:
             stack.append(Step(s[0], 0, s[1]))  # the args dict is the caller's fresh literal
 
