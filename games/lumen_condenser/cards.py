@@ -56,7 +56,7 @@ CARD_FIELDS = [
 
 EFFECT_FIELDS = [
     Field("when", str, choices=WHEN), Field("do", str, True, choices=DO), Field("amount", int, min=-5000, max=5000),
-    Field("target", str, choices=("self", "opp")), Field("value", str, choices=("attack", "defence")),
+    Field("target", str, choices=("self", "opponent")), Field("value", str, choices=("attack", "defence")),
     Field("if_opp", str, choices=("attack", "defence")), Field("if_fp_min", int), Field("if_hp_max", int),
     Field("if_counter_min", int), Field("if_opp_pos", str, choices=POSITIONS), Field("cost", int, min=0, max=99),
     Field("timing", str, choices=("lumen", "recovery")), Field("if_opp_hp_max", int),

@@ -44,5 +44,5 @@ def conflicts(state, p: int, e: dict) -> bool:
     already has one (seed 3.2 example)."""
     if e["do"] != "restrict":
         return False
-    t = p if e.get("target", "opp") == "self" else 1 - p
+    t = p if e.get("target", "opponent") == "self" else 1 - p
     return bool(state.restrictions[t])

@@ -15,7 +15,7 @@ from .conditions import CONDITIONS, condition_holds
 
 EFFECTS = Effects("lumen_condenser")
 
-WHO = frozenset(("self", "opp"))
+WHO = frozenset(("self", "opponent"))  # the kit's target shorthands a card may use
 TYPES = frozenset(("attack", "defence"))
 # keys every effect may carry besides its primitive's arguments
 COMMON_KEYS = ("do", "when", "cost", "timing") + tuple(CONDITIONS)
@@ -52,11 +52,12 @@ def damage(state, ctx, a, events):
 
 
 @EFFECTS.primitive("heal", args={"amount": int, "target": (WHO, OPTIONAL)},
-                   text=lambda a: f"{_who(a, 'self').capitalize()} recover {a['amount']} HP.")
+                   text=lambda a: (f"The opponent recovers {a['amount']} HP." if a.get("target") == "opponent"
+                                   else f"Recover {a['amount']} HP."))
 def heal(state, ctx, a, events):
     """HP back, up to the character's start HP."""
     p = ctx.player
-    t = 1 - p if a.get("target") == "opp" else p
+    t = 1 - p if a.get("target") == "opponent" else p
     amount = a.get("amount", 0)
     top = state.char(t).hp
     state.emit("effect.heal", f"{ctx.source}: {state.names[t]} recovers {amount} HP", ctx.rule, player=t, amount=amount)
@@ -64,11 +65,11 @@ def heal(state, ctx, a, events):
 
 
 @EFFECTS.primitive("fp", args={"amount": int, "target": (WHO, OPTIONAL)},
-                   text=lambda a: f"{_who(a, 'self').capitalize()}: FP {a['amount']:+d}.")
+                   text=lambda a: ("The opponent's " if a.get("target") == "opponent" else "") + f"FP {a['amount']:+d}.")
 def fp(state, ctx, a, events):
     """FP up or down (seed 3.1)."""
     p = ctx.player
-    t = 1 - p if a.get("target") == "opp" else p
+    t = 1 - p if a.get("target") == "opponent" else p
     amount = a.get("amount", 0)
     state.emit("effect.fp", f"{ctx.source}: {state.names[t]} FP {amount:+d}", ctx.rule, player=t, amount=amount)
     state.set_fp(t, state.fp[t] + amount, ctx.source, ctx.rule)
@@ -139,7 +140,7 @@ def break_self(state, ctx, a, events):
 
 
 @EFFECTS.primitive("restrict", args={"value": TYPES, "target": (WHO, OPTIONAL)},
-                   text=lambda a: f"{_who(a, 'opp').capitalize()} may ready only {a['value']} techniques this turn.")
+                   text=lambda a: f"{_who(a, 'opponent').capitalize()} may ready only {a['value']} techniques this turn.")
 def restrict(state, ctx, a, events):
     """Only attack (or defence) techniques may be readied this turn; a second
     restriction on the same player does not apply (digest B.9 rule 39)."""
