@@ -13,39 +13,40 @@ from .zones import Z
 LEGAL = Checks()
 
 
-def tributes_needed(level: int) -> int:
-    """Tributes an advance summon needs: none up to level 4, one for level 5-6, two
-    for level 7 or higher (seed 3.2.1.1)."""
-    return 0 if level <= 4 else (1 if level <= 6 else 2)
+def summon_tributes(state, p: int, iid: int) -> tuple[int, str | None]:
+    """(tributes needed, None) when the monster ``iid`` in the hand may be normal
+    summoned or set now, else (-1, the reason). A level 4 or lower one needs a free
+    Monster Zone (seed 3.2.1); a higher one its tributes among the monsters ``p``
+    controls (seed 3.2.1.1)."""
+    c = state.db[state.table.card[iid]]
+    if c["kind"] != "monster" or c["subtype"] == "fusion":
+        return -1, "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)"
+    level = c["level"]
+    need = 0 if level <= 4 else (1 if level <= 6 else 2)
+    if need == 0:
+        zone = state.table.zones[Z[p]["monster"]]
+        if None in zone:
+            return 0, None
+        if any(i in state.maximum_centre for i in zone):
+            return -1, "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)"
+        return -1, "all three Monster Zones are full (digest 1.A rule 2)"
+    have = len(state.units(p))
+    if have >= need:
+        return need, None
+    return -1, (f"a level {level} monster needs {need} tribute{'s' if need > 1 else ''} from your "
+                f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1)")
 
 
 @LEGAL.check("normal_summon", rule="Normal summon and set, advance summon (seed 3.2.1, 3.2.1.1)")
 def normal_summon(state, p: int, args: dict) -> str | None:
-    """May the monster ``args["card"]`` in the hand be normal summoned or set now? A
-    level 4 or lower one needs a free Monster Zone (seed 3.2.1); a higher one needs
-    its tributes among the monsters ``p`` controls (seed 3.2.1.1)."""
-    c = state.cd(args["card"])
-    if c["kind"] != "monster" or c["subtype"] == "fusion":
-        return "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)"
-    need = tributes_needed(c["level"])
-    if need == 0:
-        zone = state.table.zones[Z[p]["monster"]]
-        if None in zone:
-            return None
-        if any(i in state.maximum_centre for i in zone):
-            return "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)"
-        return "all three Monster Zones are full (digest 1.A rule 2)"
-    have = len(state.units(p))
-    if have >= need:
-        return None
-    return (f"a level {c['level']} monster needs {need} tribute{'s' if need > 1 else ''} from your "
-            f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1)")
+    """May the monster ``args["card"]`` in the hand be normal summoned or set now
+    (:func:`summon_tributes`)?"""
+    return summon_tributes(state, p, args["card"])[1]
 
 
-@LEGAL.check("change_position", rule="Changing battle position (seed 3.2.2)")
-def change_position(state, p: int, args: dict) -> str | None:
-    """May the monster ``args["card"]`` change its battle position (or be flip summoned) now?"""
-    iid = args["card"]
+def position_change_reason(state, iid: int) -> str | None:
+    """None when the monster ``iid`` may change its battle position (or be flip
+    summoned) now, else the reason (seed 3.2.2)."""
     f = state.card_flags.get(iid, 0)
     if iid in state.maximum_centre:
         return "a Maximum monster is always in attack position and can't change it (digest 1.G rule 31)"
@@ -58,20 +59,24 @@ def change_position(state, p: int, args: dict) -> str | None:
     return None
 
 
+@LEGAL.check("change_position", rule="Changing battle position (seed 3.2.2)")
+def change_position(state, p: int, args: dict) -> str | None:
+    """May the monster ``args["card"]`` change its battle position now (:func:`position_change_reason`)?"""
+    return position_change_reason(state, args["card"])
+
+
 class Legality:
     """Mixin of RushState: requirements, costs, targets and what can be activated."""
 
     def can_normal_summon(self, p: int, iid: int) -> int:
         """Tributes needed (0, 1, 2) when ``iid`` may be normal summoned or set now,
         else -1 (the ``normal_summon`` check)."""
-        if normal_summon(self, p, {"card": iid}) is not None:
-            return -1
-        return tributes_needed(self.cd(iid)["level"])
+        return summon_tributes(self, p, iid)[0]
 
     def can_change_position(self, iid: int) -> str:
         """'' when the monster may change its battle position now, else the reason
         (the ``change_position`` check)."""
-        return change_position(self, self.table.owner[iid], {"card": iid}) or ""
+        return position_change_reason(self, iid) or ""
 
     def maximum_pieces_in_hand(self, p: int, centre: int) -> list[int] | None:
         """The left, centre and right pieces in the hand for a Maximum summon, or None (digest 1.G rule 31)."""
@@ -192,9 +197,9 @@ class Legality:
         out = []
         if c["modes"]:
             for m, mode in enumerate(c["modes"]):
-                tg = self.targets(p, mode.get("target", c.get("target")), mode.get("target_filter", c["target_filter"]))
                 if not self._mode_possible(p, src, mode["effect"], ctx):
                     continue
+                tg = self.targets(p, mode.get("target", c.get("target")), mode.get("target_filter", c["target_filter"]))
                 if tg is None:
                     out.append((m, None))
                 else:

@@ -26,7 +26,7 @@ from .effects.resolution import EffectResolution
 from .legality import Legality
 from .rules.battle import BattleRules
 from .rules.main import MainPhaseRules
-from .rules.procedures import PROCESSOR
+from .rules.procedures import PROCESSOR, PROCS
 from .rules.summon import SummonRules
 from .rules.turn import PHASES, START_LP, TurnRules
 from .rules.windows import TrapWindows
@@ -117,7 +117,8 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         once when LP change or a draw fails): a player who had to draw more cards than
         the deck held loses (seed 3.1; digest 1.C rule 11); a player whose LP reach 0
         loses (seed 2; digest 1.C rule 10)."""
-        if self.outcome is not None:
+        lp = self.life_points
+        if self.outcome is not None or (self.failed_draw is None and lp[0] > 0 and lp[1] > 0):
             return
         if self.failed_draw is not None:
             p, n, have = self.failed_draw
@@ -144,7 +145,9 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         if self.outcome is not None or not self.steps:
             return None
         if self.decision_cache is None:
-            self.decision_cache = PROCESSOR.decide(self)
+            step = self.steps[-1]  # the processor stops with a decision step on top
+            proc = PROCS.table[step.proc]
+            self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
         return self.decision_cache
 
     def _apply(self, choice) -> list[Event]:

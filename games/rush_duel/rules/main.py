@@ -8,6 +8,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SETTURN, F_USED
+from ..legality import position_change_reason, summon_tributes
 from ..zones import Z
 from .procedures import PROCS, push
 
@@ -21,12 +22,13 @@ class MainPhaseRules:
         t = self.table
         ch: list[Choice] = []
         mz, sz, fz = Z[p]["monster"], Z[p]["spell"], Z[p]["field"]
-        s_free = self.free_slots(sz) > 0
+        s_free = None in t.zones[sz]
+        db, card = self.db, t.card
         for i in t.zones[Z[p]["hand"]]:
-            c = self.cd(i)
+            c = db[card[i]]
             k = c["kind"]
             if k == "monster":
-                need = self.can_normal_summon(p, i)
+                need = summon_tributes(self, p, i)[0]
                 if need >= 0:
                     tail = "" if need == 0 else f", {need} tribute{'s' if need > 1 else ''})"
                     ch.append(Choice("summon", {"card": i, "to": mz}, p,
@@ -51,7 +53,7 @@ class MainPhaseRules:
                     self._spell_choices(p, i, ch, {})
         for i in self.units(p):
             c = self.cd(i)
-            if not self.can_change_position(i):
+            if position_change_reason(self, i) is None:
                 if not t.face[i]:
                     ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
                 else:
