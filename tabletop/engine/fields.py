@@ -22,6 +22,7 @@ kind           copied as                                    data
 ``table``      ``x.clone()`` (a :class:`CardTable`)           ``x.to_data()``
 ``rng``        ``x.copy()`` (a :class:`PCG32`)                ``x.to_data()``
 ``steps``      the procedure stack (:mod:`.procedure`)       a list of step records
+``outcome``    the same object (a frozen :class:`Outcome`)  ``x.to_data()`` or None
 ``shared``     the same object, never written (card db)     not written
 ``cache``      reset to ``None``                            not written
 =============  ===========================================  ==========================
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 KINDS = ("value", "tuple", "list", "lists", "dict", "tuples", "records", "per_player",
-         "table", "rng", "steps", "shared", "cache")
+         "table", "rng", "steps", "shared", "cache", "outcome")
 
 _COPY = {
     "value": "self.{n}",
@@ -57,6 +58,7 @@ _COPY = {
     "table": "self.{n}.clone()",
     "rng": "self.{n}.copy()",
     "steps": "[y.copy() for y in self.{n}]",
+    "outcome": "self.{n}",
 }
 
 
@@ -102,6 +104,8 @@ def _dump(f: Field, value):
         return value.to_data()
     if k == "steps":
         return [y.to_data() for y in value]
+    if k == "outcome":
+        return None if value is None else value.to_data()
     raise AssertionError(k)
 
 
@@ -131,6 +135,10 @@ def _load(f: Field, data, table_specs, step_type):
         return PCG32.from_data(data)
     if k == "steps":
         return [step_type.from_data(y) for y in data]
+    if k == "outcome":
+        from .outcome import Outcome
+
+        return Outcome.from_data(data)
     raise AssertionError(k)
 
 

@@ -57,6 +57,13 @@ def all_games() -> dict[str, Game]:
     return _CACHE
 
 
+def refresh() -> None:
+    """Forget the games found so far: the next lookup searches again (after a
+    plugin was installed while the program runs)."""
+    global _CACHE
+    _CACHE = None
+
+
 def get_game(game_id: str) -> Game:
     games = all_games()
     if game_id not in games:

@@ -1,0 +1,136 @@
+"""The Tidecall state: fields declared once, the view, the end-of-game check."""
+
+from tabletop.engine.core import Event, State
+from tabletop.engine.fields import declare, field
+from tabletop.engine.outcome import Outcome, Termination
+from tabletop.engine.table import CardTable, ZoneSpec
+
+from .effects import card_face
+from .legality import FIELD_SLOTS, LEGAL
+from .rules import PROCESSOR
+
+START_LIFE = 10
+PHASES = ("draw", "main", "battle", "end")
+SPECS = [spec for p in (0, 1) for spec in (
+    ZoneSpec(f"p{p}.deck", p, "secret"), ZoneSpec(f"p{p}.hand", p, "owner"),
+    ZoneSpec(f"p{p}.field", p, "public", True, FIELD_SLOTS), ZoneSpec(f"p{p}.discard", p, "public"))]
+
+
+class TidecallState(State):
+    def __init__(self, game):
+        self.FIELDS.init(self)
+        self.game, self.cards = game, game.cards
+
+    @property
+    def turn(self):
+        return self.turn_number
+
+    @property
+    def decision(self):
+        if self.decision_cache is None:
+            self.decision_cache = PROCESSOR.decide(self)
+        return self.decision_cache
+
+    def _apply(self, choice):
+        events, self.decision_cache = [], None
+        PROCESSOR.choose(self, choice, events)
+        return events
+
+    def why_not(self, kind, args, player=None):
+        d = self.decision
+        if d is not None and (player is None or player in d.players):
+            reason = LEGAL.why_not(self, kind, args, d.players[0] if player is None else player)
+            if reason:
+                return reason
+        return super().why_not(kind, args, player)
+
+    def view(self, player):
+        d = self.decision
+        return {"game": "tidecall", "turn": self.turn_number, "active": self.active, "phase": self.phase,
+                "step": "block" if self.attacker() is not None else "", "phases": list(PHASES),
+                "winner": self.winner, "over": self.outcome is not None,
+                "players": [{"name": f"Player {p + 1}", "counters": {
+                    "life": self.life[p], "hand": self.table.count(f"p{p}.hand")}} for p in (0, 1)],
+                "zones": self.table.view_zones(player), "decision": d.to_view() if d else None,
+                "extra": {"played_card": self.played_card, "attacker": self.attacker()}}
+
+    def to_data(self):
+        return self.FIELDS.to_data(self)
+
+    def invariant_violations(self):
+        return self.table.invariant_violations()
+
+    def determinize(self, player, rng):
+        s = self.clone()
+        s.table.determinize(player, rng)  # the hidden hand and both decks are re-drawn
+        return s
+
+    def describe_card(self, card_id):
+        return card_face(self.cards[card_id])
+
+    # -- what the procedures and effects use ----------------------------------------------
+    def card_of(self, iid):
+        return self.cards[self.table.card[iid]]
+
+    def attacker(self):
+        """The attacking creature while the defender decides on a block, else None."""
+        top = self.steps[-1] if self.steps and self.outcome is None else None
+        return top.args["attacker"] if top is not None and top.proc == "block_step" else None
+
+    def begin_phase(self, phase, events):
+        self.phase = phase
+        events.append(Event("phase.begin", f"Player {self.active + 1}'s {phase} phase", "",
+                            {"phase": phase, "player": self.active}))
+
+    def draw(self, p, events, rule):
+        deck = self.table.zones[f"p{p}.deck"]
+        if not deck:
+            self.empty_draw = p if self.empty_draw is None else self.empty_draw
+            return
+        events.append(self.table.move(deck[-1], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+
+    def change_life(self, p, delta, events, rule):
+        self.life[p] += delta
+        events.append(Event("counter.change", f"Player {p + 1} loses {-delta} life", rule,
+                            {"player": p, "counter": "life", "delta": delta, "value": self.life[p]}))
+
+    def destroy(self, iid, events, rule):
+        events.append(self.table.move(iid, f"p{self.table.owner[iid]}.discard", face=1, rule=rule,
+                                      caption=f"{self.card_of(iid)['name']} is destroyed"))
+
+    def check_outcome(self, events):
+        """Winning and losing (7), after every step: a concession, a draw from
+        an empty deck, life at 0."""
+        if self.outcome is not None:
+            return
+        down = [p for p in (0, 1) if self.life[p] <= 0]
+        if self.conceded is not None:
+            p, how, reason = self.conceded, Termination.CONCEDE, "concedes"
+        elif self.empty_draw is not None:
+            p, how, reason = self.empty_draw, Termination.DECK_OUT, "must draw from an empty deck"
+        elif down:
+            p, how, reason = down[0], Termination.LIFE, "has no life left"
+        else:
+            return
+        self.outcome = Outcome(1 - p, how, f"Player {p + 1} {reason}", "Winning and losing (7)")
+        events.append(Event("game.over", self.outcome.reason, self.outcome.rule,
+                            {"winner": 1 - p, "reason": self.outcome.reason}))
+
+
+FIELDS = declare(TidecallState, [
+    field("game", "shared", "the Game object"),
+    field("cards", "shared", "the card database: card id -> card table"),
+    field("table", "table", "card instances and zones", default=lambda: CardTable(SPECS)),
+    field("life", "list", "each player's life", default=lambda: [START_LIFE, START_LIFE]),
+    field("turn_number", "value", "the turn, counted from 1 over both players", default=1),
+    field("active", "value", "whose turn it is", default=0),
+    field("phase", "value", "the current phase (one of PHASES)", default="draw"),
+    field("played_card", "value", "True once the active player has played their card this turn", default=False),
+    field("fresh", "list", "creatures played this turn: they cannot attack yet", default=list),
+    field("attacked", "list", "creatures that have attacked this turn", default=list),
+    field("empty_draw", "value", "the first player who had to draw from an empty deck, or None"),
+    field("conceded", "value", "the player who conceded, or None"),
+    field("steps", "steps", "the pending procedure steps, top last", default=list),
+    field("outcome", "outcome", "how the game ended (an Outcome), None while it goes on"),
+    field("decision_cache", "cache", "the pending decision, built when first read"),
+])
