@@ -151,11 +151,11 @@ def test_pool_uses_every_judgment_kind_and_keyword():
     techs = list(db.techs.values())
     assert any(t.evade for t in techs) and any(t.offset for t in techs) and any(t.grab for t in techs)
     assert any(t.fixed for t in techs) and any(t.ultimate for t in techs) and any(t.special for t in techs)
-    entries = {e for t in techs for e in t.dtab.values()}
+    entries = {e for t in techs for e in t.defence_table.values()}
     assert {"guard", "evade", "offset", "none"} <= entries
-    whens = {w for t in techs for w in t.eff}
+    whens = {w for t in techs for w in t.effects_at}
     assert {"hit", "counter", "offset", "evade", "combo", "pre", "post"} <= whens
-    assert any(e["do"] == "nullify" for t in techs for es in t.eff.values() for e in es)
+    assert any(e["do"] == "nullify" for t in techs for es in t.effects_at.values() for e in es)
     assert any("combo" in (t.hit, t.counter) for t in techs)
     for cid in db.cards:
         face = GAME.describe_card(cid)

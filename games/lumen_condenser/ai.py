@@ -56,7 +56,7 @@ def hand_value(s, p) -> float:
             v += t.damage / 20.0 + max(0, 14 - t.speed) * 3.0
         elif t.type == "defence":
             dcov += 1
-            for pos, e in t.dtab.items():
+            for pos, e in t.defence_table.items():
                 if e != "none":
                     cover.add(pos)
     # defences count, and more so when together they answer every position
@@ -72,10 +72,10 @@ def quick_outcome(s, a: int, b: int, me: int) -> float:
     if ta.type == "defence" and tb.type == "defence":
         return 0.0
     if ta.type == "attack" and tb.type == "defence":
-        e = tb.dtab[ta.pos]
+        e = tb.defence_table[ta.pos]
         return _attack_vs_defence(ta, e)
     if ta.type == "defence" and tb.type == "attack":
-        e = ta.dtab[tb.pos]
+        e = ta.defence_table[tb.pos]
         return -_attack_vs_defence(tb, e)
     ea, eb = tb.pos in ta.evade, ta.pos in tb.evade
     if ea and eb:

@@ -69,7 +69,7 @@ class Tech:
     """A technique's rule numbers, flattened for speed (built once per card id)."""
 
     __slots__ = ("id", "name", "type", "char", "speed", "damage", "pos", "hit", "counter", "guard",
-                 "evade", "offset", "grab", "fixed", "ultimate", "dtab", "eff", "timing", "special")
+                 "evade", "offset", "grab", "fixed", "ultimate", "defence_table", "effects_at", "timing", "special")
 
     def __init__(self, c: dict):
         self.id = c["id"]
@@ -87,20 +87,20 @@ class Tech:
         self.grab = bool(c.get("grab", False))
         self.fixed = bool(c.get("fixed", False))
         self.ultimate = bool(c.get("ultimate", False))
-        self.dtab = {p: c.get(p, "none") for p in POSITIONS} if self.type == "defence" else {}
+        self.defence_table = {p: c.get(p, "none") for p in POSITIONS} if self.type == "defence" else {}
         self.special = self.type == "special"
         self.timing = c.get("timing", "")
-        eff: dict[str, list] = {}
+        by_timing: dict[str, list] = {}
         for e in c.get("effects", []):
-            eff.setdefault(e.get("when", "use"), []).append(e)
-        self.eff = eff
+            by_timing.setdefault(e.get("when", "use"), []).append(e)
+        self.effects_at = by_timing
 
 
 class Character:
     """A character card: start HP, HP bands with hand limits, a trait."""
 
     __slots__ = ("id", "name", "hp", "bands", "limits", "trait", "trait_text", "counter_name", "counter_max",
-                 "abilities", "trait_eff")
+                 "abilities", "trait_effects_at")
 
     def __init__(self, c: dict):
         self.id = c["id"]
@@ -113,10 +113,10 @@ class Character:
         self.counter_name = c.get("counter_name", "")
         self.counter_max = c.get("counter_max", 0)
         self.abilities = list(c.get("abilities", []))
-        eff: dict[str, list] = {}
+        by_timing: dict[str, list] = {}
         for e in c.get("trait_effects", []):
-            eff.setdefault(e.get("when", "use"), []).append(e)
-        self.trait_eff = eff
+            by_timing.setdefault(e.get("when", "use"), []).append(e)
+        self.trait_effects_at = by_timing
 
     def limit(self, hp: int) -> int:
         """Seed 2.1 (2): at or below a band's HP, that band's number is the hand limit."""

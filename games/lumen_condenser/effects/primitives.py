@@ -184,9 +184,9 @@ def _collect(state, p: int, whens) -> list:
     iid = state.battle_cards[p]
     t = state.tech(iid)
     out = []
-    trait = state.char(p).trait_eff
+    trait = state.char(p).trait_effects_at
     for when in whens:
-        for e in t.eff.get(when, ()):
+        for e in t.effects_at.get(when, ()):
             out.append((p, e, iid, False))
         for e in trait.get(when, ()):
             out.append((p, e, iid, True))

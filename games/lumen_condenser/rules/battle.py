@@ -116,7 +116,7 @@ class GrabWindow:
         push(state, "ready_phase", "battle_phase")
         break_card(state, c.args["card"], "seed 7")  # its replenishment runs before the new Ready phase
         t = state.tech(state.battle_cards[p])
-        for e in t.eff.get("grab_broken", ()):
+        for e in t.effects_at.get("grab_broken", ()):
             apply_effect(state, p, e, state.battle_cards[p])
         state.battle_to_hand("seed 7")
         state.reset_battle()

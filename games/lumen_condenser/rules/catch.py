@@ -92,10 +92,10 @@ class CatchChoice:
         state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} catches with {t.name}", rule="seed 5.3.10")
         state.emit("catch.hit", f"Catch: {t.name} hits for {t.damage}", "seed 5.3.10", player=p, card=iid,
                    damage=t.damage)
-        for e in t.eff.get("hit", ()):
+        for e in t.effects_at.get("hit", ()):
             if condition_holds(state, p, e) and e["do"] not in ("power", "speed", "nullify", "break_self"):
                 apply_effect(state, p, e, iid)
-        for e in state.char(p).trait_eff.get("hit", ()):
+        for e in state.char(p).trait_effects_at.get("hit", ()):
             if condition_holds(state, p, e):
                 apply_effect(state, p, e, iid, trait=True)
         state.set_hp(1 - p, state.hp[1 - p] - t.damage, "catch", "seed 5.3.10")

@@ -52,7 +52,7 @@ def combo_damage(state, iid: int, n: int) -> int:
     """Seed 6: from the 2nd combo, -100 per combo (2nd -100, 3rd -200), plus
     any 'on combo' power effect of the card."""
     t = state.card_db.techs[state.table.card[iid]]
-    bonus = sum(e.get("amount", 0) for e in t.eff.get("combo", ()) if e["do"] == "power")
+    bonus = sum(e.get("amount", 0) for e in t.effects_at.get("combo", ()) if e["do"] == "power")
     return t.damage + bonus - 100 * (n - 1)
 
 
@@ -112,10 +112,10 @@ def combo_card(state, step, events):
     d = combo_damage(state, iid, n)
     ev = state.emit("combo.card", f"Combo {n}: {t.name} deals {d} (-{100 * (n - 1)} combo correction)",
                     "seed 6", player=p, card=iid, combo=n, damage=d)
-    for e in t.eff.get("combo", ()):
+    for e in t.effects_at.get("combo", ()):
         if e["do"] != "power" and condition_holds(state, p, e):
             apply_effect(state, p, e, iid)
-    for e in state.char(p).trait_eff.get("combo", ()):
+    for e in state.char(p).trait_effects_at.get("combo", ()):
         if condition_holds(state, p, e):
             apply_effect(state, p, e, iid, trait=True)
     state.set_hp(1 - p, state.hp[1 - p] - d, f"combo {n}", "seed 6")

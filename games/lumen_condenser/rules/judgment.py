@@ -69,7 +69,7 @@ def evade_judgment(state, step, events):
             continue
         pos = state.tech(state.battle_cards[q]).pos
         t = state.tech(state.battle_cards[p])
-        ok[p] = (t.dtab.get(pos) == "evade") if kp == "defence" else (pos in t.evade)
+        ok[p] = (t.defence_table.get(pos) == "evade") if kp == "defence" else (pos in t.evade)
     if ok[0] and ok[1]:
         state.lost_judgment = [1, 1]
         state.results = ["none", "none"]
@@ -97,7 +97,7 @@ def defence_judgment(state, step, events):
         q = 1 - p
         if kind(p) == "defence" and not lost[p] and kind(q) == "attack" and not lost[q]:
             pos = state.tech(state.battle_cards[q]).pos
-            if state.tech(state.battle_cards[p]).dtab.get(pos) == "guard":
+            if state.tech(state.battle_cards[p]).defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
                 ev.caption = (f"Defence: {state.names[p]}'s {state.technique_name(p)} guards the {pos} attack "
@@ -185,7 +185,7 @@ def offset_judgment(state, step, events):
         if res[p] == "lose" and tech(cards[q]).pos in tech(cards[p]).offset:
             break
         if (res[p] == "open" and state.technique_type(p) == "defence" and res[q] == "hit"
-                and tech(cards[p]).dtab.get(tech(cards[q]).pos) == "offset"):
+                and tech(cards[p]).defence_table.get(tech(cards[q]).pos) == "offset"):
             break
     else:
         ev.caption = "Offset: no offset judgment matches; nothing happens"

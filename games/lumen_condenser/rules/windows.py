@@ -43,7 +43,7 @@ def abilities(state, p: int, timing: str) -> list[dict]:
     for iid in state.table.zones[SIDE[p]]:
         t = techs[state.table.card[iid]]
         if t.special and t.timing == timing:
-            effs = t.eff.get("use", ())
+            effs = t.effects_at.get("use", ())
             if all(condition_holds(state, p, e) and not conflicts(state, p, e) for e in effs):
                 out.append({"card": iid})
     return out
@@ -133,7 +133,7 @@ class AbilityWindow:
             state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
             state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} uses the special technique {t.name}",
                        rule="digest B.1 rule 4")
-            for e in t.eff.get("use", ()):
+            for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
             break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")
         # the HP check runs once this choice is applied; then the other player may act
