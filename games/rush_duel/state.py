@@ -21,7 +21,6 @@ from tabletop.engine.table import CardTable
 
 from .board import Board
 from .effects import F_ATTACKED
-from .effects.primitives import EffectPrimitives
 from .effects.resolution import EffectResolution
 from .legality import Legality
 from .rules.battle import BattleRules
@@ -35,7 +34,7 @@ from .zones import SPECS, Z, CardMoves
 
 
 class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRules, BattleRules, TrapWindows,
-                EffectResolution, EffectPrimitives, WhyNot, State):
+                EffectResolution, WhyNot, State):
     """A Rush Duel in progress: plain data only (see the module docstring). The rules
     live in the mixins, one per part of the rulebook."""
 

@@ -14,9 +14,10 @@ A card's text is composed in cards.toml from these primitives:
 * ``trigger`` (traps only): the timing a trap answers (digest rules 26-27).
 
 This module holds the vocabulary (names and allowed keys, checked when a card
-file loads), the flag bits and the card filters; each primitive is resolved by
-the ``_op_<name>`` method of :class:`games.rush_duel.rules.RushState`. Nothing
-is written for one card.
+file loads), the flag bits and the card filters. The [EFFECT] and cost steps are
+registered, each once with its argument schema and resolver, in primitives.py
+and costs.py (kit Effects tables); resolution.py runs them in order. Nothing is
+written for one card.
 """
 
 from __future__ import annotations
@@ -58,35 +59,6 @@ CONDITIONS = {
     "summoned_this_turn": {},
     "own_monster_exists": {"filter": dict},
     "opp_spell_traps_at_least": {"n": int},
-}
-
-#: cost steps (paid in full at activation, digest rule 23)
-COSTS = {
-    "mill": {"n": int},  # send the top n cards of your deck to the graveyard
-    "discard": {"n": int, "filter": dict},  # send n cards from your hand to the graveyard (you pick)
-    "pay_lp": {"n": int},
-    "self_to_defense": {},  # change this attack-position monster to face-up defense position
-}
-
-#: [EFFECT] steps
-OPS = {
-    "draw": {"n": int, "who": WHO},
-    "damage": {"n": int, "who": WHO},
-    "gain": {"n": int},
-    "destroy": {"what": WHAT, "filter": dict},
-    "bounce": {"what": WHAT, "filter": dict},
-    "to_deck": {"what": WHAT, "filter": dict},
-    "boost": {"what": WHAT, "atk": int, "def": int, "filter": dict},
-    "pierce": {"what": WHAT},
-    "to_defense": {"what": WHAT, "filter": dict},
-    "mill": {"n": int, "who": WHO},
-    "search": {"filter": dict},
-    "revive": {"filter": dict},
-    "salvage": {"filter": dict},
-    "negate_attack": {},
-    "fusion": {},
-    "equip": {"atk": int, "def": int},
-    "damage_per": {"n": int, "per": ("opp_monsters", "own_monsters", "own_grave_monsters", "opp_hand")},
 }
 
 #: [CONTINUOUS EFFECT] auras
@@ -143,3 +115,12 @@ def card_matches(c: dict, flt: dict) -> bool:
                 return False
     return True
 
+
+# -- the registered steps (their schemas, as the card-file checker reads them) ---------------
+from .primitives import COST_STEPS, EFFECTS  # noqa: E402 (the primitives use the vocabulary above)
+from . import costs  # noqa: E402,F401 (registers the cost steps)
+
+#: [EFFECT] steps: name -> allowed keys
+OPS = {name: prim.args for name, prim in EFFECTS.table.items()}
+#: cost steps (paid in full at activation, digest rule 23): name -> allowed keys
+COSTS = {name: prim.args for name, prim in COST_STEPS.table.items()}

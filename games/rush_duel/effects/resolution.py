@@ -17,6 +17,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..rules.procedures import PROCS, push
 from ..zones import Z
 from . import card_matches
+from .primitives import COST_STEPS, EFFECTS
 
 
 class EffectResolution:
@@ -49,9 +50,10 @@ class EffectResolution:
         """Resolve effect steps in order; False when a step waits for a pick."""
         effect = step.args
         ops = self._ops(effect)
+        table = (COST_STEPS if effect["part"] == "cost" else EFFECTS).table
         while step.stage < len(ops):
             op = ops[step.stage]
-            done = getattr(self, "_op_" + op["op"])(effect, op, events)
+            done = table[op["op"]].resolve(self, effect, op, events)
             if self.outcome is not None:
                 return True
             if not done:
