@@ -61,7 +61,7 @@ class MainPhase:
                 options = [("cast", {"card": iid} if t is None else {"card": iid, "target": t}, "Cast") for t in targets]
             out += [Choice(kind, args, p, f"{verb} {card['name']}") for kind, args, verb in options
                     if LEGAL.allows(kind, state, p, args)]
-        out += [Choice("end_phase", {}, p, "Go to battle", role="end"), Choice("concede", {}, p, role="resign")]
+        out += [Choice("end_phase", {}, p, "Go to battle", role="end"), Choice("concede", {}, p, "Concede", role="resign")]
         return Decision([p], "main_action", f"Player {p + 1}: play a card or go to battle", out)
 
     def choose(state, step, choice, events):
@@ -100,7 +100,7 @@ class BattlePhase:
         p = state.active
         out = [Choice("attack", {"card": i}, p, f"{state.card_of(i)['name']} attacks")
                for i in state.table.ids(f"p{p}.field") if LEGAL.allows("attack", state, p, {"card": i})]
-        out += [Choice("end_turn", {}, p, "End the turn", role="end"), Choice("concede", {}, p, role="resign")]
+        out += [Choice("end_turn", {}, p, "End the turn", role="end"), Choice("concede", {}, p, "Concede", role="resign")]
         return Decision([p], "battle_action", f"Player {p + 1}: attack or end the turn", out)
 
     def choose(state, step, choice, events):
