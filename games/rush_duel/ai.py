@@ -31,7 +31,7 @@ def heuristic(state: RushState, player: int) -> float:
         for i in t.zones[Z[p]["spell"]]:
             if i is not None and not t.face[i]:
                 # a set trap waits for its timing; a set spell only hides what it is
-                sets += 0.35 if p != player or s.cd(i)["kind"] == "trap" else 0.15
+                sets += 0.35 if p != player or s.card_data(i)["kind"] == "trap" else 0.15
         # own cards in hand are options kept; the rival's hand is not counted, since
         # every turn ends with their Draw Phase (seed 3.1) whatever was chosen
         hand = len(t.zones[Z[p]["hand"]]) if p == player else 0
@@ -49,9 +49,9 @@ def unit_value(s: RushState, i: int, viewer: int) -> float:
     monster by its real stats, the opponent's by a typical value."""
     t = s.table
     if t.face[i]:
-        return s.atk(i) if s.is_attack(i) else max(s.deff(i), s.atk(i) * 0.6)
+        return s.atk(i) if s.is_attack(i) else max(s.defense(i), s.atk(i) * 0.6)
     if t.owner[i] == viewer:
-        c = s.cd(i)
+        c = s.card_data(i)
         return max(c["def"], c["atk"] * 0.6)
     return 900.0
 

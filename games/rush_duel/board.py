@@ -12,13 +12,13 @@ from .zones import Z
 class Board:
     """Mixin of RushState: reading the board."""
 
-    def cd(self, iid: int) -> dict:
+    def card_data(self, iid: int) -> dict:
         return self.db[self.table.card[iid]]
 
     def name(self, iid: int) -> str:
         return self.db[self.table.card[iid]]["name"]
 
-    def pname(self, p: int) -> str:
+    def player_name(self, p: int) -> str:
         return self.names[p]
 
     def units(self, p: int) -> list[int]:
@@ -34,7 +34,7 @@ class Board:
 
     def atk(self, iid: int) -> int:
         """Current ATK: printed (MAXIMUM ATK in Maximum Mode) + effects, auras, equips."""
-        c = self.cd(iid)
+        c = self.card_data(iid)
         v = c["max_atk"] if self.maximum_centre.get(iid) == iid else c["atk"]
         m = self.until_end_of_turn.get(iid)
         if m:
@@ -49,11 +49,11 @@ class Board:
         v += self._aura(iid, 0)
         return v if v > 0 else 0
 
-    def deff(self, iid: int) -> int:
+    def defense(self, iid: int) -> int:
         """Current DEF (a Maximum monster has none, digest 31)."""
         if iid in self.maximum_centre:
             return 0
-        v = self.cd(iid)["def"]
+        v = self.card_data(iid)["def"]
         m = self.until_end_of_turn.get(iid)
         if m:
             v += m[1]
@@ -95,13 +95,13 @@ class Board:
                         continue
                     if side == "opp" and owner == p:
                         continue
-                    if not card_matches(self.cd(iid), a.get("filter", {})):
+                    if not card_matches(self.card_data(iid), a.get("filter", {})):
                         continue
                     total += a.get(key, 0)
         return total
 
     def pierces(self, iid: int) -> bool:
-        if self.cd(iid)["pierce"]:
+        if self.card_data(iid)["pierce"]:
             return True
         m = self.until_end_of_turn.get(iid)
         if m and m[2]:
@@ -118,7 +118,7 @@ class Board:
         pos = flt.get("position")
         if pos is not None and (pos == "attack") != self.is_attack(iid):
             return False
-        c = self.cd(iid)
+        c = self.card_data(iid)
         if "max_atk" in flt and self.atk(iid) > flt["max_atk"]:
             return False
         if "min_atk" in flt and self.atk(iid) < flt["min_atk"]:
@@ -126,7 +126,7 @@ class Board:
         rest = {k: v for k, v in flt.items() if k not in ("position", "max_atk", "min_atk")}
         return card_matches(c, rest)
 
-    def _ev(self, kind: str, caption: str, rule: str, **data) -> Event:
+    def _event(self, kind: str, caption: str, rule: str, **data) -> Event:
         return Event(kind, caption, rule, data)
 
     def _surrender(self, p: int) -> Choice:

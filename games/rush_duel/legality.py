@@ -80,7 +80,7 @@ class Legality:
 
     def maximum_pieces_in_hand(self, p: int, centre: int) -> list[int] | None:
         """The left, centre and right pieces in the hand for a Maximum summon, or None (digest 1.G rule 31)."""
-        c = self.cd(centre)
+        c = self.card_data(centre)
         if c["subtype"] != "maximum" or c["max_piece"] != "centre":
             return None
         hand = self.table.zones[Z[p]["hand"]]
@@ -126,7 +126,7 @@ class Legality:
                     return False
             elif k == "grave_at_least":
                 flt = c.get("filter", {})
-                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.cd(i), flt)) < n:
+                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.card_data(i), flt)) < n:
                     return False
             elif k == "deck_at_least":
                 if len(t.zones[Z[p]["deck"]]) < n:
@@ -139,11 +139,11 @@ class Legality:
                 if not any(self.on_field_matches(i, flt) for i in self.units(p) if i != src):
                     return False
             elif k == "opp_spell_traps_at_least":
-                if self._st_count(1 - p) < n:
+                if self._spell_trap_count(1 - p) < n:
                     return False
         return True
 
-    def _st_count(self, p: int) -> int:
+    def _spell_trap_count(self, p: int) -> int:
         return self.table.count(Z[p]["spell"]) + self.table.count(Z[p]["field"])
 
     def cost_ok(self, p: int, src: int, costs: list) -> bool:
@@ -156,7 +156,7 @@ class Legality:
                     return False
             elif op == "discard":
                 flt = c.get("filter", {})
-                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.cd(i), flt))
+                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.card_data(i), flt))
                 if k < c.get("n", 1):
                     return False
             elif op == "pay_lp":
@@ -191,7 +191,7 @@ class Legality:
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
         Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
-        c = self.cd(src)
+        c = self.card_data(src)
         if not self.cond_ok(p, src, c["requirement"]) or not self.cost_ok(p, src, c["cost"]):
             return []
         out = []
@@ -221,14 +221,14 @@ class Legality:
             if o == "fusion":
                 return bool(self.fusion_candidates(p, src))
             if o == "search":
-                return any(card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
+                return any(card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
             if o == "revive":
                 if self.free_slots(Z[p]["monster"]) == 0:
                     return False
-                return any(self.cd(i)["kind"] == "monster" and self.cd(i)["subtype"] != "fusion"
-                           and card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+                return any(self.card_data(i)["kind"] == "monster" and self.card_data(i)["subtype"] != "fusion"
+                           and card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
             if o == "salvage":
-                return any(card_matches(self.cd(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+                return any(card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
             if o == "draw" and op.get("who", "self") == "self":
                 # drawing more than the deck holds is possible but loses; still offered
                 pass
@@ -275,7 +275,7 @@ class Legality:
         for i in t.zones[Z[q]["spell"]]:
             if i is None or t.face[i] or self.card_flags.get(i, 0) & F_SETTURN:
                 continue
-            c = self.cd(i)
+            c = self.card_data(i)
             if c["kind"] != "trap":
                 continue
             trig = c["trigger"]
@@ -291,7 +291,7 @@ class Legality:
             flt = {k: v for k, v in trig.items() if k not in ("event", "by")}
             if flt:
                 if ev == "effect":
-                    if not card_matches(self.cd(subj), flt):
+                    if not card_matches(self.card_data(subj), flt):
                         continue
                 elif not self.on_field_matches(subj, flt):
                     continue

@@ -25,7 +25,7 @@ class WhyNot:
             reason = self.outcome.reason if self.outcome is not None else ""
             return f"the duel is over: {reason}." if reason else "the duel is over."
         if player is not None and player not in d.players:
-            who = self.pname(d.players[0])
+            who = self.player_name(d.players[0])
             if d.kind == "trap_response":
                 return f"{who} is deciding whether to activate a trap at this timing; wait for the answer (seed 3.2.5)."
             if d.players[0] == self.active:
@@ -65,7 +65,7 @@ class WhyNot:
         if t.owner[iid] != p:
             return "you can only play and move your own cards; that one is your opponent's."
         where = self._where(t.zone[iid])
-        c = self.cd(iid)
+        c = self.card_data(iid)
         if d.kind == "choose_tributes":
             if where == "monster" or kind == "tribute":
                 return "a tribute for an advance summon is a monster you control (seed 3.2.1.1)."
@@ -104,7 +104,7 @@ class WhyNot:
     def _why_hand(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A card dragged from the hand (seed 3.2.1-3.2.5)."""
         t = self.table
-        c = self.cd(iid)
+        c = self.card_data(iid)
         dest = self._where(to)
         if isinstance(to, str) and to.startswith(f"p{1 - p}."):
             return "you play cards only to your own side of the field (seed 3.2)."
@@ -157,7 +157,7 @@ class WhyNot:
 
     def _req_text(self, iid: int) -> str:
         """The [REQUIREMENT] part of the card text, quoted in why_not sentences."""
-        text = self.cd(iid)["text"]
+        text = self.card_data(iid)["text"]
         a = text.find("[REQUIREMENT]")
         if a < 0:
             return ""
@@ -167,7 +167,7 @@ class WhyNot:
 
     def _why_effect(self, p: int, iid: int, tg) -> str:
         """Why a spell or a monster effect can't be activated (digest 1.E rules 22-23)."""
-        c = self.cd(iid)
+        c = self.card_data(iid)
         if not self.cond_ok(p, iid, c["requirement"]):
             return f"its [REQUIREMENT] is not met{self._req_text(iid)} (digest 1.E rule 22)."
         if not self.cost_ok(p, iid, c["cost"]):
@@ -190,7 +190,7 @@ class WhyNot:
     def _why_monster(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A monster of one's own on the field: attacks, positions, effects."""
         t = self.table
-        c = self.cd(iid)
+        c = self.card_data(iid)
         dest = self._where(to)
         if tg is not None:
             if t.owner[tg] == p:
@@ -259,7 +259,7 @@ class WhyNot:
     def _why_spell_zone(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A card of one's own in the Spell & Trap Zone or the Field Zone."""
         t = self.table
-        c = self.cd(iid)
+        c = self.card_data(iid)
         dest = self._where(to)
         if dest is not None and dest != self._where(t.zone[iid]):
             return ("a card in the Spell & Trap or Field Zone stays there until it is used, destroyed or replaced "
@@ -283,7 +283,7 @@ class WhyNot:
     def _why_trap(self, iid: int, d: Decision) -> str:
         """Why a set trap can't answer this timing (seed 3.2.5)."""
         window = self.steps[-1].args
-        c = self.cd(iid)
+        c = self.card_data(iid)
         if self.card_flags.get(iid, 0) & F_SETTURN:
             return ("a trap can't be activated in the turn it was set; it is usable from your opponent's next "
                     "turn (seed 3.2.5).")

@@ -48,7 +48,7 @@ class CardMoves:
         """Where a card returning to the hand or deck goes: Fusion monsters go to the
         Extra Deck instead (digest 29)."""
         p = self.table.owner[iid]
-        if self.cd(iid)["subtype"] == "fusion" and self.cd(iid)["kind"] == "monster":
+        if self.card_data(iid)["subtype"] == "fusion" and self.card_data(iid)["kind"] == "monster":
             return Z[p]["extra"]
         return Z[p][kind]
 
@@ -111,5 +111,5 @@ class CardMoves:
             return False
         for _ in range(n):
             iid = deck[0]
-            events.append(self.table.move(iid, Z[p]["hand"], face=0, caption=f"{self.pname(p)} draws a card", rule=rule))
+            events.append(self.table.move(iid, Z[p]["hand"], face=0, caption=f"{self.player_name(p)} draws a card", rule=rule))
         return True

@@ -18,7 +18,7 @@ def discard(state, effect, op, events) -> bool:
     picked = effect["picked"]
     if len(picked) < n:
         opts = [i for i in t.zones[Z[p]["hand"]] if i != effect["source"] and i not in picked
-                and card_matches(state.cd(i), op.get("filter", {}))]
+                and card_matches(state.card_data(i), op.get("filter", {}))]
         if len(opts) + len(picked) > n:
             state._pick(effect, p, opts, "Send", f"Choose a card to send from your hand to the graveyard (cost of {state.name(effect['source'])})")
             return False
@@ -33,8 +33,8 @@ def discard(state, effect, op, events) -> bool:
 def pay_lp(state, effect, op, events) -> bool:
     """Cost: pay n LP (more than n must be left, README rule choice 11; digest 1.E rule 23)."""
     p = effect["player"]
-    events.append(state._ev("effect.cost", f"{state.pname(p)} pays {op['n']} LP", "digest 1.E rule 23 (cost)", player=p))
-    state._lp_change(p, -op["n"], events, "digest 1.E rule 23 (cost)", f"{state.pname(p)} pays {op['n']} LP")
+    events.append(state._event("effect.cost", f"{state.player_name(p)} pays {op['n']} LP", "digest 1.E rule 23 (cost)", player=p))
+    state._lp_change(p, -op["n"], events, "digest 1.E rule 23 (cost)", f"{state.player_name(p)} pays {op['n']} LP")
     return True
 
 

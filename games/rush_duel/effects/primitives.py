@@ -26,7 +26,7 @@ def draw(state, effect, op, events) -> bool:
     """[EFFECT] draw n; too few cards in the deck loses (seed 2; README rule choice 2)."""
     q = state._who(effect, op)
     n = op.get("n", 1)
-    events.append(state._ev("effect.draw", f"{state.pname(q)} draws {n} by the effect of {state.name(effect['source'])}",
+    events.append(state._event("effect.draw", f"{state.player_name(q)} draws {n} by the effect of {state.name(effect['source'])}",
                            "card effect (draw)", player=q, n=n))
     state.draw(q, n, events, "card effect (draw)")
     return True
@@ -37,9 +37,9 @@ def damage(state, effect, op, events) -> bool:
     """[EFFECT] deal n damage; LP 0 loses (seed 2)."""
     q = state._who(effect, op)
     n = op["n"]
-    events.append(state._ev("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.pname(q)}",
+    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(q)}",
                            "card effect (damage)", player=q, amount=n))
-    state._lp_change(q, -n, events, "card effect (damage)", f"{state.pname(q)} loses {n} LP")
+    state._lp_change(q, -n, events, "card effect (damage)", f"{state.player_name(q)} loses {n} LP")
     return True
 
 
@@ -50,14 +50,14 @@ def damage_per(state, effect, op, events) -> bool:
     per = op["per"]
     t = state.table
     k = {"opp_monsters": lambda: len(state.units(1 - p)), "own_monsters": lambda: len(state.units(p)),
-         "own_grave_monsters": lambda: sum(1 for i in t.zones[Z[p]["grave"]] if state.cd(i)["kind"] == "monster"),
+         "own_grave_monsters": lambda: sum(1 for i in t.zones[Z[p]["grave"]] if state.card_data(i)["kind"] == "monster"),
          "opp_hand": lambda: len(t.zones[Z[1 - p]["hand"]])}[per]()
     n = op["n"] * k
     if n <= 0:
         return True
-    events.append(state._ev("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.pname(1 - p)}",
+    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(1 - p)}",
                            "card effect (damage)", player=1 - p, amount=n))
-    state._lp_change(1 - p, -n, events, "card effect (damage)", f"{state.pname(1 - p)} loses {n} LP")
+    state._lp_change(1 - p, -n, events, "card effect (damage)", f"{state.player_name(1 - p)} loses {n} LP")
     return True
 
 
@@ -66,8 +66,8 @@ def gain(state, effect, op, events) -> bool:
     """[EFFECT] gain n LP (no LP ceiling, digest 1.C rule 9)."""
     p = effect["player"]
     n = op["n"]
-    events.append(state._ev("effect.gain", f"{state.pname(p)} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
-    state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)", f"{state.pname(p)} gains {n} LP")
+    events.append(state._event("effect.gain", f"{state.player_name(p)} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
+    state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)", f"{state.player_name(p)} gains {n} LP")
     return True
 
 
@@ -79,7 +79,7 @@ def move_cards(state, effect, op, events, dest: str, verb: str) -> bool:
         nm = state.name(i) if state.table.face[i] else "a face-down card"
         what = {"destroy": f"destroys {nm}", "bounce": f"returns {nm} to the hand",
                 "to_deck": f"returns {nm} to the bottom of the deck"}[verb]
-        events.append(state._ev(f"effect.{verb}", f"{state.name(effect['source'])} {what}", f"card effect ({verb.replace('_', ' ')})", card=i))
+        events.append(state._event(f"effect.{verb}", f"{state.name(effect['source'])} {what}", f"card effect ({verb.replace('_', ' ')})", card=i))
         state.leave_field(i, dest, events, "{name} " + {"grave": "goes to the graveyard", "hand": "returns to the hand",
                                                       "deck_bottom": "goes to the bottom of the deck"}[dest],
                          f"card effect ({verb})")
@@ -117,7 +117,7 @@ def boost(state, effect, op, events) -> bool:
             v = op.get(key, 0)
             if v:
                 parts.append(f"{'gains' if v > 0 else 'loses'} {abs(v)} {label}")
-        events.append(state._ev("effect.boost", f"{state.name(i)} {' and '.join(parts)} until the end of the turn",
+        events.append(state._event("effect.boost", f"{state.name(i)} {' and '.join(parts)} until the end of the turn",
                                "card effect (modify stats)", card=i, atk=op.get("atk", 0), **{"def": op.get("def", 0)}))
     return True
 
@@ -128,7 +128,7 @@ def pierce(state, effect, op, events) -> bool:
     for i in state._what(effect["player"], effect["source"], op, effect):
         m = state.until_end_of_turn.get(i, (0, 0, 0))
         state.until_end_of_turn[i] = (m[0], m[1], 1)
-        events.append(state._ev("effect.pierce", f"{state.name(i)} gains piercing until the end of the turn",
+        events.append(state._event("effect.pierce", f"{state.name(i)} gains piercing until the end of the turn",
                                "card effect (grant piercing; seed 3.3.2.2)", card=i))
     return True
 
@@ -141,7 +141,7 @@ def to_defense(state, effect, op, events) -> bool:
         if i in state.maximum_centre or not t.face[i] or not state.is_attack(i):
             continue
         events.append(t.set_orient(i, 1, caption=f"{state.name(i)} changes to defense position", rule="card effect"))
-        events.append(state._ev("effect.position", f"{state.name(effect['source'])} changes {state.name(i)} to defense position",
+        events.append(state._event("effect.position", f"{state.name(effect['source'])} changes {state.name(i)} to defense position",
                                "card effect (change position)", card=i))
     return True
 
@@ -166,7 +166,7 @@ def negate_attack(state, effect, op, events) -> bool:
     k = effect.get("damage_step")
     if k is not None and k < len(state.steps) and state.steps[k].proc == "damage_step":
         state.steps[k].args["negated"] = 1
-        events.append(state._ev("effect.negate_attack", f"{state.name(effect['source'])} stops the attack",
+        events.append(state._event("effect.negate_attack", f"{state.name(effect['source'])} stops the attack",
                                "card effect (negate attack)", attacker=effect.get("attacker")))
     return True
 
@@ -180,11 +180,11 @@ def search(state, effect, op, events) -> bool:
     if picked is not True:
         return picked is None  # None: nothing matches, the step is done; False: waiting for the pick
     i = effect["picked"][0]
-    events.append(t.reveal([i], caption=f"{state.pname(p)} reveals {state.name(i)} from the deck", rule="card effect (search)"))
+    events.append(t.reveal([i], caption=f"{state.player_name(p)} reveals {state.name(i)} from the deck", rule="card effect (search)"))
     events.append(t.move(i, Z[p]["hand"], face=0, caption=f"{state.name(i)} is added to the hand", rule="card effect (search)"))
     deck = t.zones[Z[p]["deck"]]
     state.rng.shuffle(deck)
-    events.append(state._ev("deck.shuffle", f"{state.pname(p)} shuffles the deck", "card effect (search)", player=p))
+    events.append(state._event("deck.shuffle", f"{state.player_name(p)} shuffles the deck", "card effect (search)", player=p))
     return True
 
 
@@ -211,8 +211,8 @@ def revive(state, effect, op, events) -> bool:
     if state.free_slots(Z[p]["monster"]) == 0:
         return True
     if not effect["picked"]:
-        opts = state._distinct([i for i in t.zones[Z[p]["grave"]] if state.cd(i)["kind"] == "monster"
-                               and state.cd(i)["subtype"] != "fusion" and card_matches(state.cd(i), op.get("filter", {}))])
+        opts = state._distinct([i for i in t.zones[Z[p]["grave"]] if state.card_data(i)["kind"] == "monster"
+                               and state.card_data(i)["subtype"] != "fusion" and card_matches(state.card_data(i), op.get("filter", {}))])
         if not opts:
             return True
         if len(opts) > 1:
@@ -223,7 +223,7 @@ def revive(state, effect, op, events) -> bool:
     events.append(t.move(i, Z[p]["monster"], face=1, orient=0, caption=f"{state.name(i)} is special summoned from the graveyard",
                          rule="card effect (special summon)"))
     state.card_flags[i] = F_SUMMONED
-    events.append(state._ev("summon.special", f"{state.name(i)} is special summoned", "card effect (special summon)",
+    events.append(state._event("summon.special", f"{state.name(i)} is special summoned", "card effect (special summon)",
                            card=i, player=p))
     state._open_window("summon", p, events, summoned=i)
     return True
@@ -237,7 +237,7 @@ def equip(state, effect, op, events) -> bool:
     if tg is None or not t.zone[tg].endswith(".monster") or not t.face[tg] or not t.zone[src].endswith(".spell"):
         return True
     state.equips[src] = (tg, op.get("atk", 0), op.get("def", 0))
-    events.append(state._ev("effect.equip", f"{state.name(src)} is equipped to {state.name(tg)}", "equip spell",
+    events.append(state._event("effect.equip", f"{state.name(src)} is equipped to {state.name(tg)}", "equip spell",
                            card=src, target=tg, atk=op.get("atk", 0)))
     return True
 
@@ -289,13 +289,13 @@ def fusion(state, effect, op, events) -> bool:
             state.send_hand_to_grave(m, events, f"{state.name(m)} is sent from the hand to the graveyard as Fusion material",
                                     "digest 1.G rule 29")
     if state.free_slots(Z[p]["monster"]) == 0:
-        events.append(state._ev("summon.fusion_failed", "No Monster Zone is free: the Fusion monster stays in the Extra Deck",
+        events.append(state._event("summon.fusion_failed", "No Monster Zone is free: the Fusion monster stays in the Extra Deck",
                                "digest 1.A rule 2"))
         return True
     events.append(t.move(fz, Z[p]["monster"], face=1, orient=0, caption=f"{state.name(fz)} is fusion summoned from the Extra Deck",
                          rule="digest 1.G rule 29"))
     state.card_flags[fz] = F_SUMMONED
-    events.append(state._ev("summon.fusion", f"{state.name(fz)} is fusion summoned", "digest 1.G rule 29 (fusion summon)",
+    events.append(state._event("summon.fusion", f"{state.name(fz)} is fusion summoned", "digest 1.G rule 29 (fusion summon)",
                            card=fz, player=p))
     state._open_window("summon", p, events, summoned=fz)
     return True

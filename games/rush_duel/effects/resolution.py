@@ -26,7 +26,7 @@ class EffectResolution:
     def _start_effect(self, p: int, src: int, mode, target, events: list, context: dict | None = None) -> None:
         """Pay the cost, then resolve the effect at once (digest 1.E rule 23); a
         window opens for traps answering this card's effect (seed 3.2.5)."""
-        c = self.cd(src)
+        c = self.card_data(src)
         base = {"player": p, "source": src, "target": target, "picked": []}
         if context:
             base["attacker"] = context.get("attacker")
@@ -37,19 +37,19 @@ class EffectResolution:
         if c["cost"]:
             push(self, "effect_resolution", **dict(base, part="cost", mode=None))
 
-    def _ops(self, effect: dict) -> list:
+    def _steps_of(self, effect: dict) -> list:
         """The steps of the cost, the [EFFECT] or the chosen [MULTI-CHOICE EFFECT] mode being resolved."""
-        c = self.cd(effect["source"])
+        c = self.card_data(effect["source"])
         if effect["part"] == "cost":
             return c["cost"]
         if effect["mode"] is None:
             return c["effect"]
         return c["modes"][effect["mode"]]["effect"]
 
-    def _run_fx(self, step, events: list) -> bool:
+    def _resolve_steps(self, step, events: list) -> bool:
         """Resolve effect steps in order; False when a step waits for a pick."""
         effect = step.args
-        ops = self._ops(effect)
+        ops = self._steps_of(effect)
         table = (COST_STEPS if effect["part"] == "cost" else EFFECTS).table
         while step.stage < len(ops):
             op = ops[step.stage]
@@ -62,14 +62,14 @@ class EffectResolution:
             effect["picked"] = []
         return True
 
-    def _finish_fx(self, effect: dict, events: list) -> None:
+    def _after_resolution(self, effect: dict, events: list) -> None:
         """After a card's effect: a used normal spell or trap goes to the graveyard
         (seed 3.2.3, 3.2.5); equip and field spells stay."""
         if effect["part"] == "cost":
             return
         src = effect["source"]
         t = self.table
-        c = self.cd(src)
+        c = self.card_data(src)
         z = t.zone[src]
         if c["kind"] in ("spell", "trap") and (z.endswith(".spell") or z.endswith(".field")):
             if c["subtype"] == "field" or (c["subtype"] == "equip" and src in self.equips):
@@ -142,7 +142,7 @@ class EffectResolution:
         if effect["picked"]:
             return True
         p = effect["player"]
-        options = self._distinct([i for i in self.table.zones[Z[p][zone]] if card_matches(self.cd(i), op.get("filter", {}))])
+        options = self._distinct([i for i in self.table.zones[Z[p][zone]] if card_matches(self.card_data(i), op.get("filter", {}))])
         if not options:
             return None
         if len(options) > 1:
@@ -155,10 +155,10 @@ class EffectResolution:
 @PROCS.step("effect_resolution", rule="Resolving an effect (digest 1.E rules 22-24)")
 def effect_resolution(state, step, events):
     """Resolve the cost or effect steps in order; a used spell or trap then goes to the graveyard."""
-    if not state._run_fx(step, events):
+    if not state._resolve_steps(step, events):
         return AGAIN  # a card_pick waits above this step
     if state.outcome is None:
-        state._finish_fx(step.args, events)
+        state._after_resolution(step.args, events)
     return DONE
 
 

@@ -33,7 +33,7 @@ class BattleRules:
                 ch.append(Choice("direct_attack", {"card": i}, p, f"{nm} attacks directly"))
         ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end"))
         ch.append(self._surrender(p))
-        return Decision([p], "battle_action", f"{self.pname(p)}: Battle Phase", ch)
+        return Decision([p], "battle_action", f"{self.player_name(p)}: Battle Phase", ch)
 
     def _do_attack(self, p: int, a: dict, events: list) -> None:
         """Declare an attack on a monster (seed 3.3)."""
@@ -50,8 +50,8 @@ class BattleRules:
         if dfd >= 0:
             cap = f"{self.name(att)} attacks {self.name(dfd) if self.table.face[dfd] else 'a face-down monster'}"
         else:
-            cap = f"{self.name(att)} attacks {self.pname(1 - p)} directly"
-        events.append(self._ev("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
+            cap = f"{self.name(att)} attacks {self.player_name(1 - p)} directly"
+        events.append(self._event("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
                                attacker=att, target=dfd, player=p))
         push(self, "damage_step", attacker=att, target=dfd, negated=0)
         self._open_window("attack", p, events, attacker=att, damage_step=len(self.steps) - 1)
@@ -65,63 +65,63 @@ class BattleRules:
         p = t.owner[a]
         q = 1 - p
         if attack["negated"] or t.zone[a] != Z[p]["monster"] or not t.face[a] or not self.is_attack(a):
-            events.append(self._ev("battle.attack_stopped", f"The attack of {self.name(a)} is stopped",
+            events.append(self._event("battle.attack_stopped", f"The attack of {self.name(a)} is stopped",
                                    "digest 1.F rule 27 (a trap answered the attack)", attacker=a))
             return
         if d >= 0 and t.zone[d] != Z[q]["monster"]:
-            events.append(self._ev("battle.attack_stopped", f"The attack target left the field: the attack of {self.name(a)} ends",
+            events.append(self._event("battle.attack_stopped", f"The attack target left the field: the attack of {self.name(a)} ends",
                                    "README rule choice (attack target gone)", attacker=a))
             return
         if d < 0 and self.units(q):
-            events.append(self._ev("battle.attack_stopped", f"{self.pname(q)} now controls a monster: the direct attack ends",
+            events.append(self._event("battle.attack_stopped", f"{self.player_name(q)} now controls a monster: the direct attack ends",
                                    "seed 3.3.1 / README rule choice", attacker=a))
             return
         A = self.atk(a)
         if d < 0:
-            events.append(self._ev("battle.damage_calc", f"Direct attack: {self.name(a)} deals its {A} ATK as damage",
+            events.append(self._event("battle.damage_calc", f"Direct attack: {self.name(a)} deals its {A} ATK as damage",
                                    "seed 3.3.1 (direct attack)", attacker=a, target=-1, atk=A, case="direct"))
             self._battle_damage(q, A, events, "seed 3.3.1")
             return
         if not t.face[d]:
             events.append(t.set_face(d, 1, caption=f"The face-down defender is flipped face up: {self.name(d)}",
                                      rule="seed 3.3.2.2 (flip before damage)"))
-            events.append(self._ev("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
+            events.append(self._event("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
                                    "seed 3.3.2.2", card=d))
         if self.is_attack(d):
             D = self.atk(d)
             if A > D:
-                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
-                                       f"{self.pname(q)} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
+                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
+                                       f"{self.player_name(q)} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
                                        attacker=a, target=d, atk=A, other=D, case="atk_higher"))
                 if self._battle_damage(q, A - D, events, "seed 3.3.2.1"):
                     self._battle_destroy([d], events, "seed 3.3.2.1")
             elif A == D:
-                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: both monsters are destroyed, no damage",
+                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: both monsters are destroyed, no damage",
                                        "seed 3.3.2.1 (equal ATK)", attacker=a, target=d, atk=A, other=D, case="atk_equal"))
                 self._battle_destroy([a, d], events, "seed 3.3.2.1")
             else:
-                events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
-                                       f"{self.pname(p)} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
+                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
+                                       f"{self.player_name(p)} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
                                        attacker=a, target=d, atk=A, other=D, case="atk_lower"))
                 if self._battle_damage(p, D - A, events, "seed 3.3.2.1"):
                     self._battle_destroy([a], events, "seed 3.3.2.1")
             return
-        D = self.deff(d)
+        D = self.defense(d)
         if A > D:
             pierce = self.pierces(a)
             extra = f" and piercing deals {A - D}" if pierce else ", no damage (no piercing)"
-            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: {self.name(d)} is destroyed{extra}",
+            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: {self.name(d)} is destroyed{extra}",
                                    "seed 3.3.2.2 (higher than DEF" + (", piercing)" if pierce else ")"),
                                    attacker=a, target=d, atk=A, other=D, case="def_pierce" if pierce else "def_higher"))
             if pierce and not self._battle_damage(q, A - D, events, "seed 3.3.2.2 (piercing)"):
                 return
             self._battle_destroy([d], events, "seed 3.3.2.2")
         elif A == D:
-            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed, no damage",
+            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed, no damage",
                                    "seed 3.3.2.2 (equal to DEF)", attacker=a, target=d, atk=A, other=D, case="def_equal"))
         else:
-            events.append(self._ev("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
-                                   f"{self.pname(p)} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
+            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
+                                   f"{self.player_name(p)} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
                                    attacker=a, target=d, atk=A, other=D, case="def_lower"))
             self._battle_damage(p, D - A, events, "seed 3.3.2.2")
 
@@ -129,8 +129,8 @@ class BattleRules:
         """Battle damage to ``p``; LP checked at once (digest 10). False when the duel ended."""
         if n <= 0:
             return True
-        events.append(self._ev("battle.damage", f"{self.pname(p)} takes {n} battle damage", rule, player=p, amount=n))
-        self._lp_change(p, -n, events, rule, f"{self.pname(p)} loses {n} LP")
+        events.append(self._event("battle.damage", f"{self.player_name(p)} takes {n} battle damage", rule, player=p, amount=n))
+        self._lp_change(p, -n, events, rule, f"{self.player_name(p)} loses {n} LP")
         return self.outcome is None
 
     def _battle_destroy(self, iids: list, events: list, rule: str) -> None:
@@ -138,7 +138,7 @@ class BattleRules:
         for i in iids:
             if not self.table.zone[i].endswith(".monster"):
                 continue
-            events.append(self._ev("battle.destroy", f"{self.name(i)} is destroyed by battle", rule, card=i))
+            events.append(self._event("battle.destroy", f"{self.name(i)} is destroyed by battle", rule, card=i))
             self.leave_field(i, "grave", events, "{name} goes to the graveyard", rule)
 
 

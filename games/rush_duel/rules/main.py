@@ -49,10 +49,10 @@ class MainPhaseRules:
                 ch.append(Choice("set", {"card": i, "to": sz}, p, f"Set {c['name']} face down"))
         for z in (sz, fz):
             for i in t.zones[z]:
-                if i is not None and not t.face[i] and self.cd(i)["kind"] == "spell":
+                if i is not None and not t.face[i] and self.card_data(i)["kind"] == "spell":
                     self._spell_choices(p, i, ch, {})
         for i in self.units(p):
-            c = self.cd(i)
+            c = self.card_data(i)
             if position_change_reason(self, i) is None:
                 if not t.face[i]:
                     ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
@@ -62,7 +62,7 @@ class MainPhaseRules:
         for i in t.zones[mz]:
             if i is None or not t.face[i] or self.card_flags.get(i, 0) & F_USED:
                 continue
-            c = self.cd(i)
+            c = self.card_data(i)
             if not (c["effect"] or c["modes"]):
                 continue
             if c["subtype"] == "maximum" and i not in self.maximum_centre:
@@ -81,11 +81,11 @@ class MainPhaseRules:
             ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
         ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
         ch.append(self._surrender(p))
-        return Decision([p], "main_action", f"{self.pname(p)}: Main Phase", ch)
+        return Decision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch)
 
     def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
-        c = self.cd(i)
+        c = self.card_data(i)
         for mode, tg in self.effect_variants(p, i):
             args = {"card": i}
             args.update(extra)
@@ -104,7 +104,7 @@ class MainPhaseRules:
         (seed 3.2.3, 3.2.5), or a field spell in the Field Zone, replacing the old
         one (seed 3.2.4)."""
         iid = a["card"]
-        c = self.cd(iid)
+        c = self.card_data(iid)
         t = self.table
         if c["kind"] == "monster":
             self._begin_summon(p, iid, 0, events)
@@ -116,12 +116,12 @@ class MainPhaseRules:
             if old is not None:
                 self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                  "seed 3.2.4")
-        events.append(t.move(iid, to, face=0, caption=f"{self.pname(p)} sets a card face down",
+        events.append(t.move(iid, to, face=0, caption=f"{self.player_name(p)} sets a card face down",
                              rule="seed 3.2.3 / 3.2.5 (set a spell or trap)"))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "Field Zone" if to.endswith(".field") else "Spell & Trap Zone"
-        events.append(self._ev("spell_trap.set", f"{self.pname(p)} sets a card in the {where} "
+        events.append(self._event("spell_trap.set", f"{self.player_name(p)} sets a card in the {where} "
                                "(a trap set now can be activated from the next turn on)",
                                "seed 3.2.3 / 3.2.5 (set spells and traps)", card=iid, player=p))
 
@@ -133,14 +133,14 @@ class MainPhaseRules:
         events.append(t.set_orient(iid, new, caption=f"{self.name(iid)} changes to {'defense' if new else 'attack'} position",
                                    rule="seed 3.2.2"))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
-        events.append(self._ev("position.change", f"{self.name(iid)} is now in {'defense' if new else 'attack'} position",
+        events.append(self._event("position.change", f"{self.name(iid)} is now in {'defense' if new else 'attack'} position",
                                "seed 3.2.2 (once per turn)", card=iid, player=p))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
         """Activate a spell from the hand or face down on the field (seed 3.2.3, 3.2.4)."""
         iid = a["card"]
         t = self.table
-        c = self.cd(iid)
+        c = self.card_data(iid)
         if t.zone[iid] == Z[p]["hand"]:
             if c["subtype"] == "field":
                 fz = Z[p]["field"]
@@ -148,15 +148,15 @@ class MainPhaseRules:
                 if old is not None:
                     self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                      "seed 3.2.4")
-                events.append(t.move(iid, fz, face=1, caption=f"{self.pname(p)} activates the field spell {c['name']}",
+                events.append(t.move(iid, fz, face=1, caption=f"{self.player_name(p)} activates the field spell {c['name']}",
                                      rule="seed 3.2.4"))
             else:
-                events.append(t.move(iid, Z[p]["spell"], face=1, caption=f"{self.pname(p)} activates {c['name']}",
+                events.append(t.move(iid, Z[p]["spell"], face=1, caption=f"{self.player_name(p)} activates {c['name']}",
                                      rule="seed 3.2.3"))
         else:
-            events.append(t.set_face(iid, 1, caption=f"{self.pname(p)} flips {c['name']} face up to activate it",
+            events.append(t.set_face(iid, 1, caption=f"{self.player_name(p)} flips {c['name']} face up to activate it",
                                      rule="seed 3.2.3"))
-        events.append(self._ev("spell.activate", f"{self.pname(p)} activates {c['name']}", "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4",
+        events.append(self._event("spell.activate", f"{self.player_name(p)} activates {c['name']}", "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4",
                                card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
@@ -164,14 +164,14 @@ class MainPhaseRules:
         """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
         iid = a["card"]
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
-        events.append(self._ev("effect.activate", f"{self.pname(p)} activates the effect of {self.name(iid)}",
+        events.append(self._event("effect.activate", f"{self.player_name(p)} activates the effect of {self.name(iid)}",
                                "digest 1.E rule 24 (once per turn)", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
         """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
         self.phase = "battle"
-        events.append(Event("phase.begin", f"{self.pname(p)}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
+        events.append(Event("phase.begin", f"{self.player_name(p)}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
         push(self, "battle_phase")
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:

@@ -50,22 +50,22 @@ class SummonRules:
         """Put a normal-summoned (attack, face up) or set (defense, face down) monster
         on the field; tributes go to the graveyard first (seed 3.2.1, 3.2.1.1)."""
         t = self.table
-        c = self.cd(iid)
+        c = self.card_data(iid)
         for tr in tributes:
-            events.append(self._ev("summon.tribute", f"{self.name(tr) if t.face[tr] else 'A face-down monster'} is tributed",
+            events.append(self._event("summon.tribute", f"{self.name(tr) if t.face[tr] else 'A face-down monster'} is tributed",
                                    "seed 3.2.1.1 (advance summon)", card=tr, player=p))
             self.leave_field(tr, "grave", events, "{name} is sent to the graveyard as a tribute", "seed 3.2.1.1")
         mz = Z[p]["monster"]
         if face:
-            events.append(t.move(iid, mz, face=1, orient=0, caption=f"{self.pname(p)} summons {c['name']} in attack position",
+            events.append(t.move(iid, mz, face=1, orient=0, caption=f"{self.player_name(p)} summons {c['name']} in attack position",
                                  rule="seed 3.2.1 (normal summon)"))
             kind = "summon.advance" if tributes else "summon.normal"
-            events.append(self._ev(kind, f"{c['name']} is {'advance ' if tributes else 'normal '}summoned",
+            events.append(self._event(kind, f"{c['name']} is {'advance ' if tributes else 'normal '}summoned",
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         else:
-            events.append(t.move(iid, mz, face=0, orient=1, caption=f"{self.pname(p)} sets a monster in defense position",
+            events.append(t.move(iid, mz, face=0, orient=1, caption=f"{self.player_name(p)} sets a monster in defense position",
                                  rule="seed 3.2.1 (set)"))
-            events.append(self._ev("summon.set", f"{self.pname(p)} sets a monster face down" +
+            events.append(self._event("summon.set", f"{self.player_name(p)} sets a monster face down" +
                                    (" (advance set)" if tributes else ""), "seed 3.2.1", card=iid, player=p))
         self.card_flags[iid] = F_SUMMONED
         if face:
@@ -81,7 +81,7 @@ class SummonRules:
         for u in self.units(p):
             self.leave_field(u, "grave", events, "{name} is sent to the graveyard to make room for the Maximum monster",
                              "digest 1.G rule 31")
-        events.append(self._ev("summon.maximum_reveal", f"{self.pname(p)} reveals the three pieces of {self.name(centre)}",
+        events.append(self._event("summon.maximum_reveal", f"{self.player_name(p)} reveals the three pieces of {self.name(centre)}",
                                "digest 1.G rule 31", cards=list(pieces)))
         for slot, i in enumerate(pieces):
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
@@ -89,7 +89,7 @@ class SummonRules:
                                  rule="digest 1.G rule 31"))
             self.maximum_centre[i] = centre
             self.card_flags[i] = F_SUMMONED
-        events.append(self._ev("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
+        events.append(self._event("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
                                "digest 1.G rule 31 (Maximum summon)", card=centre, player=p, atk=self.atk(centre)))
         self._open_window("summon", p, events, summoned=centre)
 
@@ -100,7 +100,7 @@ class SummonRules:
         events.append(t.set_face(iid, 1, caption=f"{self.name(iid)} is flipped face up", rule="seed 3.2.2"))
         events.append(t.set_orient(iid, 0, caption=f"{self.name(iid)} turns to attack position", rule="seed 3.2.2"))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED | F_SUMMONED
-        events.append(self._ev("summon.flip", f"{self.name(iid)} is flip summoned", "seed 3.2.2 (flip summon)",
+        events.append(self._event("summon.flip", f"{self.name(iid)} is flip summoned", "seed 3.2.2 (flip summon)",
                                card=iid, player=p))
         self._open_window("summon", p, events, summoned=iid)
 

@@ -36,7 +36,7 @@ class TrapWindows:
             lab = f"Activate {self.name(i)}"
             if mode is not None:
                 args["mode"] = mode
-                lab += f": {self.cd(i)['modes'][mode]['label']}"
+                lab += f": {self.card_data(i)['modes'][mode]['label']}"
             if tg is not None:
                 args["target"] = tg
                 lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
@@ -44,15 +44,15 @@ class TrapWindows:
         ch.append(Choice("pass", {}, q, "Don't activate a trap", role="pass"))
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
-        return Decision([q], "trap_response", f"{self.pname(q)}: activate a trap in answer to {what}?", ch)
+        return Decision([q], "trap_response", f"{self.player_name(q)}: activate a trap in answer to {what}?", ch)
 
     def _do_activate_trap(self, p: int, a: dict, window: dict, events: list) -> None:
         """Activate a set trap at a matching timing: one trap per timing, so the
         window closes; the non-turn player is asked first (seed 3.2.5; digest 1.F rule 27)."""
         iid = a["card"]
-        events.append(self.table.set_face(iid, 1, caption=f"{self.pname(p)} flips {self.name(iid)} face up",
+        events.append(self.table.set_face(iid, 1, caption=f"{self.player_name(p)} flips {self.name(iid)} face up",
                                           rule="seed 3.2.5"))
-        events.append(self._ev("trap.activate", f"{self.pname(p)} activates the trap {self.name(iid)}",
+        events.append(self._event("trap.activate", f"{self.player_name(p)} activates the trap {self.name(iid)}",
                                "seed 3.2.5 (one trap per timing)", card=iid, player=p))
         context = {"attacker": window.get("attacker"), "summoned": window.get("summoned"),
                    "damage_step": window.get("damage_step")}
@@ -77,6 +77,6 @@ class TrapWindow:
             return DONE
         # "pass": the turn player is asked next if it was the non-turn player (seed 3.2.5)
         step.stage += 1
-        events.append(state._ev("trap.pass", f"{state.pname(choice.player)} activates no trap", "seed 3.2.5",
+        events.append(state._event("trap.pass", f"{state.player_name(choice.player)} activates no trap", "seed 3.2.5",
                                 player=choice.player))
         return AGAIN
