@@ -299,3 +299,19 @@ def test_card_text_says_what_the_effects_do():
     assert cards["F-G03"]["text"].startswith("Equip [1] [A].")
     assert "Weaponmaster" in cards["F-U15"]["text"] and "less [A]" in cards["F-U15"]["text"]
     assert cards["B-U15"]["text"] == "When I'm healed, give me +2 Might this turn."
+
+
+def test_effect_arguments_are_checked_against_the_primitive_schema(tmp_path):
+    from games.riftbound import carddb
+    from games.riftbound.effects import EFFECTS
+
+    assert {"damage", "counter", "vision", "token"} <= set(EFFECTS.table)
+    p = tmp_path / "cards.toml"
+    p.write_text('[[card]]\nid = "X-3"\nname = "Bad"\ntype = "spell"\neffect = [{ op = "damage", to = "everyone" }]\n')
+    with pytest.raises(CardFileError) as err:
+        carddb.load(p)
+    assert "X-3" in str(err.value) and "'to' must be one of" in str(err.value)
+    p.write_text('[[card]]\nid = "X-4"\nname = "Bad"\ntype = "spell"\neffect = [{ op = "draw", n = "two" }]\n')
+    with pytest.raises(CardFileError) as err:
+        carddb.load(p)
+    assert "X-4" in str(err.value) and "'n' must be a whole number" in str(err.value)

@@ -262,7 +262,7 @@ class Riftbound(Game):
                     gear += 1
             v += sign * (2.0 * len(zones[f"p{p}.hand"]) + 1.5 * len(zones[f"p{p}.runes"]) + 0.5 * s.xp[p]
                          + 1.0 * gear - 1.0 * len(zones[f"p{p}.champion"]))
-        sd = s.sd
+        sd = s.showdown
         if sd is not None:
             b = sd["bf"]
             mine = sum(max(0, s.might(u)) for u in s.units_at(player, b) if not s.cnt(u, "stun"))

@@ -1,7 +1,7 @@
 """Riftbound card data: schema, validation, the effect vocabulary and card text.
 
 Cards are data (cards.toml). Every effect is a list of *primitives* (``op``)
-drawn from :data:`OPS`; targets come from :data:`TARGETS`; triggers from
+registered in :mod:`.effects`; targets come from :data:`TARGETS`; triggers from
 :data:`TRIGGERS`. Keywords are the v1.3 keywords of Core Rules section 800
 (digest section 18) written in lower case, with a number after a colon where
 the keyword has one (``assault:2``, ``deflect:1``, ``equip:2``).
@@ -38,36 +38,8 @@ TARGETS = (
     "enemy_unit_here", "friendly_unit_here", "friendly_other", "enemy_spell", "friendly_unit_base",
 )
 
-# op -> (allowed "to" values, other fields)
-_TO_TARGET = ("target", "self")
-OPS = {
-    "damage": (("target", "self", "enemy_units_here", "units_here", "enemy_units_bf", "enemy_units"), ("n",)),
-    "kill": (_TO_TARGET, ()),
-    "heal": (("target", "self", "friendly_units"), ()),
-    "stun": (("target", "self", "enemy_units_here"), ()),
-    "buff": (("target", "self", "friendly_units_here", "friendly_units"), ()),
-    "might": (("target", "self", "friendly_units", "friendly_units_here", "enemy_units_here"), ("n",)),
-    "grant": (("target", "self", "friendly_units_here"), ("kw",)),
-    "ready": (_TO_TARGET, ()),
-    "exhaust": (_TO_TARGET, ()),
-    "recall": (_TO_TARGET, ()),
-    "move_base": (_TO_TARGET, ()),
-    "move_bf": (("target",), ()),
-    "draw": ((), ("n", "who")),
-    "channel": ((), ("n",)),
-    "add": ((), ("energy", "power")),
-    "token": ((), ("n", "kind", "where")),
-    "point": ((), ("n",)),
-    "xp": ((), ("n",)),
-    "counter": (("target",), ()),
-    "vision": ((), ()),
-    "ready_runes": ((), ("n",)),
-}
-TOKENS = {"recruit": ("TK-RECRUIT", 1), "sprite": ("TK-SPRITE", 3)}
-CONDITIONS = ("", "legion", "hand_le_1", "level_3", "mighty", "alone")
 STATICS = ("defend_alone", "bf_might")
 
-_OP_FIELDS = {"op", "to", "n", "who", "energy", "power", "kind", "where", "kw", "if"}
 _ABIL_FIELDS = {"on", "target", "effect", "cost", "power", "exhaust", "timing", "if", "kill_self", "spend_buff", "text"}
 
 
@@ -107,29 +79,24 @@ FIELDS = [
 
 
 def _check_effect(ctx, cid, field, effect):
+    """Each operation against its primitive's schema (effects/), naming the file and the card."""
+    from .effects import EFFECTS, KEYWORD_ONLY
+
     if not isinstance(effect, list):
         ctx.fail("must be a list of effect tables", cid, field)
     for i, op in enumerate(effect):
         if not isinstance(op, dict) or "op" not in op:
-            ctx.fail(f"entry {i + 1} needs an 'op' (one of {', '.join(OPS)})", cid, field)
+            ctx.fail(f"entry {i + 1} needs an 'op' (one of {', '.join(n for n in EFFECTS.table if n not in KEYWORD_ONLY)})",
+                     cid, field)
         name = op["op"]
-        if name not in OPS:
-            ctx.fail(f"unknown op {name!r} (known: {', '.join(OPS)})", cid, field)
-        extra = set(op) - _OP_FIELDS
-        if extra:
-            ctx.fail(f"op {name!r} has unknown field(s) {', '.join(sorted(extra))}", cid, field)
-        tos, _ = OPS[name]
-        if tos and op.get("to", "target") not in tos:
-            ctx.fail(f"op {name!r}: 'to' must be one of {', '.join(tos)}", cid, field)
-        if op.get("if", "") not in CONDITIONS:
-            ctx.fail(f"op {name!r}: unknown condition {op.get('if')!r}", cid, field)
-        if name == "token" and op.get("kind", "recruit") not in TOKENS:
-            ctx.fail(f"unknown token kind {op.get('kind')!r}", cid, field)
-        if name == "grant" and op.get("kw") not in KEYWORDS:
-            ctx.fail(f"grant: unknown keyword {op.get('kw')!r}", cid, field)
+        if name in KEYWORD_ONLY:
+            ctx.fail(f"op {name!r} belongs to a keyword ability and is not written in a card file", cid, field)
+        problems = EFFECTS.problems(op)
+        if problems:
+            ctx.fail(f"entry {i + 1}: {problems[0]}", cid, field)
         if name == "vision" and i != len(effect) - 1:
             ctx.fail("a 'vision' op must be the last op of its effect", cid, field)
-        for p in op.get("power", []) if isinstance(op.get("power", []), list) else ["?"]:
+        for p in op.get("power", []):
             if p not in DOMAINS and p != "any":
                 ctx.fail(f"power {p!r} is not a domain", cid, field)
 
@@ -173,7 +140,7 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
             ctx.fail(f"unknown target {a.get('target')!r}", cid, "ability")
         if a.get("timing", "") not in ("", "action", "reaction"):
             ctx.fail("ability timing must be 'action' or 'reaction'", cid, "ability")
-        if a.get("if", "") not in CONDITIONS:
+        if a.get("if", "") not in _conditions():
             ctx.fail(f"unknown condition {a.get('if')!r}", cid, "ability")
         _check_effect(ctx, cid, "ability", a.get("effect", []))
     for s in card["static"]:
@@ -207,6 +174,12 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
     if not out["text"]:
         out["text"] = render_text(out)
     return out
+
+
+def _conditions() -> tuple:
+    from .effects import CONDITIONS
+
+    return CONDITIONS
 
 
 def load(path) -> tuple[dict, dict]:
@@ -248,7 +221,7 @@ def extra_cards(cards: dict, extra: list[dict] | None, where: str = "scenario") 
 
 # -- card text ------------------------------------------------------------------
 
-_KW_TEXT = {
+KEYWORD_TEXT = {
     "accelerate": "Accelerate", "action": "Action", "reaction": "Reaction", "assault": "Assault",
     "shield": "Shield", "deflect": "Deflect", "ganking": "Ganking", "hidden": "Hidden",
     "temporary": "Temporary", "vision": "Vision", "tank": "Tank", "backline": "Backline",
@@ -263,69 +236,25 @@ _TARGET_TEXT = {
     "friendly_unit_here": "a friendly unit here", "friendly_other": "another friendly unit",
     "enemy_spell": "an enemy spell", "friendly_unit_base": "a friendly unit at your base", "": "", "it": "it",
 }
-_TO_TEXT = {"self": "me", "enemy_units_here": "each enemy unit here", "units_here": "each unit here",
-            "enemy_units_bf": "each enemy unit at a battlefield", "friendly_units": "each friendly unit",
-            "friendly_units_here": "each friendly unit here", "enemy_units": "each enemy unit"}
 
 
-_OP_TARGETS = {k: bool(v[0]) for k, v in OPS.items()}  # ops that act on objects ("to")
+
+
+_CONDITION_TEXT = {"legion": "Legion: ", "hand_le_1": "If you have 1 or fewer cards in hand, ",
+                   "level_3": "if you have 3+ XP, ", "mighty": "If it is Mighty, ", "alone": "If I am alone, "}
 
 
 def _op_text(op: dict, tgt: str, maxm: int = 0) -> str:
+    """One operation in words: its condition, then its primitive's text (effects/)."""
+    from .effects import EFFECTS, GROUPS
+
     to = op.get("to", "target")
-    who = _TARGET_TEXT.get(tgt, "it") if to == "target" else _TO_TEXT.get(to, to)
+    who = _TARGET_TEXT.get(tgt, "it") if to == "target" else GROUPS.get(to, to)
     if to == "target" and maxm:
         who += f" with {maxm} Might or less"
-    n = op.get("n", 1)
-    k = op["op"]
-    cond = {"legion": "Legion: ", "hand_le_1": "If you have 1 or fewer cards in hand, ", "level_3": "if you have 3+ XP, ",
-            "mighty": "If it is Mighty, ", "alone": "If I am alone, "}.get(op.get("if", ""), "")
-    if k == "damage":
-        s = f"deal {n} to {who}"
-    elif k == "kill":
-        s = f"kill {who}"
-    elif k == "heal":
-        s = f"heal {who}"
-    elif k == "stun":
-        s = f"stun {who}"
-    elif k == "buff":
-        s = f"buff {who}"
-    elif k == "might":
-        s = f"give {who} {'+' if n >= 0 else ''}{n} Might this turn"
-    elif k == "grant":
-        s = f"give {who} {_KW_TEXT[op['kw']]} this turn"
-    elif k in ("ready", "exhaust", "recall"):
-        s = f"{k} {who}"
-    elif k == "move_base":
-        s = f"move {who} to its base"
-    elif k == "move_bf":
-        s = f"move {who} to the battlefield where a showdown is happening"
-    elif k == "draw":
-        s = f"{'your opponent draws' if op.get('who') == 'opp' else 'draw'} {n}"
-    elif k == "channel":
-        s = f"channel {n} rune{'s' if n > 1 else ''} exhausted"
-    elif k == "add":
-        parts = []
-        if op.get("energy"):
-            parts.append(f"[{op['energy']}]")
-        parts += ["[A]" if p == "any" else f"[{DOMAIN_CODE[p]}]" for p in op.get("power", [])]
-        s = "add " + " ".join(parts)
-    elif k == "token":
-        where = "here" if op.get("where") == "here" else "at your base"
-        s = f"play {n} {op.get('kind', 'recruit').title()} token{'s' if n > 1 else ''} {where}"
-    elif k == "point":
-        s = f"gain {n} point{'s' if n > 1 else ''}"
-    elif k == "xp":
-        s = f"gain {n} XP"
-    elif k == "counter":
-        s = f"counter {who}"
-    elif k == "vision":
-        s = "look at the top card of your deck; you may recycle it"
-    elif k == "ready_runes":
-        s = f"ready up to {n} runes"
-    else:
-        s = k
-    return cond + s
+    prim = EFFECTS.table.get(op["op"])
+    s = prim.text(op, who, op.get("n", 1)) if prim is not None else op["op"]
+    return _CONDITION_TEXT.get(op.get("if", ""), "") + s
 
 
 def _cost_text(energy: int, power: list) -> str:
@@ -336,10 +265,12 @@ def _cost_text(energy: int, power: list) -> str:
 
 def effect_text(effect: list, tgt: str, maxm: int = 0) -> str:
     """The effect in words; a spell or ability has one target, so after its first mention it is "it"."""
+    from .effects import acts_on_target
+
     parts = []
     named = False
     for op in effect:
-        is_tg = op.get("to", "target") == "target" and bool(_OP_TARGETS.get(op["op"]))
+        is_tg = acts_on_target(op)
         parts.append(_op_text(op, "it" if (is_tg and named) else tgt, 0 if named else maxm))
         named = named or is_tg
     s = ", then ".join(parts)
@@ -367,11 +298,11 @@ def render_text(card: dict) -> str:
             continue
         if KEYWORDS[k]:
             if k == "equip":
-                w = f"{_KW_TEXT[k]} {_cost_text(v, card.get('equip_power', []))}"
+                w = f"{KEYWORD_TEXT[k]} {_cost_text(v, card.get('equip_power', []))}"
             else:
-                w = f"{_KW_TEXT[k]} {v}" if k != "repeat" else f"{_KW_TEXT[k]} [{v}]"
+                w = f"{KEYWORD_TEXT[k]} {v}" if k != "repeat" else f"{KEYWORD_TEXT[k]} [{v}]"
         else:
-            w = _KW_TEXT[k]
+            w = KEYWORD_TEXT[k]
         if equipment and k not in _GEAR_OWN_KW:
             given.append(w)
         else:
@@ -387,7 +318,7 @@ def render_text(card: dict) -> str:
         if card["here_might"]:
             out.append(f"Units here have +{card['here_might']} Might.")
         if card["here_kw"]:
-            out.append(f"Units here have {_KW_TEXT[card['here_kw']]}.")
+            out.append(f"Units here have {KEYWORD_TEXT[card['here_kw']]}.")
     for s in card["static"]:
         if s["kind"] == "defend_alone":
             out.append(f"A friendly unit defending alone has +{s.get('n', 1)} Might.")

@@ -18,9 +18,12 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event, State
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, ZoneSpec
+from tabletop.engine.table import CardTable
 
-from .carddb import DOMAIN_CODE, DOMAINS, KEYWORDS, TOKENS
+from .carddb import DOMAIN_CODE, DOMAINS, KEYWORDS
+from .effects import TOKENS
+from .effects import resolve as resolve_effect
+from .zones import BOARD_ORDER, LOCZ, SPECS, ZLOC, lz  # noqa: F401 (LOCZ for importers)
 
 VICTORY_SCORE = 8  # Core Rules v1.3, Duel: Victory Score 8 (digest 1.2)
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -55,44 +58,11 @@ R_EFFECT = "Core Rules v1.3 Resolution of spells and abilities (digest 9.3)"
 R_KW = "Core Rules v1.3 Keywords (digest 18)"
 
 
-def zone_specs() -> list[ZoneSpec]:
-    """Zone keys (see README): pN.hand/deck/runedeck/runes/base/legend/champion/
-    trash/bf0/bf1/hidden0/hidden1/aside/bfaside; shared.bf0/bf1/chain/gone."""
-    specs = []
-    for p in (0, 1):
-        specs += [
-            ZoneSpec(f"p{p}.hand", p, "owner"), ZoneSpec(f"p{p}.deck", p, "secret"),
-            ZoneSpec(f"p{p}.runedeck", p, "secret"), ZoneSpec(f"p{p}.runes", p),
-            ZoneSpec(f"p{p}.base", p), ZoneSpec(f"p{p}.legend", p), ZoneSpec(f"p{p}.champion", p),
-            ZoneSpec(f"p{p}.trash", p), ZoneSpec(f"p{p}.bf0", p), ZoneSpec(f"p{p}.bf1", p),
-            ZoneSpec(f"p{p}.hidden0", p, "public", True), ZoneSpec(f"p{p}.hidden1", p, "public", True),
-            ZoneSpec(f"p{p}.aside", p, "owner"), ZoneSpec(f"p{p}.bfaside", p, "owner"),
-        ]
-    specs += [ZoneSpec("shared.bf0", None), ZoneSpec("shared.bf1", None), ZoneSpec("shared.chain", None),
-              ZoneSpec("shared.gone", None)]
-    return specs
-
-
-SPECS = zone_specs()
-# board location of a zone: (controller, location) with location -1 = base, 0/1 = battlefield
-ZLOC = {}
-for _p in (0, 1):
-    ZLOC[f"p{_p}.base"] = (_p, -1)
-    ZLOC[f"p{_p}.bf0"] = (_p, 0)
-    ZLOC[f"p{_p}.bf1"] = (_p, 1)
-LOCZ = [[f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"] for p in (0, 1)]  # LOCZ[p][loc+1]
-_ZRANK = {z: i for i, z in enumerate(LOCZ[0] + LOCZ[1])}
-
-
-def lz(p: int, loc: int) -> str:
-    return LOCZ[p][loc + 1]
-
-
 class RBState(State):
     """A Riftbound duel in progress (plain data; see the module docstring)."""
 
     __slots__ = ("game", "db", "extra", "table", "rng", "turn_no", "active", "first", "step", "points", "xp",
-                 "pool", "bf_ctrl", "contested", "scored", "staged_sd", "staged_cb", "sd", "focus", "prio",
+                 "pool", "bf_ctrl", "contested", "scored", "staged_sd", "staged_cb", "showdown", "focus", "prio",
                  "passes", "chain", "chain_origin", "trig", "ask", "mods", "played", "chan_done", "dirty",
                  "outcome", "names", "nid", "exp_nid", "_dec")
 
@@ -115,7 +85,7 @@ class RBState(State):
         self.scored = [0, 0]
         self.staged_sd = [False, False]
         self.staged_cb = [False, False]
-        self.sd = None
+        self.showdown = None
         self.focus = -1
         self.prio = -1
         self.passes = 0
@@ -152,7 +122,7 @@ class RBState(State):
         s.scored = self.scored[:]
         s.staged_sd = self.staged_sd[:]
         s.staged_cb = self.staged_cb[:]
-        s.sd = _copy_dict(self.sd) if self.sd is not None else None
+        s.showdown = _copy_dict(self.showdown) if self.showdown is not None else None
         s.focus = self.focus
         s.prio = self.prio
         s.passes = self.passes
@@ -172,7 +142,7 @@ class RBState(State):
         return s
 
     _PLAIN = ("turn_no", "active", "first", "step", "points", "xp", "pool", "bf_ctrl", "contested", "scored",
-              "staged_sd", "staged_cb", "sd", "focus", "prio", "passes", "chain", "chain_origin", "trig", "ask",
+              "staged_sd", "staged_cb", "showdown", "focus", "prio", "passes", "chain", "chain_origin", "trig", "ask",
               "mods", "played", "chan_done", "dirty", "names", "nid", "exp_nid")
 
     def to_data(self) -> dict:
@@ -192,13 +162,16 @@ class RBState(State):
         extra = data.get("extra_cards") or []
         s._blank(game, carddb.extra_cards(game.cards, extra), extra)
         for k in cls._PLAIN:
-            v = data.get(k, 0) if k == "exp_nid" else data[k]  # exp_nid: absent in older saves
+            if k in data:
+                v = data[k]
+            else:  # older saves: exp_nid absent, the showdown under its short name
+                v = data[_OLD_NAMES[k]] if k in _OLD_NAMES else 0
             setattr(s, k, _plain(v))
         if "outcome" in data:
             s.outcome = Outcome.from_data(data["outcome"])
         elif data.get("win") is not None:  # saves written before Outcome: the winner and the reason
             s.outcome = _legacy_outcome(data["win"], data.get("win_reason", ""))
-        s.sd = _restore_sd(s.sd)
+        s.showdown = _restore_sd(s.showdown)
         s.ask = _restore_sd(s.ask)
         s.table = CardTable.from_data(data["table"], SPECS)
         s.rng = PCG32.from_data(data["rng"])
@@ -313,7 +286,7 @@ class RBState(State):
 
     def state_name(self) -> tuple[str, str]:
         """(Open|Closed, Neutral|Showdown): seed 'which cards can be played now'; digest 8."""
-        return ("Closed" if self.chain else "Open", "Showdown" if self.sd is not None else "Neutral")
+        return ("Closed" if self.chain else "Open", "Showdown" if self.showdown is not None else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
         ev.append(Event(kind, caption, rule, data))
@@ -339,12 +312,12 @@ class RBState(State):
             ch = self._act_choices(p, "prio")
             ch.append(Choice("pass", {}, p, "Pass priority", role="pass"))
             return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
-        if self.sd is not None:
+        if self.showdown is not None:
             p = self.focus
             ch = self._act_choices(p, "focus")
             ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
-            kind = "combat" if self.sd["combat"] else "showdown"
-            return Decision([p], "focus", f"Focus in the {kind} at battlefield {self.sd['bf']}: "
+            kind = "combat" if self.showdown["combat"] else "showdown"
+            return Decision([p], "focus", f"Focus in the {kind} at battlefield {self.showdown['bf']}: "
                             "play an Action/Reaction or pass (Showdown Open)", ch)
         p = self.active
         ch = self._act_choices(p, "main")
@@ -469,7 +442,7 @@ class RBState(State):
         if not ok:
             return
         if typ == "spell":
-            if self.sd is None and any(op["op"] == "move_bf" for op in card["effect"]):
+            if self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
             tgs = self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
@@ -791,7 +764,7 @@ class RBState(State):
                 continue
             if self.chain:
                 return
-            sd = self.sd
+            sd = self.showdown
             if sd is not None:
                 st = sd["stage"]
                 if st == "sd":
@@ -1160,7 +1133,7 @@ class RBState(State):
         if typ in ("unit", "gear"):
             # the permanent left the chain on finalising: a chain this player started in a
             # showdown is over, so Focus passes (digest 12.4)
-            sd = self.sd
+            sd = self.showdown
             if self.chain:  # Finalize: the controller of the newest item gets Priority (digest 9.2)
                 self.prio = self.chain[-1]["ctrl"]
                 self.passes = 0
@@ -1225,7 +1198,7 @@ class RBState(State):
             else:
                 self.prio = 1 - p
             return
-        sd = self.sd
+        sd = self.showdown
         sd["passes"] += 1
         self.focus = 1 - p
         self.prio = self.focus
@@ -1250,7 +1223,7 @@ class RBState(State):
             self.prio = self.chain[-1]["ctrl"]
             return
         self.prio = -1
-        sd = self.sd
+        sd = self.showdown
         if sd is not None and sd["stage"] == "sd" and self.chain_origin >= 0:
             self.focus = 1 - self.focus
             sd["passes"] = 0
@@ -1367,7 +1340,7 @@ class RBState(State):
             for op in ops:
                 if op.get("if") and not self._cond(op["if"], it["ctrl"], it["src"], it["tg"], it["legion"]):
                     continue
-                self._op(it, op, ev)
+                resolve_effect(self, it, op, ev)
                 if self.outcome is not None or self.ask is not None:
                     return
 
@@ -1414,128 +1387,6 @@ class RBState(State):
             return True
         loc = -1 if it["k"] == "spell" or it["loc"] is None else it["loc"]  # as when the target was chosen
         return tg in self._targets(it["ctrl"], spec, it["src"], loc, it["hbf"], maxm)
-
-    def _op(self, it: dict, op: dict, ev: list) -> None:
-        """One effect primitive (the vocabulary of carddb.OPS)."""
-        k = op["op"]
-        p = it["ctrl"]
-        t = self.table
-        n = op.get("n", 1)
-        src_name = self.db[it["card"]]["name"]
-        if k == "damage":
-            for u in self._to(it, op.get("to", "target")):
-                d = self.cnt(u, "dmg") + n
-                self.set_cnt(u, "dmg", d)
-                self._ev(ev, "effect.damage", f"{src_name} deals {n} to {self.name(u)}", R_EFFECT, card=u, amount=n, total=d)
-        elif k == "kill":
-            for u in self._to(it, op.get("to", "target")):
-                self.kill(u, ev, f"killed by {src_name}")
-        elif k == "heal":
-            for u in self._to(it, op.get("to", "target")):
-                if self.cnt(u, "dmg"):
-                    self.set_cnt(u, "dmg", 0)
-                    self._ev(ev, "effect.heal", f"{src_name} heals {self.name(u)}", R_EFFECT, card=u)
-                    w = ZLOC[t.zone[u]]
-                    self._queue_card(u, "healed", w[0], w[1], self.played[w[0]] >= 1)
-        elif k == "stun":
-            for u in self._to(it, op.get("to", "target")):
-                if not self.cnt(u, "stun"):
-                    self.set_cnt(u, "stun", 1)
-                    self._ev(ev, "effect.stun", f"{src_name} stuns {self.name(u)}", R_EFFECT, card=u)
-        elif k == "buff":
-            for u in self._to(it, op.get("to", "target")):
-                if not self.cnt(u, "buff"):  # at most one buff per unit (digest 15)
-                    self.set_cnt(u, "buff", 1)
-                    self._ev(ev, "effect.buff", f"{src_name} buffs {self.name(u)}", R_EFFECT, card=u)
-        elif k == "might":
-            for u in self._to(it, op.get("to", "target")):
-                self.mods = self.mods + [[u, "might", n]]
-                self._ev(ev, "effect.might", f"{self.name(u)} gets {n:+d} Might this turn", R_EFFECT, card=u, amount=n)
-        elif k == "grant":
-            for u in self._to(it, op.get("to", "target")):
-                self.mods = self.mods + [[u, "kw", op["kw"]]]
-                self._ev(ev, "effect.grant", f"{self.name(u)} gains {op['kw']} this turn", R_EFFECT, card=u, keyword=op["kw"])
-        elif k in ("ready", "exhaust"):
-            for u in self._to(it, op.get("to", "target")):
-                ev.append(t.set_orient(u, 0 if k == "ready" else 1, f"{src_name}: {self.name(u)} {k}s", R_EFFECT))
-        elif k in ("recall", "move_base"):
-            for u in self._to(it, op.get("to", "target")):
-                w = ZLOC[t.zone[u]]
-                if w[1] >= 0:
-                    e = t.move(u, lz(w[0], -1), caption=f"{self.name(u)} {'is recalled' if k == 'recall' else 'moves'} to base",
-                               rule="Core Rules v1.3 Recall (digest 11.3)" if k == "recall" else "Core Rules v1.3 Moves by effects (digest 11.2)")
-                    ev.append(e)
-        elif k == "move_bf":
-            # a move by an effect: no exhaust; destination the running showdown's battlefield
-            # (Core Rules v1.3 Moves caused by effects, digest 11.2)
-            sd = self.sd
-            for u in self._to(it, "target"):
-                w = ZLOC[t.zone[u]]
-                if sd is not None and w[1] != sd["bf"]:
-                    ev.append(t.move(u, lz(w[0], sd["bf"]), caption=f"{self.name(u)} moves to battlefield {sd['bf']}",
-                                     rule="Core Rules v1.3 Moves by effects (digest 11.2)"))
-                    self._ev(ev, "move.complete", f"Move complete: {self.name(u)} to battlefield {sd['bf']}",
-                             "Core Rules v1.3 Moves by effects (digest 11.2)", player=w[0], cards=[u], to=lz(w[0], sd["bf"]))
-                    self._arrive(w[0], sd["bf"], ev)
-        elif k == "draw":
-            who = 1 - p if op.get("who") == "opp" else p
-            self.draw(who, n, ev, R_EFFECT)
-        elif k == "channel":
-            self.channel(p, n, True, ev, R_EFFECT)
-        elif k == "add":
-            pool = self.pool[p]
-            pool[0] += op.get("energy", 0)
-            for d in op.get("power", []):
-                pool[_DI[d] if d != "any" else _DI[self._best_domain(p)]] += 1
-            self._ev(ev, "pool.add", f"{self.pn(p)} adds resources to the rune pool", R_COST, player=p, pool=list(pool))
-        elif k == "token":
-            kind = op.get("kind", "recruit")
-            loc = it["loc"] if op.get("where") == "here" and it["loc"] is not None and it["loc"] >= 0 else -1
-            if it["hbf"] >= 0 and op.get("where") == "here":
-                loc = it["hbf"]
-            for _ in range(n):
-                self._token(p, kind, loc, ev)
-            if loc >= 0:
-                self._arrive(p, loc, ev)
-        elif k == "point":
-            self.points[p] += n
-            self._ev(ev, "counter.change", f"{self.pn(p)} gains {n} point(s) from {src_name}", R_EFFECT,
-                     player=p, counter="points", delta=n, value=self.points[p])
-        elif k == "xp":
-            self.xp[p] += n
-            self._ev(ev, "counter.change", f"{self.pn(p)} gains {n} XP", R_KW, player=p, counter="xp", delta=n, value=self.xp[p])
-        elif k == "counter":
-            for s in self._to(it, "target"):
-                self.chain = [c for c in self.chain if not (c["k"] == "spell" and c["src"] == s)]
-                ev.append(t.move(s, f"p{t.owner[s]}.trash", caption=f"{src_name} counters {self.name(s)}", rule=R_EFFECT))
-                self._ev(ev, "effect.counter", f"{self.name(s)} is countered (it was not played)", R_EFFECT, card=s)
-        elif k == "vision":
-            deck = t.zones[f"p{p}.deck"]
-            if deck:
-                top = deck[0]
-                ev.append(t.move(top, f"p{p}.aside", caption=f"{self.pn(p)} looks at the top card of the deck (Vision)", rule=R_KW))
-                self.ask = {"k": "vision", "p": p, "card": top}
-        elif k == "attach_to":
-            # Quick-Draw: attach this gear (still unattached on the board) to the target unit
-            g = it["src"]
-            if t.zone[g] in ZLOC:
-                for u in self._to(it, "target"):
-                    self._attach(g, u, ev)
-        elif k == "attach":
-            # Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
-            # board under this player's control (digest 18; attaching is not a move, 11.2)
-            g, u = it["tg"], it["src"]
-            gz = t.zone[g] if g >= 0 else ""
-            owner_ok = gz == f"p{p}.base" or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
-            if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != f"att.{u}":
-                self._attach(g, u, ev)
-        elif k == "ready_runes":
-            c = 0
-            for r in t.zones[f"p{p}.runes"]:
-                if t.orient[r] and c < n:
-                    c += 1
-                    ev.append(t.set_orient(r, 0, f"{src_name} readies a rune", R_EFFECT))
-        self.dirty = True
 
     def _best_domain(self, p: int) -> str:
         leg = self.table.zones[f"p{p}.legend"]
@@ -1625,7 +1476,7 @@ class RBState(State):
                 self._set_win(p, "victory score", ev)
                 return True
         # 2. combat designations
-        sd = self.sd
+        sd = self.showdown
         if sd is not None and sd["combat"]:
             b = sd["bf"]
             att = sd["att"]
@@ -1659,7 +1510,7 @@ class RBState(State):
             if d > 0 and t.zone[u] in ZLOC and self.is_unit(u) and d >= self.might(u):
                 dead.append(u)
         if len(dead) > 1:  # board order: player 0 base, battlefield 0, 1, then player 1
-            dead.sort(key=lambda u: (_ZRANK[t.zone[u]], t.zones[t.zone[u]].index(u)))
+            dead.sort(key=lambda u: (BOARD_ORDER[t.zone[u]], t.zones[t.zone[u]].index(u)))
         if dead:
             dk = [u for u in dead if self.c(u)["kw"].get("deathknell")]
             if dk:
@@ -1742,7 +1593,7 @@ class RBState(State):
         battlefield with a staged combat. A choice is asked only when two are staged. In a
         Showdown Open state a combat staged where a non-combat showdown runs turns it into a
         combat showdown (9a). Returns True when it started something or asked."""
-        sd = self.sd
+        sd = self.showdown
         if sd is None:
             st = [b for b in (0, 1) if self.staged_sd[b]] or [b for b in (0, 1) if self.staged_cb[b]]
             if len(st) > 1:
@@ -1768,7 +1619,7 @@ class RBState(State):
         combat = self.staged_cb[b]
         self.staged_sd[b] = False
         self.staged_cb[b] = False
-        self.sd = {"bf": b, "combat": False, "att": att, "passes": 0, "stage": "sd", "seen": [], "asg": [], "left": 0,
+        self.showdown = {"bf": b, "combat": False, "att": att, "passes": 0, "stage": "sd", "seen": [], "asg": [], "left": 0,
                    "tot": [0, 0]}
         self.focus = att
         self.prio = att
@@ -1780,7 +1631,7 @@ class RBState(State):
     def _begin_combat(self, ev: list) -> None:
         """Combat step 1 (digest 13.2): designations, the attacker gains Focus, attack then
         defend triggers (the defender's resolve first)."""
-        sd = self.sd
+        sd = self.showdown
         sd["combat"] = True
         b, att = sd["bf"], sd["att"]
         self.focus = att
@@ -1799,7 +1650,7 @@ class RBState(State):
     def _showdown_over(self, ev: list) -> None:
         """Every player passed focus in a row: the showdown ends (digest 12.5). A combat goes
         on to Combat Damage; otherwise a lone player with units establishes control (Conquer)."""
-        sd = self.sd
+        sd = self.showdown
         b = sd["bf"]
         if sd["combat"]:
             sd["stage"] = "damage"
@@ -1807,7 +1658,7 @@ class RBState(State):
             return
         self._ev(ev, "showdown.end", f"The showdown at battlefield {b} ends", R_SD, bf=b)
         have = [q for q in (0, 1) if self.units_at(q, b)]
-        self.sd = None
+        self.showdown = None
         self.focus = -1
         self.prio = -1
         self.contested[b] = -1
@@ -1820,7 +1671,7 @@ class RBState(State):
 
     def _combat_step(self, ev: list) -> None:
         """Combat Damage (digest 13.3) and Resolution (digest 13.4) as data-driven steps."""
-        sd = self.sd
+        sd = self.showdown
         b, att = sd["bf"], sd["att"]
         st = sd["stage"]
         if st == "damage":
@@ -1887,7 +1738,7 @@ class RBState(State):
         return max(1, self.might(u) - self.cnt(u, "dmg"))
 
     def _assign_run(self, ev: list) -> None:
-        sd = self.sd
+        sd = self.showdown
         b, att = sd["bf"], sd["att"]
         side = sd["stage"]
         assigner = att if side == "asgA" else 1 - att
@@ -1915,7 +1766,7 @@ class RBState(State):
             sd["stage"] = "deal"
 
     def _assign_to(self, u: int, done: dict, ev: list, assigner: int) -> None:
-        sd = self.sd
+        sd = self.showdown
         n = min(sd["left"], self._lethal(u) - done.get(u, 0))
         done[u] = done.get(u, 0) + n
         sd["left"] -= n
@@ -1926,7 +1777,7 @@ class RBState(State):
     def _assign_pick(self, u: int, ev: list) -> None:
         a = self.ask
         self.ask = None
-        sd = self.sd
+        sd = self.showdown
         done = {}
         for x, n, s in sd["asg"]:
             if s == sd["stage"]:
@@ -1935,7 +1786,7 @@ class RBState(State):
 
     def _combat_resolve(self, ev: list) -> None:
         """Combat result, control and Conquer, then the combat ends (digest 13.4)."""
-        sd = self.sd
+        sd = self.showdown
         b, att = sd["bf"], sd["att"]
         dfn = 1 - att
         A, D = self.units_at(att, b), self.units_at(dfn, b)
@@ -1961,7 +1812,7 @@ class RBState(State):
         for u in self.all_units():
             self.set_cnt(u, "atk", 0)
             self.set_cnt(u, "def", 0)
-        self.sd = None
+        self.showdown = None
         self.focus = -1
         self.prio = -1
         self._ev(ev, "combat.end", f"The combat at battlefield {b} ends", R_COMBAT, bf=b)
@@ -1984,8 +1835,8 @@ class RBState(State):
             c = t.zones[f"shared.bf{b}"]
             bfs.append({"card": t.card[c[0]] if c else None, "controller": self.bf_ctrl[b],
                         "contested": self.contested[b],
-                        "showdown": self.sd is not None and self.sd["bf"] == b,
-                        "combat": self.sd is not None and self.sd["bf"] == b and self.sd["combat"]})
+                        "showdown": self.showdown is not None and self.showdown["bf"] == b,
+                        "combat": self.showdown is not None and self.showdown["bf"] == b and self.showdown["combat"]})
         phase = self.step
         if phase in ("scoring",):
             phase = "beginning"
@@ -2023,7 +1874,7 @@ class RBState(State):
             return -1
         if self.chain:
             return self.prio
-        if self.sd is not None:
+        if self.showdown is not None:
             return self.focus
         if self.step == "main" and self.ask is None:
             return self.active
@@ -2083,7 +1934,7 @@ class RBState(State):
         if self.chain and not react and not ambush:
             return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
                     "Core Rules v1.3 States, digest 8.3).")
-        if self.sd is not None and not (react or kw.get("action") or ambush):
+        if self.showdown is not None and not (react or kw.get("action") or ambush):
             return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
                     "States, digest 8.3).")
         to = args.get("to")
@@ -2103,7 +1954,7 @@ class RBState(State):
                 if not ambush:
                     return ("a unit is played to your base or a battlefield you control; moving there is how you contest "
                             "it (Core Rules v1.3 Units, digest 4).")
-            if (self.chain or self.sd is not None) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
+            if (self.chain or self.showdown is not None) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
                 return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
         tg = args.get("target")
         if card["target"] and isinstance(tg, int) and tg >= 0:
@@ -2119,7 +1970,7 @@ class RBState(State):
         if not self.can_pay(p, E, P + ["any"] * extra):
             why = f" (Deflect adds {extra} power)" if extra else ""
             return f"its cost can't be paid with the runes and rune pool you have{why} (Core Rules v1.3 Costs, digest 5.8)."
-        if card["type"] == "spell" and self.sd is None and any(op["op"] == "move_bf" for op in card["effect"]):
+        if card["type"] == "spell" and self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
             return "it moves a unit to the battlefield of a showdown, and no showdown is happening (digest 9.1, 355.16)."
         return "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
 
@@ -2132,7 +1983,7 @@ class RBState(State):
             if self.chain:
                 return (f"Player {player + 1} does not hold priority: while a chain exists only the player with priority "
                         "may act (seed 'Priority'; Core Rules v1.3 Priority, digest 8.4).")
-            if self.sd is not None:
+            if self.showdown is not None:
                 return (f"Player {player + 1} does not have focus: in a Showdown Open state only the player with focus "
                         "may act (seed 'Focus'; Core Rules v1.3 Focus, digest 8.5).")
             return (f"it is {self.names[d.players[0]]}'s decision: in a Neutral Open state only the turn player acts "
@@ -2151,7 +2002,7 @@ class RBState(State):
         if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
             return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
         if kind == "move":
-            if self.sd is not None:
+            if self.showdown is not None:
                 return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)."
             if self.chain:
                 return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)."
@@ -2175,11 +2026,11 @@ class RBState(State):
             timing = ab.get("timing", "")
             if self.chain and timing != "reaction":
                 return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)."
-            if self.sd is not None and timing not in ("action", "reaction"):
+            if self.showdown is not None and timing not in ("action", "reaction"):
                 return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
             return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
         if kind == "equip":
-            if self.chain or self.sd is not None:
+            if self.chain or self.showdown is not None:
                 return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open (digest 18)."
             if known and t.zone[iid].startswith("att."):
                 return "an Equipment already attached can't use Equip again (Core Rules v1.3 Equip, digest 18)."
@@ -2216,6 +2067,9 @@ def _plain(v):
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     return v
+
+
+_OLD_NAMES = {"showdown": "sd"}
 
 
 def _legacy_outcome(winner: int, reason: str) -> Outcome:

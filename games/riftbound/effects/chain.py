@@ -1,0 +1,16 @@
+"""Counter a spell on the chain (Core Rules v1.3 Chain, digest 9.2-9.3)."""
+
+from __future__ import annotations
+
+from . import R_EFFECT, primitive, to_arg
+
+
+@primitive("counter", lambda op, who, n: f"counter {who}", to=to_arg("target"))
+def counter(state, item, op, events):
+    """The countered spell leaves the chain for its owner's trash without resolving."""
+    t = state.table
+    src_name = state.db[item["card"]]["name"]
+    for s in state._to(item, "target"):
+        state.chain = [c for c in state.chain if not (c["k"] == "spell" and c["src"] == s)]
+        events.append(t.move(s, f"p{t.owner[s]}.trash", caption=f"{src_name} counters {state.name(s)}", rule=R_EFFECT))
+        state._ev(events, "effect.counter", f"{state.name(s)} is countered (it was not played)", R_EFFECT, card=s)

@@ -1,0 +1,45 @@
+"""Primitives of keyword abilities: Vision, Quick-Draw's attach and
+Weaponmaster's attach (Core Rules v1.3 Keywords, digest 18)."""
+
+from __future__ import annotations
+
+from . import R_KW, primitive
+
+
+@primitive("vision", lambda op, who, n: "look at the top card of your deck; you may recycle it")
+def vision(state, item, op, events):
+    """Vision: look at the top card; its controller keeps it on top or recycles it."""
+    p = item["ctrl"]
+    t = state.table
+    deck = t.zones[f"p{p}.deck"]
+    if deck:
+        top = deck[0]
+        events.append(t.move(top, f"p{p}.aside", caption=f"{state.pn(p)} looks at the top card of the deck (Vision)",
+                             rule=R_KW))
+        state.ask = {"k": "vision", "p": p, "card": top}
+
+
+@primitive("attach_to", lambda op, who, n: "attach_to")
+def attach_to(state, item, op, events):
+    """Quick-Draw: attach this gear (still unattached on the board) to the target unit."""
+    from ..zones import ZLOC
+
+    g = item["src"]
+    if state.table.zone[g] in ZLOC:
+        for u in state._to(item, "target"):
+            state._attach(g, u, events)
+
+
+@primitive("attach", lambda op, who, n: "attach")
+def attach(state, item, op, events):
+    """Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
+    board under this player's control (attaching is not a move, digest 11.2)."""
+    from ..zones import ZLOC
+
+    p = item["ctrl"]
+    t = state.table
+    g, u = item["tg"], item["src"]
+    gz = t.zone[g] if g >= 0 else ""
+    owner_ok = gz == f"p{p}.base" or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
+    if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != f"att.{u}":
+        state._attach(g, u, events)

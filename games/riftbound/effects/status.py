@@ -1,0 +1,64 @@
+"""Stun, buff, this-turn Might and keywords, ready and exhaust (Core Rules v1.3
+Stun and Buff, digest 15; Layers, digest 21)."""
+
+from __future__ import annotations
+
+from ..carddb import KEYWORD_TEXT, KEYWORDS
+from . import NUMBER, R_EFFECT, OneOf, primitive, to_arg
+
+
+@primitive("stun", lambda op, who, n: f"stun {who}", to=to_arg("target", "self", "enemy_units_here"))
+def stun(state, item, op, events):
+    """A stunned unit deals no combat damage; stun wears off in the Ending step."""
+    src_name = state.db[item["card"]]["name"]
+    for u in state._to(item, op.get("to", "target")):
+        if not state.cnt(u, "stun"):
+            state.set_cnt(u, "stun", 1)
+            state._ev(events, "effect.stun", f"{src_name} stuns {state.name(u)}", R_EFFECT, card=u)
+
+
+@primitive("buff", lambda op, who, n: f"buff {who}", to=to_arg("target", "self", "friendly_units_here", "friendly_units"))
+def buff(state, item, op, events):
+    """A buff is +1 Might; at most one buff per unit (digest 15)."""
+    src_name = state.db[item["card"]]["name"]
+    for u in state._to(item, op.get("to", "target")):
+        if not state.cnt(u, "buff"):
+            state.set_cnt(u, "buff", 1)
+            state._ev(events, "effect.buff", f"{src_name} buffs {state.name(u)}", R_EFFECT, card=u)
+
+
+@primitive("might", lambda op, who, n: f"give {who} {'+' if n >= 0 else ''}{n} Might this turn",
+           to=to_arg("target", "self", "friendly_units", "friendly_units_here", "enemy_units_here"), n=NUMBER)
+def might(state, item, op, events):
+    """+N (or -N) Might until the end of the turn."""
+    n = op.get("n", 1)
+    for u in state._to(item, op.get("to", "target")):
+        state.mods = state.mods + [[u, "might", n]]
+        state._ev(events, "effect.might", f"{state.name(u)} gets {n:+d} Might this turn", R_EFFECT, card=u, amount=n)
+
+
+@primitive("grant", lambda op, who, n: f"give {who} {KEYWORD_TEXT[op['kw']]} this turn",
+           to=to_arg("target", "self", "friendly_units_here"), kw=OneOf(*KEYWORDS))
+def grant(state, item, op, events):
+    """A keyword until the end of the turn."""
+    for u in state._to(item, op.get("to", "target")):
+        state.mods = state.mods + [[u, "kw", op["kw"]]]
+        state._ev(events, "effect.grant", f"{state.name(u)} gains {op['kw']} this turn", R_EFFECT, card=u, keyword=op["kw"])
+
+
+def _orient(state, item, op, events, orient: int, verb: str) -> None:
+    src_name = state.db[item["card"]]["name"]
+    for u in state._to(item, op.get("to", "target")):
+        events.append(state.table.set_orient(u, orient, f"{src_name}: {state.name(u)} {verb}s", R_EFFECT))
+
+
+@primitive("ready", lambda op, who, n: f"ready {who}", to=to_arg("target", "self"))
+def ready(state, item, op, events):
+    """Ready (turn upright)."""
+    _orient(state, item, op, events, 0, "ready")
+
+
+@primitive("exhaust", lambda op, who, n: f"exhaust {who}", to=to_arg("target", "self"))
+def exhaust(state, item, op, events):
+    """Exhaust (turn sideways)."""
+    _orient(state, item, op, events, 1, "exhaust")

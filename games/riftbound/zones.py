@@ -1,0 +1,48 @@
+"""Riftbound's zones (Core Rules v1.3 Zones, digest 3).
+
+Each player has a hand, a main deck and a rune deck (secret), runes, a base,
+a legend zone, a champion zone, a trash, a place at each of the two
+battlefields (``bf0``, ``bf1``), a facedown zone at each battlefield
+(``hidden0``, ``hidden1``; Hidden, digest 19), and two set-aside zones
+(``aside``: mulligan and Vision; ``bfaside``: the battlefields not chosen).
+Shared: the two battlefield cards, the chain, and ``gone`` (tokens that
+ceased to exist). Gear attached to a unit sits in ``att.<unit>``.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.table import ZoneSpec
+
+
+def zone_specs() -> list[ZoneSpec]:
+    """Zone keys: pN.hand/deck/runedeck/runes/base/legend/champion/trash/bf0/bf1/
+    hidden0/hidden1/aside/bfaside; shared.bf0/bf1/chain/gone."""
+    specs = []
+    for p in (0, 1):
+        specs += [
+            ZoneSpec(f"p{p}.hand", p, "owner"), ZoneSpec(f"p{p}.deck", p, "secret"),
+            ZoneSpec(f"p{p}.runedeck", p, "secret"), ZoneSpec(f"p{p}.runes", p),
+            ZoneSpec(f"p{p}.base", p), ZoneSpec(f"p{p}.legend", p), ZoneSpec(f"p{p}.champion", p),
+            ZoneSpec(f"p{p}.trash", p), ZoneSpec(f"p{p}.bf0", p), ZoneSpec(f"p{p}.bf1", p),
+            ZoneSpec(f"p{p}.hidden0", p, "public", True), ZoneSpec(f"p{p}.hidden1", p, "public", True),
+            ZoneSpec(f"p{p}.aside", p, "owner"), ZoneSpec(f"p{p}.bfaside", p, "owner"),
+        ]
+    specs += [ZoneSpec("shared.bf0", None), ZoneSpec("shared.bf1", None), ZoneSpec("shared.chain", None),
+              ZoneSpec("shared.gone", None)]
+    return specs
+
+
+SPECS = zone_specs()
+# board location of a zone: (controller, location) with location -1 = base, 0/1 = battlefield
+ZLOC = {}
+for _p in (0, 1):
+    ZLOC[f"p{_p}.base"] = (_p, -1)
+    ZLOC[f"p{_p}.bf0"] = (_p, 0)
+    ZLOC[f"p{_p}.bf1"] = (_p, 1)
+LOCZ = [[f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"] for p in (0, 1)]  # LOCZ[p][loc+1]
+BOARD_ORDER = {z: i for i, z in enumerate(LOCZ[0] + LOCZ[1])}  # player 0 base, bf0, bf1, then player 1
+
+
+def lz(p: int, loc: int) -> str:
+    """The zone of player ``p``'s units at ``loc`` (-1 base, 0 or 1 a battlefield)."""
+    return LOCZ[p][loc + 1]
