@@ -132,3 +132,16 @@ def test_readme_names_every_procedure():
     text = (Path(GAME.package_dir) / "README.md").read_text(encoding="utf-8")
     missing = [name for name in PROCS.table if f"`{name}`" not in text]
     assert not missing, missing
+
+
+def test_a_position_with_extra_cards_round_trips():
+    extra = [{"id": "X-9", "name": "Test Jab", "type": "attack", "char": "neutral", "speed": 3, "damage": 300,
+              "pos": "mid", "hit": 1, "counter": 2, "guard": -1,
+              "effects": [{"when": "hit", "do": "damage", "amount": 100, "target": "opponent"}]}]
+    pos = {"phase": "ready", "players": [
+        {"character": "LC-C01", "hand": ["X-9", "LC-N01"], "list": ["LC-N02"]},
+        {"character": "LC-C02", "hand": ["LC-N03"], "list": ["LC-N04"]}]}
+    s = GAME.from_position(pos, seed=2, extra_cards=extra)
+    again = GAME.state_from_data(s.to_data())
+    assert again.digest() == s.digest()
+    assert "Test Jab" in {again.tech(i).name for i in again.hand(0)}

@@ -83,7 +83,7 @@ class LumenGame(Game):
         return setup_state(LumenState.blank(self, self.db), decks, names, seed, bool(setup.get("timed", False)))
 
     def state_from_data(self, data: dict) -> LumenState:
-        return LumenState.from_data(self, self._db_for(data.get("extra")), data)
+        return LumenState.from_data(self, self._db_for(data.get("extra_cards")), data)
 
     # -- positions ------------------------------------------------------------------------------------
     def from_position(self, position: dict, seed: int = 0, extra_cards=None) -> LumenState:
