@@ -145,3 +145,13 @@ def test_a_position_with_extra_cards_round_trips():
     again = GAME.state_from_data(s.to_data())
     assert again.digest() == s.digest()
     assert "Test Jab" in {again.tech(i).name for i in again.hand(0)}
+
+
+def test_a_position_names_a_bad_count_where_it_is():
+    from tabletop.engine.errors import PositionError
+
+    pos = {"phase": "ready", "players": [
+        {"character": "LC-C01", "hand": ["LC-N01"], "no_response": 3},
+        {"character": "LC-C02", "hand": ["LC-N03"]}]}
+    with pytest.raises(PositionError, match="player 1: no_response"):
+        GAME.from_position(pos)

@@ -41,7 +41,8 @@ def from_position(state, position: dict, seed: int = 0):
         top = db.chars[ch].hp
         s.hp[p] = reader.integer(p, "hp", top, low=1, high=top)
         s.fp[p] = reader.integer(p, "fp", 0)
-        s.no_responses[p] = reader.integer(p, "no_response", 0, low=0)
+        # a third no response has lost the game (seed 5): a position has at most two
+        s.no_responses[p] = reader.integer(p, "no_response", 0, low=0, high=2)
         s.trait_counters[p] = reader.integer(p, "counter", 0, low=0)
         s.restrictions[p] = reader.one_of(p, "restrict", ("", "attack", "defence"), "")
     t.shuffle_iids(s.rng)
