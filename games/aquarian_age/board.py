@@ -13,6 +13,9 @@ from .carddb import FACTIONS
 from .zones import FIELD_ZONES
 
 HAND_LIMIT = 7
+# each player's zone keys, formatted once
+DOMINION = ("p0.dominion", "p1.dominion")
+FACTION_STACKS = tuple(tuple(f"p{p}.faction.{f}" for f in FACTIONS) for p in (0, 1))
 
 
 class Board:
@@ -50,7 +53,11 @@ class Board:
         if not att:
             return 0
         face = self.table.face
-        return sum(1 for a in att if not face[a])
+        n = 0
+        for a in att:
+            if not face[a]:
+                n += 1
+        return n
 
     def permanents_on(self, iid: int) -> list[int]:
         att = self.table.zones.get(f"att.{iid}")
@@ -98,29 +105,38 @@ class Board:
         return z[-1] if z else None
 
     def actives(self, p: int) -> list[int]:
+        zones = self.table.zones
         out = []
-        for f in FACTIONS:
-            z = self.table.zones[f"p{p}.faction.{f}"]
+        for key in FACTION_STACKS[p]:
+            z = zones[key]
             if z:
                 out.append(z[-1])
         return out
 
     def dominated(self, p: int) -> list[int]:
-        return self.table.zones[f"p{p}.dominion"]
+        return self.table.zones[DOMINION[p]]
 
     def factor(self, p: int, f: str) -> int:
         """Factor of a faction: the number of your dominated characters of it (digest A.6.20)."""
         db, card = self.db, self.table.card
-        return sum(1 for i in self.table.zones[f"p{p}.dominion"] if db[card[i]]["faction"] == f)
+        n = 0
+        for i in self.table.zones[DOMINION[p]]:
+            if db[card[i]]["faction"] == f:
+                n += 1
+        return n
 
     def total_power(self, p: int) -> int:
-        return sum(self.power(i) for i in self.table.zones[f"p{p}.dominion"])
+        power = self.power
+        n = 0
+        for i in self.table.zones[DOMINION[p]]:
+            n += power(i)
+        return n
 
     def draw_bonus(self, p: int) -> int:
-        return sum(self.skill(i, "draw") for i in self.table.zones[f"p{p}.dominion"])
+        return sum(self.skill(i, "draw") for i in self.table.zones[DOMINION[p]])
 
     def hand_limit(self, p: int) -> int:
-        return max(0, HAND_LIMIT + sum(self.skill(i, "capacity") for i in self.table.zones[f"p{p}.dominion"]))
+        return max(0, HAND_LIMIT + sum(self.skill(i, "capacity") for i in self.table.zones[DOMINION[p]]))
 
     def guard_cost(self, iid: int) -> int:
         """Power cards a dominated character pays to guard: the guard cost printed on

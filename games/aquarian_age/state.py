@@ -93,10 +93,12 @@ class AAState(Board, State):
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
         loses (A.4.11b)."""
-        if self.outcome is not None:
+        zones = self.table.zones
+        if self.outcome is not None or (self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE
+                                        and len(zones["p1.damage"]) < DEFEAT_DAMAGE):
             return
         for p in (0, 1):
-            if len(self.table.zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
+            if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
                 self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone", RULE_DAMAGE_DEFEAT,
                            "defeat.damage", events)
                 return

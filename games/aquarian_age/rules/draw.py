@@ -6,11 +6,14 @@ from tabletop.engine.core import Event
 from tabletop.engine.procedure import DONE
 
 from .procedures import PROCS
+from .turn import open_phase
 
 
 @PROCS.step("draw_phase", rule="Draw phase (seed 4.1)")
 def draw_phase(state, step, ev):
     """Draw 1 card plus Draw+X/-X of dominated characters, never below 0 (seed 4.1, digest A.5.14)."""
+    if step.stage:
+        open_phase(state, step, ev, "draw")
     p = state.active
     bonus = state.draw_bonus(p)
     n = max(0, 1 + bonus)

@@ -6,6 +6,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from .procedures import PROCS
+from .turn import open_phase
 
 
 @PROCS.decision("discard_phase", rule="Discard phase (seed 4.5)")
@@ -14,6 +15,8 @@ class DiscardPhase:
     changes the 7, digest A.5.18), one card at a time."""
 
     def run(state, step, ev):
+        if step.stage:
+            open_phase(state, step, ev, "discard")
         p = state.active
         if len(state.table.zones[f"p{p}.hand"]) <= state.hand_limit(p):
             return DONE

@@ -11,39 +11,43 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
+from .turn import open_phase
 
 RULE = "seed 4.2 faction phase"
 
 
 @PROCS.step("faction_check", rule="Faction phase (seed 4.2)")
 def faction_check(state, step, ev):
-    """Check the faction at ``index``; the step moves on to the next faction
-    after what the check pushed (the window and the aggressive attack)."""
-    i = step.args["index"]
+    """Check the factions from ``index`` on, in order; at an aggressive active
+    the step pushes the window and the attack and comes back to the next
+    faction after them."""
+    if step.stage:
+        open_phase(state, step, ev, "faction")
     p = state.active
-    if i >= len(FACTIONS):
-        state.faction_index = len(FACTIONS)
-        return DONE
-    step.args["index"] = i + 1
-    state.faction_index = i
-    f = FACTIONS[i]
-    a = state.active_of(p, f)
-    if a is None:
-        ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
-                        {"faction": f, "player": p, "card": None}))
-        return AGAIN
-    ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
-                    {"faction": f, "player": p, "card": a}))
-    if state.skill(a, "aggressive"):
-        ev.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
-                        "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
+    i = step.args["index"]
+    while i < len(FACTIONS):
+        state.faction_index = i
+        f = FACTIONS[i]
+        i += 1
+        a = state.active_of(p, f)
+        if a is None:
+            ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
+                            {"faction": f, "player": p, "card": None}))
+            continue
+        ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
                         {"faction": f, "player": p, "card": a}))
-        state.push("aggressive_attack", index=i, card=a)
-        state.push("response_window", priority=p, passes=0, window="faction")
-    else:
+        if state.skill(a, "aggressive"):
+            ev.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
+                            "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
+                            {"faction": f, "player": p, "card": a}))
+            step.args["index"] = i
+            state.push("aggressive_attack", index=i - 1, card=a)
+            state.push("response_window", priority=p, passes=0, window="faction")
+            return AGAIN
         ev.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
                         {"faction": f, "player": p, "card": a}))
-    return AGAIN
+    state.faction_index = len(FACTIONS)
+    return DONE
 
 
 @PROCS.step("aggressive_attack", rule="Faction phase: the aggressive (▼) attack (seed 4.2)")

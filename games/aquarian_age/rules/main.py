@@ -12,6 +12,7 @@ from ..effects import run_effects
 from ..legality import break_targets, permanent_targets, place_problem
 from .attack import start_attack
 from .procedures import PROCS
+from .turn import open_phase
 from .windows import activate_choices, card_play_choices, play_fast
 
 
@@ -58,6 +59,8 @@ class MainPhase:
     and resolved (pushed above this step) before they act again."""
 
     def run(state, step, ev):
+        if step.stage:
+            open_phase(state, step, ev, "main")
         return WAIT
 
     def decide(state, step):

@@ -8,12 +8,15 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTIONS
 from .procedures import PROCS
+from .turn import open_phase
 
 
 @PROCS.step("charge", rule="Charge, at the start of the power card phase (digest A.5.17)")
 def charge(state, step, ev):
     """Charge X: at the start of the power card phase, X cards from the deck top
     become power cards of that character, never beyond its mental (digest A.5.17)."""
+    if step.stage:
+        open_phase(state, step, ev, "power")
     p = state.active
     for iid in list(state.dominated(p)) + state.actives(p):
         x = state.skill(iid, "charge")
@@ -32,6 +35,12 @@ def power_hosts(state, p: int) -> list[int]:
     return [i for i in list(state.dominated(p)) + state.actives(p) if state.power(i) < state.stat(i, "mental")]
 
 
+def _decision(state, p, hand, hosts):
+    ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}") for h in hand for t in hosts]
+    ch.append(Choice("end_power", {}, p, "End the power card phase", role="end"))
+    return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
+
+
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
 class PowerCardPhase:
     """Hand cards go face down under your characters, never beyond mental
@@ -39,17 +48,16 @@ class PowerCardPhase:
 
     def run(state, step, ev):
         p = state.active
-        if state.table.zones[f"p{p}.hand"] and power_hosts(state, p):
-            return WAIT
-        return DONE
+        hand = state.table.zones[f"p{p}.hand"]
+        hosts = power_hosts(state, p) if hand else None
+        if not hosts:
+            return DONE
+        state.decision_cache = _decision(state, p, hand, hosts)
+        return WAIT
 
     def decide(state, step):
         p = state.active
-        hand = state.table.zones[f"p{p}.hand"]
-        hosts = power_hosts(state, p)
-        ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}") for h in hand for t in hosts]
-        ch.append(Choice("end_power", {}, p, "End the power card phase", role="end"))
-        return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
+        return _decision(state, p, state.table.zones[f"p{p}.hand"], power_hosts(state, p))
 
     def choose(state, step, choice, ev):
         if choice.kind == "end_power":

@@ -1,5 +1,8 @@
 """The turn (seed 4): Draw -> Faction -> Main -> Power card -> Discard. The
-faction phase starts from the second turn (seed 4.2)."""
+faction phase starts from the second turn (seed 4.2).
+
+The first step of each phase opens it (its stage is OPENING): it sets the
+phase and announces it before doing its own work (``open_phase``)."""
 
 from __future__ import annotations
 
@@ -20,41 +23,53 @@ TURN_STRUCTURE = (
 )
 PHASES = tuple(name for name, _ in TURN_STRUCTURE)
 FIRST_FACTION_TURN = 2  # no faction phase on the first turn (seed 4.2)
+OPENING = "opening"  # the stage of a phase's first step before the phase is announced
 
 
-def turn_steps(turn: int, from_phase: str = "draw") -> list[Step]:
-    """The steps of a turn from ``from_phase`` on, in play order (first = runs first)."""
+def turn_steps(turn: int, from_phase: str = "draw") -> list[tuple]:
+    """The steps of a turn from ``from_phase`` on, in play order (first = runs
+    first), as (procedure, stage, args) records."""
     out = []
     started = False
     for name, steps in TURN_STRUCTURE:
         started = started or name == from_phase
         if not started or (name == "faction" and turn < FIRST_FACTION_TURN):
             continue
-        out.append(Step("phase_begin", 0, {"name": name}))
-        out.extend(Step(proc, 0, dict(args)) for proc, args in steps)
-    out.append(Step("turn_end"))
+        out.extend((proc, OPENING if n == 0 else 0, args) for n, (proc, args) in enumerate(steps))
+    out.append(("turn_end", 0, {}))
     return out
 
 
+# a whole turn's stack, built once per kind of turn (with or without the faction phase)
+_WHOLE_TURN = {with_faction: tuple(reversed(turn_steps(FIRST_FACTION_TURN if with_faction else 1)))
+               for with_faction in (True, False)}
+
+
 def stack_for_turn(turn: int, from_phase: str = "draw") -> list[Step]:
-    """The same steps as a stack (top last)."""
-    return list(reversed(turn_steps(turn, from_phase)))
+    """The steps of a turn from ``from_phase`` on as a stack (top last)."""
+    records = _WHOLE_TURN[turn >= FIRST_FACTION_TURN] if from_phase == "draw" else reversed(turn_steps(turn, from_phase))
+    return [Step(proc, stage, dict(args)) for proc, stage, args in records]
 
 
-@PROCS.step("turn_begin", rule=RULE_TURN)
-def turn_begin(state, step, ev):
+def open_phase(state, step, ev, name: str) -> None:
+    """The phase ``name`` begins, if ``step`` is its opening step (seed 4)."""
+    if step.stage == OPENING:
+        step.stage = 0
+        state.phase = name
+        ev.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
+
+
+def begin_turn(state, ev) -> None:
     """A turn begins: its phases are pushed in order (seed 4)."""
     p = state.active
     ev.append(Event("turn.begin", f"Turn {state.turn}: Player {p + 1}", "seed 4", {"turn": state.turn, "player": p}))
     state.steps.extend(stack_for_turn(state.turn))
-    return DONE
 
 
-@PROCS.step("phase_begin", rule=RULE_TURN)
-def phase_begin(state, step, ev):
-    name = step.args["name"]
-    state.phase = name
-    ev.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
+@PROCS.step("turn_begin", rule=RULE_TURN)
+def turn_begin(state, step, ev):
+    """The first turn begins, after the set-up."""
+    begin_turn(state, ev)
     return DONE
 
 
@@ -66,5 +81,5 @@ def turn_end(state, step, ev):
     state.faction_index = -1
     state.active = 1 - state.active
     state.turn += 1
-    state.push("turn_begin")
+    begin_turn(state, ev)
     return DONE
