@@ -5,7 +5,7 @@
 Runs, for each installed game: ``tabletop bench GAME --json`` (random
 self-play decisions/s, ms per game, clone time, save-load time) and
 ``tabletop selfplay GAME --games N --seed 1 --agents random,greedy --json``;
-then ``tabletop bench --ui --json`` (frame time) and the start-up time to the
+then ``tabletop bench --ui --load tools/ui_bench/rush_duel.toml --json`` (frame time) and the start-up time to the
 main menu (a fresh interpreter, wall clock, best of three). Every command runs
 in its own process, one after another, on one core's worth of work.
 """
@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# the table bench position: full decks spread over the table (a save; any game's save will do)
+UI_BENCH_SAVE = ROOT / "tools" / "ui_bench" / "rush_duel.toml"
 TABLETOP = [sys.executable, "-m", "tabletop"]
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 
@@ -62,7 +64,8 @@ def main() -> int:
     bench = {g: run_json(["bench", g, "--json"]) for g in games}
     selfplay = {g: run_json(["selfplay", g, "--games", str(args.selfplay_games), "--seed", "1",
                              "--agents", "random,greedy", "--json"]) for g in games}
-    ui = run_json(["bench", "--ui", "--json", "--frames", "1200"])
+    ui_save = UI_BENCH_SAVE.relative_to(ROOT).as_posix()
+    ui = run_json(["bench", "--ui", "--load", ui_save, "--json", "--frames", "1200"])
     start = startup_seconds()
 
     lines = [
@@ -109,8 +112,9 @@ def main() -> int:
         "",
         "## Table",
         "",
-        "Command: `tabletop bench --ui --json --frames 1200` (a Rush Duel table at 1600x900 with "
-        f"{ui['cards_on_table']} cards, animating the whole time; then the computer playing while frames are timed).",
+        f"Command: `tabletop bench --ui --load {ui_save} --json --frames 1200` (the {ui['game']} table of that "
+        f"save at 1600x900 with {ui['cards_on_table']} cards, animating the whole time; then the computer "
+        "playing while frames are timed).",
         "",
         "| figure | measured | budget |",
         "|---|---|---|",
