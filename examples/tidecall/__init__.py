@@ -40,9 +40,6 @@ class TidecallGame(Game):
             if card["type"] == "creature" and chosen_target(card["effect"]):
                 ctx.fail("a creature's effect may not choose a target", cid, "effect")
         self._decks = {name: list(deck["cards"]) for name, deck in data.get("deck", {}).items()}
-        for name, deck in self._decks.items():
-            if self.validate_deck(deck):
-                ctx.fail(f"deck {name!r}: {self.validate_deck(deck)[0]}")
 
     @property
     def cards(self):

@@ -5,7 +5,6 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.table import CardTable, ZoneSpec
 
-from .effects import card_face
 from .legality import FIELD_SLOTS, LEGAL
 from .rules import PROCESSOR
 
@@ -64,9 +63,6 @@ class TidecallState(State):
         s = self.clone()
         s.table.determinize(player, rng)  # the hidden hand and both decks are re-drawn
         return s
-
-    def describe_card(self, card_id):
-        return card_face(self.cards[card_id])
 
     # -- what the procedures and effects use ----------------------------------------------
     def card_of(self, iid):
