@@ -110,7 +110,7 @@ def test_position_errors_are_one_sentence():
         GAME.from_position({"players": [{"hand": ["NOPE"]}, {}]})
     with pytest.raises(PositionError, match="unknown faction"):
         GAME.from_position({"players": [{"faction": {"polar": ["EGO-01"]}}, {}]})
-    with pytest.raises(PositionError, match="exactly two"):
+    with pytest.raises(PositionError, match="needs 2"):
         GAME.from_position({"players": [{}]})
     with pytest.raises(PositionError, match="must be a list"):
         GAME.from_position({"players": [{"faction": {"ego": "EGO-01"}}, {}]})

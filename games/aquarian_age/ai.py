@@ -1,0 +1,127 @@
+"""The computer's judgement of an Aquarian Age position (the heuristic the
+agents search with): what each side's characters, cards and damage are worth.
+None of it is a rule."""
+
+from __future__ import annotations
+
+from .carddb import FACTIONS
+
+
+def heuristic(state, player: int) -> float:
+    return _side(state, player) - _side(state, 1 - player)
+
+
+DRAW_WORTH = 0.0      # Draw+1: more cards, but the deck-out race below counts what it costs
+# what a skill adds to a dominated character's worth (the computer's judgement, not a rule)
+SKILL_WORTH = (("draw", DRAW_WORTH), ("charge", 1.0), ("initiative", 0.8), ("intercept", 0.7), ("breakthrough", 0.6),
+               ("bind", 0.6), ("capacity", 0.3), ("permanent", 0.2))
+HAND_WORTH = 0.6      # a card in hand: a future power card or play
+POWER_WORTH = 0.9     # a power card on a dominated character: an attack, a guard, a cost
+DAMAGE_WORTH = 5.0    # a card in the damage zone (10 lose)
+JUDGED_DAMAGE = 0.5   # share of a damage judgment's cards that land in the damage zone
+GUARD_EXHAUST = 0.5   # how much of an attack gets through when the defender's guards run out
+DECK_TURNS = 12.0     # turns of deck left below which the deck-out race starts to hurt
+GUARD_MISS = 0.25     # how much of an attack counts as getting through while the defender can still guard
+CHAR_BASE = 5.0       # a dominated character before its stats
+
+
+def _char_worth(s, iid: int) -> float:
+    """What a character is worth dominated: attack deals damage and wins battles,
+    durability survives them, mental holds power cards, skills and ① abilities
+    do the rest (break cards raise all of these, permanents add to them)."""
+    v = CHAR_BASE + 1.3 * s.stat(iid, "attack") + 0.6 * s.stat(iid, "durability") + 0.25 * min(s.stat(iid, "mental"), 5)
+    for k, w in SKILL_WORTH:
+        x = s.skill(iid, k)
+        if x:
+            v += w * x
+    v += 1.0 * len(s.card(iid)["ability"])
+    return v
+
+
+def _side(s, p: int) -> float:
+    """How well player p stands. Damage and deck are life. Dominated characters are
+    strength: their worth (_char_worth) plus their power cards and the ability to
+    guard. A faction-area active is worth a share of its dominated worth that grows
+    with its power cards (mental 0 counts as full). An aggressive (▼) active is a
+    threat to its own owner. A pending, unguarded attack on p costs p the expected
+    damage of its judgment, less when p can still guard."""
+    t = s.table
+    dmg = len(t.zones[f"p{p}.damage"])
+    deck = len(t.zones[f"p{p}.deck"])
+    v = -DAMAGE_WORTH * dmg - (4.0 * (dmg - 6) if dmg > 6 else 0.0)
+    # the deck-out race: own turns left at the current draw rate (Draw+X and Charge
+    # take cards from the deck every turn whether the player wants them or not)
+    rate = 1 + max(0, s.draw_bonus(p))
+    for d in t.zones[f"p{p}.dominion"]:
+        rate += s.skill(d, "charge")
+    left = deck / rate
+    if left < DECK_TURNS:
+        v -= 3.0 * (DECK_TURNS - left) ** 1.5
+    for d in t.zones[f"p{p}.dominion"]:
+        pw = s.power(d)
+        v += _char_worth(s, d) + POWER_WORTH * min(pw, 5)
+        if pw >= s.guard_cost(d):
+            v += 0.8
+        for x in s.permanents_on(d):
+            v += 0.8 if t.owner[x] == p else -0.3
+    for f in FACTIONS:
+        z = t.zones[f"p{p}.faction.{f}"]
+        if not z:
+            continue
+        a = z[-1]
+        m = s.stat(a, "mental")
+        pw = s.power(a)
+        frac = 1.0 if m == 0 else min(pw, m) / m
+        v += 0.8 + 0.75 * frac * _char_worth(s, a) + 0.3 * (len(z) - 1)
+        if s.skill(a, "aggressive"):
+            v -= 1.3 * s.stat(a, "attack")
+    v += HAND_WORTH * min(len(t.zones[f"p{p}.hand"]), s.hand_limit(p))
+    v += 1.5 * len(t.zones[f"p{p}.limbo"])
+    a = s.attack
+    if a is not None and a["defending_player"] == p and a["target"] == "player" and not a["cancelled"] and a["guard"] < 0:
+        if s.on_field(a["attacker"]):
+            v += 0.8 * _attack_outlook(s, a["attacker"], p)
+    return v
+
+
+def _attack_outlook(s, att: int, p: int) -> float:
+    """A declared attack on player p that p has not answered yet: what p can expect
+    from its best answer, taking the damage judgment (about half the cards turned
+    land in the damage zone) or guarding with a dominated character that can pay
+    its guard cost (a battle: each side loses the character whose durability the
+    other's attack reaches, unless the other has Initiative and strikes it down
+    first). Positive when p's answer hurts the attacker more."""
+    n = s.stat(att, "attack")
+    best = -DAMAGE_WORTH * JUDGED_DAMAGE * n
+    a_atk, a_dur = n, s.stat(att, "durability")
+    mental = s.card(att)["mental_attack"]
+    a_init = s.skill(att, "initiative")
+    a_worth = _char_worth(s, att) + POWER_WORTH * min(s.power(att), 5)
+    take = best
+    guards = 0
+    for g in s.table.zones[f"p{p}.dominion"]:
+        if g == att:
+            continue
+        gc = s.guard_cost(g)
+        if s.power(g) < gc:
+            continue
+        guards += s.power(g) // gc if gc else 3
+        val = -POWER_WORTH * gc
+        g_kills = s.stat(g, "attack") >= a_dur and not s.card(g)["mental_attack"]
+        a_kills = not mental and a_atk >= s.stat(g, "durability")
+        if a_kills and a_init and not s.skill(g, "initiative"):
+            g_kills = False  # the attacker strikes first and the guard is gone
+        elif g_kills and not a_init and s.skill(g, "initiative"):
+            a_kills = False
+        if g_kills and s.table.owner[att] != p:
+            val += a_worth
+        if a_kills:
+            val -= _char_worth(s, g) + POWER_WORTH * min(s.power(g) - gc, 5)
+        if val > best:
+            best = val
+    ap = s.table.owner[att]
+    # the defender may misjudge, and an attacker that can go on attacking after every
+    # guard is spent gets some attacks through
+    share = GUARD_EXHAUST if guards and ap != p and sum(s.power(d) for d in s.table.zones[f"p{ap}.dominion"]) >= guards \
+        else GUARD_MISS
+    return share * take + (1 - share) * best
