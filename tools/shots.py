@@ -232,6 +232,11 @@ def _until_pause(app, table):
     raise ShotError("the lesson never paused")
 
 
+# the keys that name a step (the others are its options), checked in this order
+STEP_KEYS = ("greedy_until", "log", "hover", "hold", "speed", "view", "apply", "play", "banner",
+             "until_handoff", "next", "until_pause", "to_first_move", "frames")
+
+
 def run_steps(app, table, match, steps):
     for step in steps:
         if "greedy_until" in step:

@@ -283,3 +283,17 @@ def test_save_quit_and_continue():
     from tabletop.ui.table import TableScene
     assert isinstance(app.top, TableScene)
     assert app.top.ctl.state.digest() == digest
+
+
+def test_the_frame_time_bench_spreads_any_games_piles_over_the_table():
+    from tabletop.ui.bench import _busy_view
+
+    app, table = start(seed=3)
+    drawn = _busy_view(table, min_cards=60)
+    assert drawn >= 60
+    zones = table.view["zones"]
+    for zd in table.layout.zones:
+        if zd.kind == "pile":
+            assert len(zones.get(table.zone_key(zd), [])) <= 1, zd.key
+    assert all(c.get("face") == "up" for zd in table.layout.zones if zd.kind != "pile"
+               for c in zones.get(table.zone_key(zd), []) if isinstance(c.get("iid"), str))

@@ -1,0 +1,63 @@
+"""tools/shots.py: the screenshot list is well formed, and its flows run on
+any game (here the test game) with nothing about a game in the script."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pygame
+
+from tabletop.engine import tomlio
+from tabletop.engine.registry import all_games
+from tabletop.ui.scenes import list_lessons
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("shots_tool", ROOT / "tools" / "shots.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_every_shot_names_an_installed_game_a_known_flow_and_known_steps():
+    tool = _tool()
+    data = tomlio.load(ROOT / "tools" / "shots.toml")
+    lessons = {(entry["game"], entry["id"]) for entry in list_lessons()}
+    names = [s["name"] for s in data["shot"]]
+    assert len(names) == len(set(names))
+    for spec in data["shot"]:
+        assert spec.get("flow", "table") in tool.FLOWS, spec["name"]
+        if "game" in spec:
+            assert spec["game"] in all_games(), spec["name"]
+        if "lesson" in spec:
+            assert (spec["game"], spec["lesson"]) in lessons, spec["name"]
+        for game_id, lesson in spec.get("completed", []) + ([spec["select"]] if spec.get("flow") == "tutorial_list" else []):
+            assert (game_id, lesson) in lessons, spec["name"]
+        for step in spec.get("steps", []):
+            assert any(k in step for k in tool.STEP_KEYS), (spec["name"], step)
+    for save in data["save"]:
+        assert save.get("game") in all_games() or save.get("from"), save
+
+
+def test_a_table_shot_runs_on_any_game(tmp_path):
+    tool = _tool()
+    spec = {"name": "mini.png", "game": "mini", "seed": 3, "play": 6,
+            "steps": [{"log": 5}, {"hover": [".monster", ".hand"]}, {"frames": 2}]}
+    app = tool.FLOWS["table"](spec)
+    out = tmp_path / "mini.png"
+    pygame.image.save(app.window, str(out))
+    assert out.stat().st_size > 1000
+
+
+def test_a_step_whose_moment_never_comes_is_reported(tmp_path):
+    tool = _tool()
+    spec = {"name": "x.png", "game": "mini", "seed": 3, "steps": [{"hover": [".no_such_zone"]}]}
+    try:
+        tool.FLOWS["table"](spec)
+    except tool.ShotError as exc:
+        assert "no_such_zone" in str(exc)
+    else:
+        raise AssertionError("an impossible hover was not reported")
