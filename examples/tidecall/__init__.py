@@ -50,9 +50,8 @@ class TidecallGame(Game):
         return {name: list(ids) for name, ids in self._decks.items()}
 
     def validate_deck(self, card_ids):
-        unknown = [c for c in card_ids if c not in self._cards]
-        return [f"unknown card {c!r}" for c in unknown[:1]] + \
-            ([f"a deck has {DECK_SIZE} cards, not {len(card_ids)}"] if len(card_ids) != DECK_SIZE else [])
+        return [f"unknown card {c!r}" for c in card_ids if c not in self._cards][:1] or \
+            ([] if len(card_ids) == DECK_SIZE else [f"a deck has {DECK_SIZE} cards, not {len(card_ids)}"])
 
     def describe_card(self, card_id):
         return card_face(self._cards[card_id])

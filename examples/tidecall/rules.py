@@ -20,9 +20,11 @@ def _open(state, step, phase, events):
     return WAIT
 
 
-def _concede(state, choice):
-    """Conceding (7.3) is offered in both phases of one's own turn."""
-    state.conceded = choice.player
+def _finish(state, choice):
+    """A phase's end (role "end") or Conceding (7.3) (role "resign", offered
+    in both phases of one's own turn) finishes the phase's step."""
+    if choice.role == "resign":
+        state.conceded = choice.player
     return DONE
 
 
@@ -65,17 +67,15 @@ class MainPhase:
         return Decision([p], "main_action", f"Player {p + 1}: play a card or go to battle", out)
 
     def choose(state, step, choice, events):
-        if choice.kind in ("end_phase", "concede"):
-            return DONE if choice.kind == "end_phase" else _concede(state, choice)
-        p, iid, name = choice.player, choice.args["card"], state.card_of(choice.args["card"])["name"]
+        if choice.role:
+            return _finish(state, choice)
+        p, iid, creature = choice.player, choice.args["card"], choice.kind == "summon"
         state.played_card = True
-        if choice.kind == "summon":
-            state.fresh = state.fresh + [iid]
-            events.append(state.table.move(iid, f"p{p}.field", face=1, rule="Playing a creature (3.1)",
-                                           caption=f"Player {p + 1} plays {name}"))
-        else:
-            events.append(state.table.move(iid, f"p{p}.discard", face=1, rule="Casting a spell (3.2)",
-                                           caption=f"Player {p + 1} casts {name}"))
+        state.fresh += [iid] if creature else []
+        zone, verb, rule = ("field", "plays", "Playing a creature (3.1)") if creature else \
+            ("discard", "casts", "Casting a spell (3.2)")
+        events.append(state.table.move(iid, f"p{p}.{zone}", face=1, rule=rule,
+                                       caption=f"Player {p + 1} {verb} {state.card_of(iid)['name']}"))
         if state.card_of(iid)["effect"]:
             PROCESSOR.push(state, "resolve_effect", card=iid, player=p, target=choice.args.get("target"))
         return AGAIN
@@ -104,10 +104,10 @@ class BattlePhase:
         return Decision([p], "battle_action", f"Player {p + 1}: attack or end the turn", out)
 
     def choose(state, step, choice, events):
-        if choice.kind in ("end_turn", "concede"):
-            return DONE if choice.kind == "end_turn" else _concede(state, choice)
+        if choice.role:
+            return _finish(state, choice)
         iid = choice.args["card"]
-        state.attacked = state.attacked + [iid]
+        state.attacked.append(iid)
         events.append(Event("battle.attack", f"{state.card_of(iid)['name']} attacks", "Declaring an attack (4.1)",
                             {"card": iid, "card_id": state.table.card[iid]}))
         PROCESSOR.push(state, "block_step", attacker=iid)

@@ -37,11 +37,9 @@ class TidecallState(State):
 
     def why_not(self, kind, args, player=None):
         d = self.decision
-        if d is not None and (player is None or player in d.players):
-            reason = LEGAL.why_not(self, kind, args, d.players[0] if player is None else player)
-            if reason:
-                return reason
-        return super().why_not(kind, args, player)
+        who = d.players[0] if d is not None and player is None else player
+        reason = LEGAL.why_not(self, kind, args, who) if d is not None and who in d.players else None
+        return reason or super().why_not(kind, args, player)  # else: whose decision it is, what is offered
 
     def view(self, player):
         d = self.decision
