@@ -163,21 +163,36 @@ class Processor:
     def run(self, state, events: list) -> None:
         """Run steps until a player must decide or the game is over."""
         table = self.procedures.table
+        check = state.check_outcome
         for _ in range(LOOP_GUARD):
-            if state.outcome is not None or not state.steps:
+            steps = state.steps  # read afresh: a procedure may replace the list
+            if state.outcome is not None or not steps:
                 return
-            step = state.steps[-1]
+            step = steps[-1]
             proc = table[step.proc]
-            if proc.run is None:
+            run = proc.run
+            if run is None:
                 return  # a decision step with nothing to do first
             start = len(events)
-            result = proc.run(state, step, events)
-            self._tag(proc, events, start)
-            if result == WAIT and state.steps and state.steps[-1] is step:
-                state.check_outcome(events)
-                return
-            self._after(state, step, result if result != WAIT else AGAIN)
-            state.check_outcome(events)
+            result = run(state, step, events)
+            if len(events) > start:
+                rule = proc.rule
+                for i in range(start, len(events)):
+                    if not events[i].rule:
+                        events[i].rule = rule
+            steps = state.steps
+            if result is DONE or result == DONE:
+                if steps and steps[-1] is step:
+                    steps.pop()
+                else:
+                    self._after(state, step, DONE)
+            elif result == WAIT:
+                if steps and steps[-1] is step:
+                    check(events)
+                    return
+            elif result != AGAIN:
+                self._after(state, step, result)
+            check(events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
