@@ -114,8 +114,14 @@ def main(argv=None) -> int:
         return 2
     head = _run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]).strip()
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
-        base_python = install_commit(base, Path(tmp))
-        table = compare(str(base_python), games, args.rounds, args.seconds, Path(tmp))
+        try:
+            base_python = install_commit(base, Path(tmp))
+            table = compare(str(base_python), games, args.rounds, args.seconds, Path(tmp))
+        except subprocess.CalledProcessError as exc:
+            tail = (exc.stderr or b"")
+            tail = tail.decode(errors="replace") if isinstance(tail, bytes) else tail
+            print(f"bench_compare: {' '.join(map(str, exc.cmd))} failed:\n{tail.strip()[-2000:]}", file=sys.stderr)
+            return 1
     text = markdown(table, base, head, args.rounds, args.seconds)
     print(text)
     if args.write:
