@@ -34,7 +34,7 @@ class Board:
 
     def atk(self, iid: int) -> int:
         """Current ATK: printed (MAXIMUM ATK in Maximum Mode) + effects, auras, equips."""
-        c = self.card_data(iid)
+        c = self.db[self.table.card[iid]]
         v = c["max_atk"] if self.maximum_centre.get(iid) == iid else c["atk"]
         m = self.until_end_of_turn.get(iid)
         if m:
@@ -53,7 +53,7 @@ class Board:
         """Current DEF (a Maximum monster has none, digest 31)."""
         if iid in self.maximum_centre:
             return 0
-        v = self.card_data(iid)["def"]
+        v = self.db[self.table.card[iid]]["def"]
         m = self.until_end_of_turn.get(iid)
         if m:
             v += m[1]
@@ -95,13 +95,13 @@ class Board:
                         continue
                     if side == "opp" and owner == p:
                         continue
-                    if not card_matches(self.card_data(iid), a.get("filter", {})):
+                    if not card_matches(self.db[self.table.card[iid]], a.get("filter", {})):
                         continue
                     total += a.get(key, 0)
         return total
 
     def pierces(self, iid: int) -> bool:
-        if self.card_data(iid)["pierce"]:
+        if self.db[self.table.card[iid]]["pierce"]:
             return True
         m = self.until_end_of_turn.get(iid)
         if m and m[2]:
@@ -118,7 +118,7 @@ class Board:
         pos = flt.get("position")
         if pos is not None and (pos == "attack") != self.is_attack(iid):
             return False
-        c = self.card_data(iid)
+        c = self.db[self.table.card[iid]]
         if "max_atk" in flt and self.atk(iid) > flt["max_atk"]:
             return False
         if "min_atk" in flt and self.atk(iid) < flt["min_atk"]:

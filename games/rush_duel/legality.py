@@ -18,18 +18,19 @@ def summon_tributes(state, p: int, iid: int) -> tuple[int, str | None]:
     summoned or set now, else (-1, the reason). A level 4 or lower one needs a free
     Monster Zone (seed 3.2.1); a higher one its tributes among the monsters ``p``
     controls (seed 3.2.1.1)."""
-    c = state.db[state.table.card[iid]]
+    t = state.table
+    c = state.db[t.card[iid]]
     if c["kind"] != "monster" or c["subtype"] == "fusion":
         return -1, "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)"
     level = c["level"]
-    need = 0 if level <= 4 else (1 if level <= 6 else 2)
-    if need == 0:
-        zone = state.table.zones[Z[p]["monster"]]
+    if level <= 4:
+        zone = t.zones[Z[p]["monster"]]
         if None in zone:
             return 0, None
         if any(i in state.maximum_centre for i in zone):
             return -1, "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)"
         return -1, "all three Monster Zones are full (digest 1.A rule 2)"
+    need = 1 if level <= 6 else 2
     have = len(state.units(p))
     if have >= need:
         return need, None
@@ -80,7 +81,7 @@ class Legality:
 
     def maximum_pieces_in_hand(self, p: int, centre: int) -> list[int] | None:
         """The left, centre and right pieces in the hand for a Maximum summon, or None (digest 1.G rule 31)."""
-        c = self.card_data(centre)
+        c = self.db[self.table.card[centre]]
         if c["subtype"] != "maximum" or c["max_piece"] != "centre":
             return None
         hand = self.table.zones[Z[p]["hand"]]
@@ -126,7 +127,7 @@ class Legality:
                     return False
             elif k == "grave_at_least":
                 flt = c.get("filter", {})
-                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.card_data(i), flt)) < n:
+                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.db[self.table.card[i]], flt)) < n:
                     return False
             elif k == "deck_at_least":
                 if len(t.zones[Z[p]["deck"]]) < n:
@@ -156,7 +157,7 @@ class Legality:
                     return False
             elif op == "discard":
                 flt = c.get("filter", {})
-                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.card_data(i), flt))
+                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.db[self.table.card[i]], flt))
                 if k < c.get("n", 1):
                     return False
             elif op == "pay_lp":
@@ -191,8 +192,10 @@ class Legality:
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
         Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
-        c = self.card_data(src)
-        if not self.cond_ok(p, src, c["requirement"]) or not self.cost_ok(p, src, c["cost"]):
+        c = self.db[self.table.card[src]]
+        if c["requirement"] and not self.cond_ok(p, src, c["requirement"]):
+            return []
+        if c["cost"] and not self.cost_ok(p, src, c["cost"]):
             return []
         out = []
         if c["modes"]:
@@ -221,14 +224,14 @@ class Legality:
             if o == "fusion":
                 return bool(self.fusion_candidates(p, src))
             if o == "search":
-                return any(card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
+                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
             if o == "revive":
                 if self.free_slots(Z[p]["monster"]) == 0:
                     return False
-                return any(self.card_data(i)["kind"] == "monster" and self.card_data(i)["subtype"] != "fusion"
-                           and card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+                return any(self.db[self.table.card[i]]["kind"] == "monster" and self.db[self.table.card[i]]["subtype"] != "fusion"
+                           and card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
             if o == "salvage":
-                return any(card_matches(self.card_data(i), op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
+                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
             if o == "draw" and op.get("who", "self") == "self":
                 # drawing more than the deck holds is possible but loses; still offered
                 pass
@@ -243,6 +246,9 @@ class Legality:
         """Fusion monsters in the Extra Deck whose materials are in the hand or on
         the field (digest 1.G rule 29), one iid per distinct card."""
         t = self.table
+        extra = t.zones[Z[p]["extra"]]
+        if not extra:
+            return []
         pool = [i for i in t.zones[Z[p]["hand"]] if i != src] + \
                [i for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre]
         have: dict[str, int] = {}
@@ -251,7 +257,7 @@ class Legality:
         field_free = self.free_slots(Z[p]["monster"])
         on_field = {t.card[i] for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre}
         out, seen = [], set()
-        for i in t.zones[Z[p]["extra"]]:
+        for i in extra:
             cid = t.card[i]
             if cid in seen:
                 continue
@@ -275,7 +281,7 @@ class Legality:
         for i in t.zones[Z[q]["spell"]]:
             if i is None or t.face[i] or self.card_flags.get(i, 0) & F_SETTURN:
                 continue
-            c = self.card_data(i)
+            c = self.db[self.table.card[i]]
             if c["kind"] != "trap":
                 continue
             trig = c["trigger"]
@@ -291,7 +297,7 @@ class Legality:
             flt = {k: v for k, v in trig.items() if k not in ("event", "by")}
             if flt:
                 if ev == "effect":
-                    if not card_matches(self.card_data(subj), flt):
+                    if not card_matches(self.db[self.table.card[subj]], flt):
                         continue
                 elif not self.on_field_matches(subj, flt):
                     continue

@@ -64,7 +64,8 @@ class TrapWindow:
     """A trap timing: a player with no trap that can answer it is not asked."""
 
     def run(state, step, events):
-        while step.stage < 2 and not state.trap_options(state._asked(step), step.args):
+        order = (1 - state.active, state.active)  # the non-turn player first (seed 3.2.5)
+        while step.stage < 2 and not state.trap_options(order[step.stage], step.args):
             step.stage += 1
         return WAIT if step.stage < 2 else DONE
 
