@@ -92,3 +92,20 @@ def test_declared_fields_round_trip_and_clones_do_not_share_steps():
     back = GAME.state_from_data(s.to_data())
     assert back.to_data() == s.to_data() and back.digest() == s.digest()
     assert all(f.doc for f in FIELDS.fields)
+
+
+def test_attack_checks_list_the_attackers_and_explain_the_others():
+    s = GAME.from_position({"turn": 2, "active": 0, "phase": "battle",
+                            "p0": {"deck": ["M01"] * 5,
+                                   "monster": [{"card": "M04"}, {"card": "M05", "position": "def"},
+                                               {"card": "M08", "attacked_this_turn": True}]},
+                            "p1": {"deck": ["M01"] * 5, "monster": [{"card": "M01"}]}})
+    ready, wall, done = (_iid(s, "p0.monster", c) for c in ("M04", "M05", "M08"))
+    attackers = {c.args["card"] for c in s.legal_choices() if c.kind == "attack"}
+    assert attackers == {ready}
+    assert LEGAL.reason("attack", s, 0, {"card": ready}) is None
+    assert "defense position" in LEGAL.reason("attack", s, 0, {"card": wall})
+    assert s.why_not("attack", {"card": done, "target": _iid(s, "p1.monster", "M01")}, 0) == \
+        LEGAL.reason("attack", s, 0, {"card": done}) + "."
+    assert "controls no monster" in LEGAL.reason("direct_attack", s, 0, {"card": ready})
+    assert not [c for c in s.legal_choices() if c.kind == "direct_attack"]

@@ -66,6 +66,34 @@ def change_position(state, p: int, args: dict) -> str | None:
     return position_change_reason(state, args["card"])
 
 
+def attacker_reason(state, iid: int) -> str | None:
+    """None when the monster ``iid`` may declare an attack in this Battle Phase, else
+    the reason: it must be face up in attack position and not have attacked yet (seed 3.3)."""
+    if not state.table.face[iid]:
+        return "a face-down monster can't attack; flip summon it in your Main Phase first (seed 3.2.2, 3.3)"
+    if state.table.orient[iid] != 0:
+        return f"only attack-position monsters attack; {state.name(iid)} is in defense position (seed 3.3)"
+    if state.card_flags.get(iid, 0) & F_ATTACKED:
+        return "each monster attacks only once per Battle Phase (seed 3.3)"
+    return None
+
+
+@LEGAL.check("attack", rule="Attack declaration (seed 3.3)")
+def attack(state, p: int, args: dict) -> str | None:
+    """May the monster ``args["card"]`` attack now (:func:`attacker_reason`)?"""
+    return attacker_reason(state, args["card"])
+
+
+@LEGAL.check("direct_attack", rule="Direct attack (seed 3.3.1)")
+def direct_attack(state, p: int, args: dict) -> str | None:
+    """May the monster ``args["card"]`` attack directly: it may attack and the
+    opponent controls no monster (seed 3.3.1)?"""
+    why = attacker_reason(state, args["card"])
+    if why is None and state.units(1 - p):
+        return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)"
+    return why
+
+
 class Legality:
     """Mixin of RushState: requirements, costs, targets and what can be activated."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine.core import Decision
 
-from .effects import F_ATTACKED, F_SETTURN, F_USED, TARGETS
+from .effects import F_SETTURN, F_USED, TARGETS
 from .legality import LEGAL
 from .zones import Z
 
@@ -238,23 +238,15 @@ class WhyNot:
         return ""
 
     def _why_attack(self, d: Decision, p: int, iid: int, tg) -> str:
-        """Attacks (seed 3.3, 3.3.1)."""
-        t = self.table
+        """Attacks (seed 3.3, 3.3.1): the ``attack`` and ``direct_attack`` checks."""
         if d.kind == "main_action":
             if self.turn_number == 1:
                 return "the player going first has no Battle Phase on the first turn (seed 3.3)."
             return "attacks are declared in the Battle Phase; go to the Battle Phase first (seed 3.3)."
         if d.kind != "battle_action":
             return f"first finish the pending decision ({d.prompt})."
-        if not t.face[iid]:
-            return "a face-down monster can't attack; flip summon it in your Main Phase first (seed 3.2.2, 3.3)."
-        if not self.is_attack(iid):
-            return f"only attack-position monsters attack; {self.name(iid)} is in defense position (seed 3.3)."
-        if self.card_flags.get(iid, 0) & F_ATTACKED:
-            return "each monster attacks only once per Battle Phase (seed 3.3)."
-        if (tg is None or tg == -1) and self.units(1 - p):
-            return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)."
-        return ""
+        why = LEGAL.reason("direct_attack" if tg is None or tg == -1 else "attack", self, p, {"card": iid})
+        return why + "." if why else ""
 
     def _why_spell_zone(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A card of one's own in the Spell & Trap Zone or the Field Zone."""

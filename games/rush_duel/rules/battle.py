@@ -7,6 +7,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
+from ..legality import attacker_reason
 from ..zones import Z
 from .procedures import PROCS, push
 
@@ -22,7 +23,7 @@ class BattleRules:
         ch: list[Choice] = []
         opp = self.units(1 - p)
         for i in self.units(p):
-            if not t.face[i] or not self.is_attack(i) or self.card_flags.get(i, 0) & F_ATTACKED:
+            if attacker_reason(self, i) is not None:
                 continue
             nm = self.name(i)
             if opp:
