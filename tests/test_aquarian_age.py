@@ -334,6 +334,27 @@ def test_guard_cost_is_checked_in_the_card_file(tmp_path):
     assert "X-3" in str(err.value) and "guard_cost" in str(err.value)
 
 
+def test_effect_arguments_are_checked_against_the_registered_primitive(tmp_path):
+    bad = tmp_path / "cards.toml"
+    base = '[[card]]\nid = "X-3"\nname = "Bad"\ntype = "project"\nfaction = "ego"\nfactor = 1\ncost = 1\n'
+    for effect, words in (('{op = "draw"}', ("needs 'n'",)), ('{op = "draw", n = 1, colour = "red"}', ("no argument", "colour")),
+                          ('{op = "modify", stat = "speed", delta = 1}', ("stat",)), ('{op = "mill", n = 2, who = "both"}', ("who",))):
+        bad.write_text(base + f"effect = [{effect}]\n", encoding="utf-8")
+        with pytest.raises(CardFileError) as err:
+            _ = AquarianAge(str(bad)).cards
+        msg = str(err.value)
+        assert "cards.toml" in msg and "X-3" in msg and all(w in msg for w in words), msg
+
+
+def test_every_effect_primitive_prints_a_text():
+    from games.aquarian_age.effects import EFFECTS
+
+    for c in GAME.cards.values():
+        for e in c["effect"] + [x for a in c["ability"] for x in a["effect"]]:
+            text = EFFECTS.text(e)
+            assert text and text.endswith("."), (e, text)
+
+
 def test_every_effect_primitive_is_used_by_a_card():
     from games.aquarian_age.effects import EFFECTS
 
@@ -342,7 +363,7 @@ def test_every_effect_primitive_is_used_by_a_card():
         used |= {e["op"] for e in c["effect"]}
         for a in c["ability"]:
             used |= {e["op"] for e in a["effect"]}
-    assert set(EFFECTS) <= used, set(EFFECTS) - used
+    assert set(EFFECTS.table) <= used, set(EFFECTS.table) - used
 
 
 def test_view_lists_each_zone_once():

@@ -39,13 +39,6 @@ SKILL_TITLES = {"aggressive": "Aggressive (▼)", "intercept": "Intercept", "ini
                 "capacity": "Capacity", "charge": "Charge", "bind": "Bind"}
 _SKILL_RE = re.compile(r"^\s*([A-Za-z]+|▼)\s*([+-]?\s*\d+)?\s*$")
 
-# effect primitives (see effects.py): op -> required parameters
-EFFECT_OPS = {
-    "draw": ("n",), "judge": ("n",), "destroy": (), "strip": (), "modify": ("stat", "delta"),
-    "grant": ("keyword",), "bounce": (), "recover": ("n",), "charge": ("n",), "dominate": (),
-    "discard_random": ("n",), "cancel_attack": (), "search": (), "mill": ("n",),
-}
-TARGETED_OPS = {"destroy", "strip", "modify", "grant", "bounce", "charge", "dominate"}
 STATS = ("mental", "attack", "durability")
 TARGET_KEYS = {"side": ("own", "opp", "any"), "area": ("faction", "dominion", "any")}
 
@@ -111,33 +104,26 @@ CARD_FIELDS = [
 
 
 def _check_effects(ctx: CardFileContext, cid: str, field: str, effects) -> list[dict]:
+    """Each operation is checked against its primitive's registered arguments
+    (effects/primitives.py); a count is never negative and a granted skill is
+    one of the skills."""
+    from .effects import EFFECTS
+
     if not isinstance(effects, list):
         ctx.fail("must be a list of effect tables", cid, field)
     out = []
     for e in effects:
-        if not isinstance(e, dict) or "op" not in e:
-            ctx.fail("each effect must be a table with an 'op'", cid, field)
+        problems = EFFECTS.problems(e)
+        if problems:
+            ctx.fail(problems[0], cid, field)
         op = e["op"]
-        if op not in EFFECT_OPS:
-            ctx.fail(f"unknown effect op {op!r} (known: {', '.join(EFFECT_OPS)})", cid, field)
-        for req in EFFECT_OPS[op]:
-            if req not in e:
-                ctx.fail(f"effect {op!r} needs {req!r}", cid, field)
-        if "n" in e and (not isinstance(e["n"], int) or isinstance(e["n"], bool) or e["n"] < 0):
+        if "n" in e and e["n"] < 0:
             ctx.fail(f"effect {op!r}: 'n' must be a whole number >= 0", cid, field)
-        if op == "modify" and (e["stat"] not in STATS or not isinstance(e["delta"], int)):
-            ctx.fail(f"effect 'modify' needs stat in {STATS} and an integer delta", cid, field)
         if op == "grant":
             try:
                 parse_skill(e["keyword"])
             except ValueError as exc:
                 ctx.fail(f"effect 'grant': {exc}", cid, field)
-        if "who" in e and e["who"] not in ("self", "opp"):
-            ctx.fail(f"effect {op!r}: 'who' must be \"self\" or \"opp\"", cid, field)
-        if op == "search":
-            for k in e:
-                if k not in ("op", "faction", "icon", "type"):
-                    ctx.fail(f"effect 'search': unknown key {k!r}", cid, field)
         out.append(dict(e))
     return out
 
@@ -168,6 +154,8 @@ def _check_target(ctx: CardFileContext, cid: str, field: str, tgt) -> dict:
 
 def normalise(ctx: CardFileContext, raw: dict) -> dict:
     """Check one card's cross-field rules and return its normalised dict."""
+    from .effects import TARGETED
+
     cid = raw["id"]
     c = check_fields(ctx, raw, CARD_FIELDS, cid)
     typ = c["type"]
@@ -188,7 +176,7 @@ def normalise(ctx: CardFileContext, raw: dict) -> dict:
         skills[k] = skills.get(k, 0) + v
     c["skills"] = skills
     c["effect"] = _check_effects(ctx, cid, "effect", c["effect"])
-    needs_target = any(e["op"] in TARGETED_OPS and e.get("on", "target") == "target" for e in c["effect"])
+    needs_target = any(e["op"] in TARGETED and e.get("on", "target") == "target" for e in c["effect"])
     if typ in ("project", "fast"):
         if needs_target and "target" not in c:
             ctx.fail("an effect that aims at a character needs a 'target' table", cid, "target")
@@ -226,7 +214,7 @@ def normalise(ctx: CardFileContext, raw: dict) -> dict:
         if not eff:
             ctx.fail("an activated ability needs an effect", cid, "ability")
         tgt = _check_target(ctx, cid, "ability", a["target"]) if "target" in a else None
-        if tgt is None and any(e["op"] in TARGETED_OPS and e.get("on", "target") == "target" for e in eff):
+        if tgt is None and any(e["op"] in TARGETED and e.get("on", "target") == "target" for e in eff):
             ctx.fail("an ability effect that aims at a character needs a 'target'", cid, "ability")
         abilities.append({"cost": cost, "effect": eff, "target": tgt, "text": str(a.get("text", ""))})
     c["ability"] = abilities

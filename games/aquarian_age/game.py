@@ -12,6 +12,7 @@ from tabletop.engine.rng import PCG32
 
 from .ai import heuristic
 from .carddb import FACTION_NAMES, load_card_file, normalise_extra, skill_text
+from .effects import effects_text
 from .position import from_position
 from .rules.turn import PHASES
 from .state import AAState
@@ -142,9 +143,10 @@ class AquarianAge(Game):
         kws = [skill_text(k, v) for k, v in c["skills"].items()]
         if c["type"] in ("character", "break") and c["guard_cost"] != 1:
             kws.append(f"Guard cost {c['guard_cost']}")
-        text = c["text"]
+        # a card without printed text (a scenario's extra card) shows its effects' text
+        text = c["text"] or effects_text(c["effect"])
         for a in c["ability"]:
-            line = f"{_circled(a['cost'])}: {a['text']}"
+            line = f"{_circled(a['cost'])}: {a['text'] or effects_text(a['effect'])}"
             text = f"{text}\n{line}" if text else line
         tags = [FACTION_NAMES[c["faction"]]] + [i.capitalize() for i in c["icons"]]
         if c["name_level"]:

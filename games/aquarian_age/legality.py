@@ -1,10 +1,16 @@
 """Legality (seed 4.3, digest A.7): what a character, a break card or a
-permanent may aim at, and ``why_not``, the sentence naming the rule that
-forbids a choice. The same checks list the main phase's choices."""
+permanent may aim at (the problems the main phase's choices are listed
+with), and ``why_not``, the sentence naming the rule that forbids a choice:
+the timing first, then the kit ``Checks`` table (LEGAL), one named check
+per choice kind, built on the same problems."""
 
 from __future__ import annotations
 
+from tabletop.engine.checks import Checks
+
 from .carddb import FACTION_NAMES
+
+LEGAL = Checks()
 
 
 def targets(state, p: int, sel: dict) -> list[int]:
@@ -115,7 +121,6 @@ def why_not(state, kind: str, args: dict, player: int | None = None) -> str | No
         return f"it is Player {d.players[0] + 1}'s decision now ({d.kind})."
     p = d.players[0]
     card = args.get("card")
-    tgt = args.get("target")
     phase_of = {"place": ("main", "characters are placed in your own main phase (seed 4.3 ①)"),
                 "break": ("main", "break cards are set in your own main phase (seed 4.3 ②)"),
                 "permanent": ("main", "permanents are played in your own main phase (seed 4.3 ③)"),
@@ -128,78 +133,115 @@ def why_not(state, kind: str, args: dict, player: int | None = None) -> str | No
         return f"{phase_of[kind][1]}; now it is the {d.kind} step."
     if not (isinstance(card, int) and 0 <= card < len(state.table.card)):
         return None
-    c = state.card(card)
     if kind in ("break", "permanent", "place", "project", "fast", "power", "discard") and state.table.zone[card] != f"p{p}.hand":
         return "that card is not in your hand."
-    if kind == "place":
-        problem = place_problem(state, p, card)
-        if problem:
-            return problem
-        to = args.get("to")
-        if isinstance(to, str) and not to.startswith(f"p{p}."):
-            return "you place characters in your own faction area (seed 4.3 ①)."
-        if isinstance(to, str) and to != f"p{p}.faction.{c['faction']}":
-            return (f"{c['name']} is {FACTION_NAMES[c['faction']]}: a character goes on the stack of its own "
-                    "faction (seed 4.3 ①).")
-    elif kind == "break" and isinstance(tgt, int):
-        problem = break_problem(state, p, card, tgt)
-        if problem:
-            return problem
-    elif kind == "permanent" and isinstance(tgt, int):
-        problem = permanent_problem(state, p, card, tgt)
-        if problem:
-            return problem
-    elif kind == "power":
-        if isinstance(tgt, int) and 0 <= tgt < len(state.table.card) and state.on_field(tgt):
-            if state.table.owner[tgt] != p:
-                return "power cards go under your own characters (seed 4.4)."
-            if ".faction." in state.table.zone[tgt] and not state.is_active_char(tgt):
-                return "in the faction area power cards go under the active (top) character (seed 4.4)."
-            if state.power(tgt) >= state.stat(tgt, "mental"):
-                return (f"{state.name_of(tgt)} already holds {state.power(tgt)} power card(s), its mental: no more fit "
-                        "(seed 4.4, digest A.5.17).")
-        return "power cards go under your own active or dominated characters (seed 4.4)."
-    elif kind == "attack":
-        if state.table.owner[card] != p:
-            return "you attack with your own dominated characters (digest A.7.21)."
-        if not state.is_dominated(card):
-            return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
-        if state.power(card) < 1:
-            return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
-        return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
-    elif kind == "guard":
-        if state.table.owner[card] != p:
-            return "you guard with your own dominated characters (digest A.7.23)."
-        if not state.is_dominated(card):
-            return "only dominated characters guard (digest A.7.23)."
-        gc = state.guard_cost(card)
-        if state.power(card) < gc:
-            return (f"{state.name_of(card)}'s guard cost is {gc} power card(s) and it holds {state.power(card)} "
-                    "(seed 4.2 guard cost).")
-        return "the attacking character cannot guard against its own attack (digest A.7.23)."
-    elif kind in ("project", "fast"):
-        if c["type"] != kind:
-            return f"{c['name']} is a {c['type']} card, not a {kind} card (seed 4.3)."
-        if state.factor(p, c["faction"]) < c["factor"]:
-            return (f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} and you dominate "
-                    f"{state.factor(p, c['faction'])} {FACTION_NAMES[c['faction']]} character(s) (seed 4.3 ④⑤).")
-        if state.total_power(p) < c["cost"]:
-            return (f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold "
-                    f"{state.total_power(p)} (seed 4.3 ④⑤).")
-        if kind == "fast" and c["timing"] == "attack" and state.attack is None:
-            return f"{c['name']} is played only while an attack is being resolved (card text)."
-        if kind == "fast" and d.kind == "main" and p != state.active:
-            return "fast cards are played in your own main phase or in a response window (seed 4.3 ⑤)."
-        if c["target"] is not None and tgt is not None and tgt not in targets(state, p, c["target"]):
-            return f"{c['name']} cannot aim at that character: {c['text'] or 'see the card text'} (card text)."
-    elif kind == "activate":
-        ab = c["ability"] if c["type"] in ("character", "break") else []
-        n = args.get("ability", 0)
-        if not ab or not isinstance(n, int) or not 0 <= n < len(ab):
-            return f"{c['name']} has no ① effect to use (seed 4.3 ⑥)."
-        if state.table.owner[card] != p or not state.is_dominated(card):
-            return "effects are used by your own dominated characters (seed 4.3 ⑥)."
-        if state.total_power(p) < ab[n]["cost"]:
-            return (f"the effect costs {ab[n]['cost']} power card(s) and your dominated characters hold "
-                    f"{state.total_power(p)} (seed 4.3 ⑥).")
+    return LEGAL.reason(kind, state, p, dict(args, kind=kind))
+
+
+# -- the checks of each choice kind (the card is known to exist) ---------------------------
+
+@LEGAL.check("place", rule="Placing a character (seed 4.3 ①)")
+def place_check(state, p: int, args: dict):
+    card = args["card"]
+    c = state.card(card)
+    problem = place_problem(state, p, card)
+    if problem:
+        return problem
+    to = args.get("to")
+    if isinstance(to, str) and not to.startswith(f"p{p}."):
+        return "you place characters in your own faction area (seed 4.3 ①)."
+    if isinstance(to, str) and to != f"p{p}.faction.{c['faction']}":
+        return (f"{c['name']} is {FACTION_NAMES[c['faction']]}: a character goes on the stack of its own "
+                "faction (seed 4.3 ①).")
+    return None
+
+
+@LEGAL.check("break", rule="Breaking a character (seed 4.3 ②)")
+def break_check(state, p: int, args: dict):
+    tgt = args.get("target")
+    return break_problem(state, p, args["card"], tgt) if isinstance(tgt, int) else None
+
+
+@LEGAL.check("permanent", rule="Permanents (seed 4.3 ③)")
+def permanent_check(state, p: int, args: dict):
+    tgt = args.get("target")
+    return permanent_problem(state, p, args["card"], tgt) if isinstance(tgt, int) else None
+
+
+@LEGAL.check("power", rule="Power cards (seed 4.4)")
+def power_check(state, p: int, args: dict):
+    tgt = args.get("target")
+    if isinstance(tgt, int) and 0 <= tgt < len(state.table.card) and state.on_field(tgt):
+        if state.table.owner[tgt] != p:
+            return "power cards go under your own characters (seed 4.4)."
+        if ".faction." in state.table.zone[tgt] and not state.is_active_char(tgt):
+            return "in the faction area power cards go under the active (top) character (seed 4.4)."
+        if state.power(tgt) >= state.stat(tgt, "mental"):
+            return (f"{state.name_of(tgt)} already holds {state.power(tgt)} power card(s), its mental: no more fit "
+                    "(seed 4.4, digest A.5.17).")
+    return "power cards go under your own active or dominated characters (seed 4.4)."
+
+
+@LEGAL.check("attack", rule="Attack declaration (digest A.7.21)")
+def attack_check(state, p: int, args: dict):
+    card = args["card"]
+    if state.table.owner[card] != p:
+        return "you attack with your own dominated characters (digest A.7.21)."
+    if not state.is_dominated(card):
+        return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
+    if state.power(card) < 1:
+        return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
+    return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
+
+
+@LEGAL.check("guard", rule="Guard declaration (digest A.7.23)")
+def guard_check(state, p: int, args: dict):
+    card = args["card"]
+    if state.table.owner[card] != p:
+        return "you guard with your own dominated characters (digest A.7.23)."
+    if not state.is_dominated(card):
+        return "only dominated characters guard (digest A.7.23)."
+    gc = state.guard_cost(card)
+    if state.power(card) < gc:
+        return (f"{state.name_of(card)}'s guard cost is {gc} power card(s) and it holds {state.power(card)} "
+                "(seed 4.2 guard cost).")
+    return "the attacking character cannot guard against its own attack (digest A.7.23)."
+
+
+@LEGAL.check("project", rule="Projects and fast cards (seed 4.3 ④⑤)")
+@LEGAL.check("fast", rule="Projects and fast cards (seed 4.3 ④⑤)")
+def card_play_check(state, p: int, args: dict):
+    card, tgt = args.get("card"), args.get("target")
+    c = state.card(card)
+    kind = args["kind"]
+    d = state.decision
+    if c["type"] != kind:
+        return f"{c['name']} is a {c['type']} card, not a {kind} card (seed 4.3)."
+    if state.factor(p, c["faction"]) < c["factor"]:
+        return (f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} and you dominate "
+                f"{state.factor(p, c['faction'])} {FACTION_NAMES[c['faction']]} character(s) (seed 4.3 ④⑤).")
+    if state.total_power(p) < c["cost"]:
+        return (f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold "
+                f"{state.total_power(p)} (seed 4.3 ④⑤).")
+    if kind == "fast" and c["timing"] == "attack" and state.attack is None:
+        return f"{c['name']} is played only while an attack is being resolved (card text)."
+    if kind == "fast" and d.kind == "main" and p != state.active:
+        return "fast cards are played in your own main phase or in a response window (seed 4.3 ⑤)."
+    if c["target"] is not None and tgt is not None and tgt not in targets(state, p, c["target"]):
+        return f"{c['name']} cannot aim at that character: {c['text'] or 'see the card text'} (card text)."
+
+
+@LEGAL.check("activate", rule="Activated effects (seed 4.3 ⑥)")
+def activate_check(state, p: int, args: dict):
+    card = args["card"]
+    c = state.card(card)
+    ab = c["ability"] if c["type"] in ("character", "break") else []
+    n = args.get("ability", 0)
+    if not ab or not isinstance(n, int) or not 0 <= n < len(ab):
+        return f"{c['name']} has no ① effect to use (seed 4.3 ⑥)."
+    if state.table.owner[card] != p or not state.is_dominated(card):
+        return "effects are used by your own dominated characters (seed 4.3 ⑥)."
+    if state.total_power(p) < ab[n]["cost"]:
+        return (f"the effect costs {ab[n]['cost']} power card(s) and your dominated characters hold "
+                f"{state.total_power(p)} (seed 4.3 ⑥).")
     return None
