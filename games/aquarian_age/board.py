@@ -168,25 +168,25 @@ class Board:
         return Event("counter.change", f"Player {p + 1} has {n} card(s) in the damage zone", "digest A.4.11",
                      {"player": p, "counter": "damage", "delta": 0, "value": n})
 
-    def draw_card(self, p: int, ev: list, rule: str = "seed 4.1 draw phase") -> bool:
+    def draw_card(self, p: int, events: list, rule: str = "seed 4.1 draw phase") -> bool:
         """Draw one card; having to draw from an empty deck loses (digest A.4.11b)."""
         deck = self.table.zones[f"p{p}.deck"]
         if not deck:
             self.drew_from_empty = p
-            self.check_outcome(ev)
+            self.check_outcome(events)
             return False
-        ev.append(self.table.move(deck[0], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+        events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
         return True
 
-    def discard_stack(self, iid: int, ev: list, rule: str) -> None:
+    def discard_stack(self, iid: int, events: list, rule: str) -> None:
         """Every card stacked on or under a character goes to its owner's discard pile."""
         att = self.table.zones.get(f"att.{iid}")
         while att:
             a = att[-1]
             sub = self.table.zones.get(f"att.{a}")
             if sub:
-                self.discard_stack(a, ev, rule)
-            ev.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
+                self.discard_stack(a, events, rule)
+            events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
                                   rule=rule))
             att = self.table.zones.get(f"att.{iid}")
 
@@ -194,32 +194,32 @@ class Board:
         if self.modifiers:
             self.modifiers = [m for m in self.modifiers if m[0] != iid]
 
-    def remove_from_field(self, iid: int, dest: str, ev: list, rule: str, caption: str) -> None:
+    def remove_from_field(self, iid: int, dest: str, events: list, rule: str, caption: str) -> None:
         """A character leaves the field: everything stacked on it is discarded (digest A.8.26)."""
-        self.discard_stack(iid, ev, rule)
+        self.discard_stack(iid, events, rule)
         self.clear_modifiers(iid)
         face = 0 if dest.endswith(".hand") else 1
-        ev.append(self.table.move(iid, dest, face=face, caption=caption, rule=rule))
+        events.append(self.table.move(iid, dest, face=face, caption=caption, rule=rule))
         if dest.endswith(".damage"):
             p = self.table.owner[iid]
-            ev.append(self.damage_counter_event(p))
-            self.check_outcome(ev)
+            events.append(self.damage_counter_event(p))
+            self.check_outcome(events)
 
-    def strip_power(self, iid: int, ev: list, rule: str) -> None:
+    def strip_power(self, iid: int, events: list, rule: str) -> None:
         for a in self.power_ids(iid):
-            ev.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption="A power card is discarded", rule=rule))
+            events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption="A power card is discarded", rule=rule))
 
-    def move_to_dominion(self, iid: int, ev: list, rule: str) -> None:
+    def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
         p = self.table.owner[iid]
-        ev.append(self.table.move(iid, f"p{p}.dominion", face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
-        ev.append(Event("power.dominate", f"{self.name_of(iid)} moves to Player {p + 1}'s dominion area with "
+        events.append(self.table.move(iid, f"p{p}.dominion", face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
+        events.append(Event("power.dominate", f"{self.name_of(iid)} moves to Player {p + 1}'s dominion area with "
                         f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
 
-    def charge_from_deck(self, p: int, host: int, n: int, ev: list, rule: str) -> None:
+    def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:
         deck = self.table.zones[f"p{p}.deck"]
         room = self.stat(host, "mental") - self.power(host)
         for _ in range(min(n, room)):
             if not deck:
                 break
-            ev.append(self.table.move(deck[0], f"att.{host}", face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
+            events.append(self.table.move(deck[0], f"att.{host}", face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))

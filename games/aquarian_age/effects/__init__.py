@@ -35,7 +35,7 @@ def effects_text(effects: list) -> str:
     return " ".join(EFFECTS.text(e) for e in effects)
 
 
-def run_effects(state, player, effects, target, host, ev):
+def run_effects(state, player, effects, target, host, events):
     """Apply a card's effect list in order. Effects pushed as steps (judgment,
     removal) resolve after the list, in the order written."""
     pushed = []
@@ -44,7 +44,7 @@ def run_effects(state, player, effects, target, host, ev):
         if tgt is not None and not state.on_field(tgt):
             tgt = None
         before = len(state.steps)
-        EFFECTS.resolve(state, (player, tgt), e, ev)
+        EFFECTS.resolve(state, (player, tgt), e, events)
         if len(state.steps) > before:
             pushed.extend(state.steps[before:])
             del state.steps[before:]

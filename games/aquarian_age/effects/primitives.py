@@ -46,26 +46,26 @@ def _who(state, player, params, default="opp"):
 
 @primitive("draw", args={"n": int, "on": ON},
            text=lambda a: f"Draw {_cards(a['n'])}.")
-def draw(state, ctx, params, ev):
+def draw(state, ctx, params, events):
     player, target = ctx
     for _ in range(params["n"]):
-        if not state.draw_card(player, ev, RULE_EFFECT):
+        if not state.draw_card(player, events, RULE_EFFECT):
             return
 
 
 @primitive("judge", args={"n": int, "who": WHO, "on": ON},
            text=lambda a: f"{_whose(a, 'opp')} makes a damage judgment of {a['n']}.")
-def judge(state, ctx, params, ev):
+def judge(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
-    ev.append(Event("damage.judgment", f"Player {victim + 1} makes a damage judgment of {params['n']} (card effect)",
+    events.append(Event("damage.judgment", f"Player {victim + 1} makes a damage judgment of {params['n']} (card effect)",
                     "digest A.9.30", {"player": victim, "n": params["n"]}))
     state.push("damage_judgment", player=victim, count=params["n"])
 
 
 @primitive("destroy", args={"on": ON},
            text="Discard the character with everything stacked on it.", targeted=True)
-def destroy(state, ctx, params, ev):
+def destroy(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
@@ -74,39 +74,39 @@ def destroy(state, ctx, params, ev):
 
 @primitive("strip", args={"on": ON},
            text="Discard the character's power cards.", targeted=True)
-def strip(state, ctx, params, ev):
+def strip(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
-    state.strip_power(target, ev, "effect: power cards discarded (digest A.10)")
+    state.strip_power(target, events, "effect: power cards discarded (digest A.10)")
 
 
 @primitive("modify", args={"stat": frozenset(STATS), "delta": int, "on": ON},
            text=lambda a: f"The character gets {a['stat']} {a['delta']:+d} until the end of the turn.", targeted=True)
-def modify(state, ctx, params, ev):
+def modify(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
     state.add_modifier(target, params["stat"], params["delta"])
-    ev.append(Event("effect.modify", f"{state.name_of(target)} {params['stat']} {params['delta']:+d} until end of turn",
+    events.append(Event("effect.modify", f"{state.name_of(target)} {params['stat']} {params['delta']:+d} until end of turn",
                     RULE_EFFECT, {"card": target, "stat": params["stat"], "delta": params["delta"]}))
 
 
 @primitive("grant", args={"keyword": str, "on": ON},
            text=lambda a: f"The character gains {a['keyword']} until the end of the turn.", targeted=True)
-def grant(state, ctx, params, ev):
+def grant(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
     k, v = parse_skill(params["keyword"])
     state.add_modifier(target, "kw." + k, v)
-    ev.append(Event("effect.grant", f"{state.name_of(target)} gains {skill_text(k, v)} until end of turn",
+    events.append(Event("effect.grant", f"{state.name_of(target)} gains {skill_text(k, v)} until end of turn",
                     RULE_EFFECT, {"card": target, "keyword": k, "value": v}))
 
 
 @primitive("bounce", args={"on": ON},
            text="Return the character to its owner's hand.", targeted=True)
-def bounce(state, ctx, params, ev):
+def bounce(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
@@ -115,39 +115,39 @@ def bounce(state, ctx, params, ev):
 
 @primitive("recover", args={"n": int, "on": ON},
            text=lambda a: f"Put {_cards(a['n'])} of your damage zone into the discard pile.")
-def recover(state, ctx, params, ev):
+def recover(state, ctx, params, events):
     player, target = ctx
     z = state.table.zones[f"p{player}.damage"]
     for _ in range(params["n"]):
         if not z:
             break
         iid = z[-1]
-        ev.append(state.table.move(iid, f"p{player}.discard", face=1, caption="A card leaves the damage zone (card effect)",
+        events.append(state.table.move(iid, f"p{player}.discard", face=1, caption="A card leaves the damage zone (card effect)",
                                rule=RULE_EFFECT))
-        ev.append(state.damage_counter_event(player))
+        events.append(state.damage_counter_event(player))
 
 
 @primitive("charge", args={"n": int, "on": ON},
            text=lambda a: f"The top {_cards(a['n'])} of the deck become the character's power cards.", targeted=True)
-def charge(state, ctx, params, ev):
+def charge(state, ctx, params, events):
     player, target = ctx
     if target is None:
         return
-    state.charge_from_deck(state.table.owner[target], target, params["n"], ev, RULE_EFFECT)
+    state.charge_from_deck(state.table.owner[target], target, params["n"], events, RULE_EFFECT)
 
 
 @primitive("dominate", args={"on": ON},
            text="Your faction-area character moves to your dominion area.", targeted=True)
-def dominate(state, ctx, params, ev):
+def dominate(state, ctx, params, events):
     player, target = ctx
     if target is None or not state.table.zone[target].startswith(f"p{player}.faction."):
         return
-    state.move_to_dominion(target, ev, "card effect: the character is dominated (digest A.6.19)")
+    state.move_to_dominion(target, events, "card effect: the character is dominated (digest A.6.19)")
 
 
 @primitive("discard_random", args={"n": int, "who": WHO, "on": ON},
            text=lambda a: f"{_whose(a, 'opp')} discards {_cards(a['n'])} at random.")
-def discard_random(state, ctx, params, ev):
+def discard_random(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
     hand = state.table.zones[f"p{victim}.hand"]
@@ -155,22 +155,22 @@ def discard_random(state, ctx, params, ev):
         if not hand:
             break
         iid = hand[state.rng.randbelow(len(hand))]
-        ev.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"Player {victim + 1} discards a random card",
+        events.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"Player {victim + 1} discards a random card",
                                rule=RULE_EFFECT))
 
 
 @primitive("cancel_attack", args={"on": ON},
            text="Stop the attack.")
-def cancel_attack(state, ctx, params, ev):
+def cancel_attack(state, ctx, params, events):
     player, target = ctx
     if state.attack is not None:
         state.attack = dict(state.attack, cancelled=1)
-        ev.append(Event("attack.cancel", "The attack is stopped (card effect)", RULE_EFFECT, {}))
+        events.append(Event("attack.cancel", "The attack is stopped (card effect)", RULE_EFFECT, {}))
 
 
 @primitive("search", args={"faction": (str, OPTIONAL), "icon": (str, OPTIONAL), "type": (str, OPTIONAL), "on": ON},
            text=_search_text)
-def search(state, ctx, params, ev):
+def search(state, ctx, params, events):
     player, target = ctx
     deck = state.table.zones[f"p{player}.deck"]
     for iid in deck:
@@ -182,21 +182,21 @@ def search(state, ctx, params, ev):
         if "type" in params and c["type"] != params["type"]:
             continue
         e = state.table.move(iid, f"p{player}.hand", caption=f"Player {player + 1} searches the deck for a card", rule=RULE_EFFECT)
-        ev.append(state.table.reveal([iid], caption=f"Player {player + 1} reveals {c['name']}", rule=RULE_EFFECT))
-        ev.append(e)
+        events.append(state.table.reveal([iid], caption=f"Player {player + 1} reveals {c['name']}", rule=RULE_EFFECT))
+        events.append(e)
         break
     state.rng.shuffle(deck)
-    ev.append(Event("deck.shuffle", f"Player {player + 1} shuffles the deck", RULE_EFFECT, {"player": player}))
+    events.append(Event("deck.shuffle", f"Player {player + 1} shuffles the deck", RULE_EFFECT, {"player": player}))
 
 
 @primitive("mill", args={"n": int, "who": WHO, "on": ON},
            text=lambda a: f"{_whose(a, 'self')} puts the top {_cards(a['n'])} of the deck into the discard pile.")
-def mill(state, ctx, params, ev):
+def mill(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
     deck = state.table.zones[f"p{victim}.deck"]
     for _ in range(params["n"]):
         if not deck:
             break
-        ev.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of Player {victim + 1}'s deck is discarded",
+        events.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of Player {victim + 1}'s deck is discarded",
                                rule=RULE_EFFECT))

@@ -15,7 +15,7 @@ from .windows import fast_choices, play_fast
 FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
 
 
-def start_attack(state, attacker: int, defender_player: int, target, faction: bool, ev: list) -> None:
+def start_attack(state, attacker: int, defender_player: int, target, faction: bool, events: list) -> None:
     """Attack procedure (digest A.7): declaration, guard window (against a
     player), response window (a battle resolves last, digest A.7.25), then the
     battle or the damage judgment. ``target`` is "player" or a character iid."""
@@ -28,7 +28,7 @@ def start_attack(state, attacker: int, defender_player: int, target, faction: bo
         state.push("guard")
     else:
         attack["guard"] = target
-        ev.append(Event("guard.auto", f"{state.name_of(target)} is attacked in the faction area and guards at no cost",
+        events.append(Event("guard.auto", f"{state.name_of(target)} is attacked in the faction area and guards at no cost",
                         "digest A.7.23", {"card": target}))
     state.attack = attack
 
@@ -43,7 +43,7 @@ class Guard:
     """The attacked player takes the attack, guards with a dominated character,
     or responds first with a fast card or an effect."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         a = state.attack
         if not attack_goes_on(state) or not state.on_field(a["attacker"]):
             return DONE
@@ -64,64 +64,64 @@ class Guard:
         ch.extend(fast_choices(state, dp, in_attack=True))
         return Decision([dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         """Guard declaration: a dominated character pays its guard cost (its printed
         guard cost in its own power cards, usually 1; Intercept pays none) and
         battles the attacker (seed 4.2, digest A.7.23)."""
         a = state.attack
         if choice.kind in ("fast", "activate"):
-            play_fast(state, choice, ev, window=True)
+            play_fast(state, choice, events, window=True)
             return AGAIN
         if choice.kind == "take":
-            ev.append(Event("guard.none", f"Player {a['defending_player'] + 1} takes the attack", "digest A.7.24",
+            events.append(Event("guard.none", f"Player {a['defending_player'] + 1} takes the attack", "digest A.7.24",
                             {"player": a["defending_player"]}))
             return DONE
         g = choice.args["card"]
         gc = state.guard_cost(g)
         paid = state.power_ids(g)[-gc:] if gc > 0 else []
         for pw in reversed(paid):
-            ev.append(state.table.move(pw, f"p{state.table.owner[g]}.discard", face=1,
+            events.append(state.table.move(pw, f"p{state.table.owner[g]}.discard", face=1,
                                        caption=f"Guard cost: a power card of {state.name_of(g)}",
                                        rule="seed 4.2, digest A.7.23 guard cost"))
         state.attack = dict(a, guard=g)
-        ev.append(Event("guard.declare", f"{state.name_of(g)} guards", "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
+        events.append(Event("guard.declare", f"{state.name_of(g)} guards", "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
         return DONE
 
 
 @PROCS.step("strike", rule="Battle or damage judgment (digest A.7.24)")
-def strike(state, step, ev):
+def strike(state, step, events):
     """After the windows: battle if guarded, otherwise damage judgment (digest A.7.24)."""
     a = state.attack
     if not attack_goes_on(state):
         return DONE
     att = a["attacker"]
     if not state.on_field(att):
-        ev.append(Event("attack.fizzle", "The attacker has left the field: the attack ends", "digest A.7", {}))
+        events.append(Event("attack.fizzle", "The attacker has left the field: the attack ends", "digest A.7", {}))
         return DONE
     g = a["guard"]
     if g >= 0 and state.on_field(g):
-        battle(state, att, g, ev)
+        battle(state, att, g, events)
         return DONE
     if a["target"] != "player":
-        ev.append(Event("attack.fizzle", "The attacked character has left the field: the attack ends", "digest A.7", {}))
+        events.append(Event("attack.fizzle", "The attacked character has left the field: the attack ends", "digest A.7", {}))
         return DONE
     n = state.stat(att, "attack")
     dp = a["defending_player"]
-    ev.append(Event("damage.judgment", f"Player {dp + 1} makes a damage judgment of {n}", "digest A.9.30",
+    events.append(Event("damage.judgment", f"Player {dp + 1} makes a damage judgment of {n}", "digest A.9.30",
                     {"player": dp, "n": n, "attacker": att}))
     state.push("damage_judgment", player=dp, count=n)
     return DONE
 
 
 @PROCS.step("attack_end", rule="End of the attack (digest A.7)")
-def attack_end(state, step, ev):
+def attack_end(state, step, events):
     state.attack = None
-    ev.append(Event("attack.end", "The attack is over", "digest A.7", {}))
+    events.append(Event("attack.end", "The attack is over", "digest A.7", {}))
     return DONE
 
 
 @PROCS.step("damage_judgment", rule="Damage judgment (digest A.9.30)")
-def damage_judgment(state, step, ev):
+def damage_judgment(state, step, events):
     """Turn cards from the deck one at a time (``count`` left); a character
     enters its faction's stack as the new active, anything else goes to the
     damage zone (seed 4.2, digest A.9.30). An empty deck stops the judgment
@@ -131,17 +131,17 @@ def damage_judgment(state, step, ev):
         return DONE
     deck = state.table.zones[f"p{p}.deck"]
     if not deck:
-        ev.append(Event("damage.deck_empty", f"Player {p + 1}'s deck is empty: the judgment stops", "digest A.14 design default",
+        events.append(Event("damage.deck_empty", f"Player {p + 1}'s deck is empty: the judgment stops", "digest A.14 design default",
                         {"player": p}))
         return DONE
     step.args["count"] = n - 1
     iid = deck[0]
     c = state.card(iid)
-    ev.append(Event("damage.reveal", f"Player {p + 1} turns over {c['name']}", "digest A.9.30",
+    events.append(Event("damage.reveal", f"Player {p + 1} turns over {c['name']}", "digest A.9.30",
                     {"player": p, "card": iid, "card_id": state.table.card[iid], "left": n - 1}))
     if c["type"] == "character" and not (c["name_level"] and state.name_on_field(c["name"])):
         f = c["faction"]
-        ev.append(state.table.move(iid, f"p{p}.faction.{f}", face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
+        events.append(state.table.move(iid, f"p{p}.faction.{f}", face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
                                    rule="seed 4.2"))
         if state.phase == "faction" and p == state.active and 0 <= state.faction_index < len(FACTIONS):
             if FACTION_ORDER[f] <= state.faction_index:
@@ -150,14 +150,14 @@ def damage_judgment(state, step, ev):
                 note = f"{FACTION_NAMES[f]} is still to be checked this turn"
         else:
             note = "it is the new active character"
-        ev.append(Event("faction.newcomer", f"{c['name']} becomes the {FACTION_NAMES[f]} active character; {note}",
+        events.append(Event("faction.newcomer", f"{c['name']} becomes the {FACTION_NAMES[f]} active character; {note}",
                         "seed 4.2", {"player": p, "card": iid, "faction": f}))
         if note.endswith("next turn"):
-            ev.append(Event("faction.wait", f"{FACTION_NAMES[f]} has been checked this turn: {c['name']} waits for the "
+            events.append(Event("faction.wait", f"{FACTION_NAMES[f]} has been checked this turn: {c['name']} waits for the "
                             "next faction phase", "seed 4.2 (each faction is checked once per turn)",
                             {"player": p, "card": iid, "faction": f}))
     else:
-        ev.append(state.table.move(iid, f"p{p}.damage", face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
-        ev.append(state.damage_counter_event(p))
-        state.check_outcome(ev)
+        events.append(state.table.move(iid, f"p{p}.damage", face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
+        events.append(state.damage_counter_event(p))
+        state.check_outcome(events)
     return AGAIN

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import DONE, WAIT
 from .procedures import PROCS
 
 
-def battle(state, att: int, dfd: int, ev: list) -> None:
+def battle(state, att: int, dfd: int, events: list) -> None:
     """Battle (digest A.8): both deal damage equal to their attack at once;
     Initiative strikes first and a character discarded by it deals no damage
     back (A.8.27); a mental attack is compared with the target's mental and
@@ -17,15 +17,15 @@ def battle(state, att: int, dfd: int, ev: list) -> None:
     (A.8.28, design default); damage at or above durability discards the
     character with all stacked on it (A.8.26)."""
     a = state.attack
-    ev.append(Event("battle.begin", f"Battle: {state.name_of(att)} against {state.name_of(dfd)}", "digest A.8",
+    events.append(Event("battle.begin", f"Battle: {state.name_of(att)} against {state.name_of(dfd)}", "digest A.8",
                     {"attacker": att, "defender": dfd}))
     ia, idf = state.skill(att, "initiative"), state.skill(dfd, "initiative")
     if ia and not idf:
         order = [[(att, dfd)], [(dfd, att)]]
-        ev.append(Event("battle.initiative", f"{state.name_of(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
+        events.append(Event("battle.initiative", f"{state.name_of(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
     elif idf and not ia:
         order = [[(dfd, att)], [(att, dfd)]]
-        ev.append(Event("battle.initiative", f"{state.name_of(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
+        events.append(Event("battle.initiative", f"{state.name_of(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
     else:
         order = [[(att, dfd), (dfd, att)]]
     destroyed = []
@@ -41,7 +41,7 @@ def battle(state, att: int, dfd: int, ev: list) -> None:
             if mental:
                 m = state.stat(dst, "mental")
                 ok = dmg >= m
-                ev.append(Event("battle.mental", f"{state.name_of(src)} makes a mental attack of {dmg} against mental {m}"
+                events.append(Event("battle.mental", f"{state.name_of(src)} makes a mental attack of {dmg} against mental {m}"
                                 + (": its power cards are discarded" if ok else ": no effect"), "digest A.8.28",
                                 {"source": src, "target": dst, "value": dmg, "mental": m, "strips": ok}))
                 if ok:
@@ -49,7 +49,7 @@ def battle(state, att: int, dfd: int, ev: list) -> None:
             else:
                 d = state.stat(dst, "durability")
                 ok = dmg >= d
-                ev.append(Event("battle.damage", f"{state.name_of(src)} deals {dmg} damage to {state.name_of(dst)} "
+                events.append(Event("battle.damage", f"{state.name_of(src)} deals {dmg} damage to {state.name_of(dst)} "
                                 f"(durability {d})", "digest A.8.26",
                                 {"source": src, "target": dst, "value": dmg, "durability": d, "destroys": ok}))
                 if ok and dst not in destroyed:
@@ -59,14 +59,14 @@ def battle(state, att: int, dfd: int, ev: list) -> None:
     for s in stripped:
         if s in destroyed or not state.on_field(s):
             continue
-        state.strip_power(s, ev, "digest A.8.28 mental attack")
+        state.strip_power(s, events, "digest A.8.28 mental attack")
         if state.is_dominated(s):
             f = state.faction_of(s)
-            ev.append(state.table.move(s, f"p{state.table.owner[s]}.faction.{f}", face=1,
+            events.append(state.table.move(s, f"p{state.table.owner[s]}.faction.{f}", face=1,
                                   caption=f"{state.name_of(s)} loses its power and returns to the faction area",
                                   rule="digest A.14 design default (mental attack)"))
     if excess > 0:
-        ev.append(Event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to Player {a['defending_player'] + 1}",
+        events.append(Event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to Player {a['defending_player'] + 1}",
                         "digest A.14 design default (Breakthrough)", {"player": a["defending_player"], "n": excess}))
         state.push("damage_judgment", player=a["defending_player"], count=excess)
     for d in reversed(destroyed):
@@ -79,14 +79,14 @@ class Removal:
     keep it by putting X of its power cards into the damage zone instead
     (digest A.11.35)."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         iid = step.args["card"]
         if not state.on_field(iid):
             return DONE
         b = state.skill(iid, "bind")
         if b and state.power(iid) >= b:
             return WAIT
-        leave_field(state, iid, step.args.get("why"), ev)
+        leave_field(state, iid, step.args.get("why"), events)
         return DONE
 
     def decide(state, step):
@@ -97,29 +97,29 @@ class Removal:
             Choice("bind", {"card": iid}, o, f"Bind: {b} power card(s) to the damage zone, it stays"),
             Choice("no_bind", {"card": iid}, o, "Let it go", role="pass")])
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         iid = step.args["card"]
         if choice.kind == "bind":
             b = state.skill(iid, "bind")
             o = state.table.owner[iid]
-            ev.append(Event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
+            events.append(Event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
             for a in state.power_ids(iid)[-b:]:
-                ev.append(state.table.move(a, f"p{o}.damage", face=1, caption="Bind: a power card goes to the damage zone",
+                events.append(state.table.move(a, f"p{o}.damage", face=1, caption="Bind: a power card goes to the damage zone",
                                            rule="digest A.11.35"))
-            ev.append(state.damage_counter_event(o))
-            state.check_outcome(ev)
+            events.append(state.damage_counter_event(o))
+            state.check_outcome(events)
             return DONE
-        leave_field(state, iid, step.args.get("why"), ev)
+        leave_field(state, iid, step.args.get("why"), events)
         return DONE
 
 
-def leave_field(state, iid: int, why, ev: list) -> None:
+def leave_field(state, iid: int, why, events: list) -> None:
     """Where a removed character goes: a bounced one to the hand; a name-level
     one defeated in battle to the damage zone (digest A.4.12); otherwise the
     discard pile, with everything stacked on it (digest A.8.26, A.10)."""
     o = state.table.owner[iid]
     if why == "bounce":
-        state.remove_from_field(iid, f"p{o}.hand", ev, "digest A.10 (bounce)", f"{state.name_of(iid)} returns to the hand")
+        state.remove_from_field(iid, f"p{o}.hand", events, "digest A.10 (bounce)", f"{state.name_of(iid)} returns to the hand")
         return
     c = state.card(iid)
     if why == "battle" and c["name_level"]:
@@ -128,5 +128,5 @@ def leave_field(state, iid: int, why, ev: list) -> None:
     else:
         dest, cap = f"p{o}.discard", f"{c['name']} is discarded with everything stacked on it"
         rule = "digest A.8.26" if why == "battle" else "digest A.10 (destroy)"
-    ev.append(Event("battle.destroy" if why == "battle" else "effect.destroy", cap, rule, {"card": iid}))
-    state.remove_from_field(iid, dest, ev, rule, cap)
+    events.append(Event("battle.destroy" if why == "battle" else "effect.destroy", cap, rule, {"card": iid}))
+    state.remove_from_field(iid, dest, events, rule, cap)

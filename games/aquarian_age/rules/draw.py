@@ -10,16 +10,16 @@ from .turn import open_phase
 
 
 @PROCS.step("draw_phase", rule="Draw phase (seed 4.1)")
-def draw_phase(state, step, ev):
+def draw_phase(state, step, events):
     """Draw 1 card plus Draw+X/-X of dominated characters, never below 0 (seed 4.1, digest A.5.14)."""
     if step.stage:
-        open_phase(state, step, ev, "draw")
+        open_phase(state, step, events, "draw")
     p = state.active
     bonus = state.draw_bonus(p)
     n = max(0, 1 + bonus)
-    ev.append(Event("draw.count", f"Player {p + 1} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
+    events.append(Event("draw.count", f"Player {p + 1} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
                     {"player": p, "n": n, "bonus": bonus}))
     for _ in range(n):
-        if not state.draw_card(p, ev):
+        if not state.draw_card(p, events):
             break
     return DONE

@@ -14,9 +14,9 @@ class DiscardPhase:
     """With 8 or more cards in hand, discard down to 7 (seed 4.5; Capacity+-X
     changes the 7, digest A.5.18), one card at a time."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         if step.stage:
-            open_phase(state, step, ev, "discard")
+            open_phase(state, step, events, "discard")
         p = state.active
         if len(state.table.zones[f"p{p}.hand"]) <= state.hand_limit(p):
             return DONE
@@ -29,10 +29,10 @@ class DiscardPhase:
         return Decision([p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
                         [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         p = state.active
         h = choice.args["card"]
-        ev.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"Player {p + 1} discards {state.name_of(h)}",
+        events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"Player {p + 1} discards {state.name_of(h)}",
                                    rule="seed 4.5"))
-        ev.append(Event("discard.hand", f"Player {p + 1} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
+        events.append(Event("discard.hand", f"Player {p + 1} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

@@ -17,12 +17,12 @@ RULE = "seed 4.2 faction phase"
 
 
 @PROCS.step("faction_check", rule="Faction phase (seed 4.2)")
-def faction_check(state, step, ev):
+def faction_check(state, step, events):
     """Check the factions from ``index`` on, in order; at an aggressive active
     the step pushes the window and the attack and comes back to the next
     faction after them."""
     if step.stage:
-        open_phase(state, step, ev, "faction")
+        open_phase(state, step, events, "faction")
     p = state.active
     i = step.args["index"]
     while i < len(FACTIONS):
@@ -31,27 +31,27 @@ def faction_check(state, step, ev):
         i += 1
         a = state.active_of(p, f)
         if a is None:
-            ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
+            events.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
                             {"faction": f, "player": p, "card": None}))
             continue
-        ev.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
+        events.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
                         {"faction": f, "player": p, "card": a}))
         if state.skill(a, "aggressive"):
-            ev.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
+            events.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
             step.args["index"] = i
             state.push("aggressive_attack", index=i - 1, card=a)
             state.push("response_window", priority=p, passes=0, window="faction")
             return AGAIN
-        ev.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
+        events.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
                         {"faction": f, "player": p, "card": a}))
     state.faction_index = len(FACTIONS)
     return DONE
 
 
 @PROCS.step("aggressive_attack", rule="Faction phase: the aggressive (▼) attack (seed 4.2)")
-def aggressive_attack(state, step, ev):
+def aggressive_attack(state, step, events):
     """The ▼ attack of a faction's active character on its own owner (seed 4.2),
     after the window in which fast cards and effects could be used (seed 4.3 ⑤⑥).
     A character that is no longer that faction's active, or no longer
@@ -62,11 +62,11 @@ def aggressive_attack(state, step, ev):
     if state.active_of(p, f) != a or not state.skill(a, "aggressive"):
         now = state.active_of(p, f)
         why = "is no longer aggressive" if now == a else "is no longer the active character"
-        ev.append(Event("faction.pass", f"{state.name_of(a)} {why}: {FACTION_NAMES[f]} does not attack", RULE,
+        events.append(Event("faction.pass", f"{state.name_of(a)} {why}: {FACTION_NAMES[f]} does not attack", RULE,
                         {"faction": f, "player": p, "card": a}))
         return DONE
     atk = state.stat(a, "attack")
-    ev.append(Event("faction.attack", f"{state.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", RULE,
+    events.append(Event("faction.attack", f"{state.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", RULE,
                     {"faction": f, "player": p, "card": a, "attack": atk}))
-    start_attack(state, a, p, "player", faction=True, ev=ev)
+    start_attack(state, a, p, "player", faction=True, events=events)
     return DONE

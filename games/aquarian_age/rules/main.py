@@ -58,66 +58,66 @@ class MainPhase:
     """The active player acts until ending the phase; what they play is paid
     and resolved (pushed above this step) before they act again."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         if step.stage:
-            open_phase(state, step, ev, "main")
+            open_phase(state, step, events, "main")
         return WAIT
 
     def decide(state, step):
         p = state.active
         return Decision([p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         p = state.active
         k = choice.kind
         a = choice.args
         if k == "end_main":
-            ev.append(Event("main.end", f"Player {p + 1} ends the main phase", "seed 4.3", {"player": p}))
+            events.append(Event("main.end", f"Player {p + 1} ends the main phase", "seed 4.3", {"player": p}))
             return DONE
         if k == "place":
-            place_character(state, p, a["card"], ev)
+            place_character(state, p, a["card"], events)
         elif k == "attack":
-            declare_attack(state, p, a["card"], a.get("target"), ev)
+            declare_attack(state, p, a["card"], a.get("target"), events)
         elif k in ("break", "permanent"):
             c = state.card(a["card"])
-            ev.append(Event(f"{k}.declare", f"Player {p + 1} plays {c['name']} on {state.name_of(a['target'])}",
+            events.append(Event(f"{k}.declare", f"Player {p + 1} plays {c['name']} on {state.name_of(a['target'])}",
                             "seed 4.3 ②" if k == "break" else "seed 4.3 ③", {"card": a["card"], "target": a["target"]}))
             state.push("resolve", player=p, card=a["card"], target=a["target"], host=-1, ability=-1)
             state.push("pay_cost", player=p, count=c["cost"], why=c["name"])
         elif k in ("project", "fast", "activate"):
-            play_fast(state, choice, ev, window=False)
+            play_fast(state, choice, events, window=False)
         return AGAIN
 
 
-def place_character(state, p: int, h: int, ev: list) -> None:
+def place_character(state, p: int, h: int, events: list) -> None:
     """Place a character card in its faction's stack as the new active (seed 4.3 ①)."""
     c = state.card(h)
-    ev.append(state.table.move(h, f"p{p}.faction.{c['faction']}", face=1,
+    events.append(state.table.move(h, f"p{p}.faction.{c['faction']}", face=1,
                                caption=f"Player {p + 1} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
-    ev.append(Event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
+    events.append(Event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
                     {"card": h, "faction": c["faction"], "player": p}))
 
 
-def declare_attack(state, p: int, d: int, target, ev: list) -> None:
+def declare_attack(state, p: int, d: int, target, events: list) -> None:
     """Attack declaration: a dominated character pays 1 power card and attacks
     the opponent or one of your own faction-area actives (digest A.7.21)."""
     pw = state.power_ids(d)
     tgt_txt = f"Player {2 - p}" if target is None else f"your own {state.name_of(target)}"
-    ev.append(Event("attack.declare", f"{state.name_of(d)} attacks {tgt_txt}", "digest A.7.21",
+    events.append(Event("attack.declare", f"{state.name_of(d)} attacks {tgt_txt}", "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
-    ev.append(state.table.move(pw[-1], f"p{p}.discard", face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
+    events.append(state.table.move(pw[-1], f"p{p}.discard", face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
     if target is None:
-        start_attack(state, d, 1 - p, "player", faction=False, ev=ev)
+        start_attack(state, d, 1 - p, "player", faction=False, events=events)
     else:
-        start_attack(state, d, p, target, faction=False, ev=ev)
+        start_attack(state, d, p, target, faction=False, events=events)
 
 
 def _pay_sources(state, p):
     return [d for d in state.dominated(p) if state.power(d) > 0]
 
 
-def _pay_one(state, p, d, ev, pw):
-    ev.append(state.table.move(pw, f"p{p}.discard", face=1, caption=f"Cost: a power card of {state.name_of(d)}",
+def _pay_one(state, p, d, events, pw):
+    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=f"Cost: a power card of {state.name_of(d)}",
                                rule="seed 4.3 ② cost"))
 
 
@@ -128,7 +128,7 @@ class PayCost:
     With one source, or no more than the cost in all, the payment is made
     without asking."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         p, n = step.args["player"], step.args["count"]
         if n <= 0:
             return DONE
@@ -139,7 +139,7 @@ class PayCost:
                 for pw in reversed(state.power_ids(d)):
                     if n <= 0:
                         break
-                    _pay_one(state, p, d, ev, pw)
+                    _pay_one(state, p, d, events, pw)
                     n -= 1
             return DONE
         return WAIT
@@ -150,16 +150,16 @@ class PayCost:
                         [Choice("pay", {"card": d}, p, f"Pay from {state.name_of(d)} ({state.power(d)})")
                          for d in _pay_sources(state, p)])
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         d = choice.args["card"]
         p = step.args["player"]
-        _pay_one(state, p, d, ev, state.power_ids(d)[-1])
+        _pay_one(state, p, d, events, state.power_ids(d)[-1])
         step.args["count"] -= 1
         return AGAIN
 
 
 @PROCS.step("resolve", rule="Resolving a card or an effect (seed 4.3 ②-⑥)")
-def resolve(state, step, ev):
+def resolve(state, step, events):
     """A paid card or ability resolves: an ability (``host`` >= 0) if its
     character is still on the field, a break or a permanent on its target, a
     project or fast card's effects (seed 4.3 ②-⑥)."""
@@ -168,33 +168,33 @@ def resolve(state, step, ev):
     if args["host"] >= 0:
         host = args["host"]
         if not state.on_field(host):
-            ev.append(Event("effect.fizzle", "The character left the field: its ability does nothing", "seed 4.3 ⑥", {}))
+            events.append(Event("effect.fizzle", "The character left the field: its ability does nothing", "seed 4.3 ⑥", {}))
             return DONE
         ab = state.card(host)["ability"][args["ability"]]
-        ev.append(Event("effect.resolve", f"{state.name_of(host)}'s ability resolves", "seed 4.3 ⑥", {"card": host}))
-        run_effects(state, p, ab["effect"], tgt if tgt >= 0 else None, host, ev)
+        events.append(Event("effect.resolve", f"{state.name_of(host)}'s ability resolves", "seed 4.3 ⑥", {"card": host}))
+        run_effects(state, p, ab["effect"], tgt if tgt >= 0 else None, host, events)
         return DONE
     c = state.card(h)
     typ = c["type"]
     if typ == "break":
-        resolve_break(state, p, h, tgt, ev)
+        resolve_break(state, p, h, tgt, events)
     elif typ == "permanent":
         if not state.on_field(tgt):
-            ev.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} has no character: discarded",
+            events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} has no character: discarded",
                                        rule="seed 4.3 ③"))
             return DONE
-        ev.append(state.table.move(h, f"att.{tgt}", face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
+        events.append(state.table.move(h, f"att.{tgt}", face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
                                    rule="seed 4.3 ③"))
-        ev.append(Event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
+        events.append(Event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
                         {"card": h, "target": tgt}))
     else:
-        ev.append(Event(f"{typ}.resolve", f"{c['name']} resolves", "seed 4.3 ④⑤", {"card": h}))
-        ev.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
-        run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, ev)
+        events.append(Event(f"{typ}.resolve", f"{c['name']} resolves", "seed 4.3 ④⑤", {"card": h}))
+        events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
+        run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, events)
     return DONE
 
 
-def resolve_break(state, p: int, h: int, t: int, ev: list) -> None:
+def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
     """Break (seed 4.3 ②): on your own character the break card goes on top and
     its stats and skills replace the old ones (a faction-area active moves to the
     dominion area); an opponent's character is discarded and the break card
@@ -202,25 +202,25 @@ def resolve_break(state, p: int, h: int, t: int, ev: list) -> None:
     c = state.card(h)
     table = state.table
     if not state.on_field(t):
-        ev.append(table.move(h, f"p{p}.hand", caption=f"{c['name']} has no target and returns to the hand", rule="seed 4.3 ②"))
+        events.append(table.move(h, f"p{p}.hand", caption=f"{c['name']} has no target and returns to the hand", rule="seed 4.3 ②"))
         return
     rule = "seed 4.3 ②"
     if table.owner[t] != p:
-        ev.append(Event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
+        events.append(Event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
                         {"card": t, "by": h}))
-        state.remove_from_field(t, f"p{table.owner[t]}.discard", ev, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
-        ev.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters your dominion area", rule="seed 4.3 ②ㄷ"))
-        ev.append(Event("break.enter", f"{c['name']} enters Player {p + 1}'s dominion area", "seed 4.3 ②ㄷ", {"card": h}))
+        state.remove_from_field(t, f"p{table.owner[t]}.discard", events, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
+        events.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters your dominion area", rule="seed 4.3 ②ㄷ"))
+        events.append(Event("break.enter", f"{c['name']} enters Player {p + 1}'s dominion area", "seed 4.3 ②ㄷ", {"card": h}))
         return
     zone = table.zone[t]
     idx = table.zones[zone].index(t)
-    ev.append(table.move(h, zone, index=idx + 1, face=1, caption=f"{c['name']} is set on {state.name_of(t)}", rule=rule))
+    events.append(table.move(h, zone, index=idx + 1, face=1, caption=f"{c['name']} is set on {state.name_of(t)}", rule=rule))
     for a in list(table.zones.get(f"att.{t}", [])):
-        ev.append(table.move(a, f"att.{h}", caption=f"{state.name_of(a) if table.face[a] else 'A power card'} moves onto "
+        events.append(table.move(a, f"att.{h}", caption=f"{state.name_of(a) if table.face[a] else 'A power card'} moves onto "
                              f"{c['name']}", rule=rule))
-    ev.append(table.move(t, f"att.{h}", index=0, face=1, caption=f"{state.name_of(t)} is now under {c['name']}", rule=rule))
+    events.append(table.move(t, f"att.{h}", index=0, face=1, caption=f"{state.name_of(t)} is now under {c['name']}", rule=rule))
     state.clear_modifiers(t)
-    ev.append(Event("break.replace", f"{c['name']} replaces the stats and skills of the broken character", rule,
+    events.append(Event("break.replace", f"{c['name']} replaces the stats and skills of the broken character", rule,
                     {"card": h, "under": t}))
     if ".faction." in zone:
-        state.move_to_dominion(h, ev, "seed 4.3 ②ㄴ (a broken faction-area active is dominated)")
+        state.move_to_dominion(h, events, "seed 4.3 ②ㄴ (a broken faction-area active is dominated)")

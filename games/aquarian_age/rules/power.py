@@ -12,20 +12,20 @@ from .turn import open_phase
 
 
 @PROCS.step("charge", rule="Charge, at the start of the power card phase (digest A.5.17)")
-def charge(state, step, ev):
+def charge(state, step, events):
     """Charge X: at the start of the power card phase, X cards from the deck top
     become power cards of that character, never beyond its mental (digest A.5.17)."""
     if step.stage:
-        open_phase(state, step, ev, "power")
+        open_phase(state, step, events, "power")
     p = state.active
     for iid in list(state.dominated(p)) + state.actives(p):
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
             before = state.power(iid)
-            state.charge_from_deck(p, iid, x, ev, "digest A.5.17 Charge")
+            state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")
             got = state.power(iid) - before
             if got:
-                ev.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
+                events.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
                                 {"card": iid, "n": got}))
     return DONE
 
@@ -46,7 +46,7 @@ class PowerCardPhase:
     """Hand cards go face down under your characters, never beyond mental
     (seed 4.4); the phase ends when the player ends it or nothing more fits."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         p = state.active
         hand = state.table.zones[f"p{p}.hand"]
         hosts = power_hosts(state, p) if hand else None
@@ -59,18 +59,18 @@ class PowerCardPhase:
         p = state.active
         return _decision(state, p, state.table.zones[f"p{p}.hand"], power_hosts(state, p))
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         if choice.kind == "end_power":
             return DONE
         h, t = choice.args["card"], choice.args["target"]
-        ev.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {state.name_of(t)}", rule="seed 4.4"))
-        ev.append(Event("power.place", f"{state.name_of(t)} has {state.power(t)}/{state.stat(t, 'mental')} power cards",
+        events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {state.name_of(t)}", rule="seed 4.4"))
+        events.append(Event("power.place", f"{state.name_of(t)} has {state.power(t)}/{state.stat(t, 'mental')} power cards",
                         "seed 4.4", {"card": t, "power": state.power(t)}))
         return AGAIN
 
 
 @PROCS.step("domination_check", rule="End of the power card phase: domination (seed 4.4)")
-def domination_check(state, step, ev):
+def domination_check(state, step, events):
     """Each faction's active whose power cards reach its mental moves to the
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
@@ -81,10 +81,10 @@ def domination_check(state, step, ev):
             continue
         m, pw = state.stat(a, "mental"), state.power(a)
         if pw >= m:
-            ev.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",
+            events.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
-            state.move_to_dominion(a, ev, "seed 4.4 (domination)")
+            state.move_to_dominion(a, events, "seed 4.4 (domination)")
         else:
-            ev.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
+            events.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
     return DONE

@@ -15,7 +15,7 @@ RULE = "digest A.3.10"
 class Redraw:
     """Keep the opening hand or redraw 7 (args: player)."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         return WAIT
 
     def decide(state, step):
@@ -23,17 +23,17 @@ class Redraw:
         return Decision([p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
             Choice("keep", {}, p, "Keep this hand", role="confirm"), Choice("redraw", {}, p, "Redraw 7 cards")])
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         p = step.args["player"]
         if choice.kind == "redraw":
             hand = state.table.zones[f"p{p}.hand"]
             while hand:
-                ev.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"Player {p + 1} returns the hand to the deck",
+                events.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"Player {p + 1} returns the hand to the deck",
                                            rule="digest A.3.10 redraw"))
             state.rng.shuffle(state.table.zones[f"p{p}.deck"])
-            ev.append(Event("setup.redraw", f"Player {p + 1} shuffles and draws 7 again", RULE, {"player": p}))
+            events.append(Event("setup.redraw", f"Player {p + 1} shuffles and draws 7 again", RULE, {"player": p}))
             for _ in range(7):
-                state.draw_card(p, ev, "digest A.3.10 redraw")
+                state.draw_card(p, events, "digest A.3.10 redraw")
         else:
-            ev.append(Event("setup.keep", f"Player {p + 1} keeps the hand", RULE, {"player": p}))
+            events.append(Event("setup.keep", f"Player {p + 1} keeps the hand", RULE, {"player": p}))
         return DONE

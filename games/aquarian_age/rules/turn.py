@@ -51,35 +51,35 @@ def stack_for_turn(turn: int, from_phase: str = "draw") -> list[Step]:
     return [Step(proc, stage, dict(args)) for proc, stage, args in records]
 
 
-def open_phase(state, step, ev, name: str) -> None:
+def open_phase(state, step, events, name: str) -> None:
     """The phase ``name`` begins, if ``step`` is its opening step (seed 4)."""
     if step.stage == OPENING:
         step.stage = 0
         state.phase = name
-        ev.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
+        events.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
 
 
-def begin_turn(state, ev) -> None:
+def begin_turn(state, events) -> None:
     """A turn begins: its phases are pushed in order (seed 4)."""
     p = state.active
-    ev.append(Event("turn.begin", f"Turn {state.turn}: Player {p + 1}", "seed 4", {"turn": state.turn, "player": p}))
+    events.append(Event("turn.begin", f"Turn {state.turn}: Player {p + 1}", "seed 4", {"turn": state.turn, "player": p}))
     state.steps.extend(stack_for_turn(state.turn))
 
 
 @PROCS.step("turn_begin", rule=RULE_TURN)
-def turn_begin(state, step, ev):
+def turn_begin(state, step, events):
     """The first turn begins, after the set-up."""
-    begin_turn(state, ev)
+    begin_turn(state, events)
     return DONE
 
 
 @PROCS.step("turn_end", rule="End of the turn (seed 4)")
-def turn_end(state, step, ev):
+def turn_end(state, step, events):
     """Until-end-of-turn effects end; the other player's turn begins."""
-    ev.append(Event("turn.end", f"End of turn {state.turn}", "seed 4", {"turn": state.turn}))
+    events.append(Event("turn.end", f"End of turn {state.turn}", "seed 4", {"turn": state.turn}))
     state.modifiers = []
     state.faction_index = -1
     state.active = 1 - state.active
     state.turn += 1
-    begin_turn(state, ev)
+    begin_turn(state, events)
     return DONE

@@ -57,7 +57,7 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
     return out
 
 
-def play_fast(state, choice: Choice, ev: list, window: bool) -> None:
+def play_fast(state, choice: Choice, events: list, window: bool) -> None:
     """Projects, fast cards and activated effects (seed 4.3 ④⑤⑥): pay the cost,
     then resolve. A project or a fast card played outside a window opens a
     response window first (digest A.7.25)."""
@@ -67,15 +67,15 @@ def play_fast(state, choice: Choice, ev: list, window: bool) -> None:
     if choice.kind == "activate":
         host = a["card"]
         ab = state.card(host)["ability"][a["ability"]]
-        ev.append(Event("effect.activate", f"{state.name_of(host)} uses its ability ({ab['cost']} power)", "seed 4.3 ⑥",
+        events.append(Event("effect.activate", f"{state.name_of(host)} uses its ability ({ab['cost']} power)", "seed 4.3 ⑥",
                         {"card": host, "ability": a["ability"], "target": tgt}))
         state.push("resolve", player=p, card=-1, target=tgt, host=host, ability=a["ability"])
         state.push("pay_cost", player=p, count=ab["cost"], why="ability")
         return
     h = a["card"]
     c = state.card(h)
-    ev.append(state.table.move(h, f"p{p}.limbo", face=1, caption=f"Player {p + 1} plays {c['name']}", rule="digest A.7.25"))
-    ev.append(Event(f"{c['type']}.declare", f"Player {p + 1} plays {c['name']}" +
+    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=f"Player {p + 1} plays {c['name']}", rule="digest A.7.25"))
+    events.append(Event(f"{c['type']}.declare", f"Player {p + 1} plays {c['name']}" +
                     (f" on {state.name_of(tgt)}" if tgt >= 0 else ""), "seed 4.3 ④" if c["type"] == "project" else "seed 4.3 ⑤",
                     {"card": h, "target": tgt}))
     state.push("resolve", player=p, card=h, target=tgt, host=-1, ability=-1)
@@ -102,7 +102,7 @@ class ResponseWindow:
     아무때나"); the owner has the first say. A player with nothing to use
     passes without being asked."""
 
-    def run(state, step, ev):
+    def run(state, step, events):
         args = step.args
         if args["window"] == "attack" and (state.attack is None or state.attack["cancelled"]):
             return DONE
@@ -120,15 +120,15 @@ class ResponseWindow:
         return Decision([step.args["priority"]], "respond", "Respond with a fast card or an effect, or pass",
                         _window_choices(state, step))
 
-    def choose(state, step, choice, ev):
+    def choose(state, step, choice, events):
         args = step.args
         p = args["priority"]
         if choice.kind == "pass":
             args["passes"] += 1
             args["priority"] = 1 - p
-            ev.append(Event("response.pass", f"Player {p + 1} passes", "digest A.7.25", {"player": p}))
+            events.append(Event("response.pass", f"Player {p + 1} passes", "digest A.7.25", {"player": p}))
             return AGAIN
         args["passes"] = 0
         args["priority"] = 1 - p
-        play_fast(state, choice, ev, window=True)
+        play_fast(state, choice, events, window=True)
         return AGAIN
