@@ -102,9 +102,14 @@ class Choice:
     @property
     def id(self) -> str:
         if self._id is None:
-            if self.args:
-                parts = ",".join(f"{k}={_arg_text(self.args[k])}" for k in sorted(self.args))
-                self._id = f"{self.kind}({parts})"
+            args = self.args
+            if args:
+                parts = []
+                for k in sorted(args):
+                    v = args[k]
+                    t = type(v)  # bool is not int here: it goes through _arg_text
+                    parts.append(f"{k}={v}" if t is int or t is str else f"{k}={_arg_text(v)}")
+                self._id = f"{self.kind}({','.join(parts)})"
             else:
                 self._id = self.kind
         return self._id
@@ -276,6 +281,9 @@ class State:
         d = self.decision
         if d is None:
             raise IllegalChoice("the game is over")
+        for c in d.choices:
+            if c is choice:  # one of the decision's own choices: legal as it is
+                return self._apply(c)
         legal = d.find(choice.id, choice.player)
         if legal is None:
             reason = self.why_not(choice.kind, choice.args, choice.player)
