@@ -277,26 +277,29 @@ class Legality:
         extra = t.zones[Z[p]["extra"]]
         if not extra:
             return []
-        pool = [i for i in t.zones[Z[p]["hand"]] if i != src] + \
-               [i for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre]
+        card, mx = t.card, self.maximum_centre
+        zone = t.zones[Z[p]["monster"]]
+        monsters = [i for i in zone if i is not None and i not in mx]
         have: dict[str, int] = {}
-        for i in pool:
-            have[t.card[i]] = have.get(t.card[i], 0) + 1
-        field_free = self.free_slots(Z[p]["monster"])
-        on_field = {t.card[i] for i in t.zones[Z[p]["monster"]] if i is not None and i not in self.maximum_centre}
+        for i in t.zones[Z[p]["hand"]]:
+            if i != src:
+                have[card[i]] = have.get(card[i], 0) + 1
+        for i in monsters:
+            have[card[i]] = have.get(card[i], 0) + 1
+        field_full = None not in zone
+        on_field = {card[i] for i in monsters}
         out, seen = [], set()
         for i in extra:
-            cid = t.card[i]
+            cid = card[i]
             if cid in seen:
                 continue
-            need: dict[str, int] = {}
-            for m in self.db[cid]["materials"]:
-                need[m] = need.get(m, 0) + 1
-            if all(have.get(m, 0) >= k for m, k in need.items()):
-                if field_free == 0 and not (on_field & set(need)):
-                    continue
-                seen.add(cid)
-                out.append(i)
+            materials = self.db[cid]["materials"]
+            if any(have.get(m, 0) < materials.count(m) for m in materials):
+                continue
+            if field_full and on_field.isdisjoint(materials):
+                continue  # the Fusion monster needs a Monster Zone a material leaves free
+            seen.add(cid)
+            out.append(i)
         return out
 
     def trap_options(self, q: int, window: dict) -> list[tuple]:
