@@ -199,6 +199,49 @@ def test_every_waiting_step_has_its_decision():
         assert PROCS[top.proc].decide(state, top).choices
 
 
+def test_procedure_table_names_a_rule_for_every_step_of_the_turn():
+    from games.aquarian_age.rules import PROCS
+    from games.aquarian_age.rules.turn import PHASES, TURN_STRUCTURE, stack_for_turn
+
+    assert PHASES == ("draw", "faction", "main", "power", "discard")
+    for name, proc in PROCS.table.items():
+        assert proc.rule and "(" in proc.rule, name  # the rule as the rulebook names it, with its section
+    for _, steps in TURN_STRUCTURE:
+        for proc, _args in steps:
+            assert proc in PROCS
+    first_turn = [st.proc for st in reversed(stack_for_turn(1))]
+    assert "faction_check" not in first_turn and first_turn[-1] == "turn_end"
+    assert [st.proc for st in reversed(stack_for_turn(2))][:2] == ["draw_phase", "faction_check"]
+    assert [st.proc for st in reversed(stack_for_turn(3, "power"))] == [
+        "charge", "power_card_phase", "domination_check", "discard_phase", "turn_end"]
+
+
+def test_every_event_names_its_rule():
+    s = GAME.new_state(GAME.default_setup(), 9)
+    rng = PCG32(9, stream=5)
+    n = 0
+    while s.decision is not None and n < 600:
+        for e in s.apply(rng.choice(s.decision.choices)):
+            assert e.rule, e.kind
+        n += 1
+    assert s.outcome is not None
+
+
+def test_the_outcome_names_winner_termination_and_rule():
+    from tabletop.engine.outcome import Termination
+
+    deck_out = GAME.from_position({"turn": 4, "phase": "draw", "players": [
+        {"deck": [], "hand": ["EGO-J1"]}, {"deck": ["EGO-J1"] * 6}]})
+    o = deck_out.outcome
+    assert (o.winner, o.termination, o.rule) == (1, Termination.DECK_OUT, "digest A.4.11b")
+    assert deck_out.winner == 1 and deck_out.decision is None and deck_out.view(None)["extra"]["reason"] == o.reason
+    again = GAME.state_from_data(deck_out.to_data())
+    assert again.outcome == o and again.digest() == deck_out.digest()
+    s, _ = play_random(4, 3000)
+    assert s.outcome is not None and s.outcome.termination in (Termination.LIFE, Termination.DECK_OUT)
+    assert s.view(None)["winner"] == s.outcome.winner == s.winner
+
+
 def test_view_hides_hands_decks_and_power_cards():
     _, seen = play_random(8, 400)
     checked_power = False
