@@ -12,7 +12,7 @@ import json
 import pytest
 
 from games.riftbound import GAME
-from games.riftbound.rules import VICTORY_SCORE
+from games.riftbound.rulebook import VICTORY_SCORE
 from tabletop.ai.agents import GreedyAgent, RandomAgent
 from tabletop.engine.errors import CardFileError, PositionError
 from tabletop.engine.rng import PCG32

@@ -10,7 +10,11 @@ from tabletop.engine.rng import PCG32
 
 from . import carddb
 from .carddb import DOMAIN_COLOR, DOMAINS
-from .rules import PHASES, VICTORY_SCORE, RBState, ZLOC
+from .rulebook import VICTORY_SCORE
+from .rules import push
+from .rules.turn import PHASES
+from .state import RBState
+from .zones import ZLOC
 
 _DIR = Path(__file__).resolve().parent
 _POS_ZONES = ("hand", "deck", "runedeck", "runes", "base", "bf0", "bf1", "trash", "hidden0", "hidden1", "bfaside")
@@ -153,7 +157,7 @@ class Riftbound(Game):
         if s.step == "mulligan":  # set-up steps 7-8: the mulligan decision (seed setup 7-8)
             s.turn_no = 0
             s.active = s.first
-            s.ask = {"k": "mull", "p": int(position.get("mulligan", s.first)), "n": 0}
+            push(s, "mulligan", player=int(position.get("mulligan", s.first)), set_aside=0)
         s.dirty = True
         s._run([])
         s._dec = None
@@ -235,10 +239,10 @@ class Riftbound(Game):
         facedown cards; a running showdown or combat counts by its likely result (a point
         about to be conquered is worth most of a point)."""
         s = state
-        if s.ask is not None and s.ask["k"] == "move" and s.outcome is None:
+        if s.steps[-1].proc == "move_with" and s.outcome is None:
             # a group move still being formed: judge it as if the units moved now
             s = s.clone()
-            s.apply(s.decision.find("move_done", s.ask["p"]))
+            s.apply(s.decision.find("move_done", s.steps[-1].args["player"]))
             if s.outcome is not None:
                 return 1e6 if s.winner == player else -1e6
         q = 1 - player

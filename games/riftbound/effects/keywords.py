@@ -3,6 +3,8 @@ Weaponmaster's attach (Core Rules v1.3 Keywords, digest 18)."""
 
 from __future__ import annotations
 
+from ..rules import push
+from ..zones import ZLOC
 from . import R_KW, primitive
 
 
@@ -16,14 +18,12 @@ def vision(state, item, op, events):
         top = deck[0]
         events.append(t.move(top, f"p{p}.aside", caption=f"{state.pn(p)} looks at the top card of the deck (Vision)",
                              rule=R_KW))
-        state.ask = {"k": "vision", "p": p, "card": top}
+        push(state, "vision", player=p, card=top)
 
 
 @primitive("attach_to", lambda op, who, n: "attach_to")
 def attach_to(state, item, op, events):
     """Quick-Draw: attach this gear (still unattached on the board) to the target unit."""
-    from ..zones import ZLOC
-
     g = item["src"]
     if state.table.zone[g] in ZLOC:
         for u in state._to(item, "target"):
@@ -34,8 +34,6 @@ def attach_to(state, item, op, events):
 def attach(state, item, op, events):
     """Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
     board under this player's control (attaching is not a move, digest 11.2)."""
-    from ..zones import ZLOC
-
     p = item["ctrl"]
     t = state.table
     g, u = item["tg"], item["src"]

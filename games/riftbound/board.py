@@ -1,0 +1,124 @@
+"""What is where on the board and what it is worth now: units at each location,
+counters, keywords and Might after the layers (Core Rules v1.3 Layers, digest 21)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Event
+
+from .rulebook import NUMERIC_KEYWORDS
+from .zones import ZLOC, lz
+
+
+class Board:
+    """Reading the board: the mixin every rule uses."""
+
+    def c(self, iid: int) -> dict:
+        return self.db[self.table.card[iid]]
+
+    def name(self, iid: int) -> str:
+        return self.db[self.table.card[iid]]["name"]
+
+    def where(self, iid: int):
+        """(controller, location) of a unit or gear on the board, else None."""
+        return ZLOC.get(self.table.zone[iid])
+
+    def is_unit(self, iid: int) -> bool:
+        return self.db[self.table.card[iid]]["type"] in ("unit", "token")
+
+    def units_at(self, p: int, loc: int) -> list:
+        db, card = self.db, self.table.card
+        return [i for i in self.table.zones[lz(p, loc)] if db[card[i]]["type"] in ("unit", "token")]
+
+    def units_of(self, p: int) -> list:
+        return self.units_at(p, -1) + self.units_at(p, 0) + self.units_at(p, 1)
+
+    def all_units(self) -> list:
+        return self.units_of(0) + self.units_of(1)
+
+    def cnt(self, iid: int, key: str) -> int:
+        c = self.table.counters.get(iid)
+        return c.get(key, 0) if c else 0
+
+    def set_cnt(self, iid: int, key: str, v: int) -> None:
+        c = self.table.counters.get(iid)
+        if v:
+            if c is None:
+                self.table.counters[iid] = {key: v}
+            else:
+                c[key] = v
+        elif c is not None and key in c:
+            del c[key]
+            if not c:
+                del self.table.counters[iid]
+
+    def kwv(self, iid: int, kw: str) -> int:
+        """A unit's keyword value after the ability layer (Core Rules v1.3 Layers, digest 21):
+        printed keywords, keywords granted this turn, equipment, battlefield passives."""
+        card = self.db[self.table.card[iid]]
+        v = card["kw"].get(kw, 0)
+        numeric = kw in NUMERIC_KEYWORDS  # Assault, Shield, Deflect...: instances add together (digest 18)
+        for m in self.mods:
+            if m[0] == iid and m[1] == "kw" and m[2] == kw:
+                v = v + 1 if numeric else max(v, 1)
+        att = self.table.zones.get(f"att.{iid}")
+        if att:
+            for g in att:
+                gk = self.db[self.table.card[g]]["kw"]
+                if kw in gk and kw not in ("equip", "quickdraw", "hidden", "reaction", "action", "unique"):
+                    v += gk[kw]
+        w = ZLOC.get(self.table.zone[iid])
+        if w is not None and w[1] >= 0:
+            bfs = self.table.zones[f"shared.bf{w[1]}"]
+            if bfs and self.db[self.table.card[bfs[0]]]["here_kw"] == kw:
+                v = v + 1 if numeric else max(v, 1)
+        return v
+
+    def might(self, iid: int) -> int:
+        """Current Might (Core Rules v1.3 Layers, arithmetic layer, digest 21): printed Might,
+        buff, this-turn modifiers, equipment bonus, battlefield and legend passives,
+        Assault while attacking, Shield while defending."""
+        t = self.table
+        card = self.db[t.card[iid]]
+        m = card["might"]
+        cn = t.counters.get(iid)
+        if cn:
+            m += cn.get("buff", 0)
+        for x in self.mods:
+            if x[0] == iid and x[1] == "might":
+                m += x[2]
+        att = t.zones.get(f"att.{iid}")
+        if att:
+            for g in att:
+                m += self.db[t.card[g]]["bonus"]
+        w = ZLOC.get(t.zone[iid])
+        if w is not None:
+            p, loc = w
+            leg = t.zones[f"p{p}.legend"]
+            lst = self.db[t.card[leg[0]]]["static"] if leg else ()
+            if loc >= 0:
+                bfs = t.zones[f"shared.bf{loc}"]
+                if bfs:
+                    m += self.db[t.card[bfs[0]]]["here_might"]
+                for s in lst:
+                    if s["kind"] == "bf_might":
+                        m += s.get("n", 1)
+            if cn:
+                if cn.get("atk"):
+                    m += self.kwv(iid, "assault")
+                if cn.get("def"):
+                    m += self.kwv(iid, "shield")
+                    for s in lst:
+                        if s["kind"] == "defend_alone":
+                            if sum(1 for u in self.units_at(p, loc) if self.cnt(u, "def")) == 1:
+                                m += s.get("n", 1)
+        return m
+
+    def state_name(self) -> tuple[str, str]:
+        """(Open|Closed, Neutral|Showdown): seed 'which cards can be played now'; digest 8."""
+        return ("Closed" if self.chain else "Open", "Showdown" if self.showdown is not None else "Neutral")
+
+    def _ev(self, ev, kind, caption, rule, **data):
+        ev.append(Event(kind, caption, rule, data))
+
+    def pn(self, p: int) -> str:
+        return self.names[p]

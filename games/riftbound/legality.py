@@ -1,0 +1,222 @@
+"""Which actions are legal now: the choices of the Main Phase, Priority and
+Focus (seed 'which cards can be played now'; Core Rules v1.3 States, digest 8.3),
+and legal targets (digest 9.3)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice
+
+from .zones import ZLOC, lz
+
+
+class Legality:
+    """Listing the legal actions of a player."""
+
+    def _act_choices(self, p: int, mode: str) -> list:
+        """Every discretionary action ``p`` may take now (digest 8.3, 16)."""
+        t = self.table
+        ch: list = []
+        for iid in t.zones[f"p{p}.hand"]:
+            self._play_choices(p, iid, mode, -1, ch)
+        for iid in t.zones[f"p{p}.champion"]:
+            self._play_choices(p, iid, mode, -1, ch)
+        for b in (0, 1):
+            for iid in t.zones[f"p{p}.hidden{b}"]:
+                if self.cnt(iid, "hid") < self.turn_no:
+                    self._play_choices(p, iid, mode, b, ch)
+        # activated abilities (legend, units, gear)
+        srcs = t.zones[f"p{p}.legend"] + t.zones[f"p{p}.base"] + t.zones[f"p{p}.bf0"] + t.zones[f"p{p}.bf1"]
+        for src in srcs:
+            card = self.db[t.card[src]]
+            for n, ab in enumerate(card["abil"]):
+                if ab["on"] == "activate":
+                    self._ability_choices(p, src, n, ab, mode, ch)
+        if mode == "main":
+            self._equip_choices(p, ch)
+            self._move_choices(p, ch)
+            self._hide_choices(p, ch)
+        return ch
+
+    def _timing_ok(self, mode: str, kw: dict, from_hidden: bool) -> bool:
+        """What may be played in each state (seed 'which cards can be played now'; digest 8.3, 18 Action/Reaction)."""
+        if mode == "main":
+            return True
+        react = kw.get("reaction") or kw.get("quickdraw") or from_hidden  # Quick-Draw has Reaction
+        if mode == "prio":
+            return bool(react)
+        return bool(react or kw.get("action"))
+
+    def _play_choices(self, p, iid, mode, hbf, ch):
+        card = self.c(iid)
+        typ = card["type"]
+        kw = card["kw"]
+        ok = self._timing_ok(mode, kw, hbf >= 0)
+        E, P = (0, []) if hbf >= 0 else (card["cost"], card["power"])
+        nm = card["name"]
+        if typ == "unit":
+            locs = []
+            if hbf >= 0:
+                if ok:
+                    locs = [hbf]
+            else:
+                if ok:
+                    locs = [-1] + [b for b in (0, 1) if self.bf_ctrl[b] == p]
+                if kw.get("ambush"):  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
+                    for b in (0, 1):
+                        if b not in locs and self.units_at(p, b):
+                            locs.append(b)
+            for loc in locs:
+                to = lz(p, loc)
+                if self.can_pay(p, E, P):
+                    ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {'base' if loc < 0 else f'battlefield {loc}'}"))
+                if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
+                    ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
+                                     f"Play {nm} to {'base' if loc < 0 else f'battlefield {loc}'} with Accelerate"))
+            return
+        if not ok:
+            return
+        if typ == "spell":
+            if self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
+                return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
+            tgs = self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]) if card["target"] else [-1]
+            rep = kw.get("repeat", 0)
+            for tg in tgs:
+                extra = self._deflect(p, tg)
+                PP = P + ["any"] * extra if extra else P
+                if self.can_pay(p, E, PP):
+                    args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
+                    lab = f"Play {nm}" + (f" on {self.name(tg)}" if tg >= 0 else "")
+                    ch.append(Choice("play", args, p, lab))
+                    # the repeated run chooses the target again: Deflect is paid per time chosen
+                    if rep and self.can_pay(p, E + rep, PP + ["any"] * extra):
+                        a2 = dict(args)
+                        a2["repeat"] = True
+                        ch.append(Choice("play", a2, p, lab + " with Repeat"))
+        elif typ == "gear":
+            to = f"p{p}.base" if hbf < 0 else lz(p, hbf)
+            if not self.can_pay(p, E, P):
+                return
+            if kw.get("quickdraw"):
+                for u in self._targets(p, "friendly_unit", -1, -1, hbf, 0):
+                    ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+            else:
+                ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+
+    def _ability_choices(self, p, src, n, ab, mode, ch):
+        timing = ab.get("timing", "")
+        if mode == "main":
+            pass
+        elif mode == "focus":
+            if timing not in ("action", "reaction"):
+                return
+        elif timing != "reaction":
+            return
+        t = self.table
+        if ab.get("exhaust") and t.orient[src]:
+            return
+        if ab.get("spend_buff") and not self.cnt(src, "buff"):
+            return
+        if ab.get("if") and not self._cond(ab["if"], p, src, -1, False):
+            return
+        E, P = ab.get("cost", 0), ab.get("power", [])
+        w = self.where(src)
+        loc = w[1] if w else -1
+        tgs = self._targets(p, ab.get("target", ""), src, loc, -1, 0) if ab.get("target") else [-1]
+        for tg in tgs:
+            extra = self._deflect(p, tg)
+            if self.can_pay(p, E, P + ["any"] * extra if extra else P):
+                args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
+                ch.append(Choice("activate", args, p, f"Use {self.name(src)}" + (f" on {self.name(tg)}" if tg >= 0 else "")))
+
+    def _equip_choices(self, p, ch):
+        for g in self.table.zones[f"p{p}.base"]:
+            card = self.c(g)
+            if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g)):
+                for u in self.units_of(p):
+                    ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {card['name']} to {self.name(u)}"))
+
+    def _move_dests(self, p, u) -> list:
+        """Standard Move routes: base -> battlefield, battlefield -> base, battlefield ->
+        battlefield only with Ganking (Core Rules v1.3 Standard Move, digest 11.1)."""
+        loc = ZLOC[self.table.zone[u]][1]
+        if loc < 0:
+            return [0, 1]
+        out = [-1]
+        if self.kwv(u, "ganking"):
+            out.append(1 - loc)
+        return out
+
+    def _move_choices(self, p, ch):
+        t = self.table
+        for u in self.units_of(p):
+            if t.orient[u]:
+                continue
+            for d in self._move_dests(p, u):
+                ch.append(Choice("move", {"card": u, "to": lz(p, d)}, p,
+                                 f"Move {self.name(u)} to {'base' if d < 0 else f'battlefield {d}'}"))
+
+    def _move_joiners(self, p, a) -> list:
+        to = a["to"]
+        d = ZLOC[to][1]
+        out = []
+        for u in self.units_of(p):
+            if u in a["cards"] or self.table.orient[u]:
+                continue
+            if d in self._move_dests(p, u):
+                out.append(u)
+        return out
+
+    def _hide_choices(self, p, ch):
+        t = self.table
+        bfs = [b for b in (0, 1) if self.bf_ctrl[b] == p and not t.zones[f"p{p}.hidden{b}"]]
+        if not bfs or not self.can_pay(p, 0, ["any"]):
+            return
+        for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
+            if self.c(iid)["kw"].get("hidden"):
+                for b in bfs:
+                    ch.append(Choice("hide", {"card": iid, "to": f"p{p}.hidden{b}"}, p,
+                                     f"Hide {self.name(iid)} at battlefield {b}"))
+
+    def _targets(self, p, spec, src, loc, hbf, maxm) -> list:
+        """Legal targets of a spec (digest 9.3 'what counts as a target'). A card played
+        from a facedown zone chooses its targets at that battlefield (digest 19.4)."""
+        q = 1 - p
+        if spec == "enemy_spell":
+            return [it["src"] for it in self.chain if it["k"] == "spell" and it["ctrl"] != p]
+        if spec in ("unit", "unit_bf"):
+            pool = self.all_units() if spec == "unit" else (self.units_at(0, 0) + self.units_at(0, 1) + self.units_at(1, 0) + self.units_at(1, 1))
+        elif spec == "enemy_unit":
+            pool = self.units_of(q)
+        elif spec == "friendly_unit":
+            pool = self.units_of(p)
+        elif spec == "enemy_unit_bf":
+            pool = self.units_at(q, 0) + self.units_at(q, 1)
+        elif spec == "friendly_unit_bf":
+            pool = self.units_at(p, 0) + self.units_at(p, 1)
+        elif spec == "enemy_unit_here":
+            pool = self.units_at(q, loc) if loc >= 0 else []
+        elif spec == "friendly_unit_here":
+            pool = self.units_at(p, loc) if loc is not None else []
+        elif spec == "friendly_other":
+            pool = [u for u in self.units_of(p) if u != src]
+        elif spec == "friendly_unit_base":
+            pool = self.units_at(p, -1)
+        else:
+            return []
+        if hbf >= 0:
+            pool = [u for u in pool if ZLOC[self.table.zone[u]][1] == hbf]
+        if maxm:
+            pool = [u for u in pool if self.might(u) <= maxm]
+        return pool
+
+    def _deflect(self, p, tg) -> int:
+        """Deflect X: an opponent's spell or ability choosing this costs X more power (digest 18)."""
+        if tg < 0 or not self.is_unit(tg) or self.table.zone[tg] not in ZLOC:
+            return 0
+        if ZLOC[self.table.zone[tg]][0] == p:
+            return 0
+        return self.kwv(tg, "deflect")
+
+    def _cdom(self, card) -> str:
+        """[C]: one power of the card's domain, [A] if it has none or several (digest 5.2)."""
+        return card["domain"][0] if len(card["domain"]) == 1 else "any"

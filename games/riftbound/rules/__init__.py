@@ -1,0 +1,40 @@
+"""Riftbound's rules as named procedures on the kit processor.
+
+The state keeps a stack of pending steps (kit ``Step(procedure, stage, args)``).
+At its bottom is ``turn`` (rules/turn.py): each time it runs it takes the next
+outstanding task in HOT FEPR order (Core Rules v1.3 Chain, digest 9.2) and
+pushes the procedure for it: a cleanup, the triggers waiting for the chain,
+priority while a chain exists, the running showdown or combat's step, or the
+turn's next phase or step (``TURN_STRUCTURE``). Decisions are procedures that
+wait for a player; special decisions (a mulligan, a group move, damage
+assignment, a trigger's target...) are pushed above the step that needs them.
+
+=======================  ======================  =====================================
+procedure                module                  rule
+=======================  ======================  =====================================
+turn                     rules/turn.py           Turn structure and HOT FEPR (digest 7, 9.2)
+awaken_phase ...         rules/turn.py           the phases and steps (TURN_STRUCTURE)
+mulligan                 rules/setup.py          Mulligan (digest 6.6)
+main_phase               rules/main.py           Main Phase (digest 7.5)
+move_with                rules/movement.py       Standard Move (digest 11.1)
+priority, vision         rules/chain.py          Chain and priority (digest 9.2-9.3)
+triggers_to_chain ...    rules/triggers.py       Triggered abilities (digest 17.4)
+cleanup                  rules/cleanup.py        Cleanup, its nine steps (digest 10)
+focus, showdown_end      rules/showdown.py       Showdowns and focus (digest 12)
+combat_damage ...        rules/combat.py         Combat (digest 13)
+=======================  ======================  =====================================
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.procedure import Procedures, Processor
+
+PROCS = Procedures("riftbound")
+PROCESSOR = Processor(PROCS)
+push = PROCESSOR.push
+
+# decisions a rule asks for in the middle of its work (pushed above the step that asked)
+ASKS = frozenset({"mulligan", "move_with", "choose_showdown", "assign_damage", "trigger_target",
+                  "order_triggers", "weaponmaster", "vision"})
+
+from . import chain, cleanup, combat, main, movement, setup, showdown, triggers, turn  # noqa: E402,F401 (registers)

@@ -1,0 +1,174 @@
+"""The chain: priority, passing, resolving the newest item and its effects
+(seed 'Open/Closed, Priority'; Core Rules v1.3 Chain, digest 9.2-9.3)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..effects import resolve as resolve_effect
+from ..rulebook import R_CHAIN, R_FOCUS, R_KW
+from ..zones import ZLOC
+from .main import take_action
+from . import ASKS, PROCS
+
+
+class ChainRules:
+    """Priority and resolution."""
+
+    def _pass(self, p: int, ev: list) -> None:
+        """Pass: with a chain, Priority goes round and the newest item resolves when every
+        player passed in a row (digest 9.2); in a showdown without a chain, Focus passes and
+        the showdown ends when every player passed in a row (digest 12.5)."""
+        if self.chain:
+            self.passes += 1
+            self._ev(ev, "priority.pass", f"{self.pn(p)} passes priority", R_CHAIN, player=p)
+            if self.passes >= 2:
+                self._resolve_top(ev)
+            else:
+                self.prio = 1 - p
+            return
+        sd = self.showdown
+        sd["passes"] += 1
+        self.focus = 1 - p
+        self.prio = self.focus
+        self._ev(ev, "focus.pass", f"{self.pn(p)} passes focus to {self.pn(1 - p)}", R_FOCUS, player=p, to=1 - p)
+
+    def _resolve_top(self, ev: list) -> None:
+        """Resolve the newest chain item completely (LIFO), then the controller of the newest
+        remaining item gets Priority, or the state opens and, in a showdown, Focus passes."""
+        it = self.chain[-1]
+        self.chain = self.chain[:-1]
+        self.passes = 0
+        t = self.table
+        self._ev(ev, "chain.resolve", f"{self.db[it['card']]['name']} resolves", R_CHAIN, card=it["src"], player=it["ctrl"])
+        self._effects(it, ev)
+        if it["k"] == "spell" and t.zone[it["src"]] == "shared.chain":
+            ev.append(t.move(it["src"], f"p{t.owner[it['src']]}.trash", caption=f"{self.db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
+        self.dirty = True
+        self._after_chain_change(ev)
+
+    def _after_chain_change(self, ev: list) -> None:
+        if self.chain:
+            self.prio = self.chain[-1]["ctrl"]
+            return
+        self.prio = -1
+        sd = self.showdown
+        if sd is not None and sd["stage"] == "sd" and self.chain_origin >= 0:
+            self.focus = 1 - self.focus
+            sd["passes"] = 0
+            self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
+        self.chain_origin = -1
+        if sd is not None:
+            self.prio = self.focus
+
+    def _cond(self, cond: str, p: int, src: int, tg: int, legion: bool) -> bool:
+        if cond == "legion":
+            return legion
+        if cond == "hand_le_1":
+            return len(self.table.zones[f"p{p}.hand"]) <= 1
+        if cond == "level_3":
+            return self.xp[p] >= 3
+        if cond == "mighty":
+            return tg >= 0 and self.table.zone[tg] in ZLOC and self.might(tg) >= 5
+        if cond == "alone":
+            w = self.where(src)
+            return w is not None and len(self.units_at(w[0], w[1])) == 1
+        return True
+
+    def _effects(self, it: dict, ev: list) -> None:
+        """Run an item's effect primitives in order, as far as possible (digest 9.3)."""
+        card = self.db[it["card"]]
+        ops = card["effect"] if it["k"] == "spell" else card["abil"][it["ab"]]["effect"]
+        for _ in range(1 + it["rep"]):
+            for op in ops:
+                if op.get("if") and not self._cond(op["if"], it["ctrl"], it["src"], it["tg"], it["legion"]):
+                    continue
+                resolve_effect(self, it, op, ev)
+                if self.outcome is not None or self.steps[-1].proc in ASKS:
+                    return
+
+    def _to(self, it: dict, to: str) -> list:
+        p = it["ctrl"]
+        q = 1 - p
+        t = self.table
+        if to == "target":
+            tg = it["tg"]
+            if tg < 0:
+                return []
+            if self.db[t.card[tg]]["type"] == "spell":
+                return [tg] if t.zone[tg] == "shared.chain" else []
+            if t.zone[tg] not in ZLOC:
+                return []  # illegal targets are not affected
+            return [tg] if self._target_still_legal(it, tg) else []
+        if to == "self":
+            return [it["src"]] if t.zone[it["src"]] in ZLOC else []
+        loc = it["loc"] if it["hbf"] < 0 else it["hbf"]
+        if to == "enemy_units_here":
+            return self.units_at(q, loc) if loc is not None and loc >= 0 else []
+        if to == "units_here":
+            return (self.units_at(p, loc) + self.units_at(q, loc)) if loc is not None and loc >= 0 else []
+        if to == "friendly_units_here":
+            return self.units_at(p, loc) if loc is not None and loc >= -1 else []
+        if to == "enemy_units_bf":
+            return self.units_at(q, 0) + self.units_at(q, 1)
+        if to == "enemy_units":
+            return self.units_of(q)
+        if to == "friendly_units":
+            return self.units_of(p)
+        return []
+
+    def _target_still_legal(self, it: dict, tg: int) -> bool:
+        """On resolution a target must still meet its requirements ("an enemy unit at a
+        battlefield", "with 3 Might or less"...); one that no longer does is illegal and is
+        not affected (Core Rules v1.3 359.3.e, digest 9.3)."""
+        card = self.db[it["card"]]
+        if it["k"] == "spell":
+            spec, maxm = card["target"], card["target_max_might"]
+        else:
+            spec, maxm = card["abil"][it["ab"]].get("target", ""), 0
+        if not spec:
+            return True
+        loc = -1 if it["k"] == "spell" or it["loc"] is None else it["loc"]  # as when the target was chosen
+        return tg in self._targets(it["ctrl"], spec, it["src"], loc, it["hbf"], maxm)
+
+
+@PROCS.decision("priority", rule=R_CHAIN)
+class Priority:
+    """Closed state: the player with priority plays a Reaction or passes; when every player
+    passed in a row the newest item resolves (seed 'Priority'; Core Rules v1.3 Chain, digest 9.2)."""
+
+    def decide(state, step):
+        p = state.prio
+        ch = state._act_choices(p, "prio")
+        ch.append(Choice("pass", {}, p, "Pass priority", role="pass"))
+        return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
+
+    def choose(state, step, choice, events):
+        return take_action(state, choice, events)
+
+
+@PROCS.decision("vision", rule=R_KW)
+class Vision:
+    """Vision: the controller keeps the card looked at on top of the deck or recycles it
+    (Core Rules v1.3 Vision, digest 18). Args: player, card."""
+
+    def decide(state, step):
+        p, i = step.args["player"], step.args["card"]
+        ch = [Choice("vision_keep", {}, p, f"Keep {state.name(i)} on top"),
+              Choice("vision_recycle", {"card": i}, p, f"Recycle {state.name(i)}")]
+        return Decision([p], "vision", "Vision: keep the top card or recycle it", ch)
+
+    def choose(state, step, choice, events):
+        p, i = choice.player, step.args["card"]
+        recycle = choice.kind == "vision_recycle"
+        if recycle:
+            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.pn(p)} recycles the top card (Vision)",
+                                           rule=R_KW))
+        else:
+            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.pn(p)} keeps the card on top",
+                                           rule=R_KW))
+        state._ev(events, "effect.vision", f"{state.pn(p)} {'recycles' if recycle else 'keeps'} the top card", R_KW,
+                  player=p)
+        state.dirty = True
+        return DONE

@@ -1,0 +1,211 @@
+"""Combat: designations, combat damage and its assignment, resolution
+(Core Rules v1.3 Combat, digest 13)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..rulebook import R_ASSIGN, R_COMBAT
+from ..zones import ZLOC
+from .cleanup import cleanup_pass
+from . import PROCS, push
+
+
+class Combat:
+    """Combat."""
+
+    def _begin_combat(self, ev: list) -> None:
+        """Combat step 1 (digest 13.2): designations, the attacker gains Focus, attack then
+        defend triggers (the defender's resolve first)."""
+        sd = self.showdown
+        sd["combat"] = True
+        b, att = sd["bf"], sd["att"]
+        self.focus = att
+        self.prio = att
+        sd["passes"] = 0
+        for q in (att, 1 - att):
+            for u in self.units_at(q, b):
+                self.set_cnt(u, "atk" if q == att else "def", 1)
+                if u not in sd["seen"]:
+                    sd["seen"] = sd["seen"] + [u]
+                    self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
+        self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.pn(att)} attacks, {self.pn(1 - att)} defends",
+                 R_COMBAT, bf=b, attacker=att)
+        self.dirty = True
+
+    def _assign_candidates(self, targets: list, done: dict) -> list:
+        """Units that may receive the next assignment: lethal first, Tank before the rest,
+        Backline after the rest (digest 13.3; Core Rules v1.3 Tank, Backline)."""
+        left = [u for u in targets if done.get(u, 0) < self._lethal(u)]
+        if not left:
+            return []
+        tiers = [(1 if self.kwv(u, "tank") else 0) | (2 if self.kwv(u, "backline") else 0) for u in left]
+        if 3 not in tiers:
+            rank = [0 if tr == 1 else (2 if tr == 2 else 1) for tr in tiers]
+            best = min(rank)
+            return [u for u, r in zip(left, rank) if r == best]
+        # a unit with both Tank and Backline: the assigning player follows one of them
+        # (Core Rules v1.3 Combat Damage 460.2.c.7-8, digest 13.3). Treated as a Tank it may
+        # come first; once a unit without Tank got damage, it is a Backline unit (last).
+        non_tank_hit = any(done.get(u, 0) and not self.kwv(u, "tank") for u in targets)
+        dual = [u for u, tr in zip(left, tiers) if tr == 3]
+        for want in (1, 0):
+            group = [u for u, tr in zip(left, tiers) if tr == want]
+            if group:
+                return group + ([] if non_tank_hit else dual)
+        return [u for u, tr in zip(left, tiers) if tr == 2] + dual
+
+    def _lethal(self, u: int) -> int:
+        """Damage still needed to be lethal: non-zero damage >= Might, counting damage already marked."""
+        return max(1, self.might(u) - self.cnt(u, "dmg"))
+
+    def _assign_run(self, ev: list) -> None:
+        """Assign one side's damage, one unit at a time, asking the assigning player when more
+        than one unit may take the next assignment (digest 13.3)."""
+        sd = self.showdown
+        b, att = sd["bf"], sd["att"]
+        side = sd["stage"]
+        assigner = att if side == "asgA" else 1 - att
+        targets = self.units_at(1 - assigner, b)
+        mine = [x for x in sd["asg"] if x[2] == side]
+        done = {}
+        for u, n, _s in mine:
+            done[u] = done.get(u, 0) + n
+        while sd["left"] > 0:
+            cands = self._assign_candidates(targets, done)
+            if not cands:
+                last = mine[-1][0] if mine else targets[0]
+                sd["asg"] = sd["asg"] + [[last, sd["left"], side]]
+                sd["left"] = 0
+                break
+            if len(cands) > 1:
+                push(self, "assign_damage", player=assigner, candidates=cands, left=sd["left"])
+                return
+            self._assign_to(cands[0], done, ev, assigner)
+            mine = [x for x in sd["asg"] if x[2] == side]
+        if side == "asgA":
+            sd["stage"] = "asgD"
+            sd["left"] = sd["tot"][1]
+        else:
+            sd["stage"] = "deal"
+
+    def _assign_to(self, u: int, done: dict, ev: list, assigner: int) -> None:
+        sd = self.showdown
+        n = min(sd["left"], self._lethal(u) - done.get(u, 0))
+        done[u] = done.get(u, 0) + n
+        sd["left"] -= n
+        sd["asg"] = sd["asg"] + [[u, n, sd["stage"]]]
+        self._ev(ev, "combat.assign", f"{self.pn(assigner)} assigns {n} damage to {self.name(u)}", R_ASSIGN,
+                 card=u, amount=n, player=assigner)
+
+    def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
+        sd = self.showdown
+        done = {}
+        for x, n, s in sd["asg"]:
+            if s == sd["stage"]:
+                done[x] = done.get(x, 0) + n
+        self._assign_to(u, done, ev, assigner)
+
+    def _combat_resolve(self, ev: list) -> None:
+        """Combat result, control and Conquer, then the combat ends (digest 13.4)."""
+        sd = self.showdown
+        b, att = sd["bf"], sd["att"]
+        dfn = 1 - att
+        A, D = self.units_at(att, b), self.units_at(dfn, b)
+        if A and not D:
+            res = f"{self.pn(att)} wins the combat"
+        elif D and not A:
+            res = f"{self.pn(dfn)} wins the combat"
+        else:
+            res = "No result"
+        self._ev(ev, "combat.result", res, R_COMBAT, bf=b)
+        old = self.bf_ctrl[b]
+        if A and D:
+            pass  # both remain: a new combat is staged by the next cleanup
+        else:
+            new = att if A else (dfn if D else -1)
+            self.bf_ctrl[b] = new
+            self.contested[b] = -1
+            if new != old:
+                self._ev(ev, "combat.control", f"Battlefield {b}: " + (f"{self.pn(new)} establishes control" if new >= 0 else "uncontrolled"),
+                         R_COMBAT, bf=b, player=new)
+            if new >= 0 and new != old:
+                self._score(new, b, "conquer", ev)
+        for u in self.all_units():
+            self.set_cnt(u, "atk", 0)
+            self.set_cnt(u, "def", 0)
+        self.showdown = None
+        self.focus = -1
+        self.prio = -1
+        self._ev(ev, "combat.end", f"The combat at battlefield {b} ends", R_COMBAT, bf=b)
+        self.dirty = True
+
+
+@PROCS.step("combat_damage", rule=R_ASSIGN)
+def combat_damage(state, step, ev):
+    """Combat Damage (digest 13.3): each side's total Might (stunned units deal none); with
+    one side gone there is no damage and the combat goes on to its Resolution."""
+    sd = state.showdown
+    b, att = sd["bf"], sd["att"]
+    A, D = state.units_at(att, b), state.units_at(1 - att, b)
+    if not A or not D:
+        state._ev(ev, "combat.no_damage", "One side is gone: no combat damage", R_COMBAT, bf=b)
+        cleanup_pass(state, ev, b)
+        if state.outcome is None:
+            state._combat_resolve(ev)
+        return DONE
+    ta = sum(max(0, state.might(u)) for u in A if not state.cnt(u, "stun"))
+    td = sum(max(0, state.might(u)) for u in D if not state.cnt(u, "stun"))
+    sd["tot"] = [ta, td]
+    state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
+              bf=b, attacker_total=ta, defender_total=td)
+    sd["stage"] = "asgA"
+    sd["left"] = ta
+    sd["asg"] = []
+    return DONE
+
+
+@PROCS.step("damage_assignment", rule=R_ASSIGN)
+def damage_assignment(state, step, ev):
+    """Combat Damage, assignment: the attackers' damage, then the defenders' (digest 13.3)."""
+    state._assign_run(ev)
+    return DONE
+
+
+@PROCS.step("deal_damage", rule=R_COMBAT)
+def deal_damage(state, step, ev):
+    """All assigned combat damage is dealt at the same time (digest 13.3); then Resolution
+    (digest 13.4): combat cleanup, result, control, end. These are outstanding tasks, so
+    triggers they cause reach the chain afterwards."""
+    sd = state.showdown
+    b = sd["bf"]
+    dealt = {}
+    for u, n, _s in sd["asg"]:
+        dealt[u] = dealt.get(u, 0) + n
+    for u, n in dealt.items():
+        if n > 0 and state.table.zone[u] in ZLOC:
+            state.set_cnt(u, "dmg", state.cnt(u, "dmg") + n)
+    state._ev(ev, "combat.damage", "All assigned combat damage is dealt at the same time", R_COMBAT,
+              bf=b, damage={str(k): v for k, v in dealt.items()})
+    cleanup_pass(state, ev, b)
+    if state.outcome is None:
+        state._combat_resolve(ev)
+    return DONE
+
+
+@PROCS.decision("assign_damage", rule=R_ASSIGN)
+class AssignDamage:
+    """Assign combat damage: lethal damage first, Tank units first, Backline units last
+    (Core Rules v1.3 Combat Damage, digest 13.3). Args: player, candidates, left."""
+
+    def decide(state, step):
+        a = step.args
+        p = a["player"]
+        ch = [Choice("assign", {"target": i}, p, f"Assign damage to {state.name(i)}") for i in a["candidates"]]
+        return Decision([p], "assign_damage", f"Assign combat damage ({a['left']} left): lethal first, Tank first, "
+                        "Backline last", ch)
+
+    def choose(state, step, choice, events):
+        state._assign_pick(choice.args["target"], step.args["player"], events)
+        return DONE

@@ -1,0 +1,159 @@
+"""The Main Phase's actions: playing a card and activating an ability
+(seed phase 5; Core Rules v1.3 Playing a card and Activated abilities, digest 9.1, 17.3)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
+from ..zones import ZLOC
+from . import PROCS
+
+
+class Playing:
+    """Playing cards and activating abilities."""
+
+    def _play(self, p: int, a: dict, ev: list) -> None:
+        """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
+        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
+        t = self.table
+        iid = a["card"]
+        card = self.c(iid)
+        frm = t.zone[iid]
+        hbf = int(frm[-1]) if ".hidden" in frm else -1
+        tg = a.get("target", -1)
+        if hbf >= 0:
+            ev.append(t.set_face(iid, 1, f"{self.pn(p)} reveals the hidden {card['name']}", R_HIDE))
+            self.set_cnt(iid, "hid", 0)
+        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.pn(p)} plays {card['name']}", rule=R_PLAY))
+        self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
+                 card=iid, card_id=t.card[iid], player=p)
+        E, P = (0, []) if hbf >= 0 else (card["cost"], list(card["power"]))
+        if a.get("accelerate"):
+            E += 1
+            P.append(self._cdom(card))
+        rep = 0
+        if a.get("repeat"):
+            rep = 1
+            E += card["kw"].get("repeat", 0)
+        # Deflect: [Deflect value] more power for each time the spell chooses the unit; the
+        # repeated run chooses it again (Core Rules v1.3 Deflect 809.1.c, Repeat; digest 18)
+        extra = self._deflect(p, tg) * (1 + rep)
+        if extra:
+            P += ["any"] * extra
+        self.pay(p, E, P, ev)
+        legion = self.played[p] >= 1
+        self.played[p] += 1
+        typ = card["type"]
+        self._ev(ev, "chain.finalize", f"{card['name']} is finalised", R_CHAIN, card=iid, player=p)
+        if typ == "unit":
+            loc = ZLOC[a["to"]][1]
+            ev.append(t.move(iid, a["to"], orient=0 if a.get("accelerate") else 1,
+                             caption=f"{card['name']} enters {'ready' if a.get('accelerate') else 'exhausted'}", rule=R_PLAY))
+            self._arrive(p, loc, ev)
+            self._queue_card(iid, "play", p, loc, legion)
+        elif typ == "gear":
+            ev.append(t.move(iid, a["to"], orient=0, caption=f"{card['name']} enters ready", rule=R_PLAY))
+            if card["kw"].get("quickdraw") and tg >= 0:
+                # Quick-Draw's attach is a play trigger (digest 18), with the unit chosen in the play
+                n = next(k for k, ab in enumerate(card["abil"]) if ab["on"] == "quickdraw")
+                self.trig = self.trig + [{"src": iid, "ctrl": p, "ab": n, "loc": -1, "card": t.card[iid],
+                                          "legion": legion, "o": 0 if p == self.active else 1, "tg": tg}]
+            self._queue_card(iid, "play", p, ZLOC[a["to"]][1], legion)
+        if typ in ("unit", "gear"):
+            # the permanent left the chain on finalising: a chain this player started in a
+            # showdown is over, so Focus passes (digest 12.4)
+            sd = self.showdown
+            if self.chain:  # Finalize: the controller of the newest item gets Priority (digest 9.2)
+                self.prio = self.chain[-1]["ctrl"]
+                self.passes = 0
+            elif sd is not None and sd["stage"] == "sd":
+                self.focus = 1 - p
+                self.prio = self.focus
+                sd["passes"] = 0
+                self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
+        else:
+            if not self.chain:
+                self.chain_origin = p
+            self.nid += 1
+            self.chain = self.chain + [{"id": self.nid, "k": "spell", "src": iid, "card": t.card[iid], "ctrl": p,
+                                        "ab": -1, "tg": tg, "loc": -2, "hbf": hbf, "legion": legion, "rep": rep}]
+            self.prio = p
+            self.passes = 0
+        self.dirty = True
+
+    def _activate(self, p: int, a: dict, ev: list) -> None:
+        """Activate an ability (Core Rules v1.3 Activated abilities, digest 17.3). Add abilities
+        resolve at once without the chain (digest 5.4)."""
+        t = self.table
+        src, n = a["card"], a["ab"]
+        ab = self.c(src)["abil"][n]
+        tg = a.get("target", -1)
+        if ab.get("exhaust"):
+            ev.append(t.set_orient(src, 1, f"{self.name(src)} exhausts", R_COST))
+        if ab.get("spend_buff"):
+            self.set_cnt(src, "buff", 0)
+        extra = self._deflect(p, tg)
+        self.pay(p, ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * extra, ev)
+        w = self.where(src)
+        loc = w[1] if w else -1
+        item = {"id": 0, "k": "ab", "src": src, "card": t.card[src], "ctrl": p, "ab": n, "tg": tg, "loc": loc,
+                "hbf": -1, "legion": self.played[p] >= 1, "rep": 0}
+        if ab.get("kill_self"):
+            self.kill(src, ev, "paid as a cost")
+        if all(op["op"] == "add" for op in ab["effect"]):
+            self._ev(ev, "ability.add", f"{self.name(src)}: an Add ability resolves at once", R_COST, card=src, player=p)
+            self._effects(item, ev)
+        else:
+            self._ev(ev, "chain.add", f"{self.pn(p)} activates {self.name(src)}", R_CHAIN, card=src, player=p)
+            if not self.chain:
+                self.chain_origin = p
+            self.nid += 1
+            item["id"] = self.nid
+            self.chain = self.chain + [item]
+            self.prio = p
+            self.passes = 0
+        self.dirty = True
+
+
+def take_action(state, choice, events) -> str:
+    """Apply an action of the Main Phase, Priority or Focus (the choices Legality lists)."""
+    kind, args, p = choice.kind, choice.args, choice.player
+    if kind == "play":
+        state._play(p, args, events)
+    elif kind == "activate":
+        state._activate(p, args, events)
+    elif kind == "equip":
+        state._equip(p, args, events)
+    elif kind == "move":
+        state._move_start(p, args, events)
+    elif kind == "hide":
+        state._hide(p, args, events)
+    elif kind == "pass":
+        state._pass(p, events)
+    else:
+        raise AssertionError(kind)
+    return DONE
+
+
+@PROCS.decision("main_phase", rule=R_MAIN)
+class MainPhase:
+    """Main Phase, Neutral Open: the turn player plays cards, uses abilities, moves units,
+    hides cards, or ends the turn (seed phase 5; Core Rules v1.3 Main Phase, digest 7.5)."""
+
+    def decide(state, step):
+        p = state.active
+        ch = state._act_choices(p, "main")
+        ch.append(Choice("end_turn", {}, p, "End turn", role="end"))
+        return Decision([p], "main_action", "Main Phase (Neutral Open): play cards, use abilities, move units, or end "
+                        "the turn", ch)
+
+    def choose(state, step, choice, events):
+        if choice.kind == "end_turn":
+            p = choice.player
+            state._ev(events, "main.end", f"{state.pn(p)} ends the Main Phase", R_MAIN, player=p)
+            state.step = "ending"
+            state.dirty = True
+            return DONE
+        return take_action(state, choice, events)

@@ -1,0 +1,109 @@
+"""Set-up and the mulligan (seed 'before the first Awaken' 1-10; Core Rules v1.3
+Setup and Mulligan, digest 6)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE, WAIT
+from tabletop.engine.rng import PCG32
+
+from ..rulebook import R_MULL, R_SETUP
+from . import PROCS, push
+
+
+class Setup:
+    """The set-up before the first turn."""
+
+    def _setup(self, decks: list, names: list, seed: int, ev: list) -> None:
+        """Set-up in the seed's order (seed 'before the first Awaken' 1-10; digest 6)."""
+        self.rng = PCG32(seed)
+        self.names = list(names)
+        t = self.table
+        per_owner = [[], []]
+        for p in (0, 1):
+            per_owner[p] = list(decks[p])
+        # create everything in p.aside first, then sort into zones
+        t.create(per_owner, ["p0.aside", "p1.aside"], self.rng)
+        for p in (0, 1):
+            ids = list(t.zones[f"p{p}.aside"])
+            ids.sort()
+            legend = [i for i in ids if self.c(i)["type"] == "legend"][0]
+            ltag = self.c(legend)["champion"]
+            champ = next((i for i in ids if self.c(i)["type"] == "unit" and "champion" in self.c(i)["supertype"]
+                          and self.c(i)["champion"] == ltag), None)
+            ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.pn(p)} places the legend {self.name(legend)}", rule=R_SETUP))
+            self._ev(ev, "setup.legend", f"{self.pn(p)}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
+            if champ is not None:
+                ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.pn(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
+                self._ev(ev, "setup.champion", f"{self.pn(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
+            for i in ids:
+                if i in (legend, champ):
+                    continue
+                typ = self.c(i)["type"]
+                if typ == "battlefield":
+                    t.move(i, f"p{p}.bfaside")
+                elif typ == "rune":
+                    t.move(i, f"p{p}.runedeck")
+                else:
+                    t.move(i, f"p{p}.deck")
+            self._ev(ev, "setup.battlefields", f"{self.pn(p)} sets aside three battlefields", R_SETUP, player=p)
+        self.first = self.rng.randbelow(2)
+        self.active = self.first
+        self._ev(ev, "setup.first_player", f"{self.pn(self.first)} goes first (chosen at random)", R_SETUP, player=self.first)
+        for p in (0, 1):
+            self.rng.shuffle(t.zones[f"p{p}.deck"])
+            self.rng.shuffle(t.zones[f"p{p}.runedeck"])
+            self._ev(ev, "setup.shuffle", f"{self.pn(p)} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
+        for p in (0, 1):
+            self.draw(p, 4, ev, R_SETUP)
+        self.step = "mulligan"
+        push(self, "mulligan", player=self.first, set_aside=0)
+
+    def _mulligan_done(self, p: int, ev: list) -> None:
+        """Mulligan: draw as many as were set aside, then recycle those to the bottom in
+        random order (seed setup 7-8; digest 6.6)."""
+        t = self.table
+        aside = list(t.zones[f"p{p}.aside"])
+        if aside:
+            self.draw(p, len(aside), ev, R_MULL)
+            self.rng.shuffle(aside)
+            for i in aside:
+                ev.append(t.move(i, f"p{p}.deck", caption=f"{self.pn(p)} recycles a set-aside card to the bottom", rule=R_MULL))
+        self._ev(ev, "mulligan.done", f"{self.pn(p)} mulligans {len(aside)} card(s)", R_MULL, player=p, count=len(aside))
+        if p == self.first:
+            push(self, "mulligan", player=1 - p, set_aside=0)
+            return
+        # seed setup 9: each player's battlefield is chosen at random (single game) and revealed
+        for q in (0, 1):
+            bfs = list(t.zones[f"p{q}.bfaside"])
+            if not bfs or t.zones[f"shared.bf{q}"]:
+                continue
+            pick = bfs[self.rng.randbelow(len(bfs))]
+            ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.pn(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
+            self._ev(ev, "setup.battlefield", f"{self.pn(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
+        self.turn_no = 1
+        self.active = self.first
+        self.step = "awaken"
+
+
+@PROCS.decision("mulligan", rule=R_MULL)
+class Mulligan:
+    """Set aside up to 2 cards, one at a time, then done: draw as many, recycle those
+    (seed setup 7-8; Core Rules v1.3 Mulligan, digest 6.6). The first player goes first."""
+
+    def decide(state, step):
+        p, n = step.args["player"], step.args["set_aside"]
+        ch = [Choice("mulligan_pick", {"card": i, "to": f"p{p}.aside"}, p, f"Set aside {state.name(i)}")
+              for i in state.table.zones[f"p{p}.hand"]] if n < 2 else []
+        ch.append(Choice("mulligan_done", {}, p, "Done (keep the rest)", role="confirm"))
+        return Decision([p], "mulligan", f"Mulligan: set aside up to 2 cards, one at a time ({n} so far), then done", ch)
+
+    def choose(state, step, choice, events):
+        p = choice.player
+        if choice.kind == "mulligan_pick":
+            step.args["set_aside"] += 1
+            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.pn(p)} sets a card aside",
+                                           rule=R_MULL))
+            return WAIT
+        state._mulligan_done(p, events)
+        return DONE

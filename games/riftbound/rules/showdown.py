@@ -1,0 +1,79 @@
+"""Showdowns: staged, begun, focus passed, ended (Core Rules v1.3 Showdowns, digest 12)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..rulebook import R_CLEAN, R_COMBAT, R_FOCUS, R_SD
+from .main import take_action
+from . import PROCS
+
+
+class Showdowns:
+    """Showdowns."""
+
+    def _start_showdown(self, b: int, ev: list) -> None:
+        """A staged showdown begins; the player who applied Contested gets Focus (digest 12.2).
+        With a combat staged there it opens as a combat showdown (digest 10 step 8a)."""
+        att = self.contested[b]
+        if att < 0:
+            att = self.active
+        combat = self.staged_cb[b]
+        self.staged_sd[b] = False
+        self.staged_cb[b] = False
+        self.showdown = {"bf": b, "combat": False, "att": att, "passes": 0, "stage": "sd", "seen": [], "asg": [], "left": 0,
+                   "tot": [0, 0]}
+        self.focus = att
+        self.prio = att
+        self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.pn(att)} gains focus", R_SD, bf=b, player=att)
+        if combat:
+            self._ev(ev, "cleanup.start_combat", f"Combat at battlefield {b}", R_CLEAN, bf=b)
+            self._begin_combat(ev)
+
+    def _showdown_over(self, ev: list) -> None:
+        """Every player passed focus in a row: the showdown ends (digest 12.5). A combat goes
+        on to Combat Damage; otherwise a lone player with units establishes control (Conquer)."""
+        sd = self.showdown
+        b = sd["bf"]
+        if sd["combat"]:
+            sd["stage"] = "damage"
+            self._ev(ev, "combat.showdown_end", "The combat showdown ends: combat damage", R_COMBAT, bf=b)
+            return
+        self._ev(ev, "showdown.end", f"The showdown at battlefield {b} ends", R_SD, bf=b)
+        have = [q for q in (0, 1) if self.units_at(q, b)]
+        self.showdown = None
+        self.focus = -1
+        self.prio = -1
+        self.contested[b] = -1
+        if len(have) == 1 and self.bf_ctrl[b] != have[0]:
+            q = have[0]
+            self.bf_ctrl[b] = q
+            self._ev(ev, "battlefield.control", f"{self.pn(q)} establishes control of battlefield {b}", R_SD, bf=b, player=q)
+            self._score(q, b, "conquer", ev)
+        self.dirty = True
+
+
+@PROCS.decision("focus", rule=R_FOCUS)
+class Focus:
+    """Showdown Open: the player with focus plays an Action or Reaction, or passes focus; when
+    every player passed in a row the showdown ends (seed 'Focus'; Core Rules v1.3 Focus,
+    digest 12.3-12.5)."""
+
+    def decide(state, step):
+        p = state.focus
+        ch = state._act_choices(p, "focus")
+        ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
+        kind = "combat" if state.showdown["combat"] else "showdown"
+        return Decision([p], "focus", f"Focus in the {kind} at battlefield {state.showdown['bf']}: "
+                        "play an Action/Reaction or pass (Showdown Open)", ch)
+
+    def choose(state, step, choice, events):
+        return take_action(state, choice, events)
+
+
+@PROCS.step("showdown_end", rule=R_SD)
+def showdown_end(state, step, ev):
+    """Every player passed focus in a row: the showdown ends (Showdowns._showdown_over)."""
+    state._showdown_over(ev)
+    return DONE

@@ -1,0 +1,181 @@
+"""Triggered abilities: queued when they trigger, put on the chain at the next
+HOT FEPR step (Core Rules v1.3 Triggered abilities, digest 17.4)."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..carddb import DOMAIN_CODE, effect_text
+from ..rulebook import R_CHAIN, R_KW, R_TRIGGER
+from ..zones import ZLOC
+from . import PROCS, push
+
+
+class Triggers:
+    """Queueing triggers and putting them on the chain."""
+
+    def _queue_card(self, iid: int, on: str, p: int, loc: int, legion: bool, order: int | None = None) -> None:
+        card = self.c(iid)
+        for n, ab in enumerate(card["abil"]):
+            if ab["on"] == on:
+                o = order if order is not None else (0 if p == self.active else 1)
+                self.trig = self.trig + [{"src": iid, "ctrl": p, "ab": n, "loc": loc, "card": self.table.card[iid],
+                                          "legion": legion, "o": o}]
+
+    def _queue_on(self, p: int, on: str) -> None:
+        """Queue ``p``'s start- or end-of-turn triggers (units, gear, legend)."""
+        t = self.table
+        for z in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+            for i in t.zones[z]:
+                w = ZLOC.get(z)
+                self._queue_card(i, on, p, w[1] if w else -1, self.played[p] >= 1)
+
+    def _triggers_to_chain(self, ev: list) -> None:
+        """Triggered abilities become chain items, the turn player's (or the attacker's)
+        first so they end up lower (Core Rules v1.3 Triggered abilities, digest 17.4)."""
+        trs = sorted(self.trig, key=lambda x: x["o"])
+        self.trig = []
+        for n, tr in enumerate(trs):
+            ab = self.db[tr["card"]]["abil"][tr["ab"]]
+            if ab.get("if") and not self._cond(ab["if"], tr["ctrl"], tr["src"], -1, tr["legion"]):
+                continue
+            if not tr.get("ord") and self._ask_trigger_order(trs, n):
+                return
+            if "tg" in tr:  # the target was chosen with the play (Quick-Draw)
+                self._push_trigger(tr, tr["tg"], ev)
+                continue
+            if ab.get("wm"):
+                c = self._wm_options(tr)
+                if c:  # "you may": its controller chooses (or declines) before it goes on the chain
+                    self.trig = trs[n + 1:]
+                    push(self, "weaponmaster", player=tr["ctrl"], candidates=c, trigger=tr)
+                    return
+                continue
+            spec = ab.get("target", "")
+            if spec:
+                c = self._targets(tr["ctrl"], spec, tr["src"], tr["loc"], -1, 0)
+                if not c:
+                    self._ev(ev, "trigger.removed", f"{self.db[tr['card']]['name']}: no legal target, the trigger is removed",
+                             R_CHAIN, card=tr["src"])
+                    continue
+                if len(c) > 1:
+                    self.trig = trs[n + 1:]
+                    push(self, "trigger_target", player=tr["ctrl"], candidates=c, trigger=tr)
+                    return
+                self._push_trigger(tr, c[0], ev)
+            else:
+                self._push_trigger(tr, -1, ev)
+
+    def _ask_trigger_order(self, trs: list, n: int) -> bool:
+        """Simultaneous triggers: each controller orders their own (Core Rules v1.3 383.3.d,
+        digest 17.4). When ``trs[n]``'s controller has two or more different triggers waiting
+        together, they pick which goes on the chain next (placed earlier resolves later).
+        Returns True when it asked."""
+        tr = trs[n]
+        group = []
+        for i in range(n, len(trs)):
+            x = trs[i]
+            if x["ctrl"] != tr["ctrl"] or x["o"] != tr["o"] or x.get("ord"):
+                continue
+            ab = self.db[x["card"]]["abil"][x["ab"]]
+            if ab.get("if") and not self._cond(ab["if"], x["ctrl"], x["src"], -1, x["legion"]):
+                continue
+            group.append(i - n)
+        kinds = {(trs[n + i]["card"], trs[n + i]["ab"], trs[n + i].get("tg", -2)) for i in group}
+        if len(group) < 2 or len(kinds) < 2:
+            return False
+        self.trig = trs[n:]
+        push(self, "order_triggers", player=tr["ctrl"], choices=group)
+        return True
+
+    def _push_trigger(self, tr: dict, tg: int, ev: list) -> None:
+        self.nid += 1
+        self.chain = self.chain + [{"id": self.nid, "k": "trig", "src": tr["src"], "card": tr["card"], "ctrl": tr["ctrl"],
+                                    "ab": tr["ab"], "tg": tg, "loc": tr["loc"], "hbf": -1, "legion": tr["legion"], "rep": 0}]
+        self._ev(ev, "chain.add", f"{self.db[tr['card']]['name']}'s triggered ability goes on the chain", R_CHAIN,
+                 card=tr["src"], player=tr["ctrl"])
+        self.prio = tr["ctrl"]
+        self.passes = 0
+        self.dirty = True
+
+
+@PROCS.step("triggers_to_chain", rule=R_TRIGGER)
+def triggers_to_chain(state, step, events):
+    """Triggers waiting for the chain go on it (Triggers._triggers_to_chain)."""
+    state._triggers_to_chain(events)
+    return DONE
+
+
+@PROCS.decision("trigger_target", rule=R_TRIGGER)
+class TriggerTarget:
+    """A triggered ability with more than one legal target: its controller chooses one as it
+    goes on the chain (digest 17.4). Args: player, candidates, trigger."""
+
+    def decide(state, step):
+        a = step.args
+        p = a["player"]
+        ch = [Choice("target", {"target": i}, p, f"Target {state.name(i)}") for i in a["candidates"]]
+        return Decision([p], "trigger_target", f"Choose a target for {state.name(a['trigger']['src'])}'s ability", ch)
+
+    def choose(state, step, choice, events):
+        state._push_trigger(step.args["trigger"], choice.args["target"], events)
+        return DONE
+
+
+@PROCS.decision("order_triggers", rule=R_TRIGGER)
+class OrderTriggers:
+    """Simultaneous triggers: their controller picks which goes on the chain next; the ones
+    placed later resolve first (Core Rules v1.3 383.3.d, digest 17.4). Args: player, choices."""
+
+    def decide(state, step):
+        p = step.args["player"]
+        ch = []
+        for i in step.args["choices"]:
+            tr = state.trig[i]
+            ab = state.db[tr["card"]]["abil"][tr["ab"]]
+            what = effect_text(ab.get("effect", []), ab.get("target", "")) or "its ability"
+            ch.append(Choice("trigger_order", {"card": tr["src"], "i": i}, p,
+                             f"Next on the chain: {state.name(tr['src'])} ({what})"))
+        return Decision([p], "order_triggers", "Your triggered abilities happened at the same time: choose which goes "
+                        "on the chain next (the ones placed later resolve first)", ch)
+
+    def choose(state, step, choice, events):
+        trs = list(state.trig)
+        tr = dict(trs.pop(choice.args["i"]))
+        tr["ord"] = True
+        state.trig = [tr] + trs
+        return DONE
+
+
+@PROCS.decision("weaponmaster", rule=R_KW)
+class Weaponmaster:
+    """Weaponmaster: "when you play me, you may pay an Equipment's Equip cost, less [A], to
+    attach it to me"; the cost is paid as the trigger goes on the chain (Core Rules v1.3
+    Weaponmaster, digest 17.4, 18). Args: player, candidates, trigger."""
+
+    def decide(state, step):
+        a = step.args
+        p = a["player"]
+        u = a["trigger"]["src"]
+        ch = []
+        for g in a["candidates"]:
+            e, pw = state._equip_cost(g, True)
+            cost = " ".join(([f"[{e}]"] if e else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in pw])
+            ch.append(Choice("target", {"target": g}, p, f"Weaponmaster: pay {cost or 'nothing'} to attach "
+                             f"{state.name(g)} to {state.name(u)}"))
+        ch.append(Choice("decline", {}, p, "Don't use Weaponmaster", role="pass"))
+        return Decision([p], "weaponmaster", f"{state.name(u)}'s Weaponmaster: you may pay an Equipment's Equip cost "
+                        "less [A] to attach it", ch)
+
+    def choose(state, step, choice, events):
+        tr, p = step.args["trigger"], choice.player
+        if choice.kind == "decline":
+            state._ev(events, "trigger.declined",
+                      f"{state.pn(p)} does not use {state.db[tr['card']]['name']}'s optional ability", R_KW,
+                      card=tr["src"], player=p)
+            state.dirty = True
+            return DONE
+        state.pay(p, *state._equip_cost(choice.args["target"], True), events)
+        state._push_trigger(tr, choice.args["target"], events)
+        return DONE

@@ -1,0 +1,235 @@
+"""The turn: its phases and steps in order (seed 'the six phases'; Core Rules v1.3
+Turn structure, digest 7)."""
+
+from __future__ import annotations
+
+from tabletop.engine.procedure import AGAIN, DONE
+
+from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
+from ..zones import ZLOC
+from . import PROCS, push
+
+PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
+
+# The turn in order: (where the turn is, the procedure that runs it). Each phase or step
+# names the next; the Ending Phase's expiration step repeats while something went on the
+# chain during it (Core Rules v1.3 Ending Phase 317.2.f). Every phase change makes a
+# cleanup an outstanding task.
+TURN_STRUCTURE = (
+    ("awaken", "awaken_phase"),                 # phase 1: ready everything
+    ("beginning", "beginning_step"),            # phase 2: start-of-turn effects
+    ("scoring", "scoring_step"),                # phase 2: hold each battlefield you control
+    ("channel", "channel_phase"),               # phase 3: channel 2 runes (3 on the second player's first turn)
+    ("draw", "draw_phase"),                     # phase 4: draw 1, the pools empty
+    ("main_start", "main_phase_start"),         # phase 5: the pools empty
+    ("main", "main_phase"),                     # phase 5: the turn player acts (rules/main.py)
+    ("ending", "ending_step"),                  # phase 6: stun wears off, end-of-turn effects
+    ("expire", "expiration_step"),              # phase 6: heal, 'this turn' effects end, the pools empty
+    ("expire_chk", "expiration_repeat_check"),  # phase 6: repeat the expiration step?
+    ("next", "next_turn"),                      # the other player becomes the turn player
+)
+TURN_PROCEDURE = dict(TURN_STRUCTURE)
+# the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
+COMBAT_PROCEDURE = {"damage": "combat_damage", "asgA": "damage_assignment", "asgD": "damage_assignment",
+                    "deal": "deal_damage"}
+
+
+@PROCS.step("turn", rule=R_TURN)
+def turn(state, step, ev):
+    """HOT FEPR (Core Rules v1.3 Chain, digest 9.2): take the next outstanding task, in this
+    order: a cleanup, triggers waiting for the chain, priority while a chain exists, the
+    running showdown (focus, or its end) or combat step, else the turn's next phase or step.
+    It stays at the bottom of the step stack for the whole game."""
+    if state.dirty:
+        push(state, "cleanup")
+    elif state.trig:
+        push(state, "triggers_to_chain")
+    elif state.chain:
+        push(state, "priority")
+    elif state.showdown is not None:
+        sd = state.showdown
+        if sd["stage"] == "sd":
+            push(state, "showdown_end" if sd["passes"] >= 2 else "focus")
+        else:
+            push(state, COMBAT_PROCEDURE[sd["stage"]])
+    else:
+        push(state, TURN_PROCEDURE[state.step])
+    return AGAIN
+
+
+@PROCS.step("awaken_phase", rule=R_AWAKEN)
+def awaken_phase(state, step, ev):
+    """Awaken: ready everything you control (digest 7.1)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"Turn {state.turn_no}: {state.pn(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
+    state._awaken(p, ev)
+    state.step = "beginning"
+    return DONE
+
+
+@PROCS.step("beginning_step", rule=R_BEGIN)
+def beginning_step(state, step, ev):
+    """Beginning Phase, beginning step: start-of-turn triggers (digest 7.2)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
+    state._ev(ev, "step.begin", "Beginning step: start-of-turn effects", R_BEGIN, step="beginning")
+    state._queue_on(p, "turn_start")
+    state.step = "scoring"
+    return DONE
+
+
+@PROCS.step("scoring_step", rule=R_HOLD)
+def scoring_step(state, step, ev):
+    """Beginning Phase, scoring step: hold each battlefield you control (digest 14.2)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "step.begin", "Scoring step: hold each battlefield you control", R_HOLD, step="scoring")
+    for b in (0, 1):
+        if state.bf_ctrl[b] == p:
+            state._score(p, b, "hold", ev)
+    state.step = "channel"
+    return DONE
+
+
+@PROCS.step("channel_phase", rule=R_CHANNEL)
+def channel_phase(state, step, ev):
+    """Channel 2 runes; the second player channels 3 on their first turn (digest 6.8, 7.3)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
+    n = 3 if (p != state.first and not state.chan_done[p]) else 2
+    state.chan_done[p] = True
+    state.channel(p, n, False, ev, R_CHANNEL)
+    state.step = "draw"
+    return DONE
+
+
+@PROCS.step("draw_phase", rule=R_DRAW)
+def draw_phase(state, step, ev):
+    """Draw 1; the rune pools empty at the end of the Draw Phase (digest 7.4)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
+    state.draw(p, 1, ev, R_DRAW)
+    state._empty_pools(ev, "at the end of the Draw Phase")
+    state.step = "main_start"
+    return DONE
+
+
+@PROCS.step("main_phase_start", rule=R_MAIN)
+def main_phase_start(state, step, ev):
+    """The Main Phase begins; the rune pools empty (digest 7.5)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Main Phase", R_MAIN, phase="main", player=p)
+    state._empty_pools(ev, "at the start of the Main Phase")
+    state.step = "main"
+    return DONE
+
+
+@PROCS.step("ending_step", rule=R_END)
+def ending_step(state, step, ev):
+    """Ending Phase, ending step: stun wears off, end-of-turn triggers (digest 7.6, 15)."""
+    p = state.active
+    state.dirty = True
+    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Ending Phase", R_END, phase="ending", player=p)
+    state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
+    for u in state.all_units():  # stun wears off at the start of the Ending step (digest 15)
+        if state.cnt(u, "stun"):
+            state.set_cnt(u, "stun", 0)
+            state._ev(ev, "counter.change", f"{state.name(u)} is no longer stunned", R_END, card=u, counter="stun",
+                      delta=-1, value=0)
+    state._queue_on(p, "turn_end")
+    state.step = "expire"
+    return DONE
+
+
+@PROCS.step("expiration_step", rule=R_END)
+def expiration_step(state, step, ev):
+    """Ending Phase, expiration step (TurnRules._expiration_step)."""
+    state.dirty = True
+    state._expiration_step(ev)
+    state.step = "expire_chk"
+    return DONE
+
+
+@PROCS.step("expiration_repeat_check", rule=R_END)
+def expiration_repeat_check(state, step, ev):
+    """Ending Phase: the expiration step repeats if anything went on the chain (317.2.f)."""
+    state.dirty = True
+    state._expiration_repeat_check(ev)
+    return DONE
+
+
+@PROCS.step("next_turn", rule=R_END)
+def next_turn(state, step, ev):
+    """The turn passes: the other player becomes the turn player."""
+    p = state.active
+    state.dirty = True
+    state.turn_no += 1
+    state.active = 1 - p
+    state.scored = [0, 0]
+    state.played = [0, 0]
+    state._ev(ev, "turn.next", f"{state.pn(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_no)
+    state.step = "awaken"
+    return DONE
+
+
+class TurnRules:
+    """What the phases do to the board."""
+
+    def _expiration_step(self, ev: list) -> None:
+        """Ending Phase, expiration step (seed phase 6: all units heal, every 'this turn' effect
+        ends at the same time, both rune pools empty for the second time; Core Rules v1.3
+        Ending Phase 317.2, digest 7.6). Healing here can trigger ("when I'm healed"); such
+        triggers go through HOT FEPR before the step is checked for a repeat."""
+        self.exp_nid = self.nid
+        self._ev(ev, "step.begin", "Expiration step: heal all units, end 'this turn' effects, empty pools", R_END,
+                 step="expiration")
+        healed = self._heal_all()
+        self._ev(ev, "ending.heal", f"All units heal ({len(healed)} damaged)", R_END, cards=healed)
+        if self.mods:
+            self.mods = []
+        self._ev(ev, "ending.expire", "'This turn' effects end", R_END)
+        self._empty_pools(ev, "at the end of the turn")
+        self.dirty = True
+
+    def _expiration_repeat_check(self, ev: list) -> None:
+        """If anything went through HOT FEPR during the expiration step (a chain item was
+        added), the step is repeated, so 'this turn' effects created meanwhile end too
+        (Core Rules v1.3 Ending Phase 317.2.f, digest 7.6); otherwise the turn passes."""
+        if self.nid != self.exp_nid:
+            self._ev(ev, "ending.repeat", "Something went on the chain during the expiration step: the step repeats",
+                     R_END)
+            self.step = "expire"
+        else:
+            self.step = "next"
+
+    def _heal_all(self) -> list:
+        """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
+        healed = [u for u in self.all_units() if self.cnt(u, "dmg")]
+        for u in healed:
+            self.set_cnt(u, "dmg", 0)
+            w = ZLOC[self.table.zone[u]]
+            self._queue_card(u, "healed", w[0], w[1], self.played[w[0]] >= 1)
+        return healed
+
+    def _awaken(self, p: int, ev: list) -> None:
+        """Awaken: ready everything you control: units, gear, runes, legend (digest 7.1)."""
+        t = self.table
+        for z in (f"p{p}.runes", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1", f"p{p}.legend"):
+            for i in t.zones[z]:
+                if t.orient[i]:
+                    ev.append(t.set_orient(i, 0, f"{self.name(i)} readies", R_AWAKEN))
+                att = t.zones.get(f"att.{i}")
+                if att:
+                    for g in att:
+                        if t.orient[g]:
+                            ev.append(t.set_orient(g, 0, f"{self.name(g)} readies", R_AWAKEN))
+
+    def _empty_pools(self, ev: list, when: str) -> None:
+        for q in (0, 1):
+            self.pool[q] = [0] * 7
+        self._ev(ev, "pool.empty", f"Both rune pools empty {when}", R_POOL)

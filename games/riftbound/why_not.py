@@ -1,0 +1,147 @@
+"""Why a choice is not legal now: one sentence naming the rule."""
+
+from __future__ import annotations
+
+from .zones import ZLOC
+
+
+class WhyNot:
+    """Explaining an illegal choice."""
+
+    def _why_not_play(self, p: int, iid: int, args: dict) -> str:
+        """Why a card can't be played now (Core Rules v1.3 Playing a card, digest 9.1; States 8.3)."""
+        t = self.table
+        card = self.c(iid)
+        z = t.zone[iid]
+        hidden = z in (f"p{p}.hidden0", f"p{p}.hidden1")
+        if z not in (f"p{p}.hand", f"p{p}.champion") and not hidden:
+            return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)."
+        if hidden and self.cnt(iid, "hid") >= self.turn_no:
+            return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)."
+        kw = card["kw"]
+        react = kw.get("reaction") or kw.get("quickdraw") or hidden
+        ambush = kw.get("ambush") and card["type"] == "unit"
+        if self.chain and not react and not ambush:
+            return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
+                    "Core Rules v1.3 States, digest 8.3).")
+        if self.showdown is not None and not (react or kw.get("action") or ambush):
+            return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
+                    "States, digest 8.3).")
+        to = args.get("to")
+        if card["type"] in ("unit", "gear") and to is None and args.get("target") is not None and not kw.get("quickdraw"):
+            return (f"{card['name']} is played to a location (your base"
+                    + (" or a battlefield you control" if card["type"] == "unit" else "")
+                    + "), not onto a card (Core Rules v1.3 Playing a card, digest 9.1).")
+        if card["type"] == "unit" and isinstance(to, str):
+            w = ZLOC.get(to)
+            if hidden:
+                return "a hidden unit is played to the battlefield where it was hidden (Core Rules v1.3 Hidden, digest 19.4)."
+            if w is None or w[0] != p:
+                return "a unit you play enters under your control: your base or one of your battlefields (digest 4)."
+            if w[1] >= 0 and self.bf_ctrl[w[1]] != p:
+                if ambush and not self.units_at(p, w[1]):
+                    return "Ambush plays a unit only to a battlefield where you have units (Core Rules v1.3 Ambush, digest 18)."
+                if not ambush:
+                    return ("a unit is played to your base or a battlefield you control; moving there is how you contest "
+                            "it (Core Rules v1.3 Units, digest 4).")
+            if (self.chain or self.showdown is not None) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
+                return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
+        tg = args.get("target")
+        if card["target"] and isinstance(tg, int) and tg >= 0:
+            hbf = int(z[-1]) if hidden else -1
+            if tg not in self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]):
+                return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
+                        "needs " + _target_words(card) + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
+        E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
+        extra = self._deflect(p, tg) if isinstance(tg, int) else 0
+        if args.get("repeat"):
+            E += kw.get("repeat", 0)
+            extra *= 2
+        if not self.can_pay(p, E, P + ["any"] * extra):
+            why = f" (Deflect adds {extra} power)" if extra else ""
+            return f"its cost can't be paid with the runes and rune pool you have{why} (Core Rules v1.3 Costs, digest 5.8)."
+        if card["type"] == "spell" and self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
+            return "it moves a unit to the battlefield of a showdown, and no showdown is happening (digest 9.1, 355.16)."
+        return "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
+
+    def why_not(self, kind, args, player=None) -> str:
+        """One sentence naming the rule that forbids a choice now."""
+        d = self.decision
+        if d is None:
+            return "the game is over."
+        if player is not None and player not in d.players:
+            if self.chain:
+                return (f"Player {player + 1} does not hold priority: while a chain exists only the player with priority "
+                        "may act (seed 'Priority'; Core Rules v1.3 Priority, digest 8.4).")
+            if self.showdown is not None:
+                return (f"Player {player + 1} does not have focus: in a Showdown Open state only the player with focus "
+                        "may act (seed 'Focus'; Core Rules v1.3 Focus, digest 8.5).")
+            return (f"it is {self.names[d.players[0]]}'s decision: in a Neutral Open state only the turn player acts "
+                    "(seed 'Neutral'; digest 8.3).")
+        t = self.table
+        p = player if player is not None else d.players[0]
+        iid = args.get("card")
+        known = isinstance(iid, int) and 0 <= iid < len(t.card)
+        acting = d.kind in ("main_action", "priority", "focus")
+        if kind == "move" and known and not self.is_unit(iid):
+            # the table guesses "move" for a card with no legal choice at all: judge the
+            # action the drop stands for (a card from hand is played, gear is equipped)
+            kind = "equip" if self.c(iid)["type"] == "gear" and t.zone[iid] in ZLOC else "play"
+        elif kind == "move" and known and t.zone[iid] not in ZLOC:
+            kind = "play"
+        if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
+            return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
+        if kind == "move":
+            if self.showdown is not None:
+                return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)."
+            if self.chain:
+                return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)."
+            if known and ZLOC.get(t.zone[iid], (-1,))[0] != p:
+                return "you can only move units you control that are on the board (Core Rules v1.3 Standard Move, digest 11.1)."
+            if known and t.orient[iid]:
+                return "an exhausted unit can't pay the Standard Move's cost of exhausting it (digest 11.1)."
+            if known and args.get("to") == t.zone[iid]:
+                return "a move needs a destination other than the unit's own location (digest 11.2)."
+            return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1)."
+        if kind == "play" and known:
+            return self._why_not_play(p, iid, args)
+        if kind == "activate" and known:
+            n = args.get("ab", 0)
+            abil = self.c(iid)["abil"]
+            ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
+            if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+                return "you can only use abilities of your own legend and permanents on the board (digest 17.3)."
+            if ab.get("exhaust") and t.orient[iid]:
+                return f"{self.name(iid)} is exhausted, so it can't pay the [E] in its cost (digest 17.3)."
+            timing = ab.get("timing", "")
+            if self.chain and timing != "reaction":
+                return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)."
+            if self.showdown is not None and timing not in ("action", "reaction"):
+                return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
+            return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
+        if kind == "equip":
+            if self.chain or self.showdown is not None:
+                return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open (digest 18)."
+            if known and t.zone[iid].startswith("att."):
+                return "an Equipment already attached can't use Equip again (Core Rules v1.3 Equip, digest 18)."
+            return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (digest 18)."
+        if kind == "hide":
+            return ("hiding needs your turn, an Open state, a battlefield you control with an empty facedown slot, "
+                    "and [A] (Core Rules v1.3 Hidden, digest 19.1).")
+        if kind == "end_turn" and d.kind != "main_action":
+            return "the turn can only end from the Main Phase with an empty chain and no showdown (digest 7.5)."
+        if kind == "pass" and d.kind == "main_action":
+            return "with no chain and no showdown there is nothing to pass: end the turn instead (digest 7.5, 9.2)."
+        if kind == "assign" and d.kind == "assign_damage":
+            return ("combat damage goes lethal first, one unit at a time: Tank units before the rest, Backline units "
+                    "after the rest (Core Rules v1.3 Combat Damage, digest 13.3).")
+        return f"that is not one of the legal choices now ({d.prompt})."
+
+
+def _target_words(card: dict) -> str:
+    from .carddb import _TARGET_TEXT
+
+    w = _TARGET_TEXT.get(card["target"], "a target")
+    if card["target_max_might"]:
+        w += f" with {card['target_max_might']} Might or less"
+    return w
