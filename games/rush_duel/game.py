@@ -1,4 +1,5 @@
-"""The Rush Duel Game object: set-up, positions, card faces, deck rules, heuristic."""
+"""The Rush Duel Game object: cards and decks, card faces, deck rules, new duels,
+positions (position.py) and the heuristic (ai.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from . import carddb
 from .ai import heuristic
 from .position import from_position
 from .rules.setup import set_up
+from .rules.turn import PHASES
 from .state import RushState
 
 HERE = Path(__file__).resolve().parent
@@ -25,7 +27,7 @@ class RushDuelGame(Game):
     title = "Yu-Gi-Oh! Rush Duel"
     rules_version = "1"
     description = "Fast duels: draw to five, summon as many monsters as you like, 8000 LP."
-    phases = ("draw", "main", "battle", "end")
+    phases = PHASES  # the turn in order (rules/turn.py TURN_STRUCTURE)
     turn_cap = 400
     package_dir = HERE
 
