@@ -221,26 +221,29 @@ class CardTable:
         the card neither where it was nor where it goes get the event without
         its identity (and without its iid when it goes to a hand or deck)."""
         frm, fidx = self._take(iid)
-        before = [self.sees(iid, p) for p in (0, 1)]
+        sees = self.sees
+        before0 = sees(iid, 0)
+        before1 = sees(iid, 1)
         if face is not None:
             self.face[iid] = face
         if orient is not None:
             self.orient[iid] = orient
         dest = self.specs.get(to)
-        if forget and dest is not None and dest.vis == "secret":
-            self.known[iid] = 0
-        elif dest is not None and dest.vis == "owner":
-            # a card seen going into a hand stays known to whoever saw it
-            # (a card taken from a face-up pile, a monster bounced face up)
-            for p in (0, 1):
-                if before[p]:
-                    self.known[iid] |= 1 << p
+        if dest is not None:
+            if forget and dest.vis == "secret":
+                self.known[iid] = 0
+            elif dest.vis == "owner":
+                # a card seen going into a hand stays known to whoever saw it
+                # (a card taken from a face-up pile, a monster bounced face up)
+                self.known[iid] |= (1 if before0 else 0) | (2 if before1 else 0)
         self._put(iid, to, index)
-        after = [self.sees(iid, p) for p in (0, 1)]
         data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
                 "index": self.zones[to].index(iid), "face": "up" if self.face[iid] else "down",
                 "orient": "sideways" if self.orient[iid] else "upright", "owner": self.owner[iid]}
-        hidden = tuple(p for p in (0, 1) if not (before[p] or after[p]))
+        if before0 and before1:
+            hidden = ()
+        else:
+            hidden = tuple(p for p, b in ((0, before0), (1, before1)) if not (b or sees(iid, p)))
         public = None
         if hidden:
             public = dict(data)
