@@ -39,9 +39,6 @@ class Board:
         m = self.until_end_of_turn.get(iid)
         if m:
             v += m[0]
-        m = self.while_on_field.get(iid)
-        if m:
-            v += m[0]
         if self.equips:
             for mon, a, _d in self.equips.values():
                 if mon == iid:
@@ -55,9 +52,6 @@ class Board:
             return 0
         v = self.db[self.table.card[iid]]["def"]
         m = self.until_end_of_turn.get(iid)
-        if m:
-            v += m[1]
-        m = self.while_on_field.get(iid)
         if m:
             v += m[1]
         if self.equips:
@@ -101,12 +95,10 @@ class Board:
         return total
 
     def pierces(self, iid: int) -> bool:
+        """Piercing (seed 3.3.2.2): printed, or granted until the end of the turn."""
         if self.db[self.table.card[iid]]["pierce"]:
             return True
         m = self.until_end_of_turn.get(iid)
-        if m and m[2]:
-            return True
-        m = self.while_on_field.get(iid)
         return bool(m and m[2])
 
     def on_field_matches(self, iid: int, flt: dict) -> bool:

@@ -214,8 +214,6 @@ FIELDS = declare(RushState, [
     field("card_flags", "dict", "iid -> flag bits (summoned, changed, attacked, used, set this turn)", default=dict),
     field("until_end_of_turn", "tuples", "iid -> (ATK, DEF, piercing) added until the end of the turn",
           default=dict),
-    field("while_on_field", "tuples", "iid -> (ATK, DEF, piercing) added while the card stays on the field",
-          default=dict),
     field("equips", "tuples", "equip spell iid -> (monster iid, ATK, DEF)", default=dict),
     field("maximum_centre", "dict", "Maximum piece iid -> the iid of its centre piece (digest 1.G rule 31)",
           default=dict),

@@ -55,7 +55,6 @@ class CardMoves:
     def _clear_card(self, iid: int) -> None:
         self.card_flags.pop(iid, None)
         self.until_end_of_turn.pop(iid, None)
-        self.while_on_field.pop(iid, None)
         self.equips.pop(iid, None)
         self.table.orient[iid] = 0
 
