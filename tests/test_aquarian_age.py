@@ -201,7 +201,7 @@ def test_every_waiting_step_has_its_decision():
 
 def test_procedure_table_names_a_rule_for_every_step_of_the_turn():
     from games.aquarian_age.rules import PROCS
-    from games.aquarian_age.rules.turn import PHASES, TURN_STRUCTURE, stack_for_turn
+    from games.aquarian_age.rules.turn import PHASES, TURN_STRUCTURE, phases_of_turn, turn_step
 
     assert PHASES == ("draw", "faction", "main", "power", "discard")
     for name, proc in PROCS.table.items():
@@ -209,11 +209,14 @@ def test_procedure_table_names_a_rule_for_every_step_of_the_turn():
     for _, steps in TURN_STRUCTURE:
         for proc, _args in steps:
             assert proc in PROCS
-    first_turn = [st.proc for st in reversed(stack_for_turn(1))]
-    assert "faction_check" not in first_turn and first_turn[-1] == "turn_end"
-    assert [st.proc for st in reversed(stack_for_turn(2))][:2] == ["draw_phase", "faction_check"]
-    assert [st.proc for st in reversed(stack_for_turn(3, "power"))] == [
-        "charge", "power_card_phase", "domination_check", "discard_phase", "turn_end"]
+    assert [name for name, _ in phases_of_turn(1)] == ["draw", "main", "power", "discard"]
+    assert [name for name, _ in phases_of_turn(2)] == list(PHASES)
+    assert turn_step(3, "power").stage == 4 and turn_step(1, "faction").stage == 2  # turn 1: main comes next
+    # one turn step for the whole game, at the bottom of the stack
+    s, seen = play_random(6, 200)
+    for state in seen[1:]:
+        if state.outcome is None:
+            assert [st.proc for st in state.steps].count("turn") == 1 and state.steps[0].proc == "turn"
 
 
 def test_every_event_names_its_rule():

@@ -14,7 +14,7 @@ from .ai import heuristic
 from .carddb import FACTION_NAMES, load_card_file, normalise_extra, skill_text
 from .effects import effects_text
 from .position import from_position
-from .rules.turn import PHASES
+from .rules.turn import PHASES, turn_step
 from .state import AAState
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -118,7 +118,7 @@ class AquarianAge(Game):
         for p in (0, 1):
             for _ in range(7):
                 s.table.move(s.table.zones[f"p{p}.deck"][0], f"p{p}.hand")
-        s.steps = [Step("turn_begin"), Step("redraw", 0, {"player": 1 - s.first})]
+        s.steps = [turn_step(s.turn), Step("redraw", 0, {"player": 1 - s.first})]
         s.run_rules([])  # run to the first decision
         return s
 

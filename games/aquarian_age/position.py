@@ -10,7 +10,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
 from .carddb import FACTIONS, normalise_extra
-from .rules.turn import PHASES, stack_for_turn
+from .rules.turn import PHASES, turn_step
 from .state import AAState
 
 
@@ -88,9 +88,9 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] |
             put_field(p, e, f"p{p}.dominion", f"players[{p}].dominion[{n}]")
     t.shuffle_iids(s.rng)
     if phase == "setup":
-        s.steps = [Step("turn_begin"), Step("redraw", 0, {"player": 1 - s.first})]
+        s.steps = [turn_step(s.turn), Step("redraw", 0, {"player": 1 - s.first})]
     else:
-        s.steps = stack_for_turn(s.turn, phase)
+        s.steps = [turn_step(s.turn, phase)]
     s.phase = phase
     s.run_rules([])
     return s

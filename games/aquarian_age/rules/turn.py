@@ -1,17 +1,19 @@
 """The turn (seed 4): Draw -> Faction -> Main -> Power card -> Discard. The
 faction phase starts from the second turn (seed 4.2).
 
-The first step of each phase opens it (its stage is OPENING): it sets the
-phase and announces it before doing its own work (``open_phase``)."""
+One ``turn`` step lives at the bottom of the stack for the whole game; its
+stage says how far the current turn has got: 0, the turn begins; k, the
+k-th phase of the turn is next (its steps are pushed when it is reached);
+past the last phase, the turn ends and the next one begins. The first step
+of each phase opens it (its stage is OPENING): it sets the phase and
+announces it before doing its own work (``open_phase``)."""
 
 from __future__ import annotations
 
 from tabletop.engine.core import Event
-from tabletop.engine.procedure import DONE, Step
+from tabletop.engine.procedure import AGAIN, Step
 
 from .procedures import PROCS
-
-RULE_TURN = "Turn (seed 4)"
 
 # the order of phases and of the steps each runs, in one place
 TURN_STRUCTURE = (
@@ -24,31 +26,27 @@ TURN_STRUCTURE = (
 PHASES = tuple(name for name, _ in TURN_STRUCTURE)
 FIRST_FACTION_TURN = 2  # no faction phase on the first turn (seed 4.2)
 OPENING = "opening"  # the stage of a phase's first step before the phase is announced
+TURN_BEGINS = 0  # the turn step's stage when a turn is about to begin
+
+# the phases of a turn without and with the faction phase
+_PHASES_OF_TURN = {with_faction: tuple(p for p in TURN_STRUCTURE if with_faction or p[0] != "faction")
+                   for with_faction in (False, True)}
 
 
-def turn_steps(turn: int, from_phase: str = "draw") -> list[tuple]:
-    """The steps of a turn from ``from_phase`` on, in play order (first = runs
-    first), as (procedure, stage, args) records."""
-    out = []
-    started = False
-    for name, steps in TURN_STRUCTURE:
-        started = started or name == from_phase
-        if not started or (name == "faction" and turn < FIRST_FACTION_TURN):
-            continue
-        out.extend((proc, OPENING if n == 0 else 0, args) for n, (proc, args) in enumerate(steps))
-    out.append(("turn_end", 0, {}))
-    return out
+def phases_of_turn(turn: int) -> tuple:
+    """The (phase, steps) entries a turn runs, in order."""
+    return _PHASES_OF_TURN[turn >= FIRST_FACTION_TURN]
 
 
-# a whole turn's stack, built once per kind of turn (with or without the faction phase)
-_WHOLE_TURN = {with_faction: tuple(reversed(turn_steps(FIRST_FACTION_TURN if with_faction else 1)))
-               for with_faction in (True, False)}
-
-
-def stack_for_turn(turn: int, from_phase: str = "draw") -> list[Step]:
-    """The steps of a turn from ``from_phase`` on as a stack (top last)."""
-    records = _WHOLE_TURN[turn >= FIRST_FACTION_TURN] if from_phase == "draw" else reversed(turn_steps(turn, from_phase))
-    return [Step(proc, stage, dict(args)) for proc, stage, args in records]
+def turn_step(turn: int, from_phase: str | None = None) -> Step:
+    """The turn step: at the beginning of a turn, or (``from_phase``) about to
+    run that phase, or the first phase after it this turn runs."""
+    if from_phase is None:
+        return Step("turn", TURN_BEGINS)
+    order = PHASES.index(from_phase)
+    phases = phases_of_turn(turn)
+    k = next((n for n, (name, _) in enumerate(phases) if PHASES.index(name) >= order), len(phases))
+    return Step("turn", k + 1)
 
 
 def open_phase(state, step, events, name: str) -> None:
@@ -59,27 +57,35 @@ def open_phase(state, step, events, name: str) -> None:
         events.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
 
 
-def begin_turn(state, events) -> None:
-    """A turn begins: its phases are pushed in order (seed 4)."""
+def _begin_turn(state, events) -> None:
     p = state.active
     events.append(Event("turn.begin", f"Turn {state.turn}: Player {p + 1}", "seed 4", {"turn": state.turn, "player": p}))
-    state.steps.extend(stack_for_turn(state.turn))
 
 
-@PROCS.step("turn_begin", rule=RULE_TURN)
-def turn_begin(state, step, events):
-    """The first turn begins, after the set-up."""
-    begin_turn(state, events)
-    return DONE
-
-
-@PROCS.step("turn_end", rule="End of the turn (seed 4)")
-def turn_end(state, step, events):
-    """Until-end-of-turn effects end; the other player's turn begins."""
+def _end_turn(state, events) -> None:
+    """Until-end-of-turn effects end; the other player's turn comes."""
     events.append(Event("turn.end", f"End of turn {state.turn}", "seed 4", {"turn": state.turn}))
     state.modifiers = []
     state.faction_index = -1
     state.active = 1 - state.active
     state.turn += 1
-    begin_turn(state, events)
-    return DONE
+
+
+@PROCS.step("turn", rule="Turn (seed 4)")
+def turn(state, step, events):
+    """The turn begins, its phases run in order (each phase's steps pushed
+    when it is reached), then it ends and the next turn begins."""
+    stage = step.stage
+    phases = phases_of_turn(state.turn)
+    if stage > len(phases):
+        _end_turn(state, events)
+        stage = TURN_BEGINS
+        phases = phases_of_turn(state.turn)
+    if stage == TURN_BEGINS:
+        _begin_turn(state, events)
+        stage = 1
+    _, steps = phases[stage - 1]
+    state.steps.extend(Step(proc, OPENING if n == 0 else 0, dict(args))
+                       for n, (proc, args) in reversed(list(enumerate(steps))))
+    step.stage = stage + 1
+    return AGAIN
