@@ -52,6 +52,8 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
     def to_data(self) -> dict:
         data = FIELDS.to_data(self)
         data["outcome"] = self.outcome.to_data() if self.outcome is not None else None
+        for name in SHARED_TABLES:  # int keys: written as sorted [key, value] pairs
+            data[name] = sorted([k, list(v) if isinstance(v, tuple) else v] for k, v in getattr(self, name).items())
         return data
 
     @classmethod
@@ -59,6 +61,8 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         s = cls(game, db, data.get("extra_cards") or [])
         FIELDS.from_data(s, data, SPECS)
         s.outcome = Outcome.from_data(data.get("outcome"))
+        for name in SHARED_TABLES:
+            setattr(s, name, {k: tuple(v) if isinstance(v, list) else v for k, v in data.get(name, [])})
         return s
 
     def invariant_violations(self) -> list[str]:
@@ -195,6 +199,9 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         }
 
 
+#: the modifier tables a clone shares (replaced, never changed in place)
+SHARED_TABLES = ("until_end_of_turn", "equips", "maximum_centre")
+
 FIELDS = declare(RushState, [
     field("game", "shared", "the game plugin this duel belongs to"),
     field("db", "shared", "card id -> card data (cards.toml, plus any extra cards)"),
@@ -212,10 +219,11 @@ FIELDS = declare(RushState, [
           default=None),
     field("steps", "steps", "the pending steps, top last (kit procedure stack)", default=list),
     field("card_flags", "dict", "iid -> flag bits (summoned, changed, attacked, used, set this turn)", default=dict),
-    field("until_end_of_turn", "tuples", "iid -> (ATK, DEF, piercing) added until the end of the turn",
+    field("until_end_of_turn", "value", "iid -> (ATK, DEF, piercing) added until the end of the turn "
+          "(replaced, never changed in place: clones share it)", default=dict),
+    field("equips", "value", "equip spell iid -> (monster iid, ATK, DEF) (replaced, never changed in place)",
           default=dict),
-    field("equips", "tuples", "equip spell iid -> (monster iid, ATK, DEF)", default=dict),
-    field("maximum_centre", "dict", "Maximum piece iid -> the iid of its centre piece (digest 1.G rule 31)",
-          default=dict),
+    field("maximum_centre", "value", "Maximum piece iid -> the iid of its centre piece (digest 1.G rule 31; "
+          "replaced, never changed in place)", default=dict),
     field("decision_cache", "cache", "the pending decision, built when first read"),
 ])

@@ -29,6 +29,16 @@ SPECS = zone_specs()
 Z = [{k: f"p{p}.{k}" for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
 
 
+def without(table: dict, key) -> dict:
+    """``table`` without ``key``. The modifier tables (until_end_of_turn, equips,
+    maximum_centre) are replaced, never changed in place, so clones share them."""
+    if key not in table:
+        return table
+    table = dict(table)
+    del table[key]
+    return table
+
+
 class CardMoves:
     """Mixin of RushState: moving cards and changing Life Points."""
 
@@ -54,8 +64,8 @@ class CardMoves:
 
     def _clear_card(self, iid: int) -> None:
         self.card_flags.pop(iid, None)
-        self.until_end_of_turn.pop(iid, None)
-        self.equips.pop(iid, None)
+        self.until_end_of_turn = without(self.until_end_of_turn, iid)
+        self.equips = without(self.equips, iid)
         self.table.orient[iid] = 0
 
     def leave_field(self, iid: int, dest: str, events: list, caption: str, rule: str) -> list[int]:
@@ -71,10 +81,10 @@ class CardMoves:
             group.sort(key=lambda i: t.zones[t.zone[i]].index(i))
         moved = []
         for g in group:
-            self.maximum_centre.pop(g, None)
+            self.maximum_centre = without(self.maximum_centre, g)
             for sp, (mon, _a, _d) in list(self.equips.items()):
                 if mon == g:
-                    self.equips.pop(sp, None)
+                    self.equips = without(self.equips, sp)
                     self._clear_card(sp)
                     events.append(t.move(sp, Z[t.owner[sp]]["grave"], face=1, orient=0,
                                          caption=f"{self.name(sp)} goes to the graveyard with the monster it equipped",

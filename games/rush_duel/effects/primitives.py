@@ -111,7 +111,7 @@ def boost(state, effect, op, events) -> bool:
         if not state.table.face[i]:
             continue
         m = state.until_end_of_turn.get(i, (0, 0, 0))
-        state.until_end_of_turn[i] = (m[0] + op.get("atk", 0), m[1] + op.get("def", 0), m[2])
+        state.until_end_of_turn = {**state.until_end_of_turn, i: (m[0] + op.get("atk", 0), m[1] + op.get("def", 0), m[2])}
         parts = []
         for key, label in (("atk", "ATK"), ("def", "DEF")):
             v = op.get(key, 0)
@@ -127,7 +127,7 @@ def pierce(state, effect, op, events) -> bool:
     """[EFFECT] grant piercing until the end of the turn (seed 3.3.2.2)."""
     for i in state._what(effect["player"], effect["source"], op, effect):
         m = state.until_end_of_turn.get(i, (0, 0, 0))
-        state.until_end_of_turn[i] = (m[0], m[1], 1)
+        state.until_end_of_turn = {**state.until_end_of_turn, i: (m[0], m[1], 1)}
         events.append(state._event("effect.pierce", f"{state.name(i)} gains piercing until the end of the turn",
                                "card effect (grant piercing; seed 3.3.2.2)", card=i))
     return True
@@ -236,7 +236,7 @@ def equip(state, effect, op, events) -> bool:
     t = state.table
     if tg is None or not t.zone[tg].endswith(".monster") or not t.face[tg] or not t.zone[src].endswith(".spell"):
         return True
-    state.equips[src] = (tg, op.get("atk", 0), op.get("def", 0))
+    state.equips = {**state.equips, src: (tg, op.get("atk", 0), op.get("def", 0))}
     events.append(state._event("effect.equip", f"{state.name(src)} is equipped to {state.name(tg)}", "equip spell",
                            card=src, target=tg, atk=op.get("atk", 0)))
     return True

@@ -87,7 +87,7 @@ class SummonRules:
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
                                  caption=f"{self.name(i)} takes its place ({('left', 'centre', 'right')[slot]})",
                                  rule="digest 1.G rule 31"))
-            self.maximum_centre[i] = centre
+            self.maximum_centre = {**self.maximum_centre, i: centre}
             self.card_flags[i] = F_SUMMONED
         events.append(self._event("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
                                "digest 1.G rule 31 (Maximum summon)", card=centre, player=p, atk=self.atk(centre)))
