@@ -12,6 +12,8 @@ from .zones import ZLOC, lz
 class Board:
     """Reading the board: the mixin every rule uses."""
 
+    __slots__ = ()
+
     def c(self, iid: int) -> dict:
         return self.db[self.table.card[iid]]
 

@@ -12,6 +12,8 @@ from .zones import ZLOC, lz
 class Legality:
     """Listing the legal actions of a player."""
 
+    __slots__ = ()
+
     def _act_choices(self, p: int, mode: str) -> list:
         """Every discretionary action ``p`` may take now (digest 8.3, 16)."""
         t = self.table

@@ -39,7 +39,7 @@ FIELDS = {
     "extra": "extra card definitions a position brought, saved with the state",
     "table": "card instances and zones (zones.py)",
     "rng": "the game's random numbers",
-    "steps": "the pending procedure steps, top last (rules/__init__.py)",
+    "steps": "the pending procedure steps, top last (rules/__init__.py); never changed in place",
     "turn_no": "the turn, from 1 (0 during set-up)",
     "active": "the turn player",
     "first": "who took the first turn",
@@ -125,7 +125,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         s.extra = self.extra
         s.table = self.table.clone()
         s.rng = self.rng.copy()
-        s.steps = [y.copy() for y in self.steps]
+        s.steps = self.steps[:]  # a step is never changed in place (a procedure pushes a new one)
         s.turn_no = self.turn_no
         s.active = self.active
         s.first = self.first
@@ -209,9 +209,9 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
     def check_outcome(self, ev: list) -> None:
         """The win check, after every step and as cleanup step 1: a player with the Victory
         Score and more points than the other wins (Core Rules v1.3 Win check, digest 1.4)."""
-        if self.outcome is not None:
-            return
         points = self.points
+        if self.outcome is not None or (points[0] < VICTORY_SCORE and points[1] < VICTORY_SCORE):
+            return
         for p in (0, 1):
             if points[p] >= VICTORY_SCORE and points[p] > points[1 - p]:
                 self._ev(ev, "cleanup.win_check", f"Win check: {self.pn(p)} has {points[p]} points, more than "

@@ -10,6 +10,8 @@ from .rules.turn import PHASES
 class View:
     """The view."""
 
+    __slots__ = ()
+
     def view(self, player):
         t = self.table
         zones = t.view_zones(player)

@@ -8,6 +8,8 @@ from .zones import ZLOC
 class WhyNot:
     """Explaining an illegal choice."""
 
+    __slots__ = ()
+
     def _why_not_play(self, p: int, iid: int, args: dict) -> str:
         """Why a card can't be played now (Core Rules v1.3 Playing a card, digest 9.1; States 8.3)."""
         t = self.table

@@ -13,6 +13,8 @@ from ..zones import ZLOC, lz
 class CardActions:
     """Doing things to cards."""
 
+    __slots__ = ()
+
     def draw(self, p: int, n: int, ev: list, rule: str) -> None:
         """Draw, with Burn Out when the deck runs out (Core Rules v1.3 Burn Out, digest 14.6)."""
         t = self.table

@@ -16,6 +16,8 @@ from . import ASKS, PROCS
 class ChainRules:
     """Priority and resolution."""
 
+    __slots__ = ()
+
     def _pass(self, p: int, ev: list) -> None:
         """Pass: with a chain, Priority goes round and the newest item resolves when every
         player passed in a row (digest 9.2); in a showdown without a chain, Focus passes and

@@ -230,14 +230,13 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
     with 3c-3d inserted. Steps 6-7 stage only in an Open state's cleanup; 8-9 need no chain."""
     if cleanup_step_1_win_check(state, ev):
         return True
-    changed = False
-    if cleanup_step_2_combat_designations(state, ev):
-        changed = True
-    if cleanup_step_3_lethal_damage(state, ev):
+    sd = state.showdown
+    changed = sd is not None and sd["combat"] and cleanup_step_2_combat_designations(state, ev)
+    if state.table.counters and cleanup_step_3_lethal_damage(state, ev):
         changed = True
     if combat_bf >= 0:
         combat_cleanup_heal_and_recall(state, combat_bf, ev)
-    if cleanup_step_4_control_loss(state, ev):
+    if not state.chain and cleanup_step_4_control_loss(state, ev):
         changed = True
     if cleanup_step_5_corrections(state, ev):
         changed = True

@@ -15,6 +15,8 @@ from . import PROCS, push
 class Combat:
     """Combat."""
 
+    __slots__ = ()
+
     def _begin_combat(self, ev: list) -> None:
         """Combat step 1 (digest 13.2): designations, the attacker gains Focus, attack then
         defend triggers (the defender's resolve first)."""

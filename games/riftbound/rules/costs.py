@@ -11,6 +11,8 @@ from ..zones import ZLOC
 class Costs:
     """Checking and paying costs."""
 
+    __slots__ = ()
+
     def can_pay(self, p: int, energy: int, power: list) -> bool:
         """Could ``p`` pay this cost with the pool plus rune abilities? Exhausting a ready rune
         adds [1]; recycling any rune adds one power of its domain; one rune may do both

@@ -14,6 +14,8 @@ from . import PROCS
 class Playing:
     """Playing cards and activating abilities."""
 
+    __slots__ = ()
+
     def _play(self, p: int, a: dict, ev: list) -> None:
         """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
         pay, finalise. Units and gear leave the chain on finalising; spells stay."""

@@ -4,7 +4,7 @@ battlefield (Core Rules v1.3 Standard Move and Control, digest 11.1, 11.4)."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
-from tabletop.engine.procedure import DONE, WAIT
+from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_MOVE
 from ..zones import ZLOC
@@ -13,6 +13,8 @@ from . import PROCS, push
 
 class Movement:
     """Moving units."""
+
+    __slots__ = ()
 
     def _move_start(self, p: int, a: dict, ev: list) -> None:
         """A Standard Move begins with one unit; others that may go to the same place can
@@ -60,10 +62,11 @@ class MoveWith:
         return Decision([p], "move_with", f"Add more units to this move to {a['to']}, or move now", ch)
 
     def choose(state, step, choice, events):
-        a = step.args
+        move = step.args
         if choice.kind == "move_add":
-            a["cards"] = a["cards"] + [choice.args["card"]]
-            if state._move_joiners(a["player"], a):
-                return WAIT
-        state._move_finish(a, events)
+            move = dict(move, cards=move["cards"] + [choice.args["card"]])
+            if state._move_joiners(move["player"], move):
+                push(state, "move_with", **move)  # steps are never changed: a new one with the unit added
+                return DONE
+        state._move_finish(move, events)
         return DONE

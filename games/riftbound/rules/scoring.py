@@ -9,6 +9,8 @@ from ..rulebook import R_CONQ, R_HOLD, VICTORY_SCORE
 class Scoring:
     """Scoring battlefields."""
 
+    __slots__ = ()
+
     def _score(self, p: int, b: int, how: str, ev: list) -> None:
         """Score a battlefield: at most once per player per turn; the final point needs every
         battlefield scored this turn when it comes from Conquer, else draw 1 instead

@@ -4,7 +4,7 @@ Setup and Mulligan, digest 6)."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
-from tabletop.engine.procedure import DONE, WAIT
+from tabletop.engine.procedure import DONE
 from tabletop.engine.rng import PCG32
 
 from ..rulebook import R_MULL, R_SETUP
@@ -13,6 +13,8 @@ from . import PROCS, push
 
 class Setup:
     """The set-up before the first turn."""
+
+    __slots__ = ()
 
     def _setup(self, decks: list, names: list, seed: int, ev: list) -> None:
         """Set-up in the seed's order (seed 'before the first Awaken' 1-10; digest 6)."""
@@ -101,9 +103,9 @@ class Mulligan:
     def choose(state, step, choice, events):
         p = choice.player
         if choice.kind == "mulligan_pick":
-            step.args["set_aside"] += 1
+            push(state, "mulligan", player=p, set_aside=step.args["set_aside"] + 1)  # steps are never changed
             events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.pn(p)} sets a card aside",
                                            rule=R_MULL))
-            return WAIT
+            return DONE
         state._mulligan_done(p, events)
         return DONE

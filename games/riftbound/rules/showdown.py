@@ -13,6 +13,8 @@ from . import PROCS
 class Showdowns:
     """Showdowns."""
 
+    __slots__ = ()
+
     def _start_showdown(self, b: int, ev: list) -> None:
         """A staged showdown begins; the player who applied Contested gets Focus (digest 12.2).
         With a combat staged there it opens as a combat showdown (digest 10 step 8a)."""

@@ -15,6 +15,8 @@ from . import PROCS, push
 class Triggers:
     """Queueing triggers and putting them on the chain."""
 
+    __slots__ = ()
+
     def _queue_card(self, iid: int, on: str, p: int, loc: int, legion: bool, order: int | None = None) -> None:
         card = self.c(iid)
         for n, ab in enumerate(card["abil"]):

@@ -29,31 +29,45 @@ TURN_STRUCTURE = (
     ("next", "next_turn"),                      # the other player becomes the turn player
 )
 TURN_PROCEDURE = dict(TURN_STRUCTURE)
+_TABLE = PROCS.table
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
 COMBAT_PROCEDURE = {"damage": "combat_damage", "asgA": "damage_assignment", "asgD": "damage_assignment",
                     "deal": "deal_damage"}
 
 
+def next_task(state) -> str:
+    """The procedure of the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain,
+    digest 9.2): a cleanup, triggers waiting for the chain, priority while a chain exists, the
+    running showdown (focus, or its end) or combat step, else the turn's next phase or step."""
+    if state.dirty:
+        return "cleanup"
+    if state.trig:
+        return "triggers_to_chain"
+    if state.chain:
+        return "priority"
+    sd = state.showdown
+    if sd is not None:
+        if sd["stage"] == "sd":
+            return "showdown_end" if sd["passes"] >= 2 else "focus"
+        return COMBAT_PROCEDURE[sd["stage"]]
+    return TURN_PROCEDURE[state.step]
+
+
 @PROCS.step("turn", rule=R_TURN)
 def turn(state, step, ev):
-    """HOT FEPR (Core Rules v1.3 Chain, digest 9.2): take the next outstanding task, in this
-    order: a cleanup, triggers waiting for the chain, priority while a chain exists, the
-    running showdown (focus, or its end) or combat step, else the turn's next phase or step.
-    It stays at the bottom of the step stack for the whole game."""
-    if state.dirty:
-        push(state, "cleanup")
-    elif state.trig:
-        push(state, "triggers_to_chain")
-    elif state.chain:
-        push(state, "priority")
-    elif state.showdown is not None:
-        sd = state.showdown
-        if sd["stage"] == "sd":
-            push(state, "showdown_end" if sd["passes"] >= 2 else "focus")
-        else:
-            push(state, COMBAT_PROCEDURE[sd["stage"]])
-    else:
-        push(state, TURN_PROCEDURE[state.step])
+    """The bottom of the step stack for the whole game: each run does the next outstanding
+    task (``next_task``). A decision is pushed as its own step and waits for its player; a
+    task that runs at once is run here from the procedure table, its events carrying its rule."""
+    proc = _TABLE[next_task(state)]
+    if proc.decide is not None:
+        push(state, proc.name)
+        return AGAIN
+    start = len(ev)
+    proc.run(state, step, ev)
+    rule = proc.rule
+    for i in range(start, len(ev)):
+        if not ev[i].rule:
+            ev[i].rule = rule
     return AGAIN
 
 
@@ -179,6 +193,8 @@ def next_turn(state, step, ev):
 
 class TurnRules:
     """What the phases do to the board."""
+
+    __slots__ = ()
 
     def _expiration_step(self, ev: list) -> None:
         """Ending Phase, expiration step (seed phase 6: all units heal, every 'this turn' effect
