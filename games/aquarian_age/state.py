@@ -20,6 +20,7 @@ from tabletop.engine.table import CardTable
 
 from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
+from .legality import why_not
 from .rules import PROCESSOR
 from .rules.turn import PHASES
 from .zones import FIELD_ZONES, SPECS
@@ -134,8 +135,6 @@ class AAState(Board, State):
 
     def why_not(self, kind: str, args: dict, player: int | None = None) -> str:
         """One sentence naming the rule that forbids a choice (shown on the table)."""
-        from .legality import why_not
-
         return why_not(self, kind, args, player) or super().why_not(kind, args, player)
 
     # ---------------------------------------------------------- view
