@@ -93,20 +93,20 @@ class Riftbound(Game):
             return cid
 
         try:
-            s.turn_no = int(position.get("turn", 3))
+            s.turn_number = int(position.get("turn", 3))
             s.active = int(position.get("active", 0))
             s.first = int(position.get("first", 0))
             phase = position.get("phase", "main")
             if phase not in ("mulligan", "awaken", "beginning", "channel", "draw", "main", "ending"):
                 raise PositionError(f"phase {phase!r} is not one of mulligan, awaken, beginning, channel, draw, main, ending")
-            s.step = phase
+            s.turn_step = phase
             bfs = position.get("battlefields", [])
             for b, cid in enumerate(bfs[:2]):
                 t.add(need(cid, f"battlefields[{b}]"), b, f"shared.bf{b}", face=1)
             ctrl = position.get("control", [-1, -1])
-            s.bf_ctrl = [int(x) for x in ctrl]
+            s.battlefield_controller = [int(x) for x in ctrl]
             s.contested = [int(x) for x in position.get("contested", [-1, -1])]
-            if len(s.contested) != 2 or any(x not in (-1, 0, 1) for x in s.contested + s.bf_ctrl):
+            if len(s.contested) != 2 or any(x not in (-1, 0, 1) for x in s.contested + s.battlefield_controller):
                 raise PositionError("control and contested are two entries each, -1, 0 or 1")
             pls = position.get("players", [])
             if len(pls) != 2:
@@ -136,11 +136,11 @@ class Riftbound(Game):
                 s.played[p] = int(pl.get("played", 0))
             chan = position.get("channeled")
             if chan is not None:
-                s.chan_done = [bool(x) for x in chan]
+                s.channeled = [bool(x) for x in chan]
             else:
                 for p in (0, 1):
-                    s.chan_done[p] = not (p != s.first and (s.turn_no < 2 or (
-                        s.turn_no == 2 and phase in ("awaken", "beginning", "channel"))))
+                    s.channeled[p] = not (p != s.first and (s.turn_number < 2 or (
+                        s.turn_number == 2 and phase in ("awaken", "beginning", "channel"))))
         except (TypeError, ValueError, KeyError, IndexError) as exc:
             raise PositionError(f"malformed position ({type(exc).__name__}: {exc})") from None
         mapping = t.shuffle_iids(s.rng)
@@ -150,17 +150,17 @@ class Riftbound(Game):
                 if ent.get(key):
                     s.set_cnt(n, cnt, int(ent[key]))
             if z.startswith("hidden"):
-                s.set_cnt(n, "hid", int(ent.get("turn", s.turn_no - 1)))
+                s.set_cnt(n, "hid", int(ent.get("turn", s.turn_number - 1)))
             for g in ent.get("attached", []):
                 gi = t.add(need(g, f"player {p} attachment"), p, f"att.{n}", face=1)
                 del gi
-        if s.step == "mulligan":  # set-up steps 7-8: the mulligan decision (seed setup 7-8)
-            s.turn_no = 0
+        if s.turn_step == "mulligan":  # set-up steps 7-8: the mulligan decision (seed setup 7-8)
+            s.turn_number = 0
             s.active = s.first
             push(s, "mulligan", player=int(position.get("mulligan", s.first)), set_aside=0)
-        s.dirty = True
+        s.cleanup_due = True
         s._run([])
-        s._dec = None
+        s.decision_cache = None
         return s
 
     # -- cards -------------------------------------------------------------------
@@ -255,7 +255,7 @@ class Riftbound(Game):
                 m = 0
                 for u in us:
                     m += max(0, s.might(u)) - s.cnt(u, "dmg") * 0.5
-                v += sign * (4.0 * m + (25.0 if s.bf_ctrl[b] == p else 0.0) + (6.0 if us else 0.0))
+                v += sign * (4.0 * m + (25.0 if s.battlefield_controller[b] == p else 0.0) + (6.0 if us else 0.0))
                 if zones[f"p{p}.hidden{b}"]:
                     v += sign * 3.0  # a facedown card: a free Reaction later
             gear = 0
@@ -267,14 +267,14 @@ class Riftbound(Game):
             v += sign * (2.0 * len(zones[f"p{p}.hand"]) + 1.5 * len(zones[f"p{p}.runes"]) + 0.5 * s.xp[p]
                          + 1.0 * gear - 1.0 * len(zones[f"p{p}.champion"]))
         sd = s.showdown
-        if sd is not None:
+        if sd:
             b = sd["bf"]
             mine = sum(max(0, s.might(u)) for u in s.units_at(player, b) if not s.cnt(u, "stun"))
             theirs = sum(max(0, s.might(u)) for u in s.units_at(q, b) if not s.cnt(u, "stun"))
             v += 3.0 * (mine - theirs)
             att = sd["att"]
             a_units, d_units = s.units_at(att, b), s.units_at(1 - att, b)
-            if a_units and s.bf_ctrl[b] != att and not s.scored[att] & (1 << b):
+            if a_units and s.battlefield_controller[b] != att and not s.scored[att] & (1 << b):
                 a_tot = mine if att == player else theirs
                 d_tot = theirs if att == player else mine
                 d_need = sum(s._lethal(u) for u in d_units)

@@ -15,20 +15,20 @@ class Board:
     __slots__ = ()
 
     def c(self, iid: int) -> dict:
-        return self.db[self.table.card[iid]]
+        return self.card_db[self.table.card[iid]]
 
     def name(self, iid: int) -> str:
-        return self.db[self.table.card[iid]]["name"]
+        return self.card_db[self.table.card[iid]]["name"]
 
     def where(self, iid: int):
         """(controller, location) of a unit or gear on the board, else None."""
         return ZLOC.get(self.table.zone[iid])
 
     def is_unit(self, iid: int) -> bool:
-        return self.db[self.table.card[iid]]["type"] in ("unit", "token")
+        return self.card_db[self.table.card[iid]]["type"] in ("unit", "token")
 
     def units_at(self, p: int, loc: int) -> list:
-        db, card = self.db, self.table.card
+        db, card = self.card_db, self.table.card
         return [i for i in self.table.zones[lz(p, loc)] if db[card[i]]["type"] in ("unit", "token")]
 
     def units_of(self, p: int) -> list:
@@ -56,22 +56,22 @@ class Board:
     def kwv(self, iid: int, kw: str) -> int:
         """A unit's keyword value after the ability layer (Core Rules v1.3 Layers, digest 21):
         printed keywords, keywords granted this turn, equipment, battlefield passives."""
-        card = self.db[self.table.card[iid]]
+        card = self.card_db[self.table.card[iid]]
         v = card["kw"].get(kw, 0)
         numeric = kw in NUMERIC_KEYWORDS  # Assault, Shield, Deflect...: instances add together (digest 18)
-        for m in self.mods:
+        for m in self.this_turn_effects:
             if m[0] == iid and m[1] == "kw" and m[2] == kw:
                 v = v + 1 if numeric else max(v, 1)
         att = self.table.zones.get(f"att.{iid}")
         if att:
             for g in att:
-                gk = self.db[self.table.card[g]]["kw"]
+                gk = self.card_db[self.table.card[g]]["kw"]
                 if kw in gk and kw not in ("equip", "quickdraw", "hidden", "reaction", "action", "unique"):
                     v += gk[kw]
         w = ZLOC.get(self.table.zone[iid])
         if w is not None and w[1] >= 0:
             bfs = self.table.zones[f"shared.bf{w[1]}"]
-            if bfs and self.db[self.table.card[bfs[0]]]["here_kw"] == kw:
+            if bfs and self.card_db[self.table.card[bfs[0]]]["here_kw"] == kw:
                 v = v + 1 if numeric else max(v, 1)
         return v
 
@@ -80,27 +80,27 @@ class Board:
         buff, this-turn modifiers, equipment bonus, battlefield and legend passives,
         Assault while attacking, Shield while defending."""
         t = self.table
-        card = self.db[t.card[iid]]
+        card = self.card_db[t.card[iid]]
         m = card["might"]
         cn = t.counters.get(iid)
         if cn:
             m += cn.get("buff", 0)
-        for x in self.mods:
+        for x in self.this_turn_effects:
             if x[0] == iid and x[1] == "might":
                 m += x[2]
         att = t.zones.get(f"att.{iid}")
         if att:
             for g in att:
-                m += self.db[t.card[g]]["bonus"]
+                m += self.card_db[t.card[g]]["bonus"]
         w = ZLOC.get(t.zone[iid])
         if w is not None:
             p, loc = w
             leg = t.zones[f"p{p}.legend"]
-            lst = self.db[t.card[leg[0]]]["static"] if leg else ()
+            lst = self.card_db[t.card[leg[0]]]["static"] if leg else ()
             if loc >= 0:
                 bfs = t.zones[f"shared.bf{loc}"]
                 if bfs:
-                    m += self.db[t.card[bfs[0]]]["here_might"]
+                    m += self.card_db[t.card[bfs[0]]]["here_might"]
                 for s in lst:
                     if s["kind"] == "bf_might":
                         m += s.get("n", 1)
@@ -117,7 +117,7 @@ class Board:
 
     def state_name(self) -> tuple[str, str]:
         """(Open|Closed, Neutral|Showdown): seed 'which cards can be played now'; digest 8."""
-        return ("Closed" if self.chain else "Open", "Showdown" if self.showdown is not None else "Neutral")
+        return ("Closed" if self.chain else "Open", "Showdown" if self.showdown else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
         ev.append(Event(kind, caption, rule, data))

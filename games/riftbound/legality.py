@@ -24,12 +24,12 @@ class Legality:
             self._play_choices(p, iid, mode, -1, ch)
         for b in (0, 1):
             for iid in t.zones[f"p{p}.hidden{b}"]:
-                if self.cnt(iid, "hid") < self.turn_no:
+                if self.cnt(iid, "hid") < self.turn_number:
                     self._play_choices(p, iid, mode, b, ch)
         # activated abilities (legend, units, gear)
         srcs = t.zones[f"p{p}.legend"] + t.zones[f"p{p}.base"] + t.zones[f"p{p}.bf0"] + t.zones[f"p{p}.bf1"]
         for src in srcs:
-            card = self.db[t.card[src]]
+            card = self.card_db[t.card[src]]
             for n, ab in enumerate(card["abil"]):
                 if ab["on"] == "activate":
                     self._ability_choices(p, src, n, ab, mode, ch)
@@ -62,7 +62,7 @@ class Legality:
                     locs = [hbf]
             else:
                 if ok:
-                    locs = [-1] + [b for b in (0, 1) if self.bf_ctrl[b] == p]
+                    locs = [-1] + [b for b in (0, 1) if self.battlefield_controller[b] == p]
                 if kw.get("ambush"):  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
                     for b in (0, 1):
                         if b not in locs and self.units_at(p, b):
@@ -78,7 +78,7 @@ class Legality:
         if not ok:
             return
         if typ == "spell":
-            if self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
+            if not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
             tgs = self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
@@ -170,7 +170,7 @@ class Legality:
 
     def _hide_choices(self, p, ch):
         t = self.table
-        bfs = [b for b in (0, 1) if self.bf_ctrl[b] == p and not t.zones[f"p{p}.hidden{b}"]]
+        bfs = [b for b in (0, 1) if self.battlefield_controller[b] == p and not t.zones[f"p{p}.hidden{b}"]]
         if not bfs or not self.can_pay(p, 0, ["any"]):
             return
         for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:

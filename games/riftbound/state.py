@@ -8,6 +8,7 @@ procedures of rules/ that the kit processor runs over ``steps``.
 from __future__ import annotations
 
 from tabletop.engine.core import State
+from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
@@ -32,137 +33,68 @@ from .view import View
 from .why_not import WhyNot
 from .zones import SPECS
 
-# fields: name -> what it holds
-FIELDS = {
-    "game": "the Game object",
-    "db": "the card database (with any extra cards of a position)",
-    "extra": "extra card definitions a position brought, saved with the state",
-    "table": "card instances and zones (zones.py)",
-    "rng": "the game's random numbers",
-    "steps": "the pending procedure steps, top last (rules/__init__.py); never changed in place",
-    "turn_no": "the turn, from 1 (0 during set-up)",
-    "active": "the turn player",
-    "first": "who took the first turn",
-    "step": "where the turn is (rules/turn.py TURN_STRUCTURE), or setup/mulligan",
-    "points": "each player's points (Victory Score 8)",
-    "xp": "each player's XP (Hunt, Level)",
-    "pool": "each player's rune pool: [energy, then power of each domain in DOMAINS order]",
-    "bf_ctrl": "the controller of each battlefield, -1 for none",
-    "contested": "who contests each battlefield, -1 for nobody",
-    "scored": "bit b set when the player scored battlefield b this turn",
-    "staged_sd": "a showdown is staged at each battlefield (cleanup step 6)",
-    "staged_cb": "a combat is staged at each battlefield (cleanup step 7)",
-    "showdown": "the running showdown or combat (bf, combat, att, passes, stage, seen, asg, left, tot), or None",
-    "focus": "who has focus in the showdown, -1 outside one",
-    "prio": "who has priority while a chain exists, -1 otherwise",
-    "passes": "passes in a row on the newest chain item",
-    "chain": "the chain's items, oldest first (never changed in place)",
-    "chain_origin": "who started the current chain (focus passes after it), -1 for none",
-    "trig": "triggered abilities waiting to go on the chain",
-    "mods": "'this turn' effects: [unit, 'might', n] and [unit, 'kw', keyword]",
-    "played": "cards each player played this turn (Legion)",
-    "chan_done": "the player has had a Channel Phase (the second player's first channels 3)",
-    "dirty": "a cleanup is an outstanding task",
-    "outcome": "how the game ended (Outcome), None while it goes on",
-    "names": "the players' names",
-    "nid": "chain items created so far (each item's id)",
-    "exp_nid": "``nid`` when the expiration step began (the step repeats if it changed)",
-    "_dec": "the pending decision, built when first read",
-}
+FIELD_LIST = [
+    field("game", "shared", "the Game object"),
+    field("card_db", "shared", "the card database (with any extra cards of a position)"),
+    field("extra_cards", "value", "extra card definitions a position brought, saved with the state", default=list),
+    field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
+    field("rng", "rng", "the game's random numbers", default=lambda: PCG32(0)),
+    field("steps", "list", "the pending procedure steps, top last (rules/__init__.py); never changed in place, so "
+          "shared on clone", default=lambda: [Step("turn")]),
+    field("turn_number", "value", "the turn, from 1 (0 during set-up)", default=0),
+    field("active", "value", "the turn player", default=0),
+    field("first", "value", "who took the first turn", default=0),
+    field("turn_step", "value", "where the turn is (rules/turn.py TURN_STRUCTURE), or setup/mulligan", default="setup"),
+    field("points", "list", "each player's points (Victory Score 8)", default=lambda: [0, 0]),
+    field("xp", "list", "each player's XP (Hunt, Level)", default=lambda: [0, 0]),
+    field("pool", "lists", "each player's rune pool: [energy, then power of each domain in DOMAINS order]",
+          default=lambda: [[0] * 7, [0] * 7]),
+    field("battlefield_controller", "list", "the controller of each battlefield, -1 for none", default=lambda: [-1, -1]),
+    field("contested", "list", "who contests each battlefield, -1 for nobody", default=lambda: [-1, -1]),
+    field("scored", "list", "bit b set when the player scored battlefield b this turn", default=lambda: [0, 0]),
+    field("staged_showdown", "list", "a showdown is staged at each battlefield (cleanup step 6)",
+          default=lambda: [False, False]),
+    field("staged_combat", "list", "a combat is staged at each battlefield (cleanup step 7)", default=lambda: [False, False]),
+    field("showdown", "dict", "the running showdown or combat, {} for none: bf, combat, att (the attacker), passes, "
+          "stage, seen (units designated so far), asg (damage assignments), left, tot (damage totals); its lists are "
+          "replaced, never changed in place", default=dict),
+    field("focus", "value", "who has focus in the showdown, -1 outside one", default=-1),
+    field("priority", "value", "who has priority while a chain exists, -1 otherwise", default=-1),
+    field("priority_passes", "value", "passes in a row on the newest chain item", default=0),
+    field("chain", "list", "the chain's items, oldest first (never changed in place)", default=list),
+    field("chain_origin", "value", "who started the current chain (focus passes after it), -1 for none", default=-1),
+    field("pending_triggers", "list", "triggered abilities waiting to go on the chain", default=list),
+    field("this_turn_effects", "list", "'this turn' effects: [unit, 'might', n] and [unit, 'kw', keyword]",
+          default=list),
+    field("played", "list", "cards each player played this turn (Legion)", default=lambda: [0, 0]),
+    field("channeled", "list", "the player has had a Channel Phase (the second player's first channels 3)",
+          default=lambda: [False, False]),
+    field("cleanup_due", "value", "a cleanup is an outstanding task", default=False),
+    field("outcome", "outcome", "how the game ended (Outcome), None while it goes on"),
+    field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
+    field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
+    field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
+          "that changed)", default=0),
+    field("decision_cache", "cache", "the pending decision, built when first read"),
+]
 
 
 class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, Playing, ChainRules, Triggers,
               Scoring, Showdowns, Combat, View, WhyNot, State):
-    """A Riftbound duel in progress (plain data; the fields in ``FIELDS``)."""
+    """A Riftbound duel in progress (plain data; the fields in ``FIELD_LIST``)."""
 
-    __slots__ = tuple(FIELDS)
-
-    _PLAIN = ("turn_no", "active", "first", "step", "points", "xp", "pool", "bf_ctrl", "contested", "scored",
-              "staged_sd", "staged_cb", "showdown", "focus", "prio", "passes", "chain", "chain_origin", "trig",
-              "mods", "played", "chan_done", "dirty", "names", "nid", "exp_nid")
+    __slots__ = tuple(f.name for f in FIELD_LIST)
 
     # ------------------------------------------------------------------ basics
-    def _blank(self, game, db, extra):
+    def _blank(self, game, card_db, extra_cards):
+        RBState.FIELDS.init(self)
         self.game = game
-        self.db = db
-        self.extra = extra
-        self.table = CardTable(SPECS)
-        self.rng = PCG32(0)
-        self.steps = [Step("turn")]
-        self.turn_no = 0
-        self.active = 0
-        self.first = 0
-        self.step = "setup"
-        self.points = [0, 0]
-        self.xp = [0, 0]
-        self.pool = [[0] * 7, [0] * 7]
-        self.bf_ctrl = [-1, -1]
-        self.contested = [-1, -1]
-        self.scored = [0, 0]
-        self.staged_sd = [False, False]
-        self.staged_cb = [False, False]
-        self.showdown = None
-        self.focus = -1
-        self.prio = -1
-        self.passes = 0
-        self.chain = []
-        self.chain_origin = -1
-        self.trig = []
-        self.mods = []
-        self.played = [0, 0]
-        self.chan_done = [False, False]
-        self.dirty = False
-        self.outcome = None
-        self.names = ["Player 1", "Player 2"]
-        self.nid = 0
-        self.exp_nid = 0
-        self._dec = None
-
-    def clone(self) -> "RBState":
-        s = RBState.__new__(RBState)
-        s.game = self.game
-        s.db = self.db
-        s.extra = self.extra
-        s.table = self.table.clone()
-        s.rng = self.rng.copy()
-        s.steps = self.steps[:]  # a step is never changed in place (a procedure pushes a new one)
-        s.turn_no = self.turn_no
-        s.active = self.active
-        s.first = self.first
-        s.step = self.step
-        s.points = self.points[:]
-        s.xp = self.xp[:]
-        s.pool = [self.pool[0][:], self.pool[1][:]]
-        s.bf_ctrl = self.bf_ctrl[:]
-        s.contested = self.contested[:]
-        s.scored = self.scored[:]
-        s.staged_sd = self.staged_sd[:]
-        s.staged_cb = self.staged_cb[:]
-        s.showdown = dict(self.showdown) if self.showdown is not None else None  # its lists are replaced, not changed
-        s.focus = self.focus
-        s.prio = self.prio
-        s.passes = self.passes
-        s.chain = self.chain[:]  # items are never mutated in place
-        s.chain_origin = self.chain_origin
-        s.trig = self.trig[:]
-        s.mods = self.mods[:]
-        s.played = self.played[:]
-        s.chan_done = self.chan_done[:]
-        s.dirty = self.dirty
-        s.outcome = self.outcome
-        s.names = self.names
-        s.nid = self.nid
-        s.exp_nid = self.exp_nid
-        s._dec = None
-        return s
+        self.card_db = card_db
+        self.extra_cards = extra_cards
 
     def to_data(self) -> dict:
-        d = _plain({k: getattr(self, k) for k in self._PLAIN})
+        d = RBState.FIELDS.to_data(self)
         d["steps"] = [step.to_data() for step in self.steps]
-        d["outcome"] = None if self.outcome is None else self.outcome.to_data()
-        d["table"] = self.table.to_data()
-        d["rng"] = self.rng.to_data()
-        d["extra_cards"] = list(self.extra or [])
         return d
 
     @classmethod
@@ -172,33 +104,28 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         s = cls.__new__(cls)
         extra = data.get("extra_cards") or []
         s._blank(game, carddb.extra_cards(game.cards, extra), extra)
-        for k in cls._PLAIN:
-            setattr(s, k, _plain(data[k]))
+        RBState.FIELDS.from_data(s, data, SPECS)  # shared fields (game, card_db) keep what _blank set
         s.steps = [Step.from_data(x) for x in data["steps"]]
-        s.outcome = Outcome.from_data(data["outcome"])
-        s.table = CardTable.from_data(data["table"], SPECS)
-        s.rng = PCG32.from_data(data["rng"])
-        s._dec = None
         return s
 
     @property
     def turn(self) -> int:
-        return self.turn_no
+        return self.turn_number
 
     # ------------------------------------------------------------------ decisions
     @property
     def decision(self):
         if self.outcome is not None:
             return None
-        if self._dec is None:
-            self._dec = PROCESSOR.decide(self)
-        return self._dec
+        if self.decision_cache is None:
+            self.decision_cache = PROCESSOR.decide(self)
+        return self.decision_cache
 
     def _apply(self, choice) -> list:
-        self._dec = None
+        self.decision_cache = None
         ev: list = []
         PROCESSOR.choose(self, choice, ev)
-        self._dec = None
+        self.decision_cache = None
         return ev
 
     def _run(self, ev: list) -> None:
@@ -239,8 +166,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
                 if len(self.table.zones[f"p{p}.hidden{b}"]) > 1:
                     out.append(f"more than one facedown card at battlefield {b}")
         for b in (0, 1):
-            if self.bf_ctrl[b] not in (-1, 0, 1):
-                out.append(f"battlefield {b} controller {self.bf_ctrl[b]}")
+            if self.battlefield_controller[b] not in (-1, 0, 1):
+                out.append(f"battlefield {b} controller {self.battlefield_controller[b]}")
         for u in range(len(self.table.card)):
             if self.cnt(u, "dmg") < 0:
                 out.append(f"card {u} has negative damage")
@@ -251,7 +178,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         among runes, battlefields among battlefields and main-deck cards among main-deck cards."""
         s = self.clone()
         t = s.table
-        db, cards = self.db, t.card
+        db, cards = self.card_db, t.card
 
         def group(i):
             typ = db[cards[i]]["type"]
@@ -259,13 +186,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
 
         t.determinize(player, rng, group=group)
         s.rng = PCG32(rng.next_u32() | (rng.next_u32() << 32))
-        s._dec = None
+        s.decision_cache = None
         return s
 
 
-def _plain(v):
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    return v
+declare(RBState, FIELD_LIST)

@@ -26,11 +26,11 @@ class View:
         bfs = []
         for b in (0, 1):
             c = t.zones[f"shared.bf{b}"]
-            bfs.append({"card": t.card[c[0]] if c else None, "controller": self.bf_ctrl[b],
+            bfs.append({"card": t.card[c[0]] if c else None, "controller": self.battlefield_controller[b],
                         "contested": self.contested[b],
-                        "showdown": self.showdown is not None and self.showdown["bf"] == b,
-                        "combat": self.showdown is not None and self.showdown["bf"] == b and self.showdown["combat"]})
-        phase = self.step
+                        "showdown": bool(self.showdown) and self.showdown["bf"] == b,
+                        "combat": bool(self.showdown) and self.showdown["bf"] == b and self.showdown["combat"]})
+        phase = self.turn_step
         if phase in ("scoring",):
             phase = "beginning"
         elif phase in ("main_start",):
@@ -44,7 +44,7 @@ class View:
                 "points": self.points[p], "xp": self.xp[p], "energy": pool[0], "power": sum(pool[1:]),
                 "hand": len(t.zones[f"p{p}.hand"]), "deck": len(t.zones[f"p{p}.deck"])}})
         return {
-            "game": "riftbound", "turn": self.turn_no, "active": self.active, "phase": phase, "step": self.step,
+            "game": "riftbound", "turn": self.turn_number, "active": self.active, "phase": phase, "step": self.turn_step,
             "phases": list(PHASES), "winner": self.winner, "over": self.outcome is not None,
             "players": players, "zones": zones,
             "decision": d.to_view() if d is not None else None,
@@ -53,7 +53,7 @@ class View:
                 "priority": self._prio_holder(), "focus": self.focus,
                 "priority_text": "-" if self._prio_holder() < 0 else self.names[self._prio_holder()],
                 "focus_text": "-" if self.focus < 0 else self.names[self.focus],
-                "chain": chain, "chain_text": " > ".join(self.db[it["card"]]["name"] for it in self.chain) or "-",
+                "chain": chain, "chain_text": " > ".join(self.card_db[it["card"]]["name"] for it in self.chain) or "-",
                 "battlefields": bfs, "victory_score": VICTORY_SCORE, "first": self.first,
                 "pool": [list(self.pool[0]), list(self.pool[1])],
                 "scored": [[b for b in (0, 1) if self.scored[p] & (1 << b)] for p in (0, 1)],
@@ -63,12 +63,12 @@ class View:
 
     def _prio_holder(self) -> int:
         """Who holds priority (-1: nobody, e.g. between phases or during set-up)."""
-        if self.outcome is not None or self.step in ("setup", "mulligan"):
+        if self.outcome is not None or self.turn_step in ("setup", "mulligan"):
             return -1
         if self.chain:
-            return self.prio
-        if self.showdown is not None:
+            return self.priority
+        if self.showdown:
             return self.focus
-        if self.step == "main" and self.steps[-1].proc not in ASKS:
+        if self.turn_step == "main" and self.steps[-1].proc not in ASKS:
             return self.active
         return -1

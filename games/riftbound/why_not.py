@@ -18,7 +18,7 @@ class WhyNot:
         hidden = z in (f"p{p}.hidden0", f"p{p}.hidden1")
         if z not in (f"p{p}.hand", f"p{p}.champion") and not hidden:
             return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)."
-        if hidden and self.cnt(iid, "hid") >= self.turn_no:
+        if hidden and self.cnt(iid, "hid") >= self.turn_number:
             return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)."
         kw = card["kw"]
         react = kw.get("reaction") or kw.get("quickdraw") or hidden
@@ -26,7 +26,7 @@ class WhyNot:
         if self.chain and not react and not ambush:
             return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
                     "Core Rules v1.3 States, digest 8.3).")
-        if self.showdown is not None and not (react or kw.get("action") or ambush):
+        if self.showdown and not (react or kw.get("action") or ambush):
             return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
                     "States, digest 8.3).")
         to = args.get("to")
@@ -40,13 +40,13 @@ class WhyNot:
                 return "a hidden unit is played to the battlefield where it was hidden (Core Rules v1.3 Hidden, digest 19.4)."
             if w is None or w[0] != p:
                 return "a unit you play enters under your control: your base or one of your battlefields (digest 4)."
-            if w[1] >= 0 and self.bf_ctrl[w[1]] != p:
+            if w[1] >= 0 and self.battlefield_controller[w[1]] != p:
                 if ambush and not self.units_at(p, w[1]):
                     return "Ambush plays a unit only to a battlefield where you have units (Core Rules v1.3 Ambush, digest 18)."
                 if not ambush:
                     return ("a unit is played to your base or a battlefield you control; moving there is how you contest "
                             "it (Core Rules v1.3 Units, digest 4).")
-            if (self.chain or self.showdown is not None) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
+            if (self.chain or self.showdown) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
                 return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
         tg = args.get("target")
         if card["target"] and isinstance(tg, int) and tg >= 0:
@@ -62,7 +62,7 @@ class WhyNot:
         if not self.can_pay(p, E, P + ["any"] * extra):
             why = f" (Deflect adds {extra} power)" if extra else ""
             return f"its cost can't be paid with the runes and rune pool you have{why} (Core Rules v1.3 Costs, digest 5.8)."
-        if card["type"] == "spell" and self.showdown is None and any(op["op"] == "move_bf" for op in card["effect"]):
+        if card["type"] == "spell" and not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
             return "it moves a unit to the battlefield of a showdown, and no showdown is happening (digest 9.1, 355.16)."
         return "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
 
@@ -75,7 +75,7 @@ class WhyNot:
             if self.chain:
                 return (f"Player {player + 1} does not hold priority: while a chain exists only the player with priority "
                         "may act (seed 'Priority'; Core Rules v1.3 Priority, digest 8.4).")
-            if self.showdown is not None:
+            if self.showdown:
                 return (f"Player {player + 1} does not have focus: in a Showdown Open state only the player with focus "
                         "may act (seed 'Focus'; Core Rules v1.3 Focus, digest 8.5).")
             return (f"it is {self.names[d.players[0]]}'s decision: in a Neutral Open state only the turn player acts "
@@ -94,7 +94,7 @@ class WhyNot:
         if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
             return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
         if kind == "move":
-            if self.showdown is not None:
+            if self.showdown:
                 return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)."
             if self.chain:
                 return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)."
@@ -118,11 +118,11 @@ class WhyNot:
             timing = ab.get("timing", "")
             if self.chain and timing != "reaction":
                 return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)."
-            if self.showdown is not None and timing not in ("action", "reaction"):
+            if self.showdown and timing not in ("action", "reaction"):
                 return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
             return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
         if kind == "equip":
-            if self.chain or self.showdown is not None:
+            if self.chain or self.showdown:
                 return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open (digest 18)."
             if known and t.zone[iid].startswith("att."):
                 return "an Equipment already attached can't use Equip again (Core Rules v1.3 Equip, digest 18)."

@@ -78,7 +78,7 @@ def acts_on_target(op: dict) -> bool:
 def resolve(state, item: dict, op: dict, events: list) -> None:
     """Resolve one operation of a chain item (or an Add ability), then a cleanup is due."""
     EFFECTS.table[op["op"]].resolve(state, item, op, events)
-    state.dirty = True
+    state.cleanup_due = True
 
 
 from . import chain, damage, keywords, movement, resources, scoring, status  # noqa: E402,F401 (registers)

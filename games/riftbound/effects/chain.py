@@ -9,7 +9,7 @@ from . import R_EFFECT, primitive, to_arg
 def counter(state, item, op, events):
     """The countered spell leaves the chain for its owner's trash without resolving."""
     t = state.table
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for s in state._to(item, "target"):
         state.chain = [c for c in state.chain if not (c["k"] == "spell" and c["src"] == s)]
         events.append(t.move(s, f"p{t.owner[s]}.trash", caption=f"{src_name} counters {state.name(s)}", rule=R_EFFECT))

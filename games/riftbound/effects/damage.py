@@ -10,7 +10,7 @@ from . import NUMBER, R_EFFECT, primitive, to_arg
 def damage(state, item, op, events):
     """Mark damage on each unit (lethal damage kills at the next cleanup, digest 10)."""
     n = op.get("n", 1)
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         d = state.cnt(u, "dmg") + n
         state.set_cnt(u, "dmg", d)
@@ -20,7 +20,7 @@ def damage(state, item, op, events):
 @primitive("kill", lambda op, who, n: f"kill {who}", to=to_arg("target", "self"))
 def kill(state, item, op, events):
     """Kill: the unit goes to its owner's trash (digest 15)."""
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         state.kill(u, events, f"killed by {src_name}")
 
@@ -30,7 +30,7 @@ def heal(state, item, op, events):
     """Heal: remove all damage; a healed unit's "when I'm healed" triggers."""
     from ..zones import ZLOC
 
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     t = state.table
     for u in state._to(item, op.get("to", "target")):
         if state.cnt(u, "dmg"):

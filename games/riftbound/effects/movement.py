@@ -42,7 +42,7 @@ def move_bf(state, item, op, events):
     showdown = state.showdown
     for u in state._to(item, "target"):
         w = ZLOC[t.zone[u]]
-        if showdown is not None and w[1] != showdown["bf"]:
+        if showdown and w[1] != showdown["bf"]:
             b = showdown["bf"]
             events.append(t.move(u, lz(w[0], b), caption=f"{state.name(u)} moves to battlefield {b}", rule=R_EFFECT_MOVE))
             state._ev(events, "move.complete", f"Move complete: {state.name(u)} to battlefield {b}", R_EFFECT_MOVE,

@@ -48,7 +48,7 @@ def ready_runes(state, item, op, events):
     """Ready up to N exhausted runes."""
     p, n = item["ctrl"], op.get("n", 1)
     t = state.table
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     c = 0
     for r in t.zones[f"p{p}.runes"]:
         if t.orient[r] and c < n:

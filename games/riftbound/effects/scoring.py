@@ -10,7 +10,7 @@ def point(state, item, op, events):
     """Gain N points (the win check is the next cleanup's first step)."""
     p, n = item["ctrl"], op.get("n", 1)
     state.points[p] += n
-    state._ev(events, "counter.change", f"{state.pn(p)} gains {n} point(s) from {state.db[item['card']]['name']}",
+    state._ev(events, "counter.change", f"{state.pn(p)} gains {n} point(s) from {state.card_db[item['card']]['name']}",
               R_EFFECT, player=p, counter="points", delta=n, value=state.points[p])
 
 

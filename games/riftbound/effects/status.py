@@ -10,7 +10,7 @@ from . import NUMBER, R_EFFECT, OneOf, primitive, to_arg
 @primitive("stun", lambda op, who, n: f"stun {who}", to=to_arg("target", "self", "enemy_units_here"))
 def stun(state, item, op, events):
     """A stunned unit deals no combat damage; stun wears off in the Ending step."""
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         if not state.cnt(u, "stun"):
             state.set_cnt(u, "stun", 1)
@@ -20,7 +20,7 @@ def stun(state, item, op, events):
 @primitive("buff", lambda op, who, n: f"buff {who}", to=to_arg("target", "self", "friendly_units_here", "friendly_units"))
 def buff(state, item, op, events):
     """A buff is +1 Might; at most one buff per unit (digest 15)."""
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         if not state.cnt(u, "buff"):
             state.set_cnt(u, "buff", 1)
@@ -33,7 +33,7 @@ def might(state, item, op, events):
     """+N (or -N) Might until the end of the turn."""
     n = op.get("n", 1)
     for u in state._to(item, op.get("to", "target")):
-        state.mods = state.mods + [[u, "might", n]]
+        state.this_turn_effects = state.this_turn_effects + [[u, "might", n]]
         state._ev(events, "effect.might", f"{state.name(u)} gets {n:+d} Might this turn", R_EFFECT, card=u, amount=n)
 
 
@@ -42,12 +42,12 @@ def might(state, item, op, events):
 def grant(state, item, op, events):
     """A keyword until the end of the turn."""
     for u in state._to(item, op.get("to", "target")):
-        state.mods = state.mods + [[u, "kw", op["kw"]]]
+        state.this_turn_effects = state.this_turn_effects + [[u, "kw", op["kw"]]]
         state._ev(events, "effect.grant", f"{state.name(u)} gains {op['kw']} this turn", R_EFFECT, card=u, keyword=op["kw"])
 
 
 def _orient(state, item, op, events, orient: int, verb: str) -> None:
-    src_name = state.db[item["card"]]["name"]
+    src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         events.append(state.table.set_orient(u, orient, f"{src_name}: {state.name(u)} {verb}s", R_EFFECT))
 

@@ -59,15 +59,15 @@ class CardActions:
         iid = a["card"]
         ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.pn(p)} hides a card", rule=R_HIDE))
         self._ev(ev, "hide", f"{self.pn(p)} hides a card at battlefield {a['to'][-1]}", R_HIDE, player=p)
-        self.set_cnt(iid, "hid", self.turn_no)
-        self.dirty = True
+        self.set_cnt(iid, "hid", self.turn_number)
+        self.cleanup_due = True
 
     def _equip(self, p: int, a: dict, ev: list) -> None:
         """Equip [cost]: attach this gear to a unit you control (digest 18)."""
         g, u = a["card"], a["target"]
         self.pay(p, *self._equip_cost(g), ev)
         self._attach(g, u, ev)
-        self.dirty = True
+        self.cleanup_due = True
 
     def _attach(self, g: int, u: int, ev: list) -> None:
         ev.append(self.table.move(g, f"att.{u}", face=1, caption=f"{self.name(g)} attaches to {self.name(u)}", rule=R_KW))
@@ -79,7 +79,7 @@ class CardActions:
         t.card = list(t.card)  # card/owner lists are shared between clones: copy before adding
         t.owner = list(t.owner)
         iid = t.add(cid, p, lz(p, loc), face=1, orient=1)
-        ev.append(Event("card.move", f"{self.pn(p)} creates a {self.db[cid]['name']} token", R_EFFECT,
+        ev.append(Event("card.move", f"{self.pn(p)} creates a {self.card_db[cid]['name']} token", R_EFFECT,
                         {"card": iid, "card_id": cid, "from": None, "to": lz(p, loc), "face": "up", "orient": "sideways", "owner": p}))
         return iid
 
@@ -96,7 +96,7 @@ class CardActions:
             for g in list(att):
                 ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",
                                  caption=f"{self.name(g)} detaches", rule=R_KW))
-        if self.c(u)["kw"].get("deathknell") and self.db[t.card[u]]["type"] != "gear":
+        if self.c(u)["kw"].get("deathknell") and self.card_db[t.card[u]]["type"] != "gear":
             pass
         self._ev(ev, kind, f"{self.name(u)} is killed ({why})", rule, card=u, card_id=t.card[u], player=p)
         if self.c(u)["type"] == "token":
@@ -105,10 +105,10 @@ class CardActions:
             ev.append(t.move(u, f"p{t.owner[u]}.trash", face=1, orient=0, caption=f"{self.name(u)} goes to the trash", rule=rule))
         if u in t.counters:
             del t.counters[u]
-        if self.mods:
-            self.mods = [m for m in self.mods if m[0] != u]
+        if self.this_turn_effects:
+            self.this_turn_effects = [m for m in self.this_turn_effects if m[0] != u]
         self._queue_card(u, "death", p, loc, self.played[p] >= 1)
-        self.dirty = True
+        self.cleanup_due = True
 
     def _best_domain(self, p: int) -> str:
         leg = self.table.zones[f"p{p}.legend"]

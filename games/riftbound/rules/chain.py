@@ -23,17 +23,17 @@ class ChainRules:
         player passed in a row (digest 9.2); in a showdown without a chain, Focus passes and
         the showdown ends when every player passed in a row (digest 12.5)."""
         if self.chain:
-            self.passes += 1
+            self.priority_passes += 1
             self._ev(ev, "priority.pass", f"{self.pn(p)} passes priority", R_CHAIN, player=p)
-            if self.passes >= 2:
+            if self.priority_passes >= 2:
                 self._resolve_top(ev)
             else:
-                self.prio = 1 - p
+                self.priority = 1 - p
             return
         sd = self.showdown
         sd["passes"] += 1
         self.focus = 1 - p
-        self.prio = self.focus
+        self.priority = self.focus
         self._ev(ev, "focus.pass", f"{self.pn(p)} passes focus to {self.pn(1 - p)}", R_FOCUS, player=p, to=1 - p)
 
     def _resolve_top(self, ev: list) -> None:
@@ -41,28 +41,28 @@ class ChainRules:
         remaining item gets Priority, or the state opens and, in a showdown, Focus passes."""
         it = self.chain[-1]
         self.chain = self.chain[:-1]
-        self.passes = 0
+        self.priority_passes = 0
         t = self.table
-        self._ev(ev, "chain.resolve", f"{self.db[it['card']]['name']} resolves", R_CHAIN, card=it["src"], player=it["ctrl"])
+        self._ev(ev, "chain.resolve", f"{self.card_db[it['card']]['name']} resolves", R_CHAIN, card=it["src"], player=it["ctrl"])
         self._effects(it, ev)
         if it["k"] == "spell" and t.zone[it["src"]] == "shared.chain":
-            ev.append(t.move(it["src"], f"p{t.owner[it['src']]}.trash", caption=f"{self.db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
-        self.dirty = True
+            ev.append(t.move(it["src"], f"p{t.owner[it['src']]}.trash", caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
+        self.cleanup_due = True
         self._after_chain_change(ev)
 
     def _after_chain_change(self, ev: list) -> None:
         if self.chain:
-            self.prio = self.chain[-1]["ctrl"]
+            self.priority = self.chain[-1]["ctrl"]
             return
-        self.prio = -1
+        self.priority = -1
         sd = self.showdown
-        if sd is not None and sd["stage"] == "sd" and self.chain_origin >= 0:
+        if sd and sd["stage"] == "sd" and self.chain_origin >= 0:
             self.focus = 1 - self.focus
             sd["passes"] = 0
             self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
         self.chain_origin = -1
-        if sd is not None:
-            self.prio = self.focus
+        if sd:
+            self.priority = self.focus
 
     def _cond(self, cond: str, p: int, src: int, tg: int, legion: bool) -> bool:
         if cond == "legion":
@@ -80,7 +80,7 @@ class ChainRules:
 
     def _effects(self, it: dict, ev: list) -> None:
         """Run an item's effect primitives in order, as far as possible (digest 9.3)."""
-        card = self.db[it["card"]]
+        card = self.card_db[it["card"]]
         ops = card["effect"] if it["k"] == "spell" else card["abil"][it["ab"]]["effect"]
         for _ in range(1 + it["rep"]):
             for op in ops:
@@ -98,7 +98,7 @@ class ChainRules:
             tg = it["tg"]
             if tg < 0:
                 return []
-            if self.db[t.card[tg]]["type"] == "spell":
+            if self.card_db[t.card[tg]]["type"] == "spell":
                 return [tg] if t.zone[tg] == "shared.chain" else []
             if t.zone[tg] not in ZLOC:
                 return []  # illegal targets are not affected
@@ -124,7 +124,7 @@ class ChainRules:
         """On resolution a target must still meet its requirements ("an enemy unit at a
         battlefield", "with 3 Might or less"...); one that no longer does is illegal and is
         not affected (Core Rules v1.3 359.3.e, digest 9.3)."""
-        card = self.db[it["card"]]
+        card = self.card_db[it["card"]]
         if it["k"] == "spell":
             spec, maxm = card["target"], card["target_max_might"]
         else:
@@ -141,7 +141,7 @@ class Priority:
     passed in a row the newest item resolves (seed 'Priority'; Core Rules v1.3 Chain, digest 9.2)."""
 
     def decide(state, step):
-        p = state.prio
+        p = state.priority
         ch = state._act_choices(p, "prio")
         ch.append(Choice("pass", {}, p, "Pass priority", role="pass"))
         return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
@@ -172,5 +172,5 @@ class Vision:
                                            rule=R_KW))
         state._ev(events, "effect.vision", f"{state.pn(p)} {'recycles' if recycle else 'keeps'} the top card", R_KW,
                   player=p)
-        state.dirty = True
+        state.cleanup_due = True
         return DONE

@@ -44,7 +44,7 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     player's defending (new ones trigger "when I attack/defend"); units elsewhere lose the
     designations (digest 10, 13.2)."""
     sd = state.showdown
-    if sd is None or not sd["combat"]:
+    if not sd or not sd["combat"]:
         return False
     b = sd["bf"]
     att = sd["att"]
@@ -118,9 +118,9 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
     sd = state.showdown
     changed = False
     for b in (0, 1):
-        c = state.bf_ctrl[b]
-        if c >= 0 and not state.units_at(c, b) and not (sd is not None and sd["bf"] == b):
-            state.bf_ctrl[b] = -1
+        c = state.battlefield_controller[b]
+        if c >= 0 and not state.units_at(c, b) and not (sd and sd["bf"] == b):
+            state.battlefield_controller[b] = -1
             state._ev(ev, "cleanup.control_loss", f"{state.pn(c)} has no units at battlefield {b} and loses control of it",
                       R_CLEAN, bf=b, player=c)
             changed = True
@@ -142,7 +142,7 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
                     changed = True
                     break
             for h in t.zones[f"p{q}.hidden{b}"]:
-                if state.bf_ctrl[b] != q:
+                if state.battlefield_controller[b] != q:
                     ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
                                      caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
                                      "another controller", rule=R_HIDE))
@@ -160,13 +160,13 @@ def cleanup_step_6_stage_showdowns(state, ev: list) -> bool:
     changed = False
     for b in (0, 1):
         c = state.contested[b]
-        running = sd is not None and sd["bf"] == b
+        running = sd and sd["bf"] == b
         ok = c >= 0 and not running and bool(state.units_at(c, b))
         if c >= 0 and not running and not ok:
             state.contested[b] = -1  # the contesting units are gone before anything began
             changed = True
-        if ok != state.staged_sd[b]:
-            state.staged_sd[b] = ok
+        if ok != state.staged_showdown[b]:
+            state.staged_showdown[b] = ok
             if ok:
                 state._ev(ev, "cleanup.stage_showdown", f"A showdown is staged at battlefield {b}", R_CLEAN, bf=b)
             changed = True
@@ -179,10 +179,10 @@ def cleanup_step_7_stage_combats(state, ev: list) -> bool:
     sd = state.showdown
     changed = False
     for b in (0, 1):
-        running = sd is not None and sd["bf"] == b and sd["combat"]
+        running = sd and sd["bf"] == b and sd["combat"]
         ok = state.contested[b] >= 0 and not running and bool(state.units_at(0, b)) and bool(state.units_at(1, b))
-        if ok != state.staged_cb[b]:
-            state.staged_cb[b] = ok
+        if ok != state.staged_combat[b]:
+            state.staged_combat[b] = ok
             if ok:
                 state._ev(ev, "cleanup.stage_combat", f"A combat is staged at battlefield {b}", R_CLEAN, bf=b)
             changed = True
@@ -203,9 +203,9 @@ def _open_at(state, staged: list, ev: list) -> bool:
 def cleanup_step_8_open_showdown(state, ev: list) -> bool:
     """Step 8 (Neutral Open): a staged showdown begins, as a combat showdown when a combat is
     staged there too (digest 10 step 8a, 12.2)."""
-    if state.showdown is not None:
+    if state.showdown:
         return False
-    return _open_at(state, [b for b in (0, 1) if state.staged_sd[b]], ev)
+    return _open_at(state, [b for b in (0, 1) if state.staged_showdown[b]], ev)
 
 
 def cleanup_step_9_open_combat(state, ev: list) -> bool:
@@ -213,10 +213,10 @@ def cleanup_step_9_open_combat(state, ev: list) -> bool:
     Showdown Open state a combat staged where a non-combat showdown runs turns it into a
     combat showdown (digest 10)."""
     sd = state.showdown
-    if sd is None:
-        return _open_at(state, [b for b in (0, 1) if state.staged_cb[b]], ev)
-    if sd["stage"] == "sd" and not sd["combat"] and state.staged_cb[sd["bf"]]:
-        state.staged_cb[sd["bf"]] = False
+    if not sd:
+        return _open_at(state, [b for b in (0, 1) if state.staged_combat[b]], ev)
+    if sd["stage"] == "sd" and not sd["combat"] and state.staged_combat[sd["bf"]]:
+        state.staged_combat[sd["bf"]] = False
         state._ev(ev, "cleanup.start_combat", f"The showdown at battlefield {sd['bf']} becomes a combat", R_CLEAN,
                   bf=sd["bf"])
         state._begin_combat(ev)
@@ -231,7 +231,7 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
     if cleanup_step_1_win_check(state, ev):
         return True
     sd = state.showdown
-    changed = sd is not None and sd["combat"] and cleanup_step_2_combat_designations(state, ev)
+    changed = bool(sd) and sd["combat"] and cleanup_step_2_combat_designations(state, ev)
     if state.table.counters and cleanup_step_3_lethal_damage(state, ev):
         changed = True
     if combat_bf >= 0:
@@ -257,7 +257,7 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
 def cleanup(state, step, ev):
     """A cleanup: passes until one changes nothing, the game ends, or a player must choose
     which showdown begins first."""
-    state.dirty = False
+    state.cleanup_due = False
     while cleanup_pass(state, ev):
         if state.outcome is not None or state.steps[-1].proc in ASKS:
             break
@@ -271,12 +271,12 @@ class ChooseShowdown:
 
     def decide(state, step):
         p = step.args["player"]
-        ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if state.staged_cb[b] else 'Showdown'} at battlefield {b} first")
+        ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if state.staged_combat[b] else 'Showdown'} at battlefield {b} first")
               for b in step.args["battlefields"]]
         return Decision([p], "choose_showdown", "Two showdowns are staged: choose which begins first (the other "
                         "waits until this one ends)", ch)
 
     def choose(state, step, choice, events):
         state._start_showdown(choice.args["bf"], events)
-        state.dirty = True
+        state.cleanup_due = True
         return DONE

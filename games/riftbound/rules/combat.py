@@ -24,7 +24,7 @@ class Combat:
         sd["combat"] = True
         b, att = sd["bf"], sd["att"]
         self.focus = att
-        self.prio = att
+        self.priority = att
         sd["passes"] = 0
         for q in (att, 1 - att):
             for u in self.units_at(q, b):
@@ -34,7 +34,7 @@ class Combat:
                     self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
         self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.pn(att)} attacks, {self.pn(1 - att)} defends",
                  R_COMBAT, bf=b, attacker=att)
-        self.dirty = True
+        self.cleanup_due = True
 
     def _assign_candidates(self, targets: list, done: dict) -> list:
         """Units that may receive the next assignment: lethal first, Tank before the rest,
@@ -122,12 +122,12 @@ class Combat:
         else:
             res = "No result"
         self._ev(ev, "combat.result", res, R_COMBAT, bf=b)
-        old = self.bf_ctrl[b]
+        old = self.battlefield_controller[b]
         if A and D:
             pass  # both remain: a new combat is staged by the next cleanup
         else:
             new = att if A else (dfn if D else -1)
-            self.bf_ctrl[b] = new
+            self.battlefield_controller[b] = new
             self.contested[b] = -1
             if new != old:
                 self._ev(ev, "combat.control", f"Battlefield {b}: " + (f"{self.pn(new)} establishes control" if new >= 0 else "uncontrolled"),
@@ -137,11 +137,11 @@ class Combat:
         for u in self.all_units():
             self.set_cnt(u, "atk", 0)
             self.set_cnt(u, "def", 0)
-        self.showdown = None
+        self.showdown = {}
         self.focus = -1
-        self.prio = -1
+        self.priority = -1
         self._ev(ev, "combat.end", f"The combat at battlefield {b} ends", R_COMBAT, bf=b)
-        self.dirty = True
+        self.cleanup_due = True
 
 
 @PROCS.step("combat_damage", rule=R_ASSIGN)

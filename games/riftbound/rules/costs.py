@@ -31,7 +31,7 @@ class Costs:
             return True
         have = pool[1:]
         counts = [have[0], have[1], have[2], have[3], have[4], have[5]]
-        db, card = self.db, t.card
+        db, card = self.card_db, t.card
         for r in runes:
             counts[POOL_INDEX[db[card[r]]["rune"]] - 1] += 1
         anyn = 0
@@ -50,7 +50,7 @@ class Costs:
         t = self.table
         pool = self.pool[p]
         runes = t.zones[f"p{p}.runes"]
-        db = self.db
+        db = self.card_db
         recycle = []
         have = pool[1:]
         need_any = 0

@@ -60,7 +60,7 @@ class Playing:
             if card["kw"].get("quickdraw") and tg >= 0:
                 # Quick-Draw's attach is a play trigger (digest 18), with the unit chosen in the play
                 n = next(k for k, ab in enumerate(card["abil"]) if ab["on"] == "quickdraw")
-                self.trig = self.trig + [{"src": iid, "ctrl": p, "ab": n, "loc": -1, "card": t.card[iid],
+                self.pending_triggers = self.pending_triggers + [{"src": iid, "ctrl": p, "ab": n, "loc": -1, "card": t.card[iid],
                                           "legion": legion, "o": 0 if p == self.active else 1, "tg": tg}]
             self._queue_card(iid, "play", p, ZLOC[a["to"]][1], legion)
         if typ in ("unit", "gear"):
@@ -68,22 +68,22 @@ class Playing:
             # showdown is over, so Focus passes (digest 12.4)
             sd = self.showdown
             if self.chain:  # Finalize: the controller of the newest item gets Priority (digest 9.2)
-                self.prio = self.chain[-1]["ctrl"]
-                self.passes = 0
-            elif sd is not None and sd["stage"] == "sd":
+                self.priority = self.chain[-1]["ctrl"]
+                self.priority_passes = 0
+            elif sd and sd["stage"] == "sd":
                 self.focus = 1 - p
-                self.prio = self.focus
+                self.priority = self.focus
                 sd["passes"] = 0
                 self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
         else:
             if not self.chain:
                 self.chain_origin = p
-            self.nid += 1
-            self.chain = self.chain + [{"id": self.nid, "k": "spell", "src": iid, "card": t.card[iid], "ctrl": p,
+            self.chain_items_made += 1
+            self.chain = self.chain + [{"id": self.chain_items_made, "k": "spell", "src": iid, "card": t.card[iid], "ctrl": p,
                                         "ab": -1, "tg": tg, "loc": -2, "hbf": hbf, "legion": legion, "rep": rep}]
-            self.prio = p
-            self.passes = 0
-        self.dirty = True
+            self.priority = p
+            self.priority_passes = 0
+        self.cleanup_due = True
 
     def _activate(self, p: int, a: dict, ev: list) -> None:
         """Activate an ability (Core Rules v1.3 Activated abilities, digest 17.3). Add abilities
@@ -111,12 +111,12 @@ class Playing:
             self._ev(ev, "chain.add", f"{self.pn(p)} activates {self.name(src)}", R_CHAIN, card=src, player=p)
             if not self.chain:
                 self.chain_origin = p
-            self.nid += 1
-            item["id"] = self.nid
+            self.chain_items_made += 1
+            item["id"] = self.chain_items_made
             self.chain = self.chain + [item]
-            self.prio = p
-            self.passes = 0
-        self.dirty = True
+            self.priority = p
+            self.priority_passes = 0
+        self.cleanup_due = True
 
 
 def take_action(state, choice, events) -> str:
@@ -155,7 +155,7 @@ class MainPhase:
         if choice.kind == "end_turn":
             p = choice.player
             state._ev(events, "main.end", f"{state.pn(p)} ends the Main Phase", R_MAIN, player=p)
-            state.step = "ending"
-            state.dirty = True
+            state.turn_step = "ending"
+            state.cleanup_due = True
             return DONE
         return take_action(state, choice, events)

@@ -38,12 +38,12 @@ class Movement:
         self._ev(ev, "move.complete", f"Move complete: {len(move['cards'])} unit(s) to {to}", R_MOVE,
                  player=p, cards=list(move["cards"]), to=to)
         self._arrive(p, ZLOC[to][1], ev)
-        self.dirty = True
+        self.cleanup_due = True
 
     def _arrive(self, p: int, loc: int, ev: list) -> None:
         """A unit moved or played to a battlefield its controller doesn't control makes it
         Contested, unless it already is (Core Rules v1.3 Control, digest 11.4)."""
-        if loc >= 0 and self.bf_ctrl[loc] != p and self.contested[loc] < 0:
+        if loc >= 0 and self.battlefield_controller[loc] != p and self.contested[loc] < 0:
             self.contested[loc] = p
             self._ev(ev, "battlefield.contested", f"Battlefield {loc} becomes contested by {self.pn(p)}", R_MOVE, bf=loc, player=p)
 

@@ -34,4 +34,4 @@ class Scoring:
             self._queue_card(bfc[0], how, p, b, self.played[p] >= 1)
         for u in self.units_at(p, b):
             self._queue_card(u, how, p, b, self.played[p] >= 1)
-        self.dirty = True
+        self.cleanup_due = True

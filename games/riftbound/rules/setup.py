@@ -58,7 +58,7 @@ class Setup:
             self._ev(ev, "setup.shuffle", f"{self.pn(p)} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
         for p in (0, 1):
             self.draw(p, 4, ev, R_SETUP)
-        self.step = "mulligan"
+        self.turn_step = "mulligan"
         push(self, "mulligan", player=self.first, set_aside=0)
 
     def _mulligan_done(self, p: int, ev: list) -> None:
@@ -83,9 +83,9 @@ class Setup:
             pick = bfs[self.rng.randbelow(len(bfs))]
             ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.pn(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
             self._ev(ev, "setup.battlefield", f"{self.pn(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
-        self.turn_no = 1
+        self.turn_number = 1
         self.active = self.first
-        self.step = "awaken"
+        self.turn_step = "awaken"
 
 
 @PROCS.decision("mulligan", rule=R_MULL)

@@ -21,13 +21,13 @@ class Showdowns:
         att = self.contested[b]
         if att < 0:
             att = self.active
-        combat = self.staged_cb[b]
-        self.staged_sd[b] = False
-        self.staged_cb[b] = False
+        combat = self.staged_combat[b]
+        self.staged_showdown[b] = False
+        self.staged_combat[b] = False
         self.showdown = {"bf": b, "combat": False, "att": att, "passes": 0, "stage": "sd", "seen": [], "asg": [], "left": 0,
                    "tot": [0, 0]}
         self.focus = att
-        self.prio = att
+        self.priority = att
         self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.pn(att)} gains focus", R_SD, bf=b, player=att)
         if combat:
             self._ev(ev, "cleanup.start_combat", f"Combat at battlefield {b}", R_CLEAN, bf=b)
@@ -44,16 +44,16 @@ class Showdowns:
             return
         self._ev(ev, "showdown.end", f"The showdown at battlefield {b} ends", R_SD, bf=b)
         have = [q for q in (0, 1) if self.units_at(q, b)]
-        self.showdown = None
+        self.showdown = {}
         self.focus = -1
-        self.prio = -1
+        self.priority = -1
         self.contested[b] = -1
-        if len(have) == 1 and self.bf_ctrl[b] != have[0]:
+        if len(have) == 1 and self.battlefield_controller[b] != have[0]:
             q = have[0]
-            self.bf_ctrl[b] = q
+            self.battlefield_controller[b] = q
             self._ev(ev, "battlefield.control", f"{self.pn(q)} establishes control of battlefield {b}", R_SD, bf=b, player=q)
             self._score(q, b, "conquer", ev)
-        self.dirty = True
+        self.cleanup_due = True
 
 
 @PROCS.decision("focus", rule=R_FOCUS)

@@ -22,7 +22,7 @@ class Triggers:
         for n, ab in enumerate(card["abil"]):
             if ab["on"] == on:
                 o = order if order is not None else (0 if p == self.active else 1)
-                self.trig = self.trig + [{"src": iid, "ctrl": p, "ab": n, "loc": loc, "card": self.table.card[iid],
+                self.pending_triggers = self.pending_triggers + [{"src": iid, "ctrl": p, "ab": n, "loc": loc, "card": self.table.card[iid],
                                           "legion": legion, "o": o}]
 
     def _queue_on(self, p: int, on: str) -> None:
@@ -36,10 +36,10 @@ class Triggers:
     def _triggers_to_chain(self, ev: list) -> None:
         """Triggered abilities become chain items, the turn player's (or the attacker's)
         first so they end up lower (Core Rules v1.3 Triggered abilities, digest 17.4)."""
-        trs = sorted(self.trig, key=lambda x: x["o"])
-        self.trig = []
+        trs = sorted(self.pending_triggers, key=lambda x: x["o"])
+        self.pending_triggers = []
         for n, tr in enumerate(trs):
-            ab = self.db[tr["card"]]["abil"][tr["ab"]]
+            ab = self.card_db[tr["card"]]["abil"][tr["ab"]]
             if ab.get("if") and not self._cond(ab["if"], tr["ctrl"], tr["src"], -1, tr["legion"]):
                 continue
             if not tr.get("ord") and self._ask_trigger_order(trs, n):
@@ -50,7 +50,7 @@ class Triggers:
             if ab.get("wm"):
                 c = self._wm_options(tr)
                 if c:  # "you may": its controller chooses (or declines) before it goes on the chain
-                    self.trig = trs[n + 1:]
+                    self.pending_triggers = trs[n + 1:]
                     push(self, "weaponmaster", player=tr["ctrl"], candidates=c, trigger=tr)
                     return
                 continue
@@ -58,11 +58,11 @@ class Triggers:
             if spec:
                 c = self._targets(tr["ctrl"], spec, tr["src"], tr["loc"], -1, 0)
                 if not c:
-                    self._ev(ev, "trigger.removed", f"{self.db[tr['card']]['name']}: no legal target, the trigger is removed",
+                    self._ev(ev, "trigger.removed", f"{self.card_db[tr['card']]['name']}: no legal target, the trigger is removed",
                              R_CHAIN, card=tr["src"])
                     continue
                 if len(c) > 1:
-                    self.trig = trs[n + 1:]
+                    self.pending_triggers = trs[n + 1:]
                     push(self, "trigger_target", player=tr["ctrl"], candidates=c, trigger=tr)
                     return
                 self._push_trigger(tr, c[0], ev)
@@ -80,26 +80,26 @@ class Triggers:
             x = trs[i]
             if x["ctrl"] != tr["ctrl"] or x["o"] != tr["o"] or x.get("ord"):
                 continue
-            ab = self.db[x["card"]]["abil"][x["ab"]]
+            ab = self.card_db[x["card"]]["abil"][x["ab"]]
             if ab.get("if") and not self._cond(ab["if"], x["ctrl"], x["src"], -1, x["legion"]):
                 continue
             group.append(i - n)
         kinds = {(trs[n + i]["card"], trs[n + i]["ab"], trs[n + i].get("tg", -2)) for i in group}
         if len(group) < 2 or len(kinds) < 2:
             return False
-        self.trig = trs[n:]
+        self.pending_triggers = trs[n:]
         push(self, "order_triggers", player=tr["ctrl"], choices=group)
         return True
 
     def _push_trigger(self, tr: dict, tg: int, ev: list) -> None:
-        self.nid += 1
-        self.chain = self.chain + [{"id": self.nid, "k": "trig", "src": tr["src"], "card": tr["card"], "ctrl": tr["ctrl"],
+        self.chain_items_made += 1
+        self.chain = self.chain + [{"id": self.chain_items_made, "k": "trig", "src": tr["src"], "card": tr["card"], "ctrl": tr["ctrl"],
                                     "ab": tr["ab"], "tg": tg, "loc": tr["loc"], "hbf": -1, "legion": tr["legion"], "rep": 0}]
-        self._ev(ev, "chain.add", f"{self.db[tr['card']]['name']}'s triggered ability goes on the chain", R_CHAIN,
+        self._ev(ev, "chain.add", f"{self.card_db[tr['card']]['name']}'s triggered ability goes on the chain", R_CHAIN,
                  card=tr["src"], player=tr["ctrl"])
-        self.prio = tr["ctrl"]
-        self.passes = 0
-        self.dirty = True
+        self.priority = tr["ctrl"]
+        self.priority_passes = 0
+        self.cleanup_due = True
 
 
 @PROCS.step("triggers_to_chain", rule=R_TRIGGER)
@@ -134,8 +134,8 @@ class OrderTriggers:
         p = step.args["player"]
         ch = []
         for i in step.args["choices"]:
-            tr = state.trig[i]
-            ab = state.db[tr["card"]]["abil"][tr["ab"]]
+            tr = state.pending_triggers[i]
+            ab = state.card_db[tr["card"]]["abil"][tr["ab"]]
             what = effect_text(ab.get("effect", []), ab.get("target", "")) or "its ability"
             ch.append(Choice("trigger_order", {"card": tr["src"], "i": i}, p,
                              f"Next on the chain: {state.name(tr['src'])} ({what})"))
@@ -143,10 +143,10 @@ class OrderTriggers:
                         "on the chain next (the ones placed later resolve first)", ch)
 
     def choose(state, step, choice, events):
-        trs = list(state.trig)
+        trs = list(state.pending_triggers)
         tr = dict(trs.pop(choice.args["i"]))
         tr["ord"] = True
-        state.trig = [tr] + trs
+        state.pending_triggers = [tr] + trs
         return DONE
 
 
@@ -174,9 +174,9 @@ class Weaponmaster:
         tr, p = step.args["trigger"], choice.player
         if choice.kind == "decline":
             state._ev(events, "trigger.declined",
-                      f"{state.pn(p)} does not use {state.db[tr['card']]['name']}'s optional ability", R_KW,
+                      f"{state.pn(p)} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
                       card=tr["src"], player=p)
-            state.dirty = True
+            state.cleanup_due = True
             return DONE
         state.pay(p, *state._equip_cost(choice.args["target"], True), events)
         state._push_trigger(tr, choice.args["target"], events)

@@ -39,18 +39,18 @@ def next_task(state) -> str:
     """The procedure of the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain,
     digest 9.2): a cleanup, triggers waiting for the chain, priority while a chain exists, the
     running showdown (focus, or its end) or combat step, else the turn's next phase or step."""
-    if state.dirty:
+    if state.cleanup_due:
         return "cleanup"
-    if state.trig:
+    if state.pending_triggers:
         return "triggers_to_chain"
     if state.chain:
         return "priority"
     sd = state.showdown
-    if sd is not None:
+    if sd:
         if sd["stage"] == "sd":
             return "showdown_end" if sd["passes"] >= 2 else "focus"
         return COMBAT_PROCEDURE[sd["stage"]]
-    return TURN_PROCEDURE[state.step]
+    return TURN_PROCEDURE[state.turn_step]
 
 
 @PROCS.step("turn", rule=R_TURN)
@@ -75,10 +75,10 @@ def turn(state, step, ev):
 def awaken_phase(state, step, ev):
     """Awaken: ready everything you control (digest 7.1)."""
     p = state.active
-    state.dirty = True
-    state._ev(ev, "phase.begin", f"Turn {state.turn_no}: {state.pn(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
+    state.cleanup_due = True
+    state._ev(ev, "phase.begin", f"Turn {state.turn_number}: {state.pn(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
     state._awaken(p, ev)
-    state.step = "beginning"
+    state.turn_step = "beginning"
     return DONE
 
 
@@ -86,11 +86,11 @@ def awaken_phase(state, step, ev):
 def beginning_step(state, step, ev):
     """Beginning Phase, beginning step: start-of-turn triggers (digest 7.2)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.pn(p)}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
     state._ev(ev, "step.begin", "Beginning step: start-of-turn effects", R_BEGIN, step="beginning")
     state._queue_on(p, "turn_start")
-    state.step = "scoring"
+    state.turn_step = "scoring"
     return DONE
 
 
@@ -98,12 +98,12 @@ def beginning_step(state, step, ev):
 def scoring_step(state, step, ev):
     """Beginning Phase, scoring step: hold each battlefield you control (digest 14.2)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "step.begin", "Scoring step: hold each battlefield you control", R_HOLD, step="scoring")
     for b in (0, 1):
-        if state.bf_ctrl[b] == p:
+        if state.battlefield_controller[b] == p:
             state._score(p, b, "hold", ev)
-    state.step = "channel"
+    state.turn_step = "channel"
     return DONE
 
 
@@ -111,12 +111,12 @@ def scoring_step(state, step, ev):
 def channel_phase(state, step, ev):
     """Channel 2 runes; the second player channels 3 on their first turn (digest 6.8, 7.3)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.pn(p)}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
-    n = 3 if (p != state.first and not state.chan_done[p]) else 2
-    state.chan_done[p] = True
+    n = 3 if (p != state.first and not state.channeled[p]) else 2
+    state.channeled[p] = True
     state.channel(p, n, False, ev, R_CHANNEL)
-    state.step = "draw"
+    state.turn_step = "draw"
     return DONE
 
 
@@ -124,11 +124,11 @@ def channel_phase(state, step, ev):
 def draw_phase(state, step, ev):
     """Draw 1; the rune pools empty at the end of the Draw Phase (digest 7.4)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.pn(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
     state.draw(p, 1, ev, R_DRAW)
     state._empty_pools(ev, "at the end of the Draw Phase")
-    state.step = "main_start"
+    state.turn_step = "main_start"
     return DONE
 
 
@@ -136,10 +136,10 @@ def draw_phase(state, step, ev):
 def main_phase_start(state, step, ev):
     """The Main Phase begins; the rune pools empty (digest 7.5)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.pn(p)}'s Main Phase", R_MAIN, phase="main", player=p)
     state._empty_pools(ev, "at the start of the Main Phase")
-    state.step = "main"
+    state.turn_step = "main"
     return DONE
 
 
@@ -147,7 +147,7 @@ def main_phase_start(state, step, ev):
 def ending_step(state, step, ev):
     """Ending Phase, ending step: stun wears off, end-of-turn triggers (digest 7.6, 15)."""
     p = state.active
-    state.dirty = True
+    state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.pn(p)}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
     for u in state.all_units():  # stun wears off at the start of the Ending step (digest 15)
@@ -156,23 +156,23 @@ def ending_step(state, step, ev):
             state._ev(ev, "counter.change", f"{state.name(u)} is no longer stunned", R_END, card=u, counter="stun",
                       delta=-1, value=0)
     state._queue_on(p, "turn_end")
-    state.step = "expire"
+    state.turn_step = "expire"
     return DONE
 
 
 @PROCS.step("expiration_step", rule=R_END)
 def expiration_step(state, step, ev):
     """Ending Phase, expiration step (TurnRules._expiration_step)."""
-    state.dirty = True
+    state.cleanup_due = True
     state._expiration_step(ev)
-    state.step = "expire_chk"
+    state.turn_step = "expire_chk"
     return DONE
 
 
 @PROCS.step("expiration_repeat_check", rule=R_END)
 def expiration_repeat_check(state, step, ev):
     """Ending Phase: the expiration step repeats if anything went on the chain (317.2.f)."""
-    state.dirty = True
+    state.cleanup_due = True
     state._expiration_repeat_check(ev)
     return DONE
 
@@ -181,13 +181,13 @@ def expiration_repeat_check(state, step, ev):
 def next_turn(state, step, ev):
     """The turn passes: the other player becomes the turn player."""
     p = state.active
-    state.dirty = True
-    state.turn_no += 1
+    state.cleanup_due = True
+    state.turn_number += 1
     state.active = 1 - p
     state.scored = [0, 0]
     state.played = [0, 0]
-    state._ev(ev, "turn.next", f"{state.pn(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_no)
-    state.step = "awaken"
+    state._ev(ev, "turn.next", f"{state.pn(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_number)
+    state.turn_step = "awaken"
     return DONE
 
 
@@ -201,27 +201,27 @@ class TurnRules:
         ends at the same time, both rune pools empty for the second time; Core Rules v1.3
         Ending Phase 317.2, digest 7.6). Healing here can trigger ("when I'm healed"); such
         triggers go through HOT FEPR before the step is checked for a repeat."""
-        self.exp_nid = self.nid
+        self.chain_items_at_expiration = self.chain_items_made
         self._ev(ev, "step.begin", "Expiration step: heal all units, end 'this turn' effects, empty pools", R_END,
                  step="expiration")
         healed = self._heal_all()
         self._ev(ev, "ending.heal", f"All units heal ({len(healed)} damaged)", R_END, cards=healed)
-        if self.mods:
-            self.mods = []
+        if self.this_turn_effects:
+            self.this_turn_effects = []
         self._ev(ev, "ending.expire", "'This turn' effects end", R_END)
         self._empty_pools(ev, "at the end of the turn")
-        self.dirty = True
+        self.cleanup_due = True
 
     def _expiration_repeat_check(self, ev: list) -> None:
         """If anything went through HOT FEPR during the expiration step (a chain item was
         added), the step is repeated, so 'this turn' effects created meanwhile end too
         (Core Rules v1.3 Ending Phase 317.2.f, digest 7.6); otherwise the turn passes."""
-        if self.nid != self.exp_nid:
+        if self.chain_items_made != self.chain_items_at_expiration:
             self._ev(ev, "ending.repeat", "Something went on the chain during the expiration step: the step repeats",
                      R_END)
-            self.step = "expire"
+            self.turn_step = "expire"
         else:
-            self.step = "next"
+            self.turn_step = "next"
 
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
