@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from .errors import IllegalChoice
@@ -180,7 +179,6 @@ class Decision:
         return f"Decision({self.players} {self.kind}: {len(self.choices)} choices)"
 
 
-@dataclass
 class Event:
     """One resolution step, for the log and the animation queue.
 
@@ -197,12 +195,28 @@ class Event:
     {winner, reason}. Every other kind is shown as a banner with its caption.
     """
 
-    kind: str
-    caption: str = ""
-    rule: str = ""
-    data: dict = field(default_factory=dict)
-    hidden_from: tuple = ()
-    public: dict | None = None
+    __slots__ = ("kind", "caption", "rule", "data", "hidden_from", "public")
+
+    def __init__(self, kind: str, caption: str = "", rule: str = "", data: dict | None = None,
+                 hidden_from: tuple = (), public: dict | None = None):
+        self.kind = kind
+        self.caption = caption
+        self.rule = rule
+        self.data = {} if data is None else data
+        self.hidden_from = hidden_from
+        self.public = public
+
+    def _key(self) -> tuple:
+        return (self.kind, self.caption, self.rule, self.data, self.hidden_from, self.public)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Event) and other._key() == self._key()
+
+    __hash__ = None  # mutable, like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, caption={self.caption!r}, rule={self.rule!r}, data={self.data!r}, "
+                f"hidden_from={self.hidden_from!r}, public={self.public!r})")
 
     def for_player(self, player: int | None) -> "Event":
         """This event as ``player`` may see it (None: everything)."""
