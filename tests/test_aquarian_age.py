@@ -245,6 +245,23 @@ def test_the_outcome_names_winner_termination_and_rule():
     assert s.view(None)["winner"] == s.outcome.winner == s.winner
 
 
+def test_the_legality_checks_allow_every_listed_choice():
+    """The same rules list the choices and answer why_not: no listed choice is
+    refused by its check."""
+    from games.aquarian_age.legality import LEGAL
+
+    checked = set()
+    for seed in (1, 8):
+        _, seen = play_random(seed, 500)
+        for state in seen:
+            d = state.decision
+            for c in d.choices if d is not None else ():
+                if c.kind in LEGAL.table:
+                    assert LEGAL.reason(c.kind, state, c.player, dict(c.args, kind=c.kind)) is None, c
+                    checked.add(c.kind)
+    assert {"place", "attack", "power", "guard"} <= checked, checked
+
+
 def test_view_hides_hands_decks_and_power_cards():
     _, seen = play_random(8, 400)
     checked_power = False

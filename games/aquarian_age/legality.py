@@ -111,6 +111,49 @@ def permanent_problem(state, p: int, h: int, t: int):
     return None
 
 
+def power_host_problem(state, p: int, t: int):
+    """Power cards go face down under your own active or dominated
+    characters, never beyond mental (seed 4.4, digest A.5.17)."""
+    if not state.on_field(t):
+        return "power cards go under your own active or dominated characters (seed 4.4)."
+    if state.table.owner[t] != p:
+        return "power cards go under your own characters (seed 4.4)."
+    if ".faction." in state.table.zone[t] and not state.is_active_char(t):
+        return "in the faction area power cards go under the active (top) character (seed 4.4)."
+    if state.power(t) >= state.stat(t, "mental"):
+        return (f"{state.name_of(t)} already holds {state.power(t)} power card(s), its mental: no more fit "
+                "(seed 4.4, digest A.5.17).")
+    return None
+
+
+def attacker_problem(state, p: int, card: int):
+    """An attack is declared by your own dominated character paying 1 of its
+    power cards (digest A.7.21, A.6.19)."""
+    if state.table.owner[card] != p:
+        return "you attack with your own dominated characters (digest A.7.21)."
+    if not state.is_dominated(card):
+        return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
+    if state.power(card) < 1:
+        return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
+    return None
+
+
+def guard_problem(state, p: int, card: int, attacker):
+    """A guard is your own dominated character, other than the attacker, that
+    can pay its guard cost (seed 4.2, digest A.7.23)."""
+    if state.table.owner[card] != p:
+        return "you guard with your own dominated characters (digest A.7.23)."
+    if not state.is_dominated(card):
+        return "only dominated characters guard (digest A.7.23)."
+    gc = state.guard_cost(card)
+    if state.power(card) < gc:
+        return (f"{state.name_of(card)}'s guard cost is {gc} power card(s) and it holds {state.power(card)} "
+                "(seed 4.2 guard cost).")
+    if card == attacker:
+        return "the attacking character cannot guard against its own attack (digest A.7.23)."
+    return None
+
+
 def why_not(state, kind: str, args: dict, player: int | None = None) -> str | None:
     """One sentence naming the rule that forbids a choice (shown on the table);
     None leaves it to the kit's general answer."""
@@ -171,40 +214,28 @@ def permanent_check(state, p: int, args: dict):
 @LEGAL.check("power", rule="Power cards (seed 4.4)")
 def power_check(state, p: int, args: dict):
     tgt = args.get("target")
-    if isinstance(tgt, int) and 0 <= tgt < len(state.table.card) and state.on_field(tgt):
-        if state.table.owner[tgt] != p:
-            return "power cards go under your own characters (seed 4.4)."
-        if ".faction." in state.table.zone[tgt] and not state.is_active_char(tgt):
-            return "in the faction area power cards go under the active (top) character (seed 4.4)."
-        if state.power(tgt) >= state.stat(tgt, "mental"):
-            return (f"{state.name_of(tgt)} already holds {state.power(tgt)} power card(s), its mental: no more fit "
-                    "(seed 4.4, digest A.5.17).")
+    if isinstance(tgt, int) and 0 <= tgt < len(state.table.card):
+        return power_host_problem(state, p, tgt)
     return "power cards go under your own active or dominated characters (seed 4.4)."
 
 
 @LEGAL.check("attack", rule="Attack declaration (digest A.7.21)")
 def attack_check(state, p: int, args: dict):
-    card = args["card"]
-    if state.table.owner[card] != p:
-        return "you attack with your own dominated characters (digest A.7.21)."
-    if not state.is_dominated(card):
-        return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
-    if state.power(card) < 1:
-        return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
+    problem = attacker_problem(state, p, args["card"])
+    if problem:
+        return problem
+    target = args.get("target")
+    if (target is None and args.get("to") == f"p{1 - p}.damage") or (target is not None and target in state.actives(p)):
+        return None
     return "an attack targets the opponent or one of your own faction-area actives (digest A.7.21)."
 
 
 @LEGAL.check("guard", rule="Guard declaration (digest A.7.23)")
 def guard_check(state, p: int, args: dict):
-    card = args["card"]
-    if state.table.owner[card] != p:
-        return "you guard with your own dominated characters (digest A.7.23)."
-    if not state.is_dominated(card):
-        return "only dominated characters guard (digest A.7.23)."
-    gc = state.guard_cost(card)
-    if state.power(card) < gc:
-        return (f"{state.name_of(card)}'s guard cost is {gc} power card(s) and it holds {state.power(card)} "
-                "(seed 4.2 guard cost).")
+    attacker = state.attack["attacker"] if state.attack else None
+    problem = guard_problem(state, p, args["card"], attacker)
+    if problem or (attacker is not None and args.get("target") == attacker):
+        return problem
     return "the attacking character cannot guard against its own attack (digest A.7.23)."
 
 

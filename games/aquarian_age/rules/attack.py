@@ -8,6 +8,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTION_NAMES, FACTIONS
+from ..legality import guard_problem
 from .battle import battle
 from .procedures import PROCS
 from .windows import fast_choices, play_fast
@@ -54,10 +55,8 @@ class Guard:
         dp = a["defending_player"]
         ch = [Choice("take", {}, dp, f"Take the attack ({state.stat(a['attacker'], 'attack')} damage)", role="pass")]
         for g in state.dominated(dp):
-            if g == a["attacker"]:
-                continue
-            gc = state.guard_cost(g)
-            if state.power(g) >= gc:
+            if guard_problem(state, dp, g, a["attacker"]) is None:
+                gc = state.guard_cost(g)
                 cost = ("Intercept, no cost" if state.skill(g, "intercept") else "no cost") if gc == 0 else \
                     f"pay {gc} power card{'s' if gc > 1 else ''}"
                 ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))

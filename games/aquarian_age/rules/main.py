@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
-from ..legality import break_targets, permanent_targets, place_problem
+from ..legality import attacker_problem, break_targets, permanent_targets, place_problem
 from .attack import start_attack
 from .procedures import PROCS
 from .turn import open_phase
@@ -44,7 +44,7 @@ def main_choices(state, p: int) -> list:
     opp_dmg = f"p{1 - p}.damage"
     acts = state.actives(p)
     for d in state.dominated(p):
-        if state.power(d) >= 1:
+        if attacker_problem(state, p, d) is None:
             ch.append(Choice("attack", {"card": d, "to": opp_dmg}, p, f"Attack Player {2 - p} with {state.name_of(d)}"))
             for t in acts:
                 ch.append(Choice("attack", {"card": d, "target": t}, p,

@@ -7,6 +7,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTIONS
+from ..legality import power_host_problem
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -32,7 +33,7 @@ def charge(state, step, events):
 
 def power_hosts(state, p: int) -> list[int]:
     """Your actives and dominated characters with room under their mental (seed 4.4)."""
-    return [i for i in list(state.dominated(p)) + state.actives(p) if state.power(i) < state.stat(i, "mental")]
+    return [i for i in list(state.dominated(p)) + state.actives(p) if power_host_problem(state, p, i) is None]
 
 
 def _decision(state, p, hand, hosts):
