@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Event
 
 from .rulebook import NUMERIC_KEYWORDS
-from .zones import ZLOC, lz
+from .zones import LOCZ, ZLOC
 
 
 class Board:
@@ -28,11 +28,13 @@ class Board:
         return self.card_db[self.table.card[iid]]["type"] in ("unit", "token")
 
     def units_at(self, p: int, loc: int) -> list:
+        """Units (and tokens) of player ``p`` at ``loc``: -1 base, 0 or 1 a battlefield."""
         db, card = self.card_db, self.table.card
-        return [i for i in self.table.zones[lz(p, loc)] if db[card[i]]["type"] in ("unit", "token")]
+        return [i for i in self.table.zones[LOCZ[p][loc + 1]] if db[card[i]]["type"] in ("unit", "token")]
 
     def units_of(self, p: int) -> list:
-        return self.units_at(p, -1) + self.units_at(p, 0) + self.units_at(p, 1)
+        db, card, zones = self.card_db, self.table.card, self.table.zones
+        return [i for z in LOCZ[p] for i in zones[z] if db[card[i]]["type"] in ("unit", "token")]
 
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)

@@ -17,7 +17,7 @@ from tabletop.engine.table import CardTable
 from .board import Board
 from .legality import Legality
 from .rulebook import R_BURN, R_WIN, VICTORY_SCORE
-from .rules import PROCESSOR
+from .rules import PROCESSOR, PROCS
 from .rules.actions import CardActions
 from .rules.chain import ChainRules
 from .rules.combat import Combat
@@ -79,6 +79,9 @@ FIELD_LIST = [
 ]
 
 
+PROCEDURE_TABLE = PROCS.table
+
+
 class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, Playing, ChainRules, Triggers,
               Scoring, Showdowns, Combat, View, WhyNot, State):
     """A Riftbound duel in progress (plain data; the fields in ``FIELD_LIST``)."""
@@ -118,7 +121,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         if self.outcome is not None:
             return None
         if self.decision_cache is None:
-            self.decision_cache = PROCESSOR.decide(self)
+            step = self.steps[-1]  # the waiting step (the processor leaves one on top)
+            self.decision_cache = PROCEDURE_TABLE[step.proc].decide(self, step)
         return self.decision_cache
 
     def _apply(self, choice) -> list:
@@ -137,7 +141,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         """The win check, after every step and as cleanup step 1: a player with the Victory
         Score and more points than the other wins (Core Rules v1.3 Win check, digest 1.4)."""
         points = self.points
-        if self.outcome is not None or (points[0] < VICTORY_SCORE and points[1] < VICTORY_SCORE):
+        if (points[0] < VICTORY_SCORE and points[1] < VICTORY_SCORE) or self.outcome is not None:
             return
         for p in (0, 1):
             if points[p] >= VICTORY_SCORE and points[p] > points[1 - p]:

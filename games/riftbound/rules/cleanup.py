@@ -131,11 +131,12 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
     """Step 5, corrections: unattached gear at a battlefield is recalled to base; a hidden card
     at a battlefield its owner doesn't control is revealed and trashed (digest 10, 19)."""
     t = state.table
+    zones, card, card_db = t.zones, t.card, state.card_db
     changed = False
     for q in (0, 1):
         for b in (0, 1):
-            for g in t.zones[lz(q, b)]:
-                if state.c(g)["type"] == "gear":
+            for g in zones[lz(q, b)]:
+                if card_db[card[g]]["type"] == "gear":
                     ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} (unattached gear) is recalled to base",
                                      rule=R_CLEAN))
                     state._ev(ev, "cleanup.recall", f"{state.name(g)} is recalled", R_CLEAN, card=g)
@@ -236,11 +237,17 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
         changed = True
     if combat_bf >= 0:
         combat_cleanup_heal_and_recall(state, combat_bf, ev)
-    if not state.chain and cleanup_step_4_control_loss(state, ev):
+    controller = state.battlefield_controller
+    if not state.chain and (controller[0] >= 0 or controller[1] >= 0) and cleanup_step_4_control_loss(state, ev):
         changed = True
     if cleanup_step_5_corrections(state, ev):
         changed = True
     if combat_bf >= 0:
+        return changed
+    # steps 6-9 have nothing to do while no battlefield is contested and nothing is staged
+    staged_showdown, staged_combat, contested = state.staged_showdown, state.staged_combat, state.contested
+    if not (contested[0] >= 0 or contested[1] >= 0 or staged_showdown[0] or staged_showdown[1] or staged_combat[0]
+            or staged_combat[1]):
         return changed
     if cleanup_step_6_stage_showdowns(state, ev):
         changed = True

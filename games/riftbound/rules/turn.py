@@ -55,20 +55,26 @@ def next_task(state) -> str:
 
 @PROCS.step("turn", rule=R_TURN)
 def turn(state, step, ev):
-    """The bottom of the step stack for the whole game: each run does the next outstanding
-    task (``next_task``). A decision is pushed as its own step and waits for its player; a
-    task that runs at once is run here from the procedure table, its events carrying its rule."""
-    proc = _TABLE[next_task(state)]
-    if proc.decide is not None:
-        push(state, proc.name)
-        return AGAIN
-    start = len(ev)
-    proc.run(state, step, ev)
-    rule = proc.rule
-    for i in range(start, len(ev)):
-        if not ev[i].rule:
-            ev[i].rule = rule
-    return AGAIN
+    """The bottom of the step stack for the whole game: it does the outstanding tasks in
+    order (``next_task``) until one is a decision. A task that runs at once is run here from
+    the procedure table, its events carrying its rule, followed by the end-of-game check (as
+    the processor does after a step); a decision is pushed as its own step and waits for
+    its player, as does a special decision a task pushes."""
+    steps = state.steps
+    while True:
+        proc = _TABLE[next_task(state)]
+        if proc.decide is not None:
+            push(state, proc.name)
+            return AGAIN
+        start = len(ev)
+        proc.run(state, step, ev)
+        rule = proc.rule
+        for i in range(start, len(ev)):
+            if not ev[i].rule:
+                ev[i].rule = rule
+        state.check_outcome(ev)
+        if state.outcome is not None or steps[-1] is not step:
+            return AGAIN  # the game is over, or the task pushed a decision
 
 
 @PROCS.step("awaken_phase", rule=R_AWAKEN)
