@@ -1,5 +1,6 @@
-"""The power card phase (seed 4.4): Charge (digest A.5.17), hand cards placed
-face down under your characters, then domination."""
+"""The power card phase (seed 4.4), one procedure in three parts: Charge at
+its start (digest A.5.17), hand cards placed face down under your
+characters, then domination at its end."""
 
 from __future__ import annotations
 
@@ -7,17 +8,13 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTIONS
-from ..legality import power_host_problem
 from .procedures import PROCS
 from .turn import open_phase
 
 
-@PROCS.step("charge", rule="Charge, at the start of the power card phase (digest A.5.17)")
-def charge(state, step, events):
+def charge(state, events):
     """Charge X: at the start of the power card phase, X cards from the deck top
     become power cards of that character, never beyond its mental (digest A.5.17)."""
-    if step.stage:
-        open_phase(state, step, events, "power")
     p = state.active
     for iid in list(state.dominated(p)) + state.actives(p):
         x = state.skill(iid, "charge")
@@ -28,12 +25,13 @@ def charge(state, step, events):
             if got:
                 events.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
                                 {"card": iid, "n": got}))
-    return DONE
 
 
 def power_hosts(state, p: int) -> list[int]:
-    """Your actives and dominated characters with room under their mental (seed 4.4)."""
-    return [i for i in list(state.dominated(p)) + state.actives(p) if power_host_problem(state, p, i) is None]
+    """Your actives and dominated characters with room under their mental (seed
+    4.4): the candidates meet the other conditions of ``power_host_problem``,
+    so only the room is checked here."""
+    return [i for i in list(state.dominated(p)) + state.actives(p) if state.power(i) < state.stat(i, "mental")]
 
 
 def _decision(state, p, hand, hosts):
@@ -44,14 +42,19 @@ def _decision(state, p, hand, hosts):
 
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
 class PowerCardPhase:
-    """Hand cards go face down under your characters, never beyond mental
-    (seed 4.4); the phase ends when the player ends it or nothing more fits."""
+    """Charge at the start (digest A.5.17); hand cards go face down under your
+    characters, never beyond mental (seed 4.4); when the player ends it or
+    nothing more fits, domination (seed 4.4)."""
 
     def run(state, step, events):
+        if step.stage:
+            open_phase(state, step, events, "power")
+            charge(state, events)
         p = state.active
         hand = state.table.zones[f"p{p}.hand"]
         hosts = power_hosts(state, p) if hand else None
         if not hosts:
+            domination(state, events)
             return DONE
         state.decision_cache = _decision(state, p, hand, hosts)
         return WAIT
@@ -62,6 +65,7 @@ class PowerCardPhase:
 
     def choose(state, step, choice, events):
         if choice.kind == "end_power":
+            domination(state, events)
             return DONE
         h, t = choice.args["card"], choice.args["target"]
         events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {state.name_of(t)}", rule="seed 4.4"))
@@ -70,8 +74,7 @@ class PowerCardPhase:
         return AGAIN
 
 
-@PROCS.step("domination_check", rule="End of the power card phase: domination (seed 4.4)")
-def domination_check(state, step, events):
+def domination(state, events):
     """Each faction's active whose power cards reach its mental moves to the
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
@@ -88,4 +91,3 @@ def domination_check(state, step, events):
         else:
             events.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
-    return DONE

@@ -20,7 +20,7 @@ TURN_STRUCTURE = (
     ("draw", (("draw_phase", {}),)),
     ("faction", (("faction_check", {"index": 0}),)),
     ("main", (("main_phase", {}),)),
-    ("power", (("charge", {}), ("power_card_phase", {}), ("domination_check", {}))),
+    ("power", (("power_card_phase", {}),)),  # Charge, power cards, domination
     ("discard", (("discard_phase", {}),)),
 )
 PHASES = tuple(name for name, _ in TURN_STRUCTURE)
@@ -85,7 +85,8 @@ def turn(state, step, events):
         _begin_turn(state, events)
         stage = 1
     _, steps = phases[stage - 1]
-    state.steps.extend(Step(proc, OPENING if n == 0 else 0, dict(args))
-                       for n, (proc, args) in reversed(list(enumerate(steps))))
+    for n in range(len(steps) - 1, -1, -1):
+        proc, args = steps[n]
+        state.steps.append(Step(proc, OPENING if n == 0 else 0, dict(args)))
     step.stage = stage + 1
     return AGAIN
