@@ -35,13 +35,13 @@ def heuristic(state, player: int) -> float:
                 gear += 1
         v += sign * (2.0 * len(zones[f"p{p}.hand"]) + 1.5 * len(zones[f"p{p}.runes"]) + 0.5 * s.xp[p]
                      + 1.0 * gear - 1.0 * len(zones[f"p{p}.champion"]))
-    sd = s.showdown
-    if sd:
-        b = sd["bf"]
+    showdown = s.showdown
+    if showdown:
+        b = showdown["battlefield"]
         mine = sum(max(0, s.might(u)) for u in s.units_at(player, b) if not s.cnt(u, "stun"))
         theirs = sum(max(0, s.might(u)) for u in s.units_at(q, b) if not s.cnt(u, "stun"))
         v += 3.0 * (mine - theirs)
-        att = sd["att"]
+        att = showdown["attacker"]
         a_units, d_units = s.units_at(att, b), s.units_at(1 - att, b)
         if a_units and s.battlefield_controller[b] != att and not s.scored[att] & (1 << b):
             a_tot = mine if att == player else theirs

@@ -55,9 +55,10 @@ FIELD_LIST = [
     field("staged_showdown", "list", "a showdown is staged at each battlefield (cleanup step 6)",
           default=lambda: [False, False]),
     field("staged_combat", "list", "a combat is staged at each battlefield (cleanup step 7)", default=lambda: [False, False]),
-    field("showdown", "dict", "the running showdown or combat, {} for none: bf, combat, att (the attacker), passes, "
-          "stage, seen (units designated so far), asg (damage assignments), left, tot (damage totals); its lists are "
-          "replaced, never changed in place", default=dict),
+    field("showdown", "dict", "the running showdown or combat, {} for none: battlefield, combat (a combat showdown), "
+          "attacker, passes (focus passes in a row), stage (focus, damage, assign_attackers, assign_defenders, deal), "
+          "seen (units designated so far), assignments ([unit, damage, stage]), left (damage to assign), totals; "
+          "its lists are replaced, never changed in place", default=dict),
     field("focus", "value", "who has focus in the showdown, -1 outside one", default=-1),
     field("priority", "value", "who has priority while a chain exists, -1 otherwise", default=-1),
     field("priority_passes", "value", "passes in a row on the newest chain item", default=0),

@@ -28,8 +28,8 @@ class View:
             c = t.zones[f"shared.bf{b}"]
             bfs.append({"card": t.card[c[0]] if c else None, "controller": self.battlefield_controller[b],
                         "contested": self.contested[b],
-                        "showdown": bool(self.showdown) and self.showdown["bf"] == b,
-                        "combat": bool(self.showdown) and self.showdown["bf"] == b and self.showdown["combat"]})
+                        "showdown": bool(self.showdown) and self.showdown["battlefield"] == b,
+                        "combat": bool(self.showdown) and self.showdown["battlefield"] == b and self.showdown["combat"]})
         phase = self.turn_step
         if phase in ("scoring",):
             phase = "beginning"

@@ -42,8 +42,8 @@ def move_bf(state, item, op, events):
     showdown = state.showdown
     for u in state._to(item, "target"):
         w = ZLOC[t.zone[u]]
-        if showdown and w[1] != showdown["bf"]:
-            b = showdown["bf"]
+        if showdown and w[1] != showdown["battlefield"]:
+            b = showdown["battlefield"]
             events.append(t.move(u, lz(w[0], b), caption=f"{state.name(u)} moves to battlefield {b}", rule=R_EFFECT_MOVE))
             state._ev(events, "move.complete", f"Move complete: {state.name(u)} to battlefield {b}", R_EFFECT_MOVE,
                       player=w[0], cards=[u], to=lz(w[0], b))

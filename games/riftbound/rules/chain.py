@@ -30,8 +30,8 @@ class ChainRules:
             else:
                 self.priority = 1 - p
             return
-        sd = self.showdown
-        sd["passes"] += 1
+        showdown = self.showdown
+        showdown["passes"] += 1
         self.focus = 1 - p
         self.priority = self.focus
         self._ev(ev, "focus.pass", f"{self.pn(p)} passes focus to {self.pn(1 - p)}", R_FOCUS, player=p, to=1 - p)
@@ -55,13 +55,13 @@ class ChainRules:
             self.priority = self.chain[-1]["ctrl"]
             return
         self.priority = -1
-        sd = self.showdown
-        if sd and sd["stage"] == "sd" and self.chain_origin >= 0:
+        showdown = self.showdown
+        if showdown and showdown["stage"] == "focus" and self.chain_origin >= 0:
             self.focus = 1 - self.focus
-            sd["passes"] = 0
+            showdown["passes"] = 0
             self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
         self.chain_origin = -1
-        if sd:
+        if showdown:
             self.priority = self.focus
 
     def _cond(self, cond: str, p: int, src: int, tg: int, legion: bool) -> bool:

@@ -43,11 +43,11 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     """Step 2: where a combat runs, the attacker's units there are attacking and the other
     player's defending (new ones trigger "when I attack/defend"); units elsewhere lose the
     designations (digest 10, 13.2)."""
-    sd = state.showdown
-    if not sd or not sd["combat"]:
+    showdown = state.showdown
+    if not showdown or not showdown["combat"]:
         return False
-    b = sd["bf"]
-    att = sd["att"]
+    b = showdown["battlefield"]
+    att = showdown["attacker"]
     changes = []
     for q in (0, 1):
         want = "atk" if q == att else "def"
@@ -57,8 +57,8 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
                 state.set_cnt(u, want, 1)
                 state.set_cnt(u, other, 0)
                 changes.append(u)
-                if u not in sd["seen"]:
-                    sd["seen"] = sd["seen"] + [u]
+                if u not in showdown["seen"]:
+                    showdown["seen"] = showdown["seen"] + [u]
                     state._queue_card(u, "attack" if q == att else "defend", q, b, state.played[q] >= 1,
                                       order=0 if q == att else 1)
     for q in (0, 1):
@@ -101,7 +101,7 @@ def combat_cleanup_heal_and_recall(state, combat_bf: int, ev: list) -> None:
     t = state.table
     healed = state._heal_all()
     state._ev(ev, "cleanup.heal", f"Combat cleanup: all units heal ({len(healed)} damaged)", R_COMBAT, cards=healed)
-    att = state.showdown["att"]
+    att = state.showdown["attacker"]
     if state.units_at(1 - att, combat_bf) and state.units_at(att, combat_bf):
         for u in state.units_at(att, combat_bf):
             ev.append(t.move(u, lz(att, -1), caption=f"{state.name(u)} is recalled to base (defenders remain)",
@@ -115,11 +115,11 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
     control of it, unless a showdown or combat runs there (digest 10, 11.4)."""
     if state.chain:
         return False
-    sd = state.showdown
+    showdown = state.showdown
     changed = False
     for b in (0, 1):
         c = state.battlefield_controller[b]
-        if c >= 0 and not state.units_at(c, b) and not (sd and sd["bf"] == b):
+        if c >= 0 and not state.units_at(c, b) and not (showdown and showdown["battlefield"] == b):
             state.battlefield_controller[b] = -1
             state._ev(ev, "cleanup.control_loss", f"{state.pn(c)} has no units at battlefield {b} and loses control of it",
                       R_CLEAN, bf=b, player=c)
@@ -157,11 +157,11 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
 def cleanup_step_6_stage_showdowns(state, ev: list) -> bool:
     """Step 6: a contested battlefield where the contesting player still has units stages a
     showdown (one whose contesting units are gone is no longer contested; digest 10, 12.1)."""
-    sd = state.showdown
+    showdown = state.showdown
     changed = False
     for b in (0, 1):
         c = state.contested[b]
-        running = sd and sd["bf"] == b
+        running = showdown and showdown["battlefield"] == b
         ok = c >= 0 and not running and bool(state.units_at(c, b))
         if c >= 0 and not running and not ok:
             state.contested[b] = -1  # the contesting units are gone before anything began
@@ -177,10 +177,10 @@ def cleanup_step_6_stage_showdowns(state, ev: list) -> bool:
 def cleanup_step_7_stage_combats(state, ev: list) -> bool:
     """Step 7: a contested battlefield with units of both players stages a combat, unless a
     combat already runs there (digest 10, 13.1)."""
-    sd = state.showdown
+    showdown = state.showdown
     changed = False
     for b in (0, 1):
-        running = sd and sd["bf"] == b and sd["combat"]
+        running = showdown and showdown["battlefield"] == b and showdown["combat"]
         ok = state.contested[b] >= 0 and not running and bool(state.units_at(0, b)) and bool(state.units_at(1, b))
         if ok != state.staged_combat[b]:
             state.staged_combat[b] = ok
@@ -213,13 +213,13 @@ def cleanup_step_9_open_combat(state, ev: list) -> bool:
     """Step 9: with no showdown staged, a staged combat begins (Neutral Open); 9a: in a
     Showdown Open state a combat staged where a non-combat showdown runs turns it into a
     combat showdown (digest 10)."""
-    sd = state.showdown
-    if not sd:
+    showdown = state.showdown
+    if not showdown:
         return _open_at(state, [b for b in (0, 1) if state.staged_combat[b]], ev)
-    if sd["stage"] == "sd" and not sd["combat"] and state.staged_combat[sd["bf"]]:
-        state.staged_combat[sd["bf"]] = False
-        state._ev(ev, "cleanup.start_combat", f"The showdown at battlefield {sd['bf']} becomes a combat", R_CLEAN,
-                  bf=sd["bf"])
+    if showdown["stage"] == "focus" and not showdown["combat"] and state.staged_combat[showdown["battlefield"]]:
+        state.staged_combat[showdown["battlefield"]] = False
+        state._ev(ev, "cleanup.start_combat", f"The showdown at battlefield {showdown['battlefield']} becomes a combat", R_CLEAN,
+                  bf=showdown["battlefield"])
         state._begin_combat(ev)
         return True
     return False
@@ -231,8 +231,8 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
     with 3c-3d inserted. Steps 6-7 stage only in an Open state's cleanup; 8-9 need no chain."""
     if cleanup_step_1_win_check(state, ev):
         return True
-    sd = state.showdown
-    changed = bool(sd) and sd["combat"] and cleanup_step_2_combat_designations(state, ev)
+    showdown = state.showdown
+    changed = bool(showdown) and showdown["combat"] and cleanup_step_2_combat_designations(state, ev)
     if state.table.counters and cleanup_step_3_lethal_damage(state, ev):
         changed = True
     if combat_bf >= 0:

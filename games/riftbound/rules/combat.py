@@ -20,17 +20,17 @@ class Combat:
     def _begin_combat(self, ev: list) -> None:
         """Combat step 1 (digest 13.2): designations, the attacker gains Focus, attack then
         defend triggers (the defender's resolve first)."""
-        sd = self.showdown
-        sd["combat"] = True
-        b, att = sd["bf"], sd["att"]
+        showdown = self.showdown
+        showdown["combat"] = True
+        b, att = showdown["battlefield"], showdown["attacker"]
         self.focus = att
         self.priority = att
-        sd["passes"] = 0
+        showdown["passes"] = 0
         for q in (att, 1 - att):
             for u in self.units_at(q, b):
                 self.set_cnt(u, "atk" if q == att else "def", 1)
-                if u not in sd["seen"]:
-                    sd["seen"] = sd["seen"] + [u]
+                if u not in showdown["seen"]:
+                    showdown["seen"] = showdown["seen"] + [u]
                     self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
         self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.pn(att)} attacks, {self.pn(1 - att)} defends",
                  R_COMBAT, bf=b, attacker=att)
@@ -65,54 +65,54 @@ class Combat:
     def _assign_run(self, ev: list) -> None:
         """Assign one side's damage, one unit at a time, asking the assigning player when more
         than one unit may take the next assignment (digest 13.3)."""
-        sd = self.showdown
-        b, att = sd["bf"], sd["att"]
-        side = sd["stage"]
-        assigner = att if side == "asgA" else 1 - att
+        showdown = self.showdown
+        b, att = showdown["battlefield"], showdown["attacker"]
+        side = showdown["stage"]
+        assigner = att if side == "assign_attackers" else 1 - att
         targets = self.units_at(1 - assigner, b)
-        mine = [x for x in sd["asg"] if x[2] == side]
+        mine = [x for x in showdown["assignments"] if x[2] == side]
         done = {}
         for u, n, _s in mine:
             done[u] = done.get(u, 0) + n
-        while sd["left"] > 0:
+        while showdown["left"] > 0:
             cands = self._assign_candidates(targets, done)
             if not cands:
                 last = mine[-1][0] if mine else targets[0]
-                sd["asg"] = sd["asg"] + [[last, sd["left"], side]]
-                sd["left"] = 0
+                showdown["assignments"] = showdown["assignments"] + [[last, showdown["left"], side]]
+                showdown["left"] = 0
                 break
             if len(cands) > 1:
-                push(self, "assign_damage", player=assigner, candidates=cands, left=sd["left"])
+                push(self, "assign_damage", player=assigner, candidates=cands, left=showdown["left"])
                 return
             self._assign_to(cands[0], done, ev, assigner)
-            mine = [x for x in sd["asg"] if x[2] == side]
-        if side == "asgA":
-            sd["stage"] = "asgD"
-            sd["left"] = sd["tot"][1]
+            mine = [x for x in showdown["assignments"] if x[2] == side]
+        if side == "assign_attackers":
+            showdown["stage"] = "assign_defenders"
+            showdown["left"] = showdown["totals"][1]
         else:
-            sd["stage"] = "deal"
+            showdown["stage"] = "deal"
 
     def _assign_to(self, u: int, done: dict, ev: list, assigner: int) -> None:
-        sd = self.showdown
-        n = min(sd["left"], self._lethal(u) - done.get(u, 0))
+        showdown = self.showdown
+        n = min(showdown["left"], self._lethal(u) - done.get(u, 0))
         done[u] = done.get(u, 0) + n
-        sd["left"] -= n
-        sd["asg"] = sd["asg"] + [[u, n, sd["stage"]]]
+        showdown["left"] -= n
+        showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
         self._ev(ev, "combat.assign", f"{self.pn(assigner)} assigns {n} damage to {self.name(u)}", R_ASSIGN,
                  card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
-        sd = self.showdown
+        showdown = self.showdown
         done = {}
-        for x, n, s in sd["asg"]:
-            if s == sd["stage"]:
+        for x, n, s in showdown["assignments"]:
+            if s == showdown["stage"]:
                 done[x] = done.get(x, 0) + n
         self._assign_to(u, done, ev, assigner)
 
     def _combat_resolve(self, ev: list) -> None:
         """Combat result, control and Conquer, then the combat ends (digest 13.4)."""
-        sd = self.showdown
-        b, att = sd["bf"], sd["att"]
+        showdown = self.showdown
+        b, att = showdown["battlefield"], showdown["attacker"]
         dfn = 1 - att
         A, D = self.units_at(att, b), self.units_at(dfn, b)
         if A and not D:
@@ -148,8 +148,8 @@ class Combat:
 def combat_damage(state, step, ev):
     """Combat Damage (digest 13.3): each side's total Might (stunned units deal none); with
     one side gone there is no damage and the combat goes on to its Resolution."""
-    sd = state.showdown
-    b, att = sd["bf"], sd["att"]
+    showdown = state.showdown
+    b, att = showdown["battlefield"], showdown["attacker"]
     A, D = state.units_at(att, b), state.units_at(1 - att, b)
     if not A or not D:
         state._ev(ev, "combat.no_damage", "One side is gone: no combat damage", R_COMBAT, bf=b)
@@ -159,12 +159,12 @@ def combat_damage(state, step, ev):
         return DONE
     ta = sum(max(0, state.might(u)) for u in A if not state.cnt(u, "stun"))
     td = sum(max(0, state.might(u)) for u in D if not state.cnt(u, "stun"))
-    sd["tot"] = [ta, td]
+    showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)
-    sd["stage"] = "asgA"
-    sd["left"] = ta
-    sd["asg"] = []
+    showdown["stage"] = "assign_attackers"
+    showdown["left"] = ta
+    showdown["assignments"] = []
     return DONE
 
 
@@ -180,10 +180,10 @@ def deal_damage(state, step, ev):
     """All assigned combat damage is dealt at the same time (digest 13.3); then Resolution
     (digest 13.4): combat cleanup, result, control, end. These are outstanding tasks, so
     triggers they cause reach the chain afterwards."""
-    sd = state.showdown
-    b = sd["bf"]
+    showdown = state.showdown
+    b = showdown["battlefield"]
     dealt = {}
-    for u, n, _s in sd["asg"]:
+    for u, n, _s in showdown["assignments"]:
         dealt[u] = dealt.get(u, 0) + n
     for u, n in dealt.items():
         if n > 0 and state.table.zone[u] in ZLOC:

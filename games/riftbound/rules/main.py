@@ -66,14 +66,14 @@ class Playing:
         if typ in ("unit", "gear"):
             # the permanent left the chain on finalising: a chain this player started in a
             # showdown is over, so Focus passes (digest 12.4)
-            sd = self.showdown
+            showdown = self.showdown
             if self.chain:  # Finalize: the controller of the newest item gets Priority (digest 9.2)
                 self.priority = self.chain[-1]["ctrl"]
                 self.priority_passes = 0
-            elif sd and sd["stage"] == "sd":
+            elif showdown and showdown["stage"] == "focus":
                 self.focus = 1 - p
                 self.priority = self.focus
-                sd["passes"] = 0
+                showdown["passes"] = 0
                 self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
         else:
             if not self.chain:

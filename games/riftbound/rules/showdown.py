@@ -24,8 +24,9 @@ class Showdowns:
         combat = self.staged_combat[b]
         self.staged_showdown[b] = False
         self.staged_combat[b] = False
-        self.showdown = {"bf": b, "combat": False, "att": att, "passes": 0, "stage": "sd", "seen": [], "asg": [], "left": 0,
-                   "tot": [0, 0]}
+        self.showdown = {"battlefield": b, "combat": False, "attacker": att, "passes": 0, "stage": "focus", "seen": [],
+                         "assignments": [], "left": 0,
+                   "totals": [0, 0]}
         self.focus = att
         self.priority = att
         self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.pn(att)} gains focus", R_SD, bf=b, player=att)
@@ -36,10 +37,10 @@ class Showdowns:
     def _showdown_over(self, ev: list) -> None:
         """Every player passed focus in a row: the showdown ends (digest 12.5). A combat goes
         on to Combat Damage; otherwise a lone player with units establishes control (Conquer)."""
-        sd = self.showdown
-        b = sd["bf"]
-        if sd["combat"]:
-            sd["stage"] = "damage"
+        showdown = self.showdown
+        b = showdown["battlefield"]
+        if showdown["combat"]:
+            showdown["stage"] = "damage"
             self._ev(ev, "combat.showdown_end", "The combat showdown ends: combat damage", R_COMBAT, bf=b)
             return
         self._ev(ev, "showdown.end", f"The showdown at battlefield {b} ends", R_SD, bf=b)
@@ -67,7 +68,7 @@ class Focus:
         ch = state._act_choices(p, "focus")
         ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
         kind = "combat" if state.showdown["combat"] else "showdown"
-        return Decision([p], "focus", f"Focus in the {kind} at battlefield {state.showdown['bf']}: "
+        return Decision([p], "focus", f"Focus in the {kind} at battlefield {state.showdown['battlefield']}: "
                         "play an Action/Reaction or pass (Showdown Open)", ch)
 
     def choose(state, step, choice, events):

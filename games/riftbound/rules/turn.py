@@ -31,7 +31,7 @@ TURN_STRUCTURE = (
 TURN_PROCEDURE = dict(TURN_STRUCTURE)
 _TABLE = PROCS.table
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
-COMBAT_PROCEDURE = {"damage": "combat_damage", "asgA": "damage_assignment", "asgD": "damage_assignment",
+COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assignment", "assign_defenders": "damage_assignment",
                     "deal": "deal_damage"}
 
 
@@ -45,11 +45,11 @@ def next_task(state) -> str:
         return "triggers_to_chain"
     if state.chain:
         return "priority"
-    sd = state.showdown
-    if sd:
-        if sd["stage"] == "sd":
-            return "showdown_end" if sd["passes"] >= 2 else "focus"
-        return COMBAT_PROCEDURE[sd["stage"]]
+    showdown = state.showdown
+    if showdown:
+        if showdown["stage"] == "focus":
+            return "showdown_end" if showdown["passes"] >= 2 else "focus"
+        return COMBAT_PROCEDURE[showdown["stage"]]
     return TURN_PROCEDURE[state.turn_step]
 
 
