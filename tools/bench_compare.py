@@ -7,7 +7,7 @@ spell of the machine hits both), and the medians and their ratio (this tree
 over the earlier commit) are printed. ``--write`` puts the table into
 docs/PERFORMANCE.md between its "bench-compare" markers.
 
-    python tools/bench_compare.py BASE_COMMIT [GAME ...] [--rounds 5] [--seconds 2] [--write]
+    python tools/bench_compare.py BASE_COMMIT [GAME ...] [--head COMMIT] [--rounds 5] [--seconds 2] [--write]
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def _run(cmd: list[str], **kw) -> str:
 def install_commit(commit: str, workdir: Path) -> Path:
     """Export ``commit`` into ``workdir`` and install it (not editable) into a
     new venv there; returns the venv's python."""
+    workdir.mkdir(parents=True, exist_ok=True)
     src = workdir / "src"
     src.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit],
@@ -54,12 +55,13 @@ def bench(python: str, game: str, seconds: float, cwd: Path) -> dict:
     return json.loads(out[out.index("{"):])
 
 
-def compare(base_python: str, games: list[str], rounds: int, seconds: float, base_cwd: Path) -> dict:
-    here = sys.executable
+def compare(base_python: str, games: list[str], rounds: int, seconds: float, base_cwd: Path,
+            head_python: str | None = None, head_cwd: Path = ROOT) -> dict:
+    here = head_python or sys.executable
     results: dict = {g: {"base": [], "head": []} for g in games}
     for r in range(rounds):
         for g in games:
-            order = (("base", base_python, base_cwd), ("head", here, ROOT))
+            order = (("base", base_python, base_cwd), ("head", here, head_cwd))
             for side, py, cwd in (order if r % 2 == 0 else order[::-1]):
                 results[g][side].append(bench(py, g, seconds, cwd))
             print(f"round {r + 1}/{rounds} {g} done", file=sys.stderr)
@@ -102,6 +104,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("base", help="the commit to compare against (e.g. a tag or a hash)")
     ap.add_argument("games", nargs="*", help="game ids (default: the four built-in games)")
+    ap.add_argument("--head", help="compare this commit instead of the working tree")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--write", action="store_true", help="write the table into docs/PERFORMANCE.md")
@@ -112,11 +115,13 @@ def main(argv=None) -> int:
     except subprocess.CalledProcessError:
         print(f"bench_compare: {args.base!r} is not a commit of this repository", file=sys.stderr)
         return 2
-    head = _run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]).strip()
+    head = _run(["git", "-C", str(ROOT), "rev-parse", "--short", args.head or "HEAD"]).strip()
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         try:
-            base_python = install_commit(base, Path(tmp))
-            table = compare(str(base_python), games, args.rounds, args.seconds, Path(tmp))
+            base_python = install_commit(base, Path(tmp) / "base")
+            head_python = install_commit(head, Path(tmp) / "head") if args.head else None
+            table = compare(str(base_python), games, args.rounds, args.seconds, Path(tmp) / "base",
+                            str(head_python) if head_python else None, Path(tmp) / "head" if args.head else ROOT)
         except subprocess.CalledProcessError as exc:
             tail = (exc.stderr or b"")
             tail = tail.decode(errors="replace") if isinstance(tail, bytes) else tail
@@ -126,6 +131,7 @@ def main(argv=None) -> int:
     print(text)
     if args.write:
         cmd = "python tools/bench_compare.py " + " ".join([args.base] + args.games) + \
+              (f" --head {args.head}" if args.head else "") + \
               f" --rounds {args.rounds} --seconds {args.seconds:g} --write"
         write_doc(text, cmd)
     return 0
