@@ -199,3 +199,28 @@ def test_merge_extra_cards_refuses_a_clash():
     assert merged == {"a": 1, "b": 2} and base == {"a": 1}
     with pytest.raises(PositionError, match="already a card"):
         merge_extra_cards(base, [{"id": "a"}], lambda raw: (raw["id"], 2))
+
+
+def test_determinize_options_owners_keep_order_and_fits():
+    from tabletop.engine.table import KEEP, CardTable, ZoneSpec
+
+    specs = [ZoneSpec(f"p{p}.{z}", p, vis) for p in (0, 1) for z, vis in (("hand", "owner"), ("deck", "secret"))] + \
+        [ZoneSpec(f"p{p}.field", p, "public", owner_sees_facedown=True) for p in (0, 1)]
+    t = CardTable(specs)
+    for cid in ("m1", "m2", "s1", "s2"):
+        t.add(cid, 1, "p1.hand")
+    t.add("m3", 1, "p1.field", face=0)          # face down: only a monster fits here
+    t.add("x", 1, "p1.deck")                   # kept as it is
+    mine = t.add("m9", 0, "p0.deck")            # player 0's own deck: not re-drawn below
+    seen = set()
+    for seed in range(40):
+        c = t.clone()
+        c.determinize(0, PCG32(seed), group=lambda i: KEEP if c.card[i] == "x" else "all",
+                      owners=(1,), group_order=("all",),
+                      fits=lambda i: (lambda cid: cid.startswith("m")) if c.zone[i] == "p1.field" else None)
+        field_card = c.zones["p1.field"][0]
+        assert c.card[field_card].startswith("m")
+        assert sorted(c.card[i] for i in c.zones["p1.hand"] + [field_card]) == ["m1", "m2", "m3", "s1", "s2"]
+        assert c.card[c.zones["p1.deck"][0]] == "x" and c.card[mine] == "m9"
+        seen.add(tuple(c.card[i] for i in c.zones["p1.hand"]))
+    assert len(seen) > 5    # the hand really is re-drawn

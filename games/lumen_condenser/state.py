@@ -10,7 +10,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable
+from tabletop.engine.table import KEEP, CardTable
 
 from .legality import why_not
 from .rules import PROCESSOR
@@ -323,21 +323,17 @@ class LumenState(State):
         """Re-draw the identities of the opponent's cards ``player`` can't see
         (hand and side deck): special techniques among the special slots
         first (they never reach a hand), then the rest; a readied pick that
-        the re-drawn hand can't ready becomes one it can; reseed. (The kit's
-        ``CardTable.determinize`` draws its pools in another order, which
-        would change the computer players' samples.)"""
+        the re-drawn hand can't ready becomes one it can; reseed."""
         s = self.clone()
         t = s.table
-        t.card = list(t.card)
         techs = self.card_db.techs
         q = 1 - player
-        hidden = [i for i in range(len(t.card)) if t.owner[i] == q and not t.sees(i, player)]
-        for special in (True, False):
-            group = [i for i in hidden if techs.get(t.card[i]) is not None and techs[t.card[i]].special == special]
-            ids = sorted(t.card[i] for i in group)  # the copy depends only on what `player` sees
-            rng.shuffle(ids)
-            for i, cid in zip(group, ids):
-                t.card[i] = cid
+
+        def kind(i):
+            tech = techs.get(t.card[i])
+            return KEEP if tech is None else tech.special
+
+        t.determinize(player, rng, group=kind, owners=(q,), group_order=(True, False))
         pick = s.ready_picks[q]
         if pick >= 0:
             legal = ready_cards(s, q)

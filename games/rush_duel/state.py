@@ -85,32 +85,23 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         """Re-draw what ``player`` can't see, keeping each hidden card plausible: a
         face-down monster gets a monster's identity, a set card in the Spell & Trap
         Zone a spell's or trap's, a set field card a field spell's, the Extra Deck
-        Fusion monsters (a plain CardTable.determinize would mix them)."""
+        Fusion monsters (its own pool, apart from the rest)."""
         s = self.clone()
         t = s.table
-        t.card = list(t.card)
-        for owner in (0, 1):
-            hidden = [i for i in range(len(t.card)) if t.owner[i] == owner and not t.sees(i, player)]
-            extra = [i for i in hidden if t.zone[i] == Z[owner]["extra"]]
-            rest = [i for i in hidden if t.zone[i] != Z[owner]["extra"]]
-            for group in (extra, rest):
-                ids = sorted(t.card[i] for i in group)  # the copy depends only on what `player` sees
-                rng.shuffle(ids)
-                fixed = {}
-                for i in group:
-                    z = t.zone[i]
-                    if z.endswith(".monster"):
-                        ok = lambda c: c["kind"] == "monster"
-                    elif z.endswith(".spell"):
-                        ok = lambda c: c["kind"] != "monster" and c["subtype"] != "field"
-                    elif z.endswith(".field"):
-                        ok = lambda c: c["subtype"] == "field"
-                    else:
-                        continue
-                    k = next((n for n, cid in enumerate(ids) if ok(self.db[cid])), None)
-                    fixed[i] = ids.pop(k) if k is not None else t.card[i]
-                for i in group:
-                    t.card[i] = fixed[i] if i in fixed else ids.pop()
+        db = self.db
+
+        def place(i):
+            z = t.zone[i]
+            if z.endswith(".monster"):
+                return lambda cid: db[cid]["kind"] == "monster"
+            if z.endswith(".spell"):
+                return lambda cid: db[cid]["kind"] != "monster" and db[cid]["subtype"] != "field"
+            if z.endswith(".field"):
+                return lambda cid: db[cid]["subtype"] == "field"
+            return None
+
+        t.determinize(player, rng, group=lambda i: "extra" if t.zone[i] == Z[t.owner[i]]["extra"] else "rest",
+                      group_order=("extra", "rest"), fits=place)
         s.rng = PCG32(rng.next_u32(), stream=rng.next_u32())
         return s
 

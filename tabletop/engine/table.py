@@ -36,6 +36,7 @@ class ZoneSpec:
 
 
 ALL = 0b11
+KEEP = object()  # a determinize group key: leave this hidden card as it is
 
 
 class CardTable:
@@ -328,23 +329,53 @@ class CardTable:
             out.append(f"cards in no zone: {missing[:5]}")
         return out
 
-    def determinize(self, player: int, rng, group=None) -> None:
+    def determinize(self, player: int, rng, group=None, owners=(0, 1), group_order=None, fits=None) -> None:
         """Re-draw (in place) the identities of the cards hidden from ``player``,
-        within each owner's pool of hidden cards. ``group(iid) -> key`` splits a
-        pool further where the rules tell hidden cards apart (a face-down
-        monster can only be a monster)."""
+        within each owner's pool of hidden cards; the copy depends only on what
+        ``player`` sees and on ``rng``.
+
+        * ``owners``: whose hidden cards are re-drawn (default both players).
+        * ``group(iid) -> key`` splits a pool further where the rules tell hidden
+          cards apart (the Extra Deck holds only Fusion monsters); a key of
+          :data:`KEEP` leaves that card as it is.
+        * ``group_order``: the keys in the order their pools are drawn, owner by
+          owner; without it pools are drawn in the order their first card
+          appears.
+        * ``fits(iid) -> predicate or None``: where only some identities fit a
+          hidden card's place (a face-down monster can only be a monster), the
+          predicate on card ids says which. Such a card takes the first fitting
+          identity of the shuffled pool (or keeps its own when none fits); the
+          others then take the rest of the pool from its end.
+        """
         self.card = list(self.card)
         pools: dict = {}
         for i in range(len(self.card)):
-            if not self.sees(i, player):
-                key = (self.owner[i], group(i) if group else None)
-                pools.setdefault(key, []).append(i)
-        for hidden in pools.values():
+            if self.owner[i] in owners and not self.sees(i, player):
+                g = group(i) if group else None
+                if g is KEEP:
+                    continue
+                pools.setdefault((self.owner[i], g), []).append(i)
+        keys = list(pools)
+        if group_order is not None:
+            keys.sort(key=lambda k: (owners.index(k[0]), group_order.index(k[1])))
+        for key in keys:
+            hidden = pools[key]
             # sorted first: the copy depends only on what the player can see and the seed
             ids = sorted(self.card[i] for i in hidden)
             rng.shuffle(ids)
-            for i, cid in zip(hidden, ids):
-                self.card[i] = cid
+            if fits is None:
+                for i, cid in zip(hidden, ids):
+                    self.card[i] = cid
+                continue
+            fixed = {}
+            for i in hidden:
+                ok = fits(i)
+                if ok is None:
+                    continue
+                k = next((n for n, cid in enumerate(ids) if ok(cid)), None)
+                fixed[i] = ids.pop(k) if k is not None else self.card[i]
+            for i in hidden:
+                self.card[i] = fixed[i] if i in fixed else ids.pop()
 
     # -- helpers -----------------------------------------------------------------------------
     def ids(self, zone: str) -> list[int]:
