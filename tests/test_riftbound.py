@@ -315,3 +315,16 @@ def test_effect_arguments_are_checked_against_the_primitive_schema(tmp_path):
     with pytest.raises(CardFileError) as err:
         carddb.load(p)
     assert "X-4" in str(err.value) and "'n' must be a whole number" in str(err.value)
+
+
+def test_hide_is_one_check_for_the_choices_and_why_not():
+    # battlefield 0 is ours, battlefield 1 is not: Hide is offered only at battlefield 0
+    pos = _pos(hand=["C-U10"], runes=["RN-CALM"], bf0=["B-U01"])
+    pos["control"] = [0, -1]
+    s = GAME.from_position(pos)
+    card = s.table.zones["p0.hand"][0]
+    hides = [c for c in s.decision.choices if c.kind == "hide"]
+    assert [c.args["to"] for c in hides] == ["p0.hidden0"]
+    assert "battlefield you control" in s.why_not("hide", {"card": card, "to": "p0.hidden1"}, 0)
+    from games.riftbound.legality import LEGAL
+    assert LEGAL.reason("hide", s, 0, {"card": card, "to": "p0.hidden0"}) is None

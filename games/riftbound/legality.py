@@ -4,6 +4,7 @@ and legal targets (digest 9.3)."""
 
 from __future__ import annotations
 
+from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .zones import ZLOC, lz
@@ -133,9 +134,10 @@ class Legality:
     def _equip_choices(self, p, ch):
         for g in self.table.zones[f"p{p}.base"]:
             card = self.c(g)
-            if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g)):
+            if card["type"] == "gear" and card["kw"].get("equip"):  # the Equipment that could (may_equip decides)
                 for u in self.units_of(p):
-                    ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {card['name']} to {self.name(u)}"))
+                    if LEGAL.reason("equip", self, p, {"card": g, "target": u}) is None:
+                        ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {card['name']} to {self.name(u)}"))
 
     def _move_dests(self, p, u) -> list:
         """Standard Move routes: base -> battlefield, battlefield -> base, battlefield ->
@@ -170,14 +172,12 @@ class Legality:
 
     def _hide_choices(self, p, ch):
         t = self.table
-        bfs = [b for b in (0, 1) if self.battlefield_controller[b] == p and not t.zones[f"p{p}.hidden{b}"]]
-        if not bfs or not self.can_pay(p, 0, ["any"]):
-            return
         for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
-            if self.c(iid)["kw"].get("hidden"):
-                for b in bfs:
-                    ch.append(Choice("hide", {"card": iid, "to": f"p{p}.hidden{b}"}, p,
-                                     f"Hide {self.name(iid)} at battlefield {b}"))
+            if self.c(iid)["kw"].get("hidden"):  # the cards that could (may_hide decides)
+                for b in (0, 1):
+                    to = f"p{p}.hidden{b}"
+                    if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
+                        ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at battlefield {b}"))
 
     def _targets(self, p, spec, src, loc, hbf, maxm) -> list:
         """Legal targets of a spec (digest 9.3 'what counts as a target'). A card played
@@ -222,3 +222,57 @@ class Legality:
     def _cdom(self, card) -> str:
         """[C]: one power of the card's domain, [A] if it has none or several (digest 5.2)."""
         return card["domain"][0] if len(card["domain"]) == 1 else "any"
+
+
+LEGAL = Checks()
+
+
+@LEGAL.check("equip", rule="Core Rules v1.3 Equip, digest 18")
+def may_equip(state, p: int, args: dict):
+    """Equip [cost]: in your Main Phase's Neutral Open state, attach an Equipment at your base
+    to a unit you control, paying its Equip cost. Used to list the choices and by why_not."""
+    if state.chain or state.showdown:
+        return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open"
+    t = state.table
+    g, u = args.get("card"), args.get("target")
+    if not isinstance(g, int) or not 0 <= g < len(t.card):
+        return "Equip names an Equipment"
+    card = state.c(g)
+    if card["type"] != "gear" or not card["kw"].get("equip"):
+        return f"{card['name']} has no Equip"
+    if t.zone[g].startswith("att."):
+        return "an Equipment already attached can't use Equip again"
+    if t.zone[g] != f"p{p}.base":
+        return "Equip attaches your Equipment at your base"
+    if not state.can_pay(p, *state._equip_cost(g)):
+        return "its Equip cost can't be paid with the runes and rune pool you have"
+    if not isinstance(u, int) or u not in state.units_of(p):
+        return "Equip attaches the Equipment to a unit you control"
+    return None
+
+
+@LEGAL.check("hide", rule="Core Rules v1.3 Hidden, digest 19.1")
+def may_hide(state, p: int, args: dict):
+    """Hide: in your Main Phase's Neutral Open state, pay [A] to put a card with Hidden from
+    your hand or Champion Zone face down at a battlefield you control whose facedown slot is
+    empty. Used to list the choices and by why_not."""
+    if state.chain or state.showdown:
+        return "hiding needs your turn's Main Phase in a Neutral Open state"
+    t = state.table
+    iid, to = args.get("card"), args.get("to")
+    if not isinstance(iid, int) or not 0 <= iid < len(t.card):
+        return "hiding names a card"
+    if t.zone[iid] not in (f"p{p}.hand", f"p{p}.champion"):
+        return "you hide a card from your hand or your Champion Zone"
+    if not state.c(iid)["kw"].get("hidden"):
+        return f"{state.name(iid)} has no Hidden"
+    if to not in (f"p{p}.hidden0", f"p{p}.hidden1"):
+        return "a card is hidden in your facedown slot at a battlefield"
+    b = int(to[-1])
+    if state.battlefield_controller[b] != p:
+        return "you hide a card only at a battlefield you control"
+    if t.zones[to]:
+        return "that battlefield's facedown slot already holds a card"
+    if not state.can_pay(p, 0, ["any"]):
+        return "hiding costs [A], and you can't pay it"
+    return None

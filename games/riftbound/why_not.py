@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .legality import LEGAL
 from .zones import ZLOC
 
 
@@ -121,13 +122,12 @@ class WhyNot:
             if self.showdown and timing not in ("action", "reaction"):
                 return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
             return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
-        if kind == "equip":
-            if self.chain or self.showdown:
-                return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open (digest 18)."
-            if known and t.zone[iid].startswith("att."):
-                return "an Equipment already attached can't use Equip again (Core Rules v1.3 Equip, digest 18)."
-            return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (digest 18)."
-        if kind == "hide":
+        if kind in ("equip", "hide"):
+            why = LEGAL.why_not(self, kind, args, p)
+            if why:
+                return why
+            if kind == "equip":
+                return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (digest 18)."
             return ("hiding needs your turn, an Open state, a battlefield you control with an empty facedown slot, "
                     "and [A] (Core Rules v1.3 Hidden, digest 19.1).")
         if kind == "end_turn" and d.kind != "main_action":
