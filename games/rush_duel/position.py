@@ -4,6 +4,7 @@ slots, this-turn marks, Maximum monsters and equips, then the phase to start in.
 from __future__ import annotations
 
 from tabletop.engine.errors import CardFileError, PositionError
+from tabletop.engine.position import PositionReader
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
@@ -26,25 +27,19 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list | None 
             db = carddb.index_extra(extra, db)
         except CardFileError as exc:
             raise PositionError(f"extra card definitions: {exc.detail}") from None
-    if not isinstance(position, dict):
-        raise PositionError("a position must be a table")
+    reader = PositionReader(position, player_keys=("p0", "p1"))
     s = RushState(game, db, extra)
     s.rng = PCG32(seed)
-    try:
-        s.turn_number = int(position.get("turn", 1))
-        s.active = int(position.get("active", 0))
-        s.first = int(position.get("first", s.active if s.turn_number % 2 == 1 else 1 - s.active))
-        lp = position.get("lp", [START_LP, START_LP])
-        s.life_points = [int(lp[0]), int(lp[1])]
-    except (TypeError, ValueError, IndexError) as exc:
-        raise PositionError(f"turn, active, first and lp must be numbers ({exc})") from None
-    if s.active not in (0, 1) or s.first not in (0, 1) or s.turn_number < 1:
-        raise PositionError("active and first must be 0 or 1 and turn at least 1")
+    s.turn_number = reader.integer(None, "turn", 1, low=1)
+    s.active = reader.one_of(None, "active", (0, 1), 0)
+    s.first = reader.one_of(None, "first", (0, 1), s.active if s.turn_number % 2 == 1 else 1 - s.active)
+    lp = position.get("lp", [START_LP, START_LP])
+    if not isinstance(lp, list) or len(lp) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in lp):
+        reader.fail(None, "lp", f"{lp!r} must be two whole numbers")
+    s.life_points = list(lp)
     if "names" in position:
         s.names = [str(x) for x in position["names"]][:2]
-    phase = position.get("phase", "main")
-    if phase not in ("draw", "main", "battle", "end"):
-        raise PositionError(f"phase {phase!r} is not one of draw, main, battle, end")
+    phase = reader.one_of(None, "phase", START_STEP, "main")
     t = s.table
     marks: dict[int, int] = {}
     maxi_centres: list[int] = []
@@ -56,16 +51,13 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list | None 
         return cid
 
     for p in (0, 1):
-        pos = position.get(f"p{p}", {})
-        if not isinstance(pos, dict):
-            raise PositionError(f"p{p} must be a table of zones")
+        pos = reader.players[p]
         for key in pos:
             if key not in ("deck", "hand", "grave", "extra", "monster", "spell", "field"):
                 raise PositionError(f"p{p}: unknown zone {key!r}")
         for z in ("deck", "hand", "grave", "extra"):
-            for cid in pos.get(z, []):
-                need(cid, f"p{p}.{z}")
-                t.add(cid, p, Z[p][z], face=1 if z == "grave" else 0)
+            for entry in reader.cards(p, z, db.__contains__):
+                t.add(entry.card, p, Z[p][z], face=1 if z == "grave" else 0)
         for n, m in enumerate(pos.get("monster", [])):
             if isinstance(m, str):
                 m = {"card": m}

@@ -33,17 +33,27 @@ class CardEntry:
 class PositionReader:
     """Reads one position; every error names where in the position it is."""
 
-    def __init__(self, position: Any, players: int = 2):
+    def __init__(self, position: Any, players: int = 2, player_keys: tuple[str, ...] | None = None):
+        """Player tables are the list ``players`` (``[[position.players]]``),
+        or, with ``player_keys`` (e.g. ``("p0", "p1")``), one optional table
+        under each key."""
         if not isinstance(position, dict):
             raise PositionError("a position must be a table")
         self.position = position
+        if player_keys is not None:
+            pl = [position.get(k, {}) for k in player_keys]
+            for k, p in zip(player_keys, pl):
+                if not isinstance(p, dict):
+                    raise PositionError(f"{k} must be a table")
+            self.players: list[dict] = pl
+            return
         pl = position.get("players")
         if not isinstance(pl, list) or len(pl) != players:
             raise PositionError(f"the position needs {players} [[position.players]] tables")
         for i, p in enumerate(pl):
             if not isinstance(p, dict):
                 raise PositionError(f"player {i + 1} must be a table")
-        self.players: list[dict] = pl
+        self.players = pl
 
     # -- error wording -------------------------------------------------------------
     @staticmethod
