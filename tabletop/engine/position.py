@@ -78,9 +78,11 @@ class PositionReader:
             except (TypeError, ValueError):
                 self.fail(player, key, f"{value!r} is not a whole number")
         if low is not None and value < low or high is not None and value > high:
-            lo = "" if low is None else str(low)
-            hi = "" if high is None else str(high)
-            self.fail(player, key, f"{value} must be between {lo or 'any'} and {hi or 'any'}")
+            if high is None:
+                self.fail(player, key, f"{value} must be at least {low}")
+            if low is None:
+                self.fail(player, key, f"{value} must be at most {high}")
+            self.fail(player, key, f"{value} must be between {low} and {high}")
         return value
 
     def one_of(self, player: int | None, key: str, allowed: Iterable, default=None):
