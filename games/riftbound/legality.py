@@ -172,9 +172,13 @@ class Legality:
 
     def _hide_choices(self, p, ch):
         t = self.table
+        # candidates: cards with Hidden, the facedown slots of battlefields you control (may_hide decides)
+        slots = [b for b in (0, 1) if self.battlefield_controller[b] == p]
+        if not slots:
+            return
         for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
-            if self.c(iid)["kw"].get("hidden"):  # the cards that could (may_hide decides)
-                for b in (0, 1):
+            if self.c(iid)["kw"].get("hidden"):
+                for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
                         ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at battlefield {b}"))

@@ -27,8 +27,8 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
-from ..rulebook import R_CLEAN, R_COMBAT, R_HIDE
-from ..zones import BOARD_ORDER, ZLOC, lz
+from ..rulebook import R_CLEAN, R_COMBAT, R_HIDE, VICTORY_SCORE
+from ..zones import BOARD_ORDER, LOCZ, ZLOC, lz
 from . import ASKS, PROCS, push
 
 
@@ -135,7 +135,7 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
     changed = False
     for q in (0, 1):
         for b in (0, 1):
-            for g in zones[lz(q, b)]:
+            for g in zones[LOCZ[q][b + 1]]:
                 if card_db[card[g]]["type"] == "gear":
                     ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} (unattached gear) is recalled to base",
                                      rule=R_CLEAN))
@@ -229,7 +229,8 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
     """One cleanup pass: the nine steps in order. Returns True when a step changed something
     (then another pass follows). With ``combat_bf`` >= 0 it is the combat cleanup: steps 1-5
     with 3c-3d inserted. Steps 6-7 stage only in an Open state's cleanup; 8-9 need no chain."""
-    if cleanup_step_1_win_check(state, ev):
+    points = state.points
+    if (points[0] >= VICTORY_SCORE or points[1] >= VICTORY_SCORE) and cleanup_step_1_win_check(state, ev):
         return True
     showdown = state.showdown
     changed = bool(showdown) and showdown["combat"] and cleanup_step_2_combat_designations(state, ev)

@@ -35,44 +35,44 @@ COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assig
                     "deal": "deal_damage"}
 
 
-def next_task(state) -> str:
-    """The procedure of the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain,
-    digest 9.2): a cleanup, triggers waiting for the chain, priority while a chain exists, the
-    running showdown (focus, or its end) or combat step, else the turn's next phase or step."""
-    if state.cleanup_due:
-        return "cleanup"
-    if state.pending_triggers:
-        return "triggers_to_chain"
-    if state.chain:
-        return "priority"
-    showdown = state.showdown
-    if showdown:
-        if showdown["stage"] == "focus":
-            return "showdown_end" if showdown["passes"] >= 2 else "focus"
-        return COMBAT_PROCEDURE[showdown["stage"]]
-    return TURN_PROCEDURE[state.turn_step]
-
-
 @PROCS.step("turn", rule=R_TURN)
 def turn(state, step, ev):
     """The bottom of the step stack for the whole game: it does the outstanding tasks in
-    order (``next_task``) until one is a decision. A task that runs at once is run here from
-    the procedure table, its events carrying its rule, followed by the end-of-game check (as
-    the processor does after a step); a decision is pushed as its own step and waits for
-    its player, as does a special decision a task pushes."""
+    HOT FEPR order until one is a decision: a cleanup, triggers waiting for the chain,
+    priority while a chain exists, the running showdown (focus, or its end) or combat step,
+    else the turn's next phase or step. A task that runs at once is run here from
+    the procedure table, its events carrying its rule; a decision is pushed as its own step
+    and waits for its player, as does a special decision a task pushes. Every change of the
+    points makes a cleanup due, whose first step is the win check, so the game ends there
+    (and the processor checks again after this step)."""
     steps = state.steps
     while True:
-        proc = _TABLE[next_task(state)]
+        # the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain, digest 9.2)
+        if state.cleanup_due:
+            task = "cleanup"
+        elif state.pending_triggers:
+            task = "triggers_to_chain"
+        elif state.chain:
+            task = "priority"
+        elif state.showdown:  # its focus, its end, or the running combat's step
+            stage = state.showdown["stage"]
+            if stage == "focus":
+                task = "showdown_end" if state.showdown["passes"] >= 2 else "focus"
+            else:
+                task = COMBAT_PROCEDURE[stage]
+        else:  # the turn's next phase or step
+            task = TURN_PROCEDURE[state.turn_step]
+        proc = _TABLE[task]
         if proc.decide is not None:
             push(state, proc.name)
             return AGAIN
         start = len(ev)
         proc.run(state, step, ev)
-        rule = proc.rule
-        for i in range(start, len(ev)):
-            if not ev[i].rule:
-                ev[i].rule = rule
-        state.check_outcome(ev)
+        if len(ev) > start:
+            rule = proc.rule
+            for e in ev[start:]:
+                if not e.rule:
+                    e.rule = rule
         if state.outcome is not None or steps[-1] is not step:
             return AGAIN  # the game is over, or the task pushed a decision
 
