@@ -472,3 +472,85 @@ def test_heuristic_attacks_an_open_player_but_not_into_a_killing_guard():
                                            {"dominion": [{"card": "EGO-09", "power": [J, J, J]}]}))
     atk = _first(guarded, "EGO-08")
     assert _after(guarded, "attack", card=atk, to="p1.damage") < _after(guarded, "end_main")
+
+
+# -- targets in the kit's format ----------------------------------------------------------
+
+_PROJECT = ('[[card]]\nid = "{cid}"\nname = "Bad Aim"\ntype = "project"\nfaction = "ego"\nfactor = 0\ncost = 0\n'
+            'effect = [{{op = "destroy"}}]\ntarget = {target}\n')
+
+
+@pytest.mark.parametrize("target, why", [
+    ('{ side = "own" }', "no key 'side'"),
+    ('{ who = "own" }', "who must be"),
+    ('{ who = "self", zone = "hand" }', "zone must be one of faction, dominion"),
+    ('{ who = "self", filter = { max_power = 1 } }', "unknown target filter 'max_power'"),
+    ('{ filter = { max_mental = "two" } }', "max_mental must be an integer"),
+    ('{ filter = { faction = "polar" } }', "faction must be one of"),
+    ('{ filter = { no_power = 1 } }', "no_power must be true/false"),
+    ('{ who = "any", count = 2 }', "count must be 1"),
+    ('{ who = "any", choose = false }', "choose must be true"),
+    ('{ who = "any", zone = 3 }', "zone must be text"),
+    ('"nobody"', "is not a target"),
+    ('"this"', "on = \"self\""),
+    ("5", "must be a table or text"),
+])
+def test_a_malformed_target_is_refused_naming_the_file_and_the_card(tmp_path, target, why):
+    bad = tmp_path / "bad_targets.toml"
+    bad.write_text(_PROJECT.format(cid="X-T1", target=target))
+    with pytest.raises(CardFileError) as err:
+        _ = AquarianAge(str(bad)).cards
+    msg = str(err.value)
+    assert "bad_targets.toml" in msg and "'X-T1'" in msg and "'target'" in msg and why in msg
+
+
+def test_a_malformed_ability_target_is_refused_naming_the_file_and_the_card(tmp_path):
+    bad = tmp_path / "bad_ability.toml"
+    bad.write_text('[[card]]\nid = "X-T2"\nname = "Bad Hand"\ntype = "character"\nfaction = "ego"\n'
+                   'mental = 1\nattack = 1\ndurability = 1\nicons = ["student"]\n'
+                   '[[card.ability]]\ncost = 1\neffect = [{op = "strip"}]\ntarget = { side = "opp" }\n')
+    with pytest.raises(CardFileError) as err:
+        _ = AquarianAge(str(bad)).cards
+    msg = str(err.value)
+    assert "bad_ability.toml" in msg and "'X-T2'" in msg and "ability" in msg and "'side'" in msg
+
+
+def test_every_card_target_is_in_the_kit_format():
+    from tabletop.engine.effects import check_target
+
+    seen = 0
+    for cid, c in GAME.cards.items():
+        for tgt in [c["target"]] + [a["target"] for a in c["ability"]]:
+            if tgt is None:
+                continue
+            seen += 1
+            assert check_target(tgt) is None, cid
+            assert tgt["who"] in ("self", "opponent", "any") and tgt.get("zone", "faction") in ("faction", "dominion")
+    assert seen >= 13
+
+
+def _aim(target: str):
+    """The characters a project with this target may be played on, by card id, in order."""
+    from games.aquarian_age.legality import targets
+
+    extra = [{"id": "X-AIM", "name": "Aim", "type": "project", "faction": "ego", "factor": 0, "cost": 0,
+              "effect": [{"op": "destroy"}], "target": target}]
+    s = GAME.from_position({"players": [
+        {"faction": {"ego": ["EGO-06", "EGO-01"]}, "dominion": [{"card": "EGO-09", "power": ["EGO-J1"]}]},
+        {"faction": {"darklore": ["DKL-03"]}, "dominion": ["DKL-04", "DKL-09"]}]}, extra_cards=extra)
+    return [s.table.card[t] for t in targets(s, 0, s.db["X-AIM"]["target"])]
+
+
+def test_targets_resolve_who_zone_and_filter_in_order():
+    assert _aim({}) == ["EGO-01", "EGO-09", "DKL-03", "DKL-04", "DKL-09"]
+    assert _aim({"who": "any"}) == _aim({})
+    assert _aim({"who": "self"}) == _aim("self") == ["EGO-01", "EGO-09"]
+    assert _aim({"who": "opponent"}) == _aim("opponent") == ["DKL-03", "DKL-04", "DKL-09"]
+    assert _aim({"who": "opponent", "zone": "dominion"}) == ["DKL-04", "DKL-09"]
+    assert _aim({"zone": "faction"}) == ["EGO-01", "DKL-03"]
+    assert _aim({"filter": {"max_mental": 1}}) == ["EGO-01", "DKL-04"]
+    assert _aim({"filter": {"min_mental": 3}}) == ["EGO-09", "DKL-09"]
+    assert _aim({"filter": {"max_attack": 1}}) == ["EGO-01", "DKL-04"]
+    assert _aim({"filter": {"no_power": True}}) == ["EGO-01", "DKL-03", "DKL-04", "DKL-09"]
+    assert _aim({"filter": {"faction": "darklore", "aggressive": True}}) == ["DKL-03", "DKL-09"]
+    assert _aim({"who": "self", "count": 1, "choose": True}) == ["EGO-01", "EGO-09"]

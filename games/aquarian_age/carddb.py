@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
+from tabletop.engine.effects import check_target
 from tabletop.engine.errors import CardFileError
 
 FACTIONS = ("ego", "arayashiki", "wizdom", "darklore", "eraser")
@@ -40,7 +41,11 @@ SKILL_TITLES = {"aggressive": "Aggressive (▼)", "intercept": "Intercept", "ini
 _SKILL_RE = re.compile(r"^\s*([A-Za-z]+|▼)\s*([+-]?\s*\d+)?\s*$")
 
 STATS = ("mental", "attack", "durability")
-TARGET_KEYS = {"side": ("own", "opp", "any"), "area": ("faction", "dominion", "any")}
+# targets use the kit's format (tabletop.engine.effects): who = self|opponent|any,
+# zone = the area the character stands in (omitted: either), filter = conditions
+TARGET_ZONES = ("faction", "dominion")
+TARGET_FILTERS = {"max_mental": int, "min_mental": int, "max_attack": int, "no_power": bool,
+                  "faction": FACTIONS, "aggressive": bool}
 
 
 def parse_skill(text: str) -> tuple[str, int]:
@@ -94,7 +99,7 @@ CARD_FIELDS = [
     Field("factor", int, min=0, max=9, when=lambda c: c.get("type") != "character", required=True),
     Field("cost", int, min=0, max=9, when=lambda c: c.get("type") != "character", required=True),
     Field("effect", list, default=list),
-    Field("target", dict),
+    Field("target", (dict, str)),
     Field("static", list, default=list),
     Field("ability", list, default=list),
     Field("attach_to", str, choices=("own", "opp", "any"), default="own"),
@@ -129,26 +134,38 @@ def _check_effects(ctx: CardFileContext, cid: str, field: str, effects) -> list[
 
 
 def _check_target(ctx: CardFileContext, cid: str, field: str, tgt) -> dict:
-    out = {"side": "any", "area": "any"}
-    for k, v in tgt.items():
-        if k in TARGET_KEYS:
-            if v not in TARGET_KEYS[k]:
-                ctx.fail(f"target {k} must be one of {', '.join(TARGET_KEYS[k])}", cid, field)
-        elif k in ("max_mental", "min_mental", "max_attack"):
-            if not isinstance(v, int) or isinstance(v, bool):
-                ctx.fail(f"target {k} must be an integer", cid, field)
-        elif k == "no_power":
-            if not isinstance(v, bool):
-                ctx.fail("target no_power must be true/false", cid, field)
-        elif k == "faction":
-            if v not in FACTIONS:
-                ctx.fail(f"target faction must be one of {', '.join(FACTIONS)}", cid, field)
-        elif k == "aggressive":
-            if not isinstance(v, bool):
-                ctx.fail("target aggressive must be true/false", cid, field)
-        else:
-            ctx.fail(f"unknown target key {k!r}", cid, field)
-        out[k] = v
+    """A target in the kit's format, aimed at one chosen character on the field:
+    ``{who, zone, filter}`` (the shorthands "self" and "opponent" name a side).
+    Returns it as ``{"who", "filter"[, "zone"]}``."""
+    problem = check_target(tgt)
+    if problem:
+        ctx.fail(problem, cid, field)
+    if isinstance(tgt, str):
+        if tgt == "this":
+            ctx.fail("a target aims at a character on the field; an ability aims at its own character "
+                     "with on = \"self\" in the effect", cid, field)
+        tgt = {"who": tgt}
+    out = {"who": tgt.get("who", "any"), "filter": {}}
+    if "zone" in tgt:
+        if tgt["zone"] not in TARGET_ZONES:
+            ctx.fail(f"target zone must be one of {', '.join(TARGET_ZONES)} (omit it for either)", cid, field)
+        out["zone"] = tgt["zone"]
+    if tgt.get("count", 1) != 1:
+        ctx.fail("a target is one character: its count must be 1", cid, field)
+    if tgt.get("choose", True) is not True:
+        ctx.fail("a target is a character the player chooses: choose must be true", cid, field)
+    for k, v in tgt.get("filter", {}).items():
+        want = TARGET_FILTERS.get(k)
+        if want is None:
+            ctx.fail(f"unknown target filter {k!r} (filters: {', '.join(TARGET_FILTERS)})", cid, field)
+        if isinstance(want, tuple):
+            if v not in want:
+                ctx.fail(f"target filter {k} must be one of {', '.join(want)}", cid, field)
+        elif want is int and (not isinstance(v, int) or isinstance(v, bool)):
+            ctx.fail(f"target filter {k} must be an integer", cid, field)
+        elif want is bool and not isinstance(v, bool):
+            ctx.fail(f"target filter {k} must be true/false", cid, field)
+        out["filter"][k] = v
     return out
 
 

@@ -14,29 +14,31 @@ LEGAL = Checks()
 
 
 def targets(state, p: int, sel: dict) -> list[int]:
-    """Characters a selector allows: faction-area actives and dominated characters."""
+    """Characters a target allows (``{who, zone, filter}``, carddb): faction-area
+    actives and dominated characters, the player's own first."""
     out = []
-    side = sel.get("side", "any")
-    area = sel.get("area", "any")
-    players = (p,) if side == "own" else (1 - p,) if side == "opp" else (p, 1 - p)
+    who = sel.get("who", "any")
+    zone = sel.get("zone")
+    flt = sel.get("filter", {})
+    players = (p,) if who == "self" else (1 - p,) if who == "opponent" else (p, 1 - p)
     for q in players:
         cands = []
-        if area in ("faction", "any"):
+        if zone in ("faction", None):
             cands.extend(state.actives(q))
-        if area in ("dominion", "any"):
+        if zone in ("dominion", None):
             cands.extend(state.dominated(q))
         for t in cands:
-            if "max_mental" in sel and state.stat(t, "mental") > sel["max_mental"]:
+            if "max_mental" in flt and state.stat(t, "mental") > flt["max_mental"]:
                 continue
-            if "min_mental" in sel and state.stat(t, "mental") < sel["min_mental"]:
+            if "min_mental" in flt and state.stat(t, "mental") < flt["min_mental"]:
                 continue
-            if "max_attack" in sel and state.stat(t, "attack") > sel["max_attack"]:
+            if "max_attack" in flt and state.stat(t, "attack") > flt["max_attack"]:
                 continue
-            if sel.get("no_power") and state.power(t) > 0:
+            if flt.get("no_power") and state.power(t) > 0:
                 continue
-            if "faction" in sel and state.faction_of(t) != sel["faction"]:
+            if "faction" in flt and state.faction_of(t) != flt["faction"]:
                 continue
-            if "aggressive" in sel and bool(state.skill(t, "aggressive")) != sel["aggressive"]:
+            if "aggressive" in flt and bool(state.skill(t, "aggressive")) != flt["aggressive"]:
                 continue
             out.append(t)
     return out
