@@ -51,8 +51,7 @@ FIELDS = [
     Field("modes", list, default=list),
     Field("continuous", list, default=list),
     Field("trigger", dict),
-    Field("target", str, choices=tuple(fx.TARGETS)),
-    Field("target_filter", dict, default=dict),
+    Field("target", (dict, str)),
 ]
 
 
@@ -107,17 +106,21 @@ def validate_card(ctx: CardFileContext, card: dict, cid: str) -> dict:
     _check_steps(ctx, cid, "cost", c["cost"], fx.COSTS, "op")
     _check_steps(ctx, cid, "effect", c["effect"], fx.OPS, "op")
     _check_steps(ctx, cid, "continuous", c["continuous"], fx.CONTINUOUS, "op")
-    _check_filter(ctx, cid, "target_filter", c["target_filter"])
+    if "target" in c:
+        why = fx.check_card_target(c["target"])
+        if why is not None:
+            ctx.fail(why, cid, "target")
     for n, m in enumerate(c["modes"], 1):
         if not isinstance(m, dict) or "label" not in m or "effect" not in m:
             ctx.fail(f"mode {n} must be a table with label and effect", cid, "modes")
         for k in m:
-            if k not in ("label", "effect", "target", "target_filter"):
+            if k not in ("label", "effect", "target"):
                 ctx.fail(f"mode {n}: unknown key {k!r}", cid, "modes")
-        if "target" in m and m["target"] not in fx.TARGETS:
-            ctx.fail(f"mode {n}: target {m['target']!r} is not one of {', '.join(fx.TARGETS)}", cid, "modes")
+        if "target" in m:
+            why = fx.check_card_target(m["target"])
+            if why is not None:
+                ctx.fail(f"mode {n}: {why}", cid, "modes")
         _check_steps(ctx, cid, "modes", m["effect"], fx.OPS, "op")
-        _check_filter(ctx, cid, "modes", m.get("target_filter", {}))
     if kind == "trap":
         trig = c.get("trigger")
         if not isinstance(trig, dict):

@@ -196,26 +196,23 @@ class Legality:
                     return False
         return True
 
-    def targets(self, p: int, spec: str | None, flt: dict) -> list[int] | None:
-        """Legal targets for an activation (None: the card takes no target)."""
-        if spec is None:
+    def targets(self, p: int, target: dict | None) -> list[int] | None:
+        """Legal targets for an activation (None: the card takes no target): the cards in
+        the target's zone, on its side (``any``: the player's own first), that pass its
+        filter (``face``, then the field filter; a face-down card passes only an empty one)."""
+        if target is None:
             return None
         t = self.table
-        if spec == "opp_monster":
-            return [i for i in self.units(1 - p) if self.on_field_matches(i, flt)]
-        if spec == "opp_faceup_monster":
-            return [i for i in self.units(1 - p) if t.face[i] and self.on_field_matches(i, flt)]
-        if spec == "opp_attack_monster":
-            return [i for i in self.units(1 - p) if t.face[i] and self.is_attack(i) and self.on_field_matches(i, flt)]
-        if spec == "own_monster":
-            return [i for i in self.units(p) if self.on_field_matches(i, flt)]
-        if spec == "own_faceup_monster":
-            return [i for i in self.units(p) if t.face[i] and self.on_field_matches(i, flt)]
-        if spec == "any_faceup_monster":
-            return [i for q in (p, 1 - p) for i in self.units(q) if t.face[i] and self.on_field_matches(i, flt)]
-        if spec == "opp_spell_trap":
-            return [i for z in (Z[1 - p]["spell"], Z[1 - p]["field"]) for i in t.zones[z] if i is not None]
-        return []
+        sides = {"self": (p,), "opponent": (1 - p,), "any": (p, 1 - p)}[target.get("who", "any")]
+        flt = dict(target.get("filter", {}))
+        face = flt.pop("face", None)
+        up = face == "up"
+        if target["zone"] == "monster":
+            return [i for q in sides for i in self.units(q)
+                    if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
+        return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
+                if i is not None and (face is None or bool(t.face[i]) == up)
+                and (not flt or (t.face[i] and card_matches(self.db[t.card[i]], flt)))]
 
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
@@ -230,7 +227,7 @@ class Legality:
             for m, mode in enumerate(c["modes"]):
                 if not self._mode_possible(p, src, mode["effect"], ctx):
                     continue
-                tg = self.targets(p, mode.get("target", c.get("target")), mode.get("target_filter", c["target_filter"]))
+                tg = self.targets(p, mode.get("target", c.get("target")))
                 if tg is None:
                     out.append((m, None))
                 else:
@@ -238,7 +235,7 @@ class Legality:
             return out
         if not self._mode_possible(p, src, c["effect"], ctx):
             return []
-        tg = self.targets(p, c.get("target"), c["target_filter"])
+        tg = self.targets(p, c.get("target"))
         if tg is None:
             return [(None, None)]
         return [(None, x) for x in tg if x != src]

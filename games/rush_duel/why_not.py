@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine.core import Decision
 
-from .effects import F_SETTURN, F_USED, TARGETS
+from .effects import F_SETTURN, F_USED, target_text
 from .legality import LEGAL
 from .zones import Z
 
@@ -177,13 +177,13 @@ class WhyNot:
             spec = c.get("target")
             if spec is None and c["modes"]:
                 spec = c["modes"][0].get("target")
-            if spec is not None and not self.targets(p, spec, c["target_filter"]):
-                return f"it needs {TARGETS.get(spec, 'a target')} as its target and there is none (card text)."
+            if spec is not None and not self.targets(p, spec):
+                return f"it needs {target_text(spec)} as its target and there is none (card text)."
             return ("its effect could do nothing now, so it can't be activated "
                     "(README rule choice 10, digest §4 item 9).")
         if tg is not None and all(v[1] != tg for v in variants):
             spec = c.get("target")
-            what = TARGETS.get(spec, "") if spec else ""
+            what = target_text(spec) if spec else ""
             return "that card is not a legal target" + (f"; it must be {what}" if what else "") + " (card text)."
         return ""
 

@@ -22,24 +22,71 @@ written for one card.
 
 from __future__ import annotations
 
+from tabletop.engine.effects import check_target
+
 # -- vocabulary ----------------------------------------------------------------------------
 
-#: what a card's activation may aim at (one target chosen when activating)
-TARGETS = {
-    "opp_monster": "a monster your opponent controls",
-    "opp_faceup_monster": "a face-up monster your opponent controls",
-    "opp_attack_monster": "an attack-position monster your opponent controls",
-    "own_monster": "a monster you control",
-    "own_faceup_monster": "a face-up monster you control",
-    "any_faceup_monster": "a face-up monster on the field",
-    "opp_spell_trap": "a spell or trap your opponent controls",
-}
+#: what a card's activation may aim at (one target chosen when activating), in the kit's
+#: target format: ``target = {who = "opponent", zone = "monster", filter = {face = "up"}}``.
+#: ``zone`` is a Monster Zone (``monster``) or a Spell & Trap Zone, the Field Zone
+#: included (``spell_trap``); ``who`` is the side (``self``, ``opponent``, ``any``: self
+#: first); ``filter`` takes ``face`` ("up"/"down"), ``position`` ("attack"/"defense") and
+#: the keys of FILTER_KEYS. One card is chosen: ``count`` is 1 and ``choose`` true.
+TARGET_ZONES = {"monster": "monster", "spell_trap": "spell or trap"}
+TARGET_SIDES = {"self": "you control", "opponent": "your opponent controls", "any": "on the field"}
+FACES = ("up", "down")
+POSITIONS = ("attack", "defense")
 
 #: keys of a filter table (on a card, or on a monster on the field)
 FILTER_KEYS = {
     "kind": str, "subtype": str, "min_level": int, "max_level": int, "attribute": str, "race": str,
     "min_atk": int, "max_atk": int, "max_def": int, "position": str, "card": str,
 }
+#: keys of a target's filter: the filter keys and the card's face
+TARGET_FILTER_KEYS = {**FILTER_KEYS, "face": str}
+
+
+def check_card_target(target) -> str | None:
+    """None for a target a Rush Duel activation can take, else what is wrong with it
+    (the kit's target format, narrowed to one card in a Monster or Spell & Trap Zone)."""
+    why = check_target(target)
+    if why is not None:
+        return why
+    if isinstance(target, str):
+        return (f"{target!r} names no card to choose; a Rush Duel target is a table like "
+                '{who = "opponent", zone = "monster"}')
+    zone = target.get("zone")
+    if zone not in TARGET_ZONES:
+        return f"the target's zone must be one of {', '.join(TARGET_ZONES)}, not {zone!r}"
+    if target.get("count", 1) != 1:
+        return "an activation takes one target (count = 1)"
+    if not target.get("choose", True):
+        return "the target of an activation is chosen (choose = true)"
+    for k, v in target.get("filter", {}).items():
+        if k not in TARGET_FILTER_KEYS:
+            return f"the target's filter key {k!r} is not one of {', '.join(sorted(TARGET_FILTER_KEYS))}"
+        want = TARGET_FILTER_KEYS[k]
+        if not isinstance(v, want) or isinstance(v, bool):
+            return f"the target's filter {k} must be {'an integer' if want is int else 'text'}, not {v!r}"
+        if k == "face" and v not in FACES:
+            return f"the target's filter face must be one of {', '.join(FACES)}, not {v!r}"
+        if k == "position" and v not in POSITIONS:
+            return f"the target's filter position must be one of {', '.join(POSITIONS)}, not {v!r}"
+    return None
+
+
+def target_text(target: dict) -> str:
+    """The target in words, as the rules explanations say it: "a face-up monster your
+    opponent controls", "an attack-position monster your opponent controls"."""
+    flt = target.get("filter", {})
+    if "position" in flt:
+        adj = f"{flt['position']}-position "
+    elif "face" in flt:
+        adj = f"face-{flt['face']} "
+    else:
+        adj = ""
+    words = f"{adj}{TARGET_ZONES[target['zone']]} {TARGET_SIDES[target.get('who', 'any')]}"
+    return ("an " if words[0] in "aeiou" else "a ") + words
 
 WHAT = ("target", "self", "attacker", "summoned", "all_opp_monsters", "all_own_monsters", "all_monsters",
         "all_opp_spell_traps", "all_own_others")
