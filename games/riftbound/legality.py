@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
-from .zones import ZLOC, lz
+from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
 
 class Legality:
@@ -19,16 +19,18 @@ class Legality:
         """Every discretionary action ``p`` may take now (digest 8.3, 16)."""
         t = self.table
         ch: list = []
-        for iid in t.zones[f"p{p}.hand"]:
+        zones = t.zones
+        for iid in zones[HAND[p]]:
             self._play_choices(p, iid, mode, -1, ch)
-        for iid in t.zones[f"p{p}.champion"]:
+        for iid in zones[CHAMPION[p]]:
             self._play_choices(p, iid, mode, -1, ch)
         for b in (0, 1):
-            for iid in t.zones[f"p{p}.hidden{b}"]:
+            for iid in zones[HIDDEN[p][b]]:
                 if self.cnt(iid, "hid") < self.turn_number:
                     self._play_choices(p, iid, mode, b, ch)
         # activated abilities (legend, units, gear)
-        srcs = t.zones[f"p{p}.legend"] + t.zones[f"p{p}.base"] + t.zones[f"p{p}.bf0"] + t.zones[f"p{p}.bf1"]
+        here = LOCZ[p]
+        srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
         for src in srcs:
             card = self.card_db[t.card[src]]
             for n, ab in enumerate(card["abil"]):
@@ -132,7 +134,7 @@ class Legality:
                 ch.append(Choice("activate", args, p, f"Use {self.name(src)}" + (f" on {self.name(tg)}" if tg >= 0 else "")))
 
     def _equip_choices(self, p, ch):
-        for g in self.table.zones[f"p{p}.base"]:
+        for g in self.table.zones[BASE[p]]:
             card = self.c(g)
             if card["type"] == "gear" and card["kw"].get("equip"):  # the Equipment that could (may_equip decides)
                 for u in self.units_of(p):

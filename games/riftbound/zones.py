@@ -46,3 +46,12 @@ BOARD_ORDER = {z: i for i, z in enumerate(LOCZ[0] + LOCZ[1])}  # player 0 base, 
 def lz(p: int, loc: int) -> str:
     """The zone of player ``p``'s units at ``loc`` (-1 base, 0 or 1 a battlefield)."""
     return LOCZ[p][loc + 1]
+
+
+# each player's zone keys, by name (the hot paths use these rather than formatting keys)
+def _per_player(name: str) -> tuple:
+    return (f"p0.{name}", f"p1.{name}")
+
+
+HAND, CHAMPION, LEGEND, BASE, RUNES = (_per_player(n) for n in ("hand", "champion", "legend", "base", "runes"))
+HIDDEN = (("p0.hidden0", "p0.hidden1"), ("p1.hidden0", "p1.hidden1"))  # HIDDEN[player][battlefield]

@@ -28,7 +28,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_CLEAN, R_COMBAT, R_HIDE, VICTORY_SCORE
-from ..zones import BOARD_ORDER, LOCZ, ZLOC, lz
+from ..zones import BOARD_ORDER, HIDDEN, LOCZ, ZLOC, lz
 from . import ASKS, PROCS, push
 
 
@@ -142,7 +142,7 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
                     state._ev(ev, "cleanup.recall", f"{state.name(g)} is recalled", R_CLEAN, card=g)
                     changed = True
                     break
-            for h in t.zones[f"p{q}.hidden{b}"]:
+            for h in zones[HIDDEN[q][b]]:
                 if state.battlefield_controller[b] != q:
                     ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
                                      caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..carddb import DOMAIN_CODE
 from ..rulebook import POOL_INDEX, R_COST
-from ..zones import ZLOC
+from ..zones import RUNES, ZLOC
 
 
 class Costs:
@@ -19,7 +19,7 @@ class Costs:
         (Core Rules v1.3 Basic runes, digest 5.3)."""
         pool = self.pool[p]
         t = self.table
-        runes = t.zones[f"p{p}.runes"]
+        runes = t.zones[RUNES[p]]
         if energy > pool[0]:
             ready = 0
             for r in runes:
