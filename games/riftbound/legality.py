@@ -190,7 +190,7 @@ class Legality:
         from a facedown zone chooses its targets at that battlefield (digest 19.4)."""
         q = 1 - p
         if spec == "enemy_spell":
-            return [it["src"] for it in self.chain if it["k"] == "spell" and it["ctrl"] != p]
+            return [it["source"] for it in self.chain if it["kind"] == "spell" and it["controller"] != p]
         if spec in ("unit", "unit_bf"):
             pool = self.all_units() if spec == "unit" else (self.units_at(0, 0) + self.units_at(0, 1) + self.units_at(1, 0) + self.units_at(1, 1))
         elif spec == "enemy_unit":

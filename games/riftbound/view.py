@@ -21,7 +21,7 @@ class View:
                     cv["counters"]["might"] = self.might(cv["iid"])
         d = self.decision
         st = self.state_name()
-        chain = [{"iid": it["src"], "card": it["card"], "kind": it["k"], "controller": it["ctrl"], "target": it["tg"]}
+        chain = [{"iid": it["source"], "card": it["card"], "kind": it["kind"], "controller": it["controller"], "target": it["target"]}
                  for it in self.chain]
         bfs = []
         for b in (0, 1):

@@ -11,6 +11,6 @@ def counter(state, item, op, events):
     t = state.table
     src_name = state.card_db[item["card"]]["name"]
     for s in state._to(item, "target"):
-        state.chain = [c for c in state.chain if not (c["k"] == "spell" and c["src"] == s)]
+        state.chain = [c for c in state.chain if not (c["kind"] == "spell" and c["source"] == s)]
         events.append(t.move(s, f"p{t.owner[s]}.trash", caption=f"{src_name} counters {state.name(s)}", rule=R_EFFECT))
         state._ev(events, "effect.counter", f"{state.name(s)} is countered (it was not played)", R_EFFECT, card=s)

@@ -11,7 +11,7 @@ from . import R_KW, primitive
 @primitive("vision", lambda op, who, n: "look at the top card of your deck; you may recycle it")
 def vision(state, item, op, events):
     """Vision: look at the top card; its controller keeps it on top or recycles it."""
-    p = item["ctrl"]
+    p = item["controller"]
     t = state.table
     deck = t.zones[f"p{p}.deck"]
     if deck:
@@ -24,7 +24,7 @@ def vision(state, item, op, events):
 @primitive("attach_to", lambda op, who, n: "attach_to")
 def attach_to(state, item, op, events):
     """Quick-Draw: attach this gear (still unattached on the board) to the target unit."""
-    g = item["src"]
+    g = item["source"]
     if state.table.zone[g] in ZLOC:
         for u in state._to(item, "target"):
             state._attach(g, u, events)
@@ -34,9 +34,9 @@ def attach_to(state, item, op, events):
 def attach(state, item, op, events):
     """Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
     board under this player's control (attaching is not a move, digest 11.2)."""
-    p = item["ctrl"]
+    p = item["controller"]
     t = state.table
-    g, u = item["tg"], item["src"]
+    g, u = item["target"], item["source"]
     gz = t.zone[g] if g >= 0 else ""
     owner_ok = gz == f"p{p}.base" or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
     if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != f"att.{u}":

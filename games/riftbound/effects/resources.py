@@ -15,7 +15,7 @@ _POOL_INDEX = {d: i + 1 for i, d in enumerate(DOMAINS)}  # pool index of each do
            n=NUMBER, who=(str, OPTIONAL))
 def draw(state, item, op, events):
     """Draw N (``who = "opp"``: the opponent draws)."""
-    p = item["ctrl"]
+    p = item["controller"]
     who = 1 - p if op.get("who") == "opp" else p
     state.draw(who, op.get("n", 1), events, R_EFFECT)
 
@@ -29,13 +29,13 @@ def _add_text(op, who, n) -> str:
 @primitive("channel", lambda op, who, n: f"channel {n} rune{'s' if n > 1 else ''} exhausted", n=NUMBER)
 def channel(state, item, op, events):
     """Channel N runes, exhausted."""
-    state.channel(item["ctrl"], op.get("n", 1), True, events, R_EFFECT)
+    state.channel(item["controller"], op.get("n", 1), True, events, R_EFFECT)
 
 
 @primitive("add", _add_text, energy=NUMBER, power=(list, OPTIONAL))
 def add(state, item, op, events):
     """Add energy and power to the rune pool ([A]: the legend's first domain)."""
-    p = item["ctrl"]
+    p = item["controller"]
     pool = state.pool[p]
     pool[0] += op.get("energy", 0)
     for d in op.get("power", []):
@@ -46,7 +46,7 @@ def add(state, item, op, events):
 @primitive("ready_runes", lambda op, who, n: f"ready up to {n} runes", n=NUMBER)
 def ready_runes(state, item, op, events):
     """Ready up to N exhausted runes."""
-    p, n = item["ctrl"], op.get("n", 1)
+    p, n = item["controller"], op.get("n", 1)
     t = state.table
     src_name = state.card_db[item["card"]]["name"]
     c = 0
@@ -64,11 +64,11 @@ def _token_text(op, who, n) -> str:
 @primitive("token", _token_text, n=NUMBER, kind=(OneOf(*TOKENS), OPTIONAL), where=(str, OPTIONAL))
 def token(state, item, op, events):
     """Play N tokens at your base, or ``where = "here"``: at the item's battlefield."""
-    p = item["ctrl"]
+    p = item["controller"]
     kind = op.get("kind", "recruit")
-    loc = item["loc"] if op.get("where") == "here" and item["loc"] is not None and item["loc"] >= 0 else -1
-    if item["hbf"] >= 0 and op.get("where") == "here":
-        loc = item["hbf"]
+    loc = item["location"] if op.get("where") == "here" and item["location"] is not None and item["location"] >= 0 else -1
+    if item["hidden_at"] >= 0 and op.get("where") == "here":
+        loc = item["hidden_at"]
     for _ in range(op.get("n", 1)):
         state._token(p, kind, loc, events)
     if loc >= 0:

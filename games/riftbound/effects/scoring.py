@@ -8,7 +8,7 @@ from . import NUMBER, R_EFFECT, R_KW, primitive
 @primitive("point", lambda op, who, n: f"gain {n} point{'s' if n > 1 else ''}", n=NUMBER)
 def point(state, item, op, events):
     """Gain N points (the win check is the next cleanup's first step)."""
-    p, n = item["ctrl"], op.get("n", 1)
+    p, n = item["controller"], op.get("n", 1)
     state.points[p] += n
     state._ev(events, "counter.change", f"{state.pn(p)} gains {n} point(s) from {state.card_db[item['card']]['name']}",
               R_EFFECT, player=p, counter="points", delta=n, value=state.points[p])
@@ -17,7 +17,7 @@ def point(state, item, op, events):
 @primitive("xp", lambda op, who, n: f"gain {n} XP", n=NUMBER)
 def xp(state, item, op, events):
     """Gain N XP (Hunt, Level; digest 18)."""
-    p, n = item["ctrl"], op.get("n", 1)
+    p, n = item["controller"], op.get("n", 1)
     state.xp[p] += n
     state._ev(events, "counter.change", f"{state.pn(p)} gains {n} XP", R_KW, player=p, counter="xp", delta=n,
               value=state.xp[p])

@@ -43,16 +43,16 @@ class ChainRules:
         self.chain = self.chain[:-1]
         self.priority_passes = 0
         t = self.table
-        self._ev(ev, "chain.resolve", f"{self.card_db[it['card']]['name']} resolves", R_CHAIN, card=it["src"], player=it["ctrl"])
+        self._ev(ev, "chain.resolve", f"{self.card_db[it['card']]['name']} resolves", R_CHAIN, card=it["source"], player=it["controller"])
         self._effects(it, ev)
-        if it["k"] == "spell" and t.zone[it["src"]] == "shared.chain":
-            ev.append(t.move(it["src"], f"p{t.owner[it['src']]}.trash", caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
+        if it["kind"] == "spell" and t.zone[it["source"]] == "shared.chain":
+            ev.append(t.move(it["source"], f"p{t.owner[it['source']]}.trash", caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
         self.cleanup_due = True
         self._after_chain_change(ev)
 
     def _after_chain_change(self, ev: list) -> None:
         if self.chain:
-            self.priority = self.chain[-1]["ctrl"]
+            self.priority = self.chain[-1]["controller"]
             return
         self.priority = -1
         showdown = self.showdown
@@ -81,21 +81,21 @@ class ChainRules:
     def _effects(self, it: dict, ev: list) -> None:
         """Run an item's effect primitives in order, as far as possible (digest 9.3)."""
         card = self.card_db[it["card"]]
-        ops = card["effect"] if it["k"] == "spell" else card["abil"][it["ab"]]["effect"]
-        for _ in range(1 + it["rep"]):
+        ops = card["effect"] if it["kind"] == "spell" else card["abil"][it["ability"]]["effect"]
+        for _ in range(1 + it["repeats"]):
             for op in ops:
-                if op.get("if") and not self._cond(op["if"], it["ctrl"], it["src"], it["tg"], it["legion"]):
+                if op.get("if") and not self._cond(op["if"], it["controller"], it["source"], it["target"], it["legion"]):
                     continue
                 resolve_effect(self, it, op, ev)
                 if self.outcome is not None or self.steps[-1].proc in ASKS:
                     return
 
     def _to(self, it: dict, to: str) -> list:
-        p = it["ctrl"]
+        p = it["controller"]
         q = 1 - p
         t = self.table
         if to == "target":
-            tg = it["tg"]
+            tg = it["target"]
             if tg < 0:
                 return []
             if self.card_db[t.card[tg]]["type"] == "spell":
@@ -104,8 +104,8 @@ class ChainRules:
                 return []  # illegal targets are not affected
             return [tg] if self._target_still_legal(it, tg) else []
         if to == "self":
-            return [it["src"]] if t.zone[it["src"]] in ZLOC else []
-        loc = it["loc"] if it["hbf"] < 0 else it["hbf"]
+            return [it["source"]] if t.zone[it["source"]] in ZLOC else []
+        loc = it["location"] if it["hidden_at"] < 0 else it["hidden_at"]
         if to == "enemy_units_here":
             return self.units_at(q, loc) if loc is not None and loc >= 0 else []
         if to == "units_here":
@@ -125,14 +125,14 @@ class ChainRules:
         battlefield", "with 3 Might or less"...); one that no longer does is illegal and is
         not affected (Core Rules v1.3 359.3.e, digest 9.3)."""
         card = self.card_db[it["card"]]
-        if it["k"] == "spell":
+        if it["kind"] == "spell":
             spec, maxm = card["target"], card["target_max_might"]
         else:
-            spec, maxm = card["abil"][it["ab"]].get("target", ""), 0
+            spec, maxm = card["abil"][it["ability"]].get("target", ""), 0
         if not spec:
             return True
-        loc = -1 if it["k"] == "spell" or it["loc"] is None else it["loc"]  # as when the target was chosen
-        return tg in self._targets(it["ctrl"], spec, it["src"], loc, it["hbf"], maxm)
+        loc = -1 if it["kind"] == "spell" or it["location"] is None else it["location"]  # as when the target was chosen
+        return tg in self._targets(it["controller"], spec, it["source"], loc, it["hidden_at"], maxm)
 
 
 @PROCS.decision("priority", rule=R_CHAIN)

@@ -107,7 +107,7 @@ class Costs:
     def _wm_options(self, tr: dict) -> list:
         """Equipment ``tr``'s controller controls (at base or attached to another of their
         units) whose Equip cost less [A] they can pay now (Weaponmaster, digest 18)."""
-        p, u = tr["ctrl"], tr["src"]
+        p, u = tr["controller"], tr["source"]
         t = self.table
         if t.zone[u] not in ZLOC:
             return []

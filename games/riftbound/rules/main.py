@@ -60,15 +60,15 @@ class Playing:
             if card["kw"].get("quickdraw") and tg >= 0:
                 # Quick-Draw's attach is a play trigger (digest 18), with the unit chosen in the play
                 n = next(k for k, ab in enumerate(card["abil"]) if ab["on"] == "quickdraw")
-                self.pending_triggers = self.pending_triggers + [{"src": iid, "ctrl": p, "ab": n, "loc": -1, "card": t.card[iid],
-                                          "legion": legion, "o": 0 if p == self.active else 1, "tg": tg}]
+                self.pending_triggers = self.pending_triggers + [{"source": iid, "controller": p, "ability": n, "location": -1, "card": t.card[iid],
+                                          "legion": legion, "order": 0 if p == self.active else 1, "target": tg}]
             self._queue_card(iid, "play", p, ZLOC[a["to"]][1], legion)
         if typ in ("unit", "gear"):
             # the permanent left the chain on finalising: a chain this player started in a
             # showdown is over, so Focus passes (digest 12.4)
             showdown = self.showdown
             if self.chain:  # Finalize: the controller of the newest item gets Priority (digest 9.2)
-                self.priority = self.chain[-1]["ctrl"]
+                self.priority = self.chain[-1]["controller"]
                 self.priority_passes = 0
             elif showdown and showdown["stage"] == "focus":
                 self.focus = 1 - p
@@ -79,8 +79,8 @@ class Playing:
             if not self.chain:
                 self.chain_origin = p
             self.chain_items_made += 1
-            self.chain = self.chain + [{"id": self.chain_items_made, "k": "spell", "src": iid, "card": t.card[iid], "ctrl": p,
-                                        "ab": -1, "tg": tg, "loc": -2, "hbf": hbf, "legion": legion, "rep": rep}]
+            self.chain = self.chain + [{"id": self.chain_items_made, "kind": "spell", "source": iid, "card": t.card[iid], "controller": p,
+                                        "ability": -1, "target": tg, "location": -2, "hidden_at": hbf, "legion": legion, "repeats": rep}]
             self.priority = p
             self.priority_passes = 0
         self.cleanup_due = True
@@ -100,8 +100,8 @@ class Playing:
         self.pay(p, ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * extra, ev)
         w = self.where(src)
         loc = w[1] if w else -1
-        item = {"id": 0, "k": "ab", "src": src, "card": t.card[src], "ctrl": p, "ab": n, "tg": tg, "loc": loc,
-                "hbf": -1, "legion": self.played[p] >= 1, "rep": 0}
+        item = {"id": 0, "kind": "ab", "source": src, "card": t.card[src], "controller": p, "ability": n, "target": tg, "location": loc,
+                "hidden_at": -1, "legion": self.played[p] >= 1, "repeats": 0}
         if ab.get("kill_self"):
             self.kill(src, ev, "paid as a cost")
         if all(op["op"] == "add" for op in ab["effect"]):

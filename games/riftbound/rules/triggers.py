@@ -22,8 +22,8 @@ class Triggers:
         for n, ab in enumerate(card["abil"]):
             if ab["on"] == on:
                 o = order if order is not None else (0 if p == self.active else 1)
-                self.pending_triggers = self.pending_triggers + [{"src": iid, "ctrl": p, "ab": n, "loc": loc, "card": self.table.card[iid],
-                                          "legion": legion, "o": o}]
+                self.pending_triggers = self.pending_triggers + [{"source": iid, "controller": p, "ability": n, "location": loc, "card": self.table.card[iid],
+                                          "legion": legion, "order": o}]
 
     def _queue_on(self, p: int, on: str) -> None:
         """Queue ``p``'s start- or end-of-turn triggers (units, gear, legend)."""
@@ -36,34 +36,34 @@ class Triggers:
     def _triggers_to_chain(self, ev: list) -> None:
         """Triggered abilities become chain items, the turn player's (or the attacker's)
         first so they end up lower (Core Rules v1.3 Triggered abilities, digest 17.4)."""
-        trs = sorted(self.pending_triggers, key=lambda x: x["o"])
+        trs = sorted(self.pending_triggers, key=lambda x: x["order"])
         self.pending_triggers = []
         for n, tr in enumerate(trs):
-            ab = self.card_db[tr["card"]]["abil"][tr["ab"]]
-            if ab.get("if") and not self._cond(ab["if"], tr["ctrl"], tr["src"], -1, tr["legion"]):
+            ab = self.card_db[tr["card"]]["abil"][tr["ability"]]
+            if ab.get("if") and not self._cond(ab["if"], tr["controller"], tr["source"], -1, tr["legion"]):
                 continue
-            if not tr.get("ord") and self._ask_trigger_order(trs, n):
+            if not tr.get("ordered") and self._ask_trigger_order(trs, n):
                 return
-            if "tg" in tr:  # the target was chosen with the play (Quick-Draw)
-                self._push_trigger(tr, tr["tg"], ev)
+            if "target" in tr:  # the target was chosen with the play (Quick-Draw)
+                self._push_trigger(tr, tr["target"], ev)
                 continue
             if ab.get("wm"):
                 c = self._wm_options(tr)
                 if c:  # "you may": its controller chooses (or declines) before it goes on the chain
                     self.pending_triggers = trs[n + 1:]
-                    push(self, "weaponmaster", player=tr["ctrl"], candidates=c, trigger=tr)
+                    push(self, "weaponmaster", player=tr["controller"], candidates=c, trigger=tr)
                     return
                 continue
             spec = ab.get("target", "")
             if spec:
-                c = self._targets(tr["ctrl"], spec, tr["src"], tr["loc"], -1, 0)
+                c = self._targets(tr["controller"], spec, tr["source"], tr["location"], -1, 0)
                 if not c:
                     self._ev(ev, "trigger.removed", f"{self.card_db[tr['card']]['name']}: no legal target, the trigger is removed",
-                             R_CHAIN, card=tr["src"])
+                             R_CHAIN, card=tr["source"])
                     continue
                 if len(c) > 1:
                     self.pending_triggers = trs[n + 1:]
-                    push(self, "trigger_target", player=tr["ctrl"], candidates=c, trigger=tr)
+                    push(self, "trigger_target", player=tr["controller"], candidates=c, trigger=tr)
                     return
                 self._push_trigger(tr, c[0], ev)
             else:
@@ -78,26 +78,26 @@ class Triggers:
         group = []
         for i in range(n, len(trs)):
             x = trs[i]
-            if x["ctrl"] != tr["ctrl"] or x["o"] != tr["o"] or x.get("ord"):
+            if x["controller"] != tr["controller"] or x["order"] != tr["order"] or x.get("ordered"):
                 continue
-            ab = self.card_db[x["card"]]["abil"][x["ab"]]
-            if ab.get("if") and not self._cond(ab["if"], x["ctrl"], x["src"], -1, x["legion"]):
+            ab = self.card_db[x["card"]]["abil"][x["ability"]]
+            if ab.get("if") and not self._cond(ab["if"], x["controller"], x["source"], -1, x["legion"]):
                 continue
             group.append(i - n)
-        kinds = {(trs[n + i]["card"], trs[n + i]["ab"], trs[n + i].get("tg", -2)) for i in group}
+        kinds = {(trs[n + i]["card"], trs[n + i]["ability"], trs[n + i].get("target", -2)) for i in group}
         if len(group) < 2 or len(kinds) < 2:
             return False
         self.pending_triggers = trs[n:]
-        push(self, "order_triggers", player=tr["ctrl"], choices=group)
+        push(self, "order_triggers", player=tr["controller"], choices=group)
         return True
 
     def _push_trigger(self, tr: dict, tg: int, ev: list) -> None:
         self.chain_items_made += 1
-        self.chain = self.chain + [{"id": self.chain_items_made, "k": "trig", "src": tr["src"], "card": tr["card"], "ctrl": tr["ctrl"],
-                                    "ab": tr["ab"], "tg": tg, "loc": tr["loc"], "hbf": -1, "legion": tr["legion"], "rep": 0}]
+        self.chain = self.chain + [{"id": self.chain_items_made, "kind": "trig", "source": tr["source"], "card": tr["card"], "controller": tr["controller"],
+                                    "ability": tr["ability"], "target": tg, "location": tr["location"], "hidden_at": -1, "legion": tr["legion"], "repeats": 0}]
         self._ev(ev, "chain.add", f"{self.card_db[tr['card']]['name']}'s triggered ability goes on the chain", R_CHAIN,
-                 card=tr["src"], player=tr["ctrl"])
-        self.priority = tr["ctrl"]
+                 card=tr["source"], player=tr["controller"])
+        self.priority = tr["controller"]
         self.priority_passes = 0
         self.cleanup_due = True
 
@@ -118,7 +118,7 @@ class TriggerTarget:
         a = step.args
         p = a["player"]
         ch = [Choice("target", {"target": i}, p, f"Target {state.name(i)}") for i in a["candidates"]]
-        return Decision([p], "trigger_target", f"Choose a target for {state.name(a['trigger']['src'])}'s ability", ch)
+        return Decision([p], "trigger_target", f"Choose a target for {state.name(a['trigger']['source'])}'s ability", ch)
 
     def choose(state, step, choice, events):
         state._push_trigger(step.args["trigger"], choice.args["target"], events)
@@ -135,17 +135,17 @@ class OrderTriggers:
         ch = []
         for i in step.args["choices"]:
             tr = state.pending_triggers[i]
-            ab = state.card_db[tr["card"]]["abil"][tr["ab"]]
+            ab = state.card_db[tr["card"]]["abil"][tr["ability"]]
             what = effect_text(ab.get("effect", []), ab.get("target", "")) or "its ability"
-            ch.append(Choice("trigger_order", {"card": tr["src"], "i": i}, p,
-                             f"Next on the chain: {state.name(tr['src'])} ({what})"))
+            ch.append(Choice("trigger_order", {"card": tr["source"], "i": i}, p,
+                             f"Next on the chain: {state.name(tr['source'])} ({what})"))
         return Decision([p], "order_triggers", "Your triggered abilities happened at the same time: choose which goes "
                         "on the chain next (the ones placed later resolve first)", ch)
 
     def choose(state, step, choice, events):
         trs = list(state.pending_triggers)
         tr = dict(trs.pop(choice.args["i"]))
-        tr["ord"] = True
+        tr["ordered"] = True
         state.pending_triggers = [tr] + trs
         return DONE
 
@@ -159,7 +159,7 @@ class Weaponmaster:
     def decide(state, step):
         a = step.args
         p = a["player"]
-        u = a["trigger"]["src"]
+        u = a["trigger"]["source"]
         ch = []
         for g in a["candidates"]:
             e, pw = state._equip_cost(g, True)
@@ -175,7 +175,7 @@ class Weaponmaster:
         if choice.kind == "decline":
             state._ev(events, "trigger.declined",
                       f"{state.pn(p)} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
-                      card=tr["src"], player=p)
+                      card=tr["source"], player=p)
             state.cleanup_due = True
             return DONE
         state.pay(p, *state._equip_cost(choice.args["target"], True), events)
