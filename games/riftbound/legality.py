@@ -108,13 +108,11 @@ class Legality:
                 ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
 
     def _ability_choices(self, p, src, n, ab, mode, ch):
-        timing = ab.get("timing", "")
-        if mode == "main":
-            pass
-        elif mode == "focus":
+        timing = ab.get("timing", "")  # main: any; focus: Action or Reaction; priority: Reaction (digest 8.3)
+        if mode == "focus":
             if timing not in ("action", "reaction"):
                 return
-        elif timing != "reaction":
+        elif mode != "main" and timing != "reaction":
             return
         t = self.table
         if ab.get("exhaust") and t.orient[src]:

@@ -96,8 +96,6 @@ class CardActions:
             for g in list(att):
                 ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",
                                  caption=f"{self.name(g)} detaches", rule=R_KW))
-        if self.c(u)["kw"].get("deathknell") and self.card_db[t.card[u]]["type"] != "gear":
-            pass
         self._ev(ev, kind, f"{self.name(u)} is killed ({why})", rule, card=u, card_id=t.card[u], player=p)
         if self.c(u)["type"] == "token":
             ev.append(t.move(u, "shared.gone", caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))
