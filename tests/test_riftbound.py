@@ -328,3 +328,18 @@ def test_hide_is_one_check_for_the_choices_and_why_not():
     assert "battlefield you control" in s.why_not("hide", {"card": card, "to": "p0.hidden1"}, 0)
     from games.riftbound.legality import LEGAL
     assert LEGAL.reason("hide", s, 0, {"card": card, "to": "p0.hidden0"}) is None
+
+
+def test_rules_are_named_procedures_each_with_its_rule():
+    from games.riftbound.rules import PROCS, cleanup
+    from games.riftbound.rules.turn import TURN_STRUCTURE
+
+    for _where, name in TURN_STRUCTURE:
+        assert name in PROCS and PROCS.rule_of(name)
+    for name in ("turn", "cleanup", "priority", "focus", "mulligan", "move_with", "assign_damage", "vision"):
+        assert PROCS.rule_of(name), name
+    steps = [n for n in dir(cleanup) if n.startswith("cleanup_step_")]
+    assert sorted(int(n.split("_")[2]) for n in steps) == list(range(1, 10))
+    # a running game keeps its pending work as kit steps, with the turn at the bottom
+    s = GAME.new_state(GAME.default_setup(), 5)
+    assert s.steps[0].proc == "turn" and s.steps[-1].proc == "mulligan"

@@ -8,7 +8,8 @@ from .rules.turn import PHASES
 
 
 class View:
-    """The view."""
+    """The contract's view: zones, counters, the Open/Closed and Neutral/Showdown state,
+    priority, focus, the chain and the battlefields (README "View extras")."""
 
     __slots__ = ()
 

@@ -11,7 +11,7 @@ from ..zones import ZLOC, lz
 
 
 class CardActions:
-    """Doing things to cards."""
+    """Card actions shared by the rules and the effects. RBState mixin."""
 
     __slots__ = ()
 

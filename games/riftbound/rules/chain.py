@@ -14,7 +14,8 @@ from . import ASKS, PROCS
 
 
 class ChainRules:
-    """Priority and resolution."""
+    """Passing priority or focus, resolving the newest chain item, its effects and their
+    targets (digest 9.2-9.3). RBState mixin."""
 
     __slots__ = ()
 

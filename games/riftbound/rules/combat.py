@@ -13,7 +13,8 @@ from . import PROCS, push
 
 
 class Combat:
-    """Combat."""
+    """Combat (digest 13): its start with designations, damage assignment (lethal first,
+    Tank, Backline) and its Resolution (result, control, Conquer). RBState mixin."""
 
     __slots__ = ()
 

@@ -9,7 +9,7 @@ from ..zones import RUNES, ZLOC
 
 
 class Costs:
-    """Checking and paying costs."""
+    """Checking and paying costs (digest 5.3-5.8). RBState mixin."""
 
     __slots__ = ()
 

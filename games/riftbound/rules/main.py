@@ -12,7 +12,7 @@ from . import PROCS
 
 
 class Playing:
-    """Playing cards and activating abilities."""
+    """Playing cards and activating abilities (digest 9.1, 17.3). RBState mixin."""
 
     __slots__ = ()
 

@@ -12,7 +12,7 @@ from . import PROCS, push
 
 
 class Movement:
-    """Moving units."""
+    """The Standard Move and arriving at a battlefield (digest 11). RBState mixin."""
 
     __slots__ = ()
 

@@ -7,7 +7,7 @@ from ..rulebook import R_CONQ, R_HOLD, VICTORY_SCORE
 
 
 class Scoring:
-    """Scoring battlefields."""
+    """Scoring battlefields: Hold and Conquer (digest 14). RBState mixin."""
 
     __slots__ = ()
 

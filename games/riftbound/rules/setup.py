@@ -12,7 +12,7 @@ from . import PROCS, push
 
 
 class Setup:
-    """The set-up before the first turn."""
+    """The set-up before the first turn (digest 6). RBState mixin."""
 
     __slots__ = ()
 

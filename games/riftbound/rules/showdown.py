@@ -11,7 +11,8 @@ from . import PROCS
 
 
 class Showdowns:
-    """Showdowns."""
+    """A showdown begins (the contesting player gains focus) and ends when every player
+    passed focus in a row, a lone player with units then conquering (digest 12). RBState mixin."""
 
     __slots__ = ()
 

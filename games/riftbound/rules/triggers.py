@@ -13,7 +13,7 @@ from . import PROCS, push
 
 
 class Triggers:
-    """Queueing triggers and putting them on the chain."""
+    """Queueing triggers and putting them on the chain (digest 17.4). RBState mixin."""
 
     __slots__ = ()
 

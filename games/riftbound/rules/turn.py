@@ -198,7 +198,7 @@ def next_turn(state, step, ev):
 
 
 class TurnRules:
-    """What the phases do to the board."""
+    """What the phases do to the board: readying, healing, pools emptying (digest 7). RBState mixin."""
 
     __slots__ = ()
 
