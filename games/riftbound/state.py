@@ -62,14 +62,16 @@ FIELD_LIST = [
     field("focus", "value", "who has focus in the showdown, -1 outside one", default=-1),
     field("priority", "value", "who has priority while a chain exists, -1 otherwise", default=-1),
     field("priority_passes", "value", "passes in a row on the newest chain item", default=0),
-    field("chain", "list", "the chain's items, oldest first (never changed in place): id, kind (spell, ab, trig), "
+    field("chain", "value", "the chain's items, oldest first (never changed in place, so shared on clone): id, kind (spell, ab, trig), "
           "source, card, controller, ability (index, -1 for a spell), target (-1 none), location, hidden_at (the "
           "battlefield a card was played from face down, -1), legion, repeats", default=list),
     field("chain_origin", "value", "who started the current chain (focus passes after it), -1 for none", default=-1),
-    field("pending_triggers", "list", "triggered abilities waiting to go on the chain: source, controller, ability, "
+    field("pending_triggers", "value", "triggered abilities waiting to go on the chain (never changed in place, so "
+          "shared on clone): source, controller, ability, "
           "location, card, legion, order (0: the turn player's or attacker's, put on the chain first), and target "
           "(chosen with the play) or ordered (already placed by its controller)", default=list),
-    field("this_turn_effects", "list", "'this turn' effects: [unit, 'might', n] and [unit, 'kw', keyword]",
+    field("this_turn_effects", "value", "'this turn' effects: [unit, 'might', n] and [unit, 'kw', keyword] (never "
+          "changed in place, so shared on clone)",
           default=list),
     field("played", "list", "cards each player played this turn (Legion)", default=lambda: [0, 0]),
     field("channeled", "list", "the player has had a Channel Phase (the second player's first channels 3)",
