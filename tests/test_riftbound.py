@@ -32,8 +32,8 @@ def test_setup_places_legend_champion_and_draws_four():
     for p in (0, 1):
         assert len(_zone(s, f"p{p}.legend")) == 1
         assert len(_zone(s, f"p{p}.champion")) == 1
-        champ = s.c(_zone(s, f"p{p}.champion")[0])
-        legend = s.c(_zone(s, f"p{p}.legend")[0])
+        champ = s.card_of(_zone(s, f"p{p}.champion")[0])
+        legend = s.card_of(_zone(s, f"p{p}.legend")[0])
         assert "champion" in champ["supertype"] and champ["champion"] == legend["champion"]
         assert len(_zone(s, f"p{p}.hand")) == 4
         assert len(_zone(s, f"p{p}.runedeck")) == 12
@@ -103,9 +103,9 @@ def test_determinize_keeps_runes_battlefields_and_main_cards_apart():
     for _ in range(5):
         d = s.determinize(0, rng)
         for p in (0, 1):
-            assert all(d.c(i)["type"] == "rune" for i in _zone(d, f"p{p}.runedeck"))
-            assert all(d.c(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.deck"))
-            assert all(d.c(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.hand"))
+            assert all(d.card_of(i)["type"] == "rune" for i in _zone(d, f"p{p}.runedeck"))
+            assert all(d.card_of(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.deck"))
+            assert all(d.card_of(i)["type"] in ("unit", "spell", "gear") for i in _zone(d, f"p{p}.hand"))
         assert [d.table.card[i] for i in _zone(d, "p0.hand")] == [s.table.card[i] for i in _zone(s, "p0.hand")]
 
 

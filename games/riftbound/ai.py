@@ -23,7 +23,7 @@ def heuristic(state, player: int) -> float:
             us = s.units_at(p, b)
             m = 0
             for u in us:
-                m += max(0, s.might(u)) - s.cnt(u, "dmg") * 0.5
+                m += max(0, s.might(u)) - s.counter(u, "dmg") * 0.5
             v += sign * (4.0 * m + (25.0 if s.battlefield_controller[b] == p else 0.0) + (6.0 if us else 0.0))
             if zones[f"p{p}.hidden{b}"]:
                 v += sign * 3.0  # a facedown card: a free Reaction later
@@ -38,8 +38,8 @@ def heuristic(state, player: int) -> float:
     showdown = s.showdown
     if showdown:
         b = showdown["battlefield"]
-        mine = sum(max(0, s.might(u)) for u in s.units_at(player, b) if not s.cnt(u, "stun"))
-        theirs = sum(max(0, s.might(u)) for u in s.units_at(q, b) if not s.cnt(u, "stun"))
+        mine = sum(max(0, s.might(u)) for u in s.units_at(player, b) if not s.counter(u, "stun"))
+        theirs = sum(max(0, s.might(u)) for u in s.units_at(q, b) if not s.counter(u, "stun"))
         v += 3.0 * (mine - theirs)
         att = showdown["attacker"]
         a_units, d_units = s.units_at(att, b), s.units_at(1 - att, b)

@@ -14,7 +14,7 @@ class Board:
 
     __slots__ = ()
 
-    def c(self, iid: int) -> dict:
+    def card_of(self, iid: int) -> dict:
         return self.card_db[self.table.card[iid]]
 
     def name(self, iid: int) -> str:
@@ -39,11 +39,11 @@ class Board:
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)
 
-    def cnt(self, iid: int, key: str) -> int:
+    def counter(self, iid: int, key: str) -> int:
         c = self.table.counters.get(iid)
         return c.get(key, 0) if c else 0
 
-    def set_cnt(self, iid: int, key: str, v: int) -> None:
+    def set_counter(self, iid: int, key: str, v: int) -> None:
         c = self.table.counters.get(iid)
         if v:
             if c is None:
@@ -55,7 +55,7 @@ class Board:
             if not c:
                 del self.table.counters[iid]
 
-    def kwv(self, iid: int, kw: str) -> int:
+    def keyword_value(self, iid: int, kw: str) -> int:
         """A unit's keyword value after the ability layer (Core Rules v1.3 Layers, digest 21):
         printed keywords, keywords granted this turn, equipment, battlefield passives."""
         card = self.card_db[self.table.card[iid]]
@@ -108,12 +108,12 @@ class Board:
                         m += s.get("n", 1)
             if cn:
                 if cn.get("atk"):
-                    m += self.kwv(iid, "assault")
+                    m += self.keyword_value(iid, "assault")
                 if cn.get("def"):
-                    m += self.kwv(iid, "shield")
+                    m += self.keyword_value(iid, "shield")
                     for s in lst:
                         if s["kind"] == "defend_alone":
-                            if sum(1 for u in self.units_at(p, loc) if self.cnt(u, "def")) == 1:
+                            if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
                                 m += s.get("n", 1)
         return m
 
@@ -124,5 +124,5 @@ class Board:
     def _ev(self, ev, kind, caption, rule, **data):
         ev.append(Event(kind, caption, rule, data))
 
-    def pn(self, p: int) -> str:
+    def player_name(self, p: int) -> str:
         return self.names[p]

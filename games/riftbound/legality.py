@@ -26,7 +26,7 @@ class Legality:
             self._play_choices(p, iid, mode, -1, ch)
         for b in (0, 1):
             for iid in zones[HIDDEN[p][b]]:
-                if self.cnt(iid, "hid") < self.turn_number:
+                if self.counter(iid, "hid") < self.turn_number:
                     self._play_choices(p, iid, mode, b, ch)
         # activated abilities (legend, units, gear)
         here = LOCZ[p]
@@ -52,7 +52,7 @@ class Legality:
         return bool(react or kw.get("action"))
 
     def _play_choices(self, p, iid, mode, hbf, ch):
-        card = self.c(iid)
+        card = self.card_of(iid)
         typ = card["type"]
         kw = card["kw"]
         ok = self._timing_ok(mode, kw, hbf >= 0)
@@ -117,7 +117,7 @@ class Legality:
         t = self.table
         if ab.get("exhaust") and t.orient[src]:
             return
-        if ab.get("spend_buff") and not self.cnt(src, "buff"):
+        if ab.get("spend_buff") and not self.counter(src, "buff"):
             return
         if ab.get("if") and not self._cond(ab["if"], p, src, -1, False):
             return
@@ -133,7 +133,7 @@ class Legality:
 
     def _equip_choices(self, p, ch):
         for g in self.table.zones[BASE[p]]:
-            card = self.c(g)
+            card = self.card_of(g)
             if card["type"] == "gear" and card["kw"].get("equip"):  # the Equipment that could (may_equip decides)
                 for u in self.units_of(p):
                     if LEGAL.reason("equip", self, p, {"card": g, "target": u}) is None:
@@ -146,7 +146,7 @@ class Legality:
         if loc < 0:
             return [0, 1]
         out = [-1]
-        if self.kwv(u, "ganking"):
+        if self.keyword_value(u, "ganking"):
             out.append(1 - loc)
         return out
 
@@ -177,7 +177,7 @@ class Legality:
         if not slots:
             return
         for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
-            if self.c(iid)["kw"].get("hidden"):
+            if self.card_of(iid)["kw"].get("hidden"):
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
@@ -221,7 +221,7 @@ class Legality:
             return 0
         if ZLOC[self.table.zone[tg]][0] == p:
             return 0
-        return self.kwv(tg, "deflect")
+        return self.keyword_value(tg, "deflect")
 
     def _cdom(self, card) -> str:
         """[C]: one power of the card's domain, [A] if it has none or several (digest 5.2)."""
@@ -241,7 +241,7 @@ def may_equip(state, p: int, args: dict):
     g, u = args.get("card"), args.get("target")
     if not isinstance(g, int) or not 0 <= g < len(t.card):
         return "Equip names an Equipment"
-    card = state.c(g)
+    card = state.card_of(g)
     if card["type"] != "gear" or not card["kw"].get("equip"):
         return f"{card['name']} has no Equip"
     if t.zone[g].startswith("att."):
@@ -268,7 +268,7 @@ def may_hide(state, p: int, args: dict):
         return "hiding names a card"
     if t.zone[iid] not in (f"p{p}.hand", f"p{p}.champion"):
         return "you hide a card from your hand or your Champion Zone"
-    if not state.c(iid)["kw"].get("hidden"):
+    if not state.card_of(iid)["kw"].get("hidden"):
         return f"{state.name(iid)} has no Hidden"
     if to not in (f"p{p}.hidden0", f"p{p}.hidden1"):
         return "a card is hidden in your facedown slot at a battlefield"

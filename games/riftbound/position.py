@@ -82,9 +82,9 @@ def from_position(game, position: dict, seed: int = 0, extra_cards=None) -> RBSt
         n = mapping[iid]
         for key, cnt in (("damage", "dmg"), ("buff", "buff"), ("stunned", "stun")):
             if ent.get(key):
-                s.set_cnt(n, cnt, int(ent[key]))
+                s.set_counter(n, cnt, int(ent[key]))
         if z.startswith("hidden"):
-            s.set_cnt(n, "hid", int(ent.get("turn", s.turn_number - 1)))
+            s.set_counter(n, "hid", int(ent.get("turn", s.turn_number - 1)))
         for g in ent.get("attached", []):
             gi = t.add(need(g, f"player {p} attachment"), p, f"att.{n}", face=1)
             del gi

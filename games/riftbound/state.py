@@ -152,15 +152,15 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
             return
         for p in (0, 1):
             if points[p] >= VICTORY_SCORE and points[p] > points[1 - p]:
-                self._ev(ev, "cleanup.win_check", f"Win check: {self.pn(p)} has {points[p]} points, more than "
-                         f"{self.pn(1 - p)}", R_WIN, player=p)
+                self._ev(ev, "cleanup.win_check", f"Win check: {self.player_name(p)} has {points[p]} points, more than "
+                         f"{self.player_name(1 - p)}", R_WIN, player=p)
                 self.end_game(p, "victory score", ev)
                 return
 
     def end_game(self, p: int, reason: str, ev: list) -> None:
         """``p`` wins: by the win check, or by Burn Out's point when no card is left to draw."""
         self.outcome = Outcome(p, Termination.SCORE, reason, R_BURN if reason == "burn out" else R_WIN)
-        self._ev(ev, "game.over", f"{self.pn(p)} wins ({reason})", R_WIN, winner=p, reason=reason)
+        self._ev(ev, "game.over", f"{self.player_name(p)} wins ({reason})", R_WIN, winner=p, reason=reason)
 
     # ------------------------------------------------------------------ checks
     def invariant_violations(self) -> list:
@@ -180,7 +180,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
             if self.battlefield_controller[b] not in (-1, 0, 1):
                 out.append(f"battlefield {b} controller {self.battlefield_controller[b]}")
         for u in range(len(self.table.card)):
-            if self.cnt(u, "dmg") < 0:
+            if self.counter(u, "dmg") < 0:
                 out.append(f"card {u} has negative damage")
         return out
 

@@ -14,12 +14,12 @@ class WhyNot:
     def _why_not_play(self, p: int, iid: int, args: dict) -> str:
         """Why a card can't be played now (Core Rules v1.3 Playing a card, digest 9.1; States 8.3)."""
         t = self.table
-        card = self.c(iid)
+        card = self.card_of(iid)
         z = t.zone[iid]
         hidden = z in (f"p{p}.hidden0", f"p{p}.hidden1")
         if z not in (f"p{p}.hand", f"p{p}.champion") and not hidden:
             return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)."
-        if hidden and self.cnt(iid, "hid") >= self.turn_number:
+        if hidden and self.counter(iid, "hid") >= self.turn_number:
             return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)."
         kw = card["kw"]
         react = kw.get("reaction") or kw.get("quickdraw") or hidden
@@ -89,7 +89,7 @@ class WhyNot:
         if kind == "move" and known and not self.is_unit(iid):
             # the table guesses "move" for a card with no legal choice at all: judge the
             # action the drop stands for (a card from hand is played, gear is equipped)
-            kind = "equip" if self.c(iid)["type"] == "gear" and t.zone[iid] in ZLOC else "play"
+            kind = "equip" if self.card_of(iid)["type"] == "gear" and t.zone[iid] in ZLOC else "play"
         elif kind == "move" and known and t.zone[iid] not in ZLOC:
             kind = "play"
         if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
@@ -110,7 +110,7 @@ class WhyNot:
             return self._why_not_play(p, iid, args)
         if kind == "activate" and known:
             n = args.get("ab", 0)
-            abil = self.c(iid)["abil"]
+            abil = self.card_of(iid)["abil"]
             ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
             if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
                 return "you can only use abilities of your own legend and permanents on the board (digest 17.3)."

@@ -12,8 +12,8 @@ def damage(state, item, op, events):
     n = op.get("n", 1)
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
-        d = state.cnt(u, "dmg") + n
-        state.set_cnt(u, "dmg", d)
+        d = state.counter(u, "dmg") + n
+        state.set_counter(u, "dmg", d)
         state._ev(events, "effect.damage", f"{src_name} deals {n} to {state.name(u)}", R_EFFECT, card=u, amount=n, total=d)
 
 
@@ -33,8 +33,8 @@ def heal(state, item, op, events):
     src_name = state.card_db[item["card"]]["name"]
     t = state.table
     for u in state._to(item, op.get("to", "target")):
-        if state.cnt(u, "dmg"):
-            state.set_cnt(u, "dmg", 0)
+        if state.counter(u, "dmg"):
+            state.set_counter(u, "dmg", 0)
             state._ev(events, "effect.heal", f"{src_name} heals {state.name(u)}", R_EFFECT, card=u)
             w = ZLOC[t.zone[u]]
             state._queue_card(u, "healed", w[0], w[1], state.played[w[0]] >= 1)

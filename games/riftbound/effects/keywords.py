@@ -16,7 +16,7 @@ def vision(state, item, op, events):
     deck = t.zones[f"p{p}.deck"]
     if deck:
         top = deck[0]
-        events.append(t.move(top, f"p{p}.aside", caption=f"{state.pn(p)} looks at the top card of the deck (Vision)",
+        events.append(t.move(top, f"p{p}.aside", caption=f"{state.player_name(p)} looks at the top card of the deck (Vision)",
                              rule=R_KW))
         push(state, "vision", player=p, card=top)
 

@@ -40,7 +40,7 @@ def add(state, item, op, events):
     pool[0] += op.get("energy", 0)
     for d in op.get("power", []):
         pool[_POOL_INDEX[d] if d != "any" else _POOL_INDEX[state._best_domain(p)]] += 1
-    state._ev(events, "pool.add", f"{state.pn(p)} adds resources to the rune pool", R_COST, player=p, pool=list(pool))
+    state._ev(events, "pool.add", f"{state.player_name(p)} adds resources to the rune pool", R_COST, player=p, pool=list(pool))
 
 
 @primitive("ready_runes", lambda op, who, n: f"ready up to {n} runes", n=NUMBER)

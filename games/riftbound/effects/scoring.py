@@ -10,7 +10,7 @@ def point(state, item, op, events):
     """Gain N points (the win check is the next cleanup's first step)."""
     p, n = item["controller"], op.get("n", 1)
     state.points[p] += n
-    state._ev(events, "counter.change", f"{state.pn(p)} gains {n} point(s) from {state.card_db[item['card']]['name']}",
+    state._ev(events, "counter.change", f"{state.player_name(p)} gains {n} point(s) from {state.card_db[item['card']]['name']}",
               R_EFFECT, player=p, counter="points", delta=n, value=state.points[p])
 
 
@@ -19,5 +19,5 @@ def xp(state, item, op, events):
     """Gain N XP (Hunt, Level; digest 18)."""
     p, n = item["controller"], op.get("n", 1)
     state.xp[p] += n
-    state._ev(events, "counter.change", f"{state.pn(p)} gains {n} XP", R_KW, player=p, counter="xp", delta=n,
+    state._ev(events, "counter.change", f"{state.player_name(p)} gains {n} XP", R_KW, player=p, counter="xp", delta=n,
               value=state.xp[p])

@@ -12,8 +12,8 @@ def stun(state, item, op, events):
     """A stunned unit deals no combat damage; stun wears off in the Ending step."""
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
-        if not state.cnt(u, "stun"):
-            state.set_cnt(u, "stun", 1)
+        if not state.counter(u, "stun"):
+            state.set_counter(u, "stun", 1)
             state._ev(events, "effect.stun", f"{src_name} stuns {state.name(u)}", R_EFFECT, card=u)
 
 
@@ -22,8 +22,8 @@ def buff(state, item, op, events):
     """A buff is +1 Might; at most one buff per unit (digest 15)."""
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
-        if not state.cnt(u, "buff"):
-            state.set_cnt(u, "buff", 1)
+        if not state.counter(u, "buff"):
+            state.set_counter(u, "buff", 1)
             state._ev(events, "effect.buff", f"{src_name} buffs {state.name(u)}", R_EFFECT, card=u)
 
 

@@ -27,11 +27,11 @@ class CardActions:
                 self.rng.shuffle(trash)
                 for i in trash:
                     ev.append(t.move(i, f"p{p}.deck", face=0, orient=0,
-                                     caption=f"{self.pn(p)}'s trash is recycled into the deck", rule=R_BURN))
+                                     caption=f"{self.player_name(p)}'s trash is recycled into the deck", rule=R_BURN))
                 self.points[1 - p] += 1
-                self._ev(ev, "burnout", f"{self.pn(p)} burns out: the trash ({len(trash)}) becomes the deck and "
-                         f"{self.pn(1 - p)} gains 1 point", R_BURN, player=p, recycled=len(trash))
-                self._ev(ev, "counter.change", f"{self.pn(1 - p)}: {self.points[1 - p]} points", R_BURN,
+                self._ev(ev, "burnout", f"{self.player_name(p)} burns out: the trash ({len(trash)}) becomes the deck and "
+                         f"{self.player_name(1 - p)} gains 1 point", R_BURN, player=p, recycled=len(trash))
+                self._ev(ev, "counter.change", f"{self.player_name(1 - p)}: {self.points[1 - p]} points", R_BURN,
                          player=1 - p, counter="points", delta=1, value=self.points[1 - p])
                 if not deck and self.points[1 - p] >= VICTORY_SCORE and self.points[1 - p] > self.points[p]:
                     self.end_game(1 - p, "burn out", ev)
@@ -39,7 +39,7 @@ class CardActions:
                 if guard > 50:
                     return
             top = deck[0]
-            ev.append(t.move(top, f"p{p}.hand", caption=f"{self.pn(p)} draws a card", rule=rule))
+            ev.append(t.move(top, f"p{p}.hand", caption=f"{self.player_name(p)} draws a card", rule=rule))
 
     def channel(self, p: int, n: int, exhausted: bool, ev: list, rule: str) -> None:
         """Channel: top runes of the rune deck to the board, ready; fewer if it runs short (digest 5.6)."""
@@ -47,19 +47,19 @@ class CardActions:
         for _ in range(n):
             rd = t.zones[f"p{p}.runedeck"]
             if not rd:
-                self._ev(ev, "rune.channel_short", f"{self.pn(p)}'s rune deck is empty: nothing more to channel", rule, player=p)
+                self._ev(ev, "rune.channel_short", f"{self.player_name(p)}'s rune deck is empty: nothing more to channel", rule, player=p)
                 return
             e = t.move(rd[0], f"p{p}.runes", face=1, orient=1 if exhausted else 0,
-                       caption=f"{self.pn(p)} channels a rune", rule=rule)
+                       caption=f"{self.player_name(p)} channels a rune", rule=rule)
             ev.append(e)
 
     def _hide(self, p: int, a: dict, ev: list) -> None:
         """Hide: pay [A], put a Hidden card face down at a battlefield you control (digest 19.1)."""
         self.pay(p, 0, ["any"], ev)
         iid = a["card"]
-        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.pn(p)} hides a card", rule=R_HIDE))
-        self._ev(ev, "hide", f"{self.pn(p)} hides a card at battlefield {a['to'][-1]}", R_HIDE, player=p)
-        self.set_cnt(iid, "hid", self.turn_number)
+        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.player_name(p)} hides a card", rule=R_HIDE))
+        self._ev(ev, "hide", f"{self.player_name(p)} hides a card at battlefield {a['to'][-1]}", R_HIDE, player=p)
+        self.set_counter(iid, "hid", self.turn_number)
         self.cleanup_due = True
 
     def _equip(self, p: int, a: dict, ev: list) -> None:
@@ -79,7 +79,7 @@ class CardActions:
         t.card = list(t.card)  # card/owner lists are shared between clones: copy before adding
         t.owner = list(t.owner)
         iid = t.add(cid, p, lz(p, loc), face=1, orient=1)
-        ev.append(Event("card.move", f"{self.pn(p)} creates a {self.card_db[cid]['name']} token", R_EFFECT,
+        ev.append(Event("card.move", f"{self.player_name(p)} creates a {self.card_db[cid]['name']} token", R_EFFECT,
                         {"card": iid, "card_id": cid, "from": None, "to": lz(p, loc), "face": "up", "orient": "sideways", "owner": p}))
         return iid
 
@@ -97,7 +97,7 @@ class CardActions:
                 ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",
                                  caption=f"{self.name(g)} detaches", rule=R_KW))
         self._ev(ev, kind, f"{self.name(u)} is killed ({why})", rule, card=u, card_id=t.card[u], player=p)
-        if self.c(u)["type"] == "token":
+        if self.card_of(u)["type"] == "token":
             ev.append(t.move(u, "shared.gone", caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))
         else:
             ev.append(t.move(u, f"p{t.owner[u]}.trash", face=1, orient=0, caption=f"{self.name(u)} goes to the trash", rule=rule))
@@ -110,4 +110,4 @@ class CardActions:
 
     def _best_domain(self, p: int) -> str:
         leg = self.table.zones[f"p{p}.legend"]
-        return self.c(leg[0])["domain"][0] if leg else "fury"
+        return self.card_of(leg[0])["domain"][0] if leg else "fury"

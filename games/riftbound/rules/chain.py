@@ -25,7 +25,7 @@ class ChainRules:
         the showdown ends when every player passed in a row (digest 12.5)."""
         if self.chain:
             self.priority_passes += 1
-            self._ev(ev, "priority.pass", f"{self.pn(p)} passes priority", R_CHAIN, player=p)
+            self._ev(ev, "priority.pass", f"{self.player_name(p)} passes priority", R_CHAIN, player=p)
             if self.priority_passes >= 2:
                 self._resolve_top(ev)
             else:
@@ -35,7 +35,7 @@ class ChainRules:
         showdown["passes"] += 1
         self.focus = 1 - p
         self.priority = self.focus
-        self._ev(ev, "focus.pass", f"{self.pn(p)} passes focus to {self.pn(1 - p)}", R_FOCUS, player=p, to=1 - p)
+        self._ev(ev, "focus.pass", f"{self.player_name(p)} passes focus to {self.player_name(1 - p)}", R_FOCUS, player=p, to=1 - p)
 
     def _resolve_top(self, ev: list) -> None:
         """Resolve the newest chain item completely (LIFO), then the controller of the newest
@@ -60,7 +60,7 @@ class ChainRules:
         if showdown and showdown["stage"] == "focus" and self.chain_origin >= 0:
             self.focus = 1 - self.focus
             showdown["passes"] = 0
-            self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
+            self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.player_name(self.focus)}", R_FOCUS, to=self.focus)
         self.chain_origin = -1
         if showdown:
             self.priority = self.focus
@@ -166,12 +166,12 @@ class Vision:
         p, i = choice.player, step.args["card"]
         recycle = choice.kind == "vision_recycle"
         if recycle:
-            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.pn(p)} recycles the top card (Vision)",
+            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.player_name(p)} recycles the top card (Vision)",
                                            rule=R_KW))
         else:
-            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.pn(p)} keeps the card on top",
+            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.player_name(p)} keeps the card on top",
                                            rule=R_KW))
-        state._ev(events, "effect.vision", f"{state.pn(p)} {'recycles' if recycle else 'keeps'} the top card", R_KW,
+        state._ev(events, "effect.vision", f"{state.player_name(p)} {'recycles' if recycle else 'keeps'} the top card", R_KW,
                   player=p)
         state.cleanup_due = True
         return DONE

@@ -53,9 +53,9 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
         want = "atk" if q == att else "def"
         other = "def" if q == att else "atk"
         for u in state.units_at(q, b):
-            if not state.cnt(u, want) or state.cnt(u, other):
-                state.set_cnt(u, want, 1)
-                state.set_cnt(u, other, 0)
+            if not state.counter(u, want) or state.counter(u, other):
+                state.set_counter(u, want, 1)
+                state.set_counter(u, other, 0)
                 changes.append(u)
                 if u not in showdown["seen"]:
                     showdown["seen"] = showdown["seen"] + [u]
@@ -64,9 +64,9 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     for q in (0, 1):
         for loc in (-1, 1 - b):
             for u in state.units_at(q, loc):
-                if state.cnt(u, "atk") or state.cnt(u, "def"):
-                    state.set_cnt(u, "atk", 0)
-                    state.set_cnt(u, "def", 0)
+                if state.counter(u, "atk") or state.counter(u, "def"):
+                    state.set_counter(u, "atk", 0)
+                    state.set_counter(u, "def", 0)
                     changes.append(u)
     if changes:
         state._ev(ev, "cleanup.designate", f"Combat designations updated ({len(changes)} unit(s))", R_CLEAN, cards=changes)
@@ -87,7 +87,7 @@ def cleanup_step_3_lethal_damage(state, ev: list) -> bool:
         return False
     if len(dead) > 1:  # board order: player 0 base, battlefield 0, 1, then player 1
         dead.sort(key=lambda u: (BOARD_ORDER[t.zone[u]], t.zones[t.zone[u]].index(u)))
-    dk = [u for u in dead if state.c(u)["kw"].get("deathknell")]
+    dk = [u for u in dead if state.card_of(u)["kw"].get("deathknell")]
     if dk:
         state._ev(ev, "cleanup.deathknell", "Deathknell noted for " + ", ".join(state.name(u) for u in dk), R_CLEAN, cards=dk)
     for u in dead:
@@ -121,7 +121,7 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
         c = state.battlefield_controller[b]
         if c >= 0 and not state.units_at(c, b) and not (showdown and showdown["battlefield"] == b):
             state.battlefield_controller[b] = -1
-            state._ev(ev, "cleanup.control_loss", f"{state.pn(c)} has no units at battlefield {b} and loses control of it",
+            state._ev(ev, "cleanup.control_loss", f"{state.player_name(c)} has no units at battlefield {b} and loses control of it",
                       R_CLEAN, bf=b, player=c)
             changed = True
     return changed
@@ -147,7 +147,7 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
                     ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
                                      caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
                                      "another controller", rule=R_HIDE))
-                    state.set_cnt(h, "hid", 0)
+                    state.set_counter(h, "hid", 0)
                     state._ev(ev, "cleanup.hidden_trash", f"{state.name(h)} is trashed", R_CLEAN, card=h)
                     changed = True
                     break

@@ -29,11 +29,11 @@ class Combat:
         showdown["passes"] = 0
         for q in (att, 1 - att):
             for u in self.units_at(q, b):
-                self.set_cnt(u, "atk" if q == att else "def", 1)
+                self.set_counter(u, "atk" if q == att else "def", 1)
                 if u not in showdown["seen"]:
                     showdown["seen"] = showdown["seen"] + [u]
                     self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
-        self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.pn(att)} attacks, {self.pn(1 - att)} defends",
+        self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.player_name(att)} attacks, {self.player_name(1 - att)} defends",
                  R_COMBAT, bf=b, attacker=att)
         self.cleanup_due = True
 
@@ -43,7 +43,7 @@ class Combat:
         left = [u for u in targets if done.get(u, 0) < self._lethal(u)]
         if not left:
             return []
-        tiers = [(1 if self.kwv(u, "tank") else 0) | (2 if self.kwv(u, "backline") else 0) for u in left]
+        tiers = [(1 if self.keyword_value(u, "tank") else 0) | (2 if self.keyword_value(u, "backline") else 0) for u in left]
         if 3 not in tiers:
             rank = [0 if tr == 1 else (2 if tr == 2 else 1) for tr in tiers]
             best = min(rank)
@@ -51,7 +51,7 @@ class Combat:
         # a unit with both Tank and Backline: the assigning player follows one of them
         # (Core Rules v1.3 Combat Damage 460.2.c.7-8, digest 13.3). Treated as a Tank it may
         # come first; once a unit without Tank got damage, it is a Backline unit (last).
-        non_tank_hit = any(done.get(u, 0) and not self.kwv(u, "tank") for u in targets)
+        non_tank_hit = any(done.get(u, 0) and not self.keyword_value(u, "tank") for u in targets)
         dual = [u for u, tr in zip(left, tiers) if tr == 3]
         for want in (1, 0):
             group = [u for u, tr in zip(left, tiers) if tr == want]
@@ -61,7 +61,7 @@ class Combat:
 
     def _lethal(self, u: int) -> int:
         """Damage still needed to be lethal: non-zero damage >= Might, counting damage already marked."""
-        return max(1, self.might(u) - self.cnt(u, "dmg"))
+        return max(1, self.might(u) - self.counter(u, "dmg"))
 
     def _assign_run(self, ev: list) -> None:
         """Assign one side's damage, one unit at a time, asking the assigning player when more
@@ -99,7 +99,7 @@ class Combat:
         done[u] = done.get(u, 0) + n
         showdown["left"] -= n
         showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
-        self._ev(ev, "combat.assign", f"{self.pn(assigner)} assigns {n} damage to {self.name(u)}", R_ASSIGN,
+        self._ev(ev, "combat.assign", f"{self.player_name(assigner)} assigns {n} damage to {self.name(u)}", R_ASSIGN,
                  card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
@@ -117,9 +117,9 @@ class Combat:
         dfn = 1 - att
         A, D = self.units_at(att, b), self.units_at(dfn, b)
         if A and not D:
-            res = f"{self.pn(att)} wins the combat"
+            res = f"{self.player_name(att)} wins the combat"
         elif D and not A:
-            res = f"{self.pn(dfn)} wins the combat"
+            res = f"{self.player_name(dfn)} wins the combat"
         else:
             res = "No result"
         self._ev(ev, "combat.result", res, R_COMBAT, bf=b)
@@ -131,13 +131,13 @@ class Combat:
             self.battlefield_controller[b] = new
             self.contested[b] = -1
             if new != old:
-                self._ev(ev, "combat.control", f"Battlefield {b}: " + (f"{self.pn(new)} establishes control" if new >= 0 else "uncontrolled"),
+                self._ev(ev, "combat.control", f"Battlefield {b}: " + (f"{self.player_name(new)} establishes control" if new >= 0 else "uncontrolled"),
                          R_COMBAT, bf=b, player=new)
             if new >= 0 and new != old:
                 self._score(new, b, "conquer", ev)
         for u in self.all_units():
-            self.set_cnt(u, "atk", 0)
-            self.set_cnt(u, "def", 0)
+            self.set_counter(u, "atk", 0)
+            self.set_counter(u, "def", 0)
         self.showdown = {}
         self.focus = -1
         self.priority = -1
@@ -158,8 +158,8 @@ def combat_damage(state, step, ev):
         if state.outcome is None:
             state._combat_resolve(ev)
         return DONE
-    ta = sum(max(0, state.might(u)) for u in A if not state.cnt(u, "stun"))
-    td = sum(max(0, state.might(u)) for u in D if not state.cnt(u, "stun"))
+    ta = sum(max(0, state.might(u)) for u in A if not state.counter(u, "stun"))
+    td = sum(max(0, state.might(u)) for u in D if not state.counter(u, "stun"))
     showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)
@@ -188,7 +188,7 @@ def deal_damage(state, step, ev):
         dealt[u] = dealt.get(u, 0) + n
     for u, n in dealt.items():
         if n > 0 and state.table.zone[u] in ZLOC:
-            state.set_cnt(u, "dmg", state.cnt(u, "dmg") + n)
+            state.set_counter(u, "dmg", state.counter(u, "dmg") + n)
     state._ev(ev, "combat.damage", "All assigned combat damage is dealt at the same time", R_COMBAT,
               bf=b, damage={str(k): v for k, v in dealt.items()})
     cleanup_pass(state, ev, b)

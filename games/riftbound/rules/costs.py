@@ -82,23 +82,23 @@ class Costs:
             ready.sort(key=lambda r: 0 if r in recycle else 1)
             exh = ready[:e_need]
         for r in exh:
-            ev.append(t.set_orient(r, 1, f"{self.pn(p)} exhausts a {db[t.card[r]]['rune']} rune: add [1]", R_COST))
+            ev.append(t.set_orient(r, 1, f"{self.player_name(p)} exhausts a {db[t.card[r]]['rune']} rune: add [1]", R_COST))
         for r in recycle:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
-                             caption=f"{self.pn(p)} recycles a {dom} rune: add [{DOMAIN_CODE[dom]}]", rule=R_COST))
+                             caption=f"{self.player_name(p)} recycles a {dom} rune: add [{DOMAIN_CODE[dom]}]", rule=R_COST))
         for k in range(6):
             pool[k + 1] -= used_pool[k]
         pool[0] -= use_e
         if energy or power:
-            self._ev(ev, "cost.pay", f"{self.pn(p)} pays {energy} energy"
+            self._ev(ev, "cost.pay", f"{self.player_name(p)} pays {energy} energy"
                      + (f" and {len(power)} power" if power else ""), R_COST, player=p, energy=energy, power=list(power))
 
     def _equip_cost(self, g: int, less_a: bool = False) -> tuple:
         """An Equipment's Equip cost (energy, power list). With ``less_a`` one [A] is taken off
         (Weaponmaster: "its Equip cost, reduced by [A]"; a cost without [A] is paid in full,
         Core Rules Weaponmaster, digest 18; discounts never go below 0, digest 5.8)."""
-        card = self.c(g)
+        card = self.card_of(g)
         e, pw = card["kw"].get("equip", 0), list(card["equip_power"])
         if less_a and "any" in pw:
             pw.remove("any")
@@ -115,7 +115,7 @@ class Costs:
         for holder in [None] + [x for x in self.units_of(p) if x != u]:
             zone = t.zones.get(f"p{p}.base" if holder is None else f"att.{holder}") or []
             for g in zone:
-                card = self.c(g)
+                card = self.card_of(g)
                 if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g, True)):
                     out.append(g)
         return out

@@ -21,14 +21,14 @@ class Playing:
         pay, finalise. Units and gear leave the chain on finalising; spells stay."""
         t = self.table
         iid = a["card"]
-        card = self.c(iid)
+        card = self.card_of(iid)
         frm = t.zone[iid]
         hbf = int(frm[-1]) if ".hidden" in frm else -1
         tg = a.get("target", -1)
         if hbf >= 0:
-            ev.append(t.set_face(iid, 1, f"{self.pn(p)} reveals the hidden {card['name']}", R_HIDE))
-            self.set_cnt(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.pn(p)} plays {card['name']}", rule=R_PLAY))
+            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
+            self.set_counter(iid, "hid", 0)
+        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)
         E, P = (0, []) if hbf >= 0 else (card["cost"], list(card["power"]))
@@ -74,7 +74,7 @@ class Playing:
                 self.focus = 1 - p
                 self.priority = self.focus
                 showdown["passes"] = 0
-                self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.pn(self.focus)}", R_FOCUS, to=self.focus)
+                self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.player_name(self.focus)}", R_FOCUS, to=self.focus)
         else:
             if not self.chain:
                 self.chain_origin = p
@@ -90,12 +90,12 @@ class Playing:
         resolve at once without the chain (digest 5.4)."""
         t = self.table
         src, n = a["card"], a["ab"]
-        ab = self.c(src)["abil"][n]
+        ab = self.card_of(src)["abil"][n]
         tg = a.get("target", -1)
         if ab.get("exhaust"):
             ev.append(t.set_orient(src, 1, f"{self.name(src)} exhausts", R_COST))
         if ab.get("spend_buff"):
-            self.set_cnt(src, "buff", 0)
+            self.set_counter(src, "buff", 0)
         extra = self._deflect(p, tg)
         self.pay(p, ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * extra, ev)
         w = self.where(src)
@@ -108,7 +108,7 @@ class Playing:
             self._ev(ev, "ability.add", f"{self.name(src)}: an Add ability resolves at once", R_COST, card=src, player=p)
             self._effects(item, ev)
         else:
-            self._ev(ev, "chain.add", f"{self.pn(p)} activates {self.name(src)}", R_CHAIN, card=src, player=p)
+            self._ev(ev, "chain.add", f"{self.player_name(p)} activates {self.name(src)}", R_CHAIN, card=src, player=p)
             if not self.chain:
                 self.chain_origin = p
             self.chain_items_made += 1
@@ -154,7 +154,7 @@ class MainPhase:
     def choose(state, step, choice, events):
         if choice.kind == "end_turn":
             p = choice.player
-            state._ev(events, "main.end", f"{state.pn(p)} ends the Main Phase", R_MAIN, player=p)
+            state._ev(events, "main.end", f"{state.player_name(p)} ends the Main Phase", R_MAIN, player=p)
             state.turn_step = "ending"
             state.cleanup_due = True
             return DONE

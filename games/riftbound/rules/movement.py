@@ -33,7 +33,7 @@ class Movement:
         for u in move["cards"]:
             t.orient[u] = 1
         for u in move["cards"]:
-            e = t.move(u, to, caption=f"{self.pn(p)} moves {self.name(u)} to {to}", rule=R_MOVE)
+            e = t.move(u, to, caption=f"{self.player_name(p)} moves {self.name(u)} to {to}", rule=R_MOVE)
             ev.append(e)
         self._ev(ev, "move.complete", f"Move complete: {len(move['cards'])} unit(s) to {to}", R_MOVE,
                  player=p, cards=list(move["cards"]), to=to)
@@ -45,7 +45,7 @@ class Movement:
         Contested, unless it already is (Core Rules v1.3 Control, digest 11.4)."""
         if loc >= 0 and self.battlefield_controller[loc] != p and self.contested[loc] < 0:
             self.contested[loc] = p
-            self._ev(ev, "battlefield.contested", f"Battlefield {loc} becomes contested by {self.pn(p)}", R_MOVE, bf=loc, player=p)
+            self._ev(ev, "battlefield.contested", f"Battlefield {loc} becomes contested by {self.player_name(p)}", R_MOVE, bf=loc, player=p)
 
 
 @PROCS.decision("move_with", rule=R_MOVE)

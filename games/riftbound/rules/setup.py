@@ -29,33 +29,33 @@ class Setup:
         for p in (0, 1):
             ids = list(t.zones[f"p{p}.aside"])
             ids.sort()
-            legend = [i for i in ids if self.c(i)["type"] == "legend"][0]
-            ltag = self.c(legend)["champion"]
-            champ = next((i for i in ids if self.c(i)["type"] == "unit" and "champion" in self.c(i)["supertype"]
-                          and self.c(i)["champion"] == ltag), None)
-            ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.pn(p)} places the legend {self.name(legend)}", rule=R_SETUP))
-            self._ev(ev, "setup.legend", f"{self.pn(p)}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
+            legend = [i for i in ids if self.card_of(i)["type"] == "legend"][0]
+            ltag = self.card_of(legend)["champion"]
+            champ = next((i for i in ids if self.card_of(i)["type"] == "unit" and "champion" in self.card_of(i)["supertype"]
+                          and self.card_of(i)["champion"] == ltag), None)
+            ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.player_name(p)} places the legend {self.name(legend)}", rule=R_SETUP))
+            self._ev(ev, "setup.legend", f"{self.player_name(p)}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
             if champ is not None:
-                ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.pn(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
-                self._ev(ev, "setup.champion", f"{self.pn(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
+                ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.player_name(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
+                self._ev(ev, "setup.champion", f"{self.player_name(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
             for i in ids:
                 if i in (legend, champ):
                     continue
-                typ = self.c(i)["type"]
+                typ = self.card_of(i)["type"]
                 if typ == "battlefield":
                     t.move(i, f"p{p}.bfaside")
                 elif typ == "rune":
                     t.move(i, f"p{p}.runedeck")
                 else:
                     t.move(i, f"p{p}.deck")
-            self._ev(ev, "setup.battlefields", f"{self.pn(p)} sets aside three battlefields", R_SETUP, player=p)
+            self._ev(ev, "setup.battlefields", f"{self.player_name(p)} sets aside three battlefields", R_SETUP, player=p)
         self.first = self.rng.randbelow(2)
         self.active = self.first
-        self._ev(ev, "setup.first_player", f"{self.pn(self.first)} goes first (chosen at random)", R_SETUP, player=self.first)
+        self._ev(ev, "setup.first_player", f"{self.player_name(self.first)} goes first (chosen at random)", R_SETUP, player=self.first)
         for p in (0, 1):
             self.rng.shuffle(t.zones[f"p{p}.deck"])
             self.rng.shuffle(t.zones[f"p{p}.runedeck"])
-            self._ev(ev, "setup.shuffle", f"{self.pn(p)} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
+            self._ev(ev, "setup.shuffle", f"{self.player_name(p)} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
         for p in (0, 1):
             self.draw(p, 4, ev, R_SETUP)
         self.turn_step = "mulligan"
@@ -70,8 +70,8 @@ class Setup:
             self.draw(p, len(aside), ev, R_MULL)
             self.rng.shuffle(aside)
             for i in aside:
-                ev.append(t.move(i, f"p{p}.deck", caption=f"{self.pn(p)} recycles a set-aside card to the bottom", rule=R_MULL))
-        self._ev(ev, "mulligan.done", f"{self.pn(p)} mulligans {len(aside)} card(s)", R_MULL, player=p, count=len(aside))
+                ev.append(t.move(i, f"p{p}.deck", caption=f"{self.player_name(p)} recycles a set-aside card to the bottom", rule=R_MULL))
+        self._ev(ev, "mulligan.done", f"{self.player_name(p)} mulligans {len(aside)} card(s)", R_MULL, player=p, count=len(aside))
         if p == self.first:
             push(self, "mulligan", player=1 - p, set_aside=0)
             return
@@ -81,8 +81,8 @@ class Setup:
             if not bfs or t.zones[f"shared.bf{q}"]:
                 continue
             pick = bfs[self.rng.randbelow(len(bfs))]
-            ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.pn(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
-            self._ev(ev, "setup.battlefield", f"{self.pn(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
+            ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.player_name(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
+            self._ev(ev, "setup.battlefield", f"{self.player_name(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
         self.turn_number = 1
         self.active = self.first
         self.turn_step = "awaken"
@@ -104,7 +104,7 @@ class Mulligan:
         p = choice.player
         if choice.kind == "mulligan_pick":
             push(state, "mulligan", player=p, set_aside=step.args["set_aside"] + 1)  # steps are never changed
-            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.pn(p)} sets a card aside",
+            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.player_name(p)} sets a card aside",
                                            rule=R_MULL))
             return DONE
         state._mulligan_done(p, events)

@@ -30,7 +30,7 @@ class Showdowns:
                    "totals": [0, 0]}
         self.focus = att
         self.priority = att
-        self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.pn(att)} gains focus", R_SD, bf=b, player=att)
+        self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.player_name(att)} gains focus", R_SD, bf=b, player=att)
         if combat:
             self._ev(ev, "cleanup.start_combat", f"Combat at battlefield {b}", R_CLEAN, bf=b)
             self._begin_combat(ev)
@@ -53,7 +53,7 @@ class Showdowns:
         if len(have) == 1 and self.battlefield_controller[b] != have[0]:
             q = have[0]
             self.battlefield_controller[b] = q
-            self._ev(ev, "battlefield.control", f"{self.pn(q)} establishes control of battlefield {b}", R_SD, bf=b, player=q)
+            self._ev(ev, "battlefield.control", f"{self.player_name(q)} establishes control of battlefield {b}", R_SD, bf=b, player=q)
             self._score(q, b, "conquer", ev)
         self.cleanup_due = True
 

@@ -18,7 +18,7 @@ class Triggers:
     __slots__ = ()
 
     def _queue_card(self, iid: int, on: str, p: int, loc: int, legion: bool, order: int | None = None) -> None:
-        card = self.c(iid)
+        card = self.card_of(iid)
         for n, ab in enumerate(card["abil"]):
             if ab["on"] == on:
                 o = order if order is not None else (0 if p == self.active else 1)
@@ -174,7 +174,7 @@ class Weaponmaster:
         tr, p = step.args["trigger"], choice.player
         if choice.kind == "decline":
             state._ev(events, "trigger.declined",
-                      f"{state.pn(p)} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
+                      f"{state.player_name(p)} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
                       card=tr["source"], player=p)
             state.cleanup_due = True
             return DONE

@@ -82,7 +82,7 @@ def awaken_phase(state, step, ev):
     """Awaken: ready everything you control (digest 7.1)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"Turn {state.turn_number}: {state.pn(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
+    state._ev(ev, "phase.begin", f"Turn {state.turn_number}: {state.player_name(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
     state._awaken(p, ev)
     state.turn_step = "beginning"
     return DONE
@@ -93,7 +93,7 @@ def beginning_step(state, step, ev):
     """Beginning Phase, beginning step: start-of-turn triggers (digest 7.2)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
+    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
     state._ev(ev, "step.begin", "Beginning step: start-of-turn effects", R_BEGIN, step="beginning")
     state._queue_on(p, "turn_start")
     state.turn_step = "scoring"
@@ -118,7 +118,7 @@ def channel_phase(state, step, ev):
     """Channel 2 runes; the second player channels 3 on their first turn (digest 6.8, 7.3)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
+    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
     n = 3 if (p != state.first and not state.channeled[p]) else 2
     state.channeled[p] = True
     state.channel(p, n, False, ev, R_CHANNEL)
@@ -131,7 +131,7 @@ def draw_phase(state, step, ev):
     """Draw 1; the rune pools empty at the end of the Draw Phase (digest 7.4)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
+    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
     state.draw(p, 1, ev, R_DRAW)
     state._empty_pools(ev, "at the end of the Draw Phase")
     state.turn_step = "main_start"
@@ -143,7 +143,7 @@ def main_phase_start(state, step, ev):
     """The Main Phase begins; the rune pools empty (digest 7.5)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Main Phase", R_MAIN, phase="main", player=p)
+    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Main Phase", R_MAIN, phase="main", player=p)
     state._empty_pools(ev, "at the start of the Main Phase")
     state.turn_step = "main"
     return DONE
@@ -154,11 +154,11 @@ def ending_step(state, step, ev):
     """Ending Phase, ending step: stun wears off, end-of-turn triggers (digest 7.6, 15)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.pn(p)}'s Ending Phase", R_END, phase="ending", player=p)
+    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
     for u in state.all_units():  # stun wears off at the start of the Ending step (digest 15)
-        if state.cnt(u, "stun"):
-            state.set_cnt(u, "stun", 0)
+        if state.counter(u, "stun"):
+            state.set_counter(u, "stun", 0)
             state._ev(ev, "counter.change", f"{state.name(u)} is no longer stunned", R_END, card=u, counter="stun",
                       delta=-1, value=0)
     state._queue_on(p, "turn_end")
@@ -192,7 +192,7 @@ def next_turn(state, step, ev):
     state.active = 1 - p
     state.scored = [0, 0]
     state.played = [0, 0]
-    state._ev(ev, "turn.next", f"{state.pn(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_number)
+    state._ev(ev, "turn.next", f"{state.player_name(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_number)
     state.turn_step = "awaken"
     return DONE
 
@@ -231,9 +231,9 @@ class TurnRules:
 
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
-        healed = [u for u in self.all_units() if self.cnt(u, "dmg")]
+        healed = [u for u in self.all_units() if self.counter(u, "dmg")]
         for u in healed:
-            self.set_cnt(u, "dmg", 0)
+            self.set_counter(u, "dmg", 0)
             w = ZLOC[self.table.zone[u]]
             self._queue_card(u, "healed", w[0], w[1], self.played[w[0]] >= 1)
         return healed
