@@ -51,18 +51,18 @@ class Legality:
             return bool(react)
         return bool(react or kw.get("action"))
 
-    def _play_choices(self, p, iid, mode, hbf, ch):
+    def _play_choices(self, p, iid, mode, hidden_at, ch):
         card = self.card_of(iid)
         typ = card["type"]
         kw = card["kw"]
-        ok = self._timing_ok(mode, kw, hbf >= 0)
-        E, P = (0, []) if hbf >= 0 else (card["cost"], card["power"])
+        ok = self._timing_ok(mode, kw, hidden_at >= 0)
+        E, P = (0, []) if hidden_at >= 0 else (card["cost"], card["power"])
         nm = card["name"]
         if typ == "unit":
             locs = []
-            if hbf >= 0:
+            if hidden_at >= 0:
                 if ok:
-                    locs = [hbf]
+                    locs = [hidden_at]
             else:
                 if ok:
                     locs = [-1] + [b for b in (0, 1) if self.battlefield_controller[b] == p]
@@ -83,7 +83,7 @@ class Legality:
         if typ == "spell":
             if not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
-            tgs = self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]) if card["target"] else [-1]
+            tgs = self._targets(p, card["target"], -1, -1, hidden_at, card["target_max_might"]) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
             for tg in tgs:
                 extra = self._deflect(p, tg)
@@ -98,11 +98,11 @@ class Legality:
                         a2["repeat"] = True
                         ch.append(Choice("play", a2, p, lab + " with Repeat"))
         elif typ == "gear":
-            to = f"p{p}.base" if hbf < 0 else lz(p, hbf)
+            to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
             if not self.can_pay(p, E, P):
                 return
             if kw.get("quickdraw"):
-                for u in self._targets(p, "friendly_unit", -1, -1, hbf, 0):
+                for u in self._targets(p, "friendly_unit", -1, -1, hidden_at, 0):
                     ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
             else:
                 ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
@@ -183,7 +183,7 @@ class Legality:
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
                         ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at battlefield {b}"))
 
-    def _targets(self, p, spec, src, loc, hbf, maxm) -> list:
+    def _targets(self, p, spec, src, loc, hidden_at, maxm) -> list:
         """Legal targets of a spec (digest 9.3 'what counts as a target'). A card played
         from a facedown zone chooses its targets at that battlefield (digest 19.4)."""
         q = 1 - p
@@ -209,8 +209,8 @@ class Legality:
             pool = self.units_at(p, -1)
         else:
             return []
-        if hbf >= 0:
-            pool = [u for u in pool if ZLOC[self.table.zone[u]][1] == hbf]
+        if hidden_at >= 0:
+            pool = [u for u in pool if ZLOC[self.table.zone[u]][1] == hidden_at]
         if maxm:
             pool = [u for u in pool if self.might(u) <= maxm]
         return pool

@@ -23,15 +23,15 @@ class Playing:
         iid = a["card"]
         card = self.card_of(iid)
         frm = t.zone[iid]
-        hbf = int(frm[-1]) if ".hidden" in frm else -1
+        hidden_at = int(frm[-1]) if ".hidden" in frm else -1
         tg = a.get("target", -1)
-        if hbf >= 0:
+        if hidden_at >= 0:
             ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
         ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)
-        E, P = (0, []) if hbf >= 0 else (card["cost"], list(card["power"]))
+        E, P = (0, []) if hidden_at >= 0 else (card["cost"], list(card["power"]))
         if a.get("accelerate"):
             E += 1
             P.append(self._cdom(card))
@@ -80,7 +80,7 @@ class Playing:
                 self.chain_origin = p
             self.chain_items_made += 1
             self.chain = self.chain + [{"id": self.chain_items_made, "kind": "spell", "source": iid, "card": t.card[iid], "controller": p,
-                                        "ability": -1, "target": tg, "location": -2, "hidden_at": hbf, "legion": legion, "repeats": rep}]
+                                        "ability": -1, "target": tg, "location": -2, "hidden_at": hidden_at, "legion": legion, "repeats": rep}]
             self.priority = p
             self.priority_passes = 0
         self.cleanup_due = True
