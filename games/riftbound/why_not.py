@@ -51,8 +51,8 @@ class WhyNot:
                 return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
         tg = args.get("target")
         if card["target"] and isinstance(tg, int) and tg >= 0:
-            hbf = int(z[-1]) if hidden else -1
-            if tg not in self._targets(p, card["target"], -1, -1, hbf, card["target_max_might"]):
+            hidden_at = int(z[-1]) if hidden else -1
+            if tg not in self._targets(p, card["target"], -1, -1, hidden_at, card["target_max_might"]):
                 return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
                         "needs " + _target_words(card) + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
         E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
