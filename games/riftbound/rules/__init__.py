@@ -1,13 +1,14 @@
 """Riftbound's rules as named procedures on the kit processor.
 
 The state keeps a stack of pending steps (kit ``Step(procedure, stage, args)``).
-At its bottom is ``turn`` (rules/turn.py): each time it runs it takes the next
-outstanding task in HOT FEPR order (Core Rules v1.3 Chain, digest 9.2) and
-pushes the procedure for it: a cleanup, the triggers waiting for the chain,
-priority while a chain exists, the running showdown or combat's step, or the
-turn's next phase or step (``TURN_STRUCTURE``). Decisions are procedures that
-wait for a player; special decisions (a mulligan, a group move, damage
-assignment, a trigger's target...) are pushed above the step that needs them.
+At its bottom is ``turn`` (rules/turn.py): it does the outstanding tasks in
+HOT FEPR order (Core Rules v1.3 Chain, digest 9.2), each by its procedure from
+this table: a cleanup, the triggers waiting for the chain, priority while a
+chain exists, the running showdown or combat's step, or the turn's next phase
+or step (``TURN_STRUCTURE``). A decision is a procedure that waits for a
+player: ``turn`` pushes it as its own step, and a rule that needs a special
+decision (a mulligan pick, a group move, damage assignment, a trigger's
+target...) pushes it above itself. A step is never changed in place.
 
 =======================  ======================  =====================================
 procedure                module                  rule
