@@ -126,7 +126,14 @@ def main() -> int:
         f"| start-up to the main menu (fresh interpreter, best of 3) | {start:.2f} s | <= 1.5 s |",
         "",
     ]
-    Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+    # the side-by-side comparison written by tools/bench_compare.py --write is kept
+    out = Path(args.out)
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    begin, end = "<!-- bench-compare:begin -->", "<!-- bench-compare:end -->"
+    if begin in old and end in old:
+        lines += ["## Against the previous main", "",
+                  old[old.index(begin):old.index(end) + len(end)], ""]
+    out.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 
