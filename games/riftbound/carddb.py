@@ -1,7 +1,8 @@
 """Riftbound card data: schema, validation, the effect vocabulary and card text.
 
 Cards are data (cards.toml). Every effect is a list of *primitives* (``op``)
-registered in :mod:`.effects`; targets come from :data:`TARGETS`; triggers from
+registered in :mod:`.effects`; a spell's or ability's ``target`` is written in
+the kit's target format (:func:`check_card_target`); triggers come from
 :data:`TRIGGERS`. Keywords are the v1.3 keywords of Core Rules section 800
 (digest section 18) written in lower case, with a number after a colon where
 the keyword has one (``assault:2``, ``deflect:1``, ``equip:2``).
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 
 from tabletop.engine.cards import CardFileContext, Field, index_cards, read_card_file
+from tabletop.engine.effects import check_target
 from tabletop.engine.errors import CardFileError
 
 DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
@@ -32,11 +34,81 @@ KEYWORDS = {
 
 TRIGGERS = ("play", "death", "conquer", "hold", "attack", "defend", "turn_start", "turn_end", "healed", "activate")
 
-# target specs a spell or ability may choose (digest 9.3: a chosen object is a target)
-TARGETS = (
-    "", "unit", "enemy_unit", "friendly_unit", "unit_bf", "enemy_unit_bf", "friendly_unit_bf",
-    "enemy_unit_here", "friendly_unit_here", "friendly_other", "enemy_spell", "friendly_unit_base",
-)
+# What a spell or ability may choose (digest 9.3: a chosen object is a target), in the
+# kit's target format: ``target = {who = "opponent", zone = "battlefield"}``. ``zone`` is
+# where the chosen card is: on the ``board`` (a base or a battlefield), at a ``base``, at a
+# ``battlefield`` (units), or on the ``chain`` (spells); ``who`` is whose it is (``self``:
+# friendly, ``opponent``: enemy, ``any``: the first player's then the second's);
+# ``filter`` narrows it: ``here`` (at the location of the card whose ability it is),
+# ``other`` (not that card), ``max_might`` (N Might or less). One card is chosen, so
+# ``count``, if written, is 1 and ``choose`` is true.
+TARGET_ZONES = ("board", "base", "battlefield", "chain")
+TARGET_FILTER = {"here": bool, "other": bool, "max_might": int}
+# the locations of each unit zone: -1 the base, 0 and 1 the battlefields
+TARGET_LOCS = {"board": (-1, 0, 1), "base": (-1,), "battlefield": (0, 1)}
+# Quick-Draw attaches the gear to a unit you control
+QUICKDRAW_TARGET = {"who": "self", "zone": "board"}
+
+
+def check_card_target(target) -> str | None:
+    """None for a target a Riftbound spell or ability can take, else what is wrong with it
+    (the kit's target format, narrowed to one unit on the board or one spell on the chain)."""
+    why = check_target(target)
+    if why is not None:
+        return why
+    if isinstance(target, str):
+        return (f"{target!r} names no card to choose; a Riftbound target is a table like "
+                '{who = "opponent", zone = "battlefield"}')
+    zone = target.get("zone")
+    if zone not in TARGET_ZONES:
+        return f"the target's zone must be one of {', '.join(TARGET_ZONES)}, not {zone!r}"
+    if target.get("count", 1) != 1:
+        return "a spell or ability chooses one target (count = 1)"
+    if not target.get("choose", True):
+        return "the target of a spell or ability is chosen (choose = true)"
+    flt = target.get("filter", {})
+    for k, v in flt.items():
+        if k not in TARGET_FILTER:
+            return f"the target's filter key {k!r} is not one of {', '.join(TARGET_FILTER)}"
+        want = TARGET_FILTER[k]
+        if not isinstance(v, want) or (want is int and isinstance(v, bool)):
+            return f"the target's filter {k} must be {'a whole number' if want is int else 'true or false'}, not {v!r}"
+    if zone == "chain" and flt:
+        return "a spell on the chain takes no filter"
+    if flt.get("max_might", 0) < 0:
+        return "the target's filter max_might must be 0 or more"
+    return None
+
+
+_TARGET_NOUN = {"self": "friendly unit", "opponent": "enemy unit", "any": "unit"}
+_SPELL_NOUN = {"self": "friendly spell", "opponent": "enemy spell", "any": "spell"}
+_BASE_TEXT = {"self": " at your base", "opponent": " at your opponent's base", "any": " at a base"}
+
+
+def target_text(target: dict | None) -> str:
+    """The target in words, as the card text says it: "an enemy unit at a battlefield",
+    "another friendly unit", "an enemy unit with 3 Might or less"; "" for none."""
+    if not target:
+        return ""
+    who, zone, flt = target.get("who", "any"), target["zone"], target.get("filter", {})
+    if zone == "chain":
+        noun = _SPELL_NOUN[who]
+        return ("an " if noun[0] in "aeiou" else "a ") + noun
+    noun = _TARGET_NOUN[who]
+    if flt.get("other"):
+        words = "another " + noun
+    else:
+        words = ("an " if noun[0] in "aeiou" else "a ") + noun
+    if flt.get("here"):
+        words += " here"
+    elif zone == "battlefield":
+        words += " at a battlefield"
+    elif zone == "base":
+        words += _BASE_TEXT[who]
+    if "max_might" in flt:
+        words += f" with {flt['max_might']} Might or less"
+    return words
+
 
 STATICS = ("defend_alone", "bf_might")
 
@@ -65,8 +137,7 @@ FIELDS = [
     Field("supertype", list, default=list),
     Field("text", str, default=""),
     Field("flavor", str, default=""),
-    Field("target", str, default="", choices=TARGETS),
-    Field("target_max_might", int, default=0, min=0),
+    Field("target", (dict, str)),
     Field("effect", list, default=list),
     Field("ability", list, default=list),
     Field("static", list, default=list),
@@ -126,6 +197,10 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
         ctx.fail("a rune needs 'rune' = its domain", cid, "rune")
     if t == "legend" and (not card["champion"] or len(card["domain"]) < 1):
         ctx.fail("a legend needs a 'champion' tag and its domains", cid, "champion")
+    if "target" in card:
+        why = check_card_target(card["target"])
+        if why is not None:
+            ctx.fail(why, cid, "target")
     if card["effect"]:
         _check_effect(ctx, cid, "effect", card["effect"])
     for a in card["ability"]:
@@ -136,8 +211,10 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
             ctx.fail(f"ability has unknown field(s) {', '.join(sorted(extra))}", cid, "ability")
         if a.get("on") not in TRIGGERS:
             ctx.fail(f"ability 'on' must be one of {', '.join(TRIGGERS)}", cid, "ability")
-        if a.get("target", "") not in TARGETS:
-            ctx.fail(f"unknown target {a.get('target')!r}", cid, "ability")
+        if "target" in a:
+            why = check_card_target(a["target"])
+            if why is not None:
+                ctx.fail(f"target: {why}", cid, "ability")
         if a.get("timing", "") not in ("", "action", "reaction"):
             ctx.fail("ability timing must be 'action' or 'reaction'", cid, "ability")
         if a.get("if", "") not in _conditions():
@@ -149,6 +226,7 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
     if card["here_kw"] and card["here_kw"] not in KEYWORDS:
         ctx.fail(f"unknown keyword {card['here_kw']!r}", cid, "here_kw")
     out = dict(card)
+    out["target"] = card.get("target")  # None: the card chooses no target
     out["kw"] = parse_kw(card["keywords"])
     if any(a["on"] == "death" for a in card["ability"]):
         out["kw"]["deathknell"] = 1
@@ -161,7 +239,7 @@ def validate(ctx: CardFileContext, card: dict) -> dict:
     if kw.get("quickdraw"):
         # Quick-Draw (digest 18): "when you play this, attach it to a unit you control" is a
         # triggered ability; the unit is picked with the play (the choice carries it)
-        abil.append({"on": "quickdraw", "target": "friendly_unit", "effect": [{"op": "attach_to"}],
+        abil.append({"on": "quickdraw", "target": QUICKDRAW_TARGET, "effect": [{"op": "attach_to"}],
                      "kwsyn": "quickdraw"})
     if kw.get("weaponmaster"):
         # Weaponmaster (Core Rules v1.3 821; Spiritforged FAQ): an optional play trigger whose
@@ -229,29 +307,17 @@ KEYWORD_TEXT = {
     "repeat": "Repeat", "hunt": "Hunt", "legion": "Legion", "deathknell": "Deathknell",
     "weaponmaster": "Weaponmaster",
 }
-_TARGET_TEXT = {
-    "unit": "a unit", "enemy_unit": "an enemy unit", "friendly_unit": "a friendly unit",
-    "unit_bf": "a unit at a battlefield", "enemy_unit_bf": "an enemy unit at a battlefield",
-    "friendly_unit_bf": "a friendly unit at a battlefield", "enemy_unit_here": "an enemy unit here",
-    "friendly_unit_here": "a friendly unit here", "friendly_other": "another friendly unit",
-    "enemy_spell": "an enemy spell", "friendly_unit_base": "a friendly unit at your base", "": "", "it": "it",
-}
-
-
-
-
 _CONDITION_TEXT = {"legion": "Legion: ", "hand_le_1": "If you have 1 or fewer cards in hand, ",
                    "level_3": "if you have 3+ XP, ", "mighty": "If it is Mighty, ", "alone": "If I am alone, "}
 
 
-def _op_text(op: dict, tgt: str, maxm: int = 0) -> str:
-    """One operation in words: its condition, then its primitive's text (effects/)."""
+def _op_text(op: dict, tgt: str) -> str:
+    """One operation in words (``tgt``: the target in words): its condition, then its
+    primitive's text (effects/)."""
     from .effects import EFFECTS, GROUPS
 
     to = op.get("to", "target")
-    who = _TARGET_TEXT.get(tgt, "it") if to == "target" else GROUPS.get(to, to)
-    if to == "target" and maxm:
-        who += f" with {maxm} Might or less"
+    who = tgt if to == "target" else GROUPS.get(to, to)
     prim = EFFECTS.table.get(op["op"])
     s = prim.text(op, who, op.get("n", 1)) if prim is not None else op["op"]
     return _CONDITION_TEXT.get(op.get("if", ""), "") + s
@@ -263,15 +329,16 @@ def _cost_text(energy: int, power: list) -> str:
     return " ".join(parts)
 
 
-def effect_text(effect: list, tgt: str, maxm: int = 0) -> str:
+def effect_text(effect: list, target: dict | None) -> str:
     """The effect in words; a spell or ability has one target, so after its first mention it is "it"."""
     from .effects import acts_on_target
 
     parts = []
     named = False
+    words = target_text(target)
     for op in effect:
         is_tg = acts_on_target(op)
-        parts.append(_op_text(op, "it" if (is_tg and named) else tgt, 0 if named else maxm))
+        parts.append(_op_text(op, "it" if (is_tg and named) else words))
         named = named or is_tg
     s = ", then ".join(parts)
     return s[:1].upper() + s[1:] + "." if s else ""
@@ -313,7 +380,7 @@ def render_text(card: dict) -> str:
         out.append("(When you play me, you may pay the Equip cost of an Equipment you control, less [A], "
                    "to attach it to me.)")
     if card["type"] == "spell" and card["effect"]:
-        out.append(effect_text(card["effect"], card["target"], card["target_max_might"]))
+        out.append(effect_text(card["effect"], card["target"]))
     if card["type"] == "battlefield":
         if card["here_might"]:
             out.append(f"Units here have +{card['here_might']} Might.")
@@ -328,7 +395,7 @@ def render_text(card: dict) -> str:
         has = ([f"+{card['bonus']} Might"] if card["bonus"] else []) + given
         out.append(f"The equipped unit has {' and '.join(has)}.")
     for a in card["ability"]:
-        body = effect_text(a.get("effect", []), a.get("target", ""))
+        body = effect_text(a.get("effect", []), a.get("target"))
         if a["on"] == "activate":
             cost = _cost_text(a.get("cost", 0), a.get("power", []))
             bits = [cost] if cost else []

@@ -7,7 +7,13 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
+from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
+
+# whose cards a target's ``who`` names, by the choosing player: ``any`` is the first
+# player's, then the second's
+_SIDES = {"self": ((0,), (1,)), "opponent": ((1,), (0,)), "any": ((0, 1), (0, 1))}
+_NO_FILTER: dict = {}
 
 
 class Legality:
@@ -83,7 +89,7 @@ class Legality:
         if typ == "spell":
             if not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
-            tgs = self._targets(p, card["target"], -1, -1, hidden_at, card["target_max_might"]) if card["target"] else [-1]
+            tgs = self._targets(p, card["target"], -1, -1, hidden_at) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
             for tg in tgs:
                 extra = self._deflect(p, tg)
@@ -102,7 +108,7 @@ class Legality:
             if not self.can_pay(p, E, P):
                 return
             if kw.get("quickdraw"):
-                for u in self._targets(p, "friendly_unit", -1, -1, hidden_at, 0):
+                for u in self._targets(p, QUICKDRAW_TARGET, -1, -1, hidden_at):
                     ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
             else:
                 ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
@@ -124,7 +130,7 @@ class Legality:
         E, P = ab.get("cost", 0), ab.get("power", [])
         w = self.where(src)
         loc = w[1] if w else -1
-        tgs = self._targets(p, ab.get("target", ""), src, loc, -1, 0) if ab.get("target") else [-1]
+        tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
         for tg in tgs:
             extra = self._deflect(p, tg)
             if self.can_pay(p, E, P + ["any"] * extra if extra else P):
@@ -183,35 +189,31 @@ class Legality:
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
                         ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at battlefield {b}"))
 
-    def _targets(self, p, spec, src, loc, hidden_at, maxm) -> list:
-        """Legal targets of a spec (digest 9.3 'what counts as a target'). A card played
-        from a facedown zone chooses its targets at that battlefield (digest 19.4)."""
-        q = 1 - p
-        if spec == "enemy_spell":
-            return [it["source"] for it in self.chain if it["kind"] == "spell" and it["controller"] != p]
-        if spec in ("unit", "unit_bf"):
-            pool = self.all_units() if spec == "unit" else (self.units_at(0, 0) + self.units_at(0, 1) + self.units_at(1, 0) + self.units_at(1, 1))
-        elif spec == "enemy_unit":
-            pool = self.units_of(q)
-        elif spec == "friendly_unit":
-            pool = self.units_of(p)
-        elif spec == "enemy_unit_bf":
-            pool = self.units_at(q, 0) + self.units_at(q, 1)
-        elif spec == "friendly_unit_bf":
-            pool = self.units_at(p, 0) + self.units_at(p, 1)
-        elif spec == "enemy_unit_here":
-            pool = self.units_at(q, loc) if loc >= 0 else []
-        elif spec == "friendly_unit_here":
-            pool = self.units_at(p, loc) if loc is not None else []
-        elif spec == "friendly_other":
-            pool = [u for u in self.units_of(p) if u != src]
-        elif spec == "friendly_unit_base":
-            pool = self.units_at(p, -1)
-        else:
-            return []
+    def _targets(self, p, target, src, loc, hidden_at) -> list:
+        """Legal targets of a target in the kit's format (digest 9.3 'what counts as a
+        target'): the cards in its zone, on its side, that pass its filter. ``src`` is the
+        card whose ability it is and ``loc`` where it is (``here``). A card played from a
+        facedown zone chooses its targets at that battlefield (digest 19.4)."""
+        who = target.get("who", "any")
+        zone = target["zone"]
+        if zone == "chain":
+            return [it["source"] for it in self.chain if it["kind"] == "spell"
+                    and (who == "any" or (it["controller"] == p) == (who == "self"))]
+        flt = target.get("filter", _NO_FILTER)
+        here = flt.get("here")
+        pool = []
+        for q in _SIDES[who][p]:
+            for at in TARGET_LOCS[zone]:
+                # here: the location of ``src``; a base is here only for its own player
+                if here and (at != loc or (at < 0 and q != p)):
+                    continue
+                pool += self.units_at(q, at)
+        if flt.get("other"):
+            pool = [u for u in pool if u != src]
         if hidden_at >= 0:
             pool = [u for u in pool if ZLOC[self.table.zone[u]][1] == hidden_at]
-        if maxm:
+        if "max_might" in flt:
+            maxm = flt["max_might"]
             pool = [u for u in pool if self.might(u) <= maxm]
         return pool
 

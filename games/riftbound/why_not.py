@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .carddb import target_text
 from .legality import LEGAL
 from .zones import ZLOC
 
@@ -52,9 +53,9 @@ class WhyNot:
         tg = args.get("target")
         if card["target"] and isinstance(tg, int) and tg >= 0:
             hidden_at = int(z[-1]) if hidden else -1
-            if tg not in self._targets(p, card["target"], -1, -1, hidden_at, card["target_max_might"]):
+            if tg not in self._targets(p, card["target"], -1, -1, hidden_at):
                 return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
-                        "needs " + _target_words(card) + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
+                        "needs " + (target_text(card["target"]) or "a target") + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
         E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
         extra = self._deflect(p, tg) if isinstance(tg, int) else 0
         if args.get("repeat"):
@@ -138,12 +139,3 @@ class WhyNot:
             return ("combat damage goes lethal first, one unit at a time: Tank units before the rest, Backline units "
                     "after the rest (Core Rules v1.3 Combat Damage, digest 13.3).")
         return f"that is not one of the legal choices now ({d.prompt})."
-
-
-def _target_words(card: dict) -> str:
-    from .carddb import _TARGET_TEXT
-
-    w = _TARGET_TEXT.get(card["target"], "a target")
-    if card["target_max_might"]:
-        w += f" with {card['target_max_might']} Might or less"
-    return w

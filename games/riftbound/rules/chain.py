@@ -126,14 +126,11 @@ class ChainRules:
         battlefield", "with 3 Might or less"...); one that no longer does is illegal and is
         not affected (Core Rules v1.3 359.3.e, digest 9.3)."""
         card = self.card_db[it["card"]]
-        if it["kind"] == "spell":
-            spec, maxm = card["target"], card["target_max_might"]
-        else:
-            spec, maxm = card["abil"][it["ability"]].get("target", ""), 0
-        if not spec:
+        target = card["target"] if it["kind"] == "spell" else card["abil"][it["ability"]].get("target")
+        if not target:
             return True
         loc = -1 if it["kind"] == "spell" or it["location"] is None else it["location"]  # as when the target was chosen
-        return tg in self._targets(it["controller"], spec, it["source"], loc, it["hidden_at"], maxm)
+        return tg in self._targets(it["controller"], target, it["source"], loc, it["hidden_at"])
 
 
 @PROCS.decision("priority", rule=R_CHAIN)

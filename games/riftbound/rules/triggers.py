@@ -54,9 +54,9 @@ class Triggers:
                     push(self, "weaponmaster", player=tr["controller"], candidates=c, trigger=tr)
                     return
                 continue
-            spec = ab.get("target", "")
-            if spec:
-                c = self._targets(tr["controller"], spec, tr["source"], tr["location"], -1, 0)
+            target = ab.get("target")
+            if target:
+                c = self._targets(tr["controller"], target, tr["source"], tr["location"], -1)
                 if not c:
                     self._ev(ev, "trigger.removed", f"{self.card_db[tr['card']]['name']}: no legal target, the trigger is removed",
                              R_CHAIN, card=tr["source"])
@@ -136,7 +136,7 @@ class OrderTriggers:
         for i in step.args["choices"]:
             tr = state.pending_triggers[i]
             ab = state.card_db[tr["card"]]["abil"][tr["ability"]]
-            what = effect_text(ab.get("effect", []), ab.get("target", "")) or "its ability"
+            what = effect_text(ab.get("effect", []), ab.get("target")) or "its ability"
             ch.append(Choice("trigger_order", {"card": tr["source"], "i": i}, p,
                              f"Next on the chain: {state.name(tr['source'])} ({what})"))
         return Decision([p], "order_triggers", "Your triggered abilities happened at the same time: choose which goes "
