@@ -343,3 +343,142 @@ def test_rules_are_named_procedures_each_with_its_rule():
     # a running game keeps its pending work as kit steps, with the turn at the bottom
     s = GAME.new_state(GAME.default_setup(), 5)
     assert s.steps[0].proc == "turn" and s.steps[-1].proc == "mulligan"
+
+
+# -- targets in the kit's format ----------------------------------------------------------
+
+_SPELL = '[[card]]\nid = "{cid}"\nname = "Bad Aim"\ntype = "spell"\neffect = [{{ op = "kill" }}]\ntarget = {target}\n'
+
+
+@pytest.mark.parametrize("target, why", [
+    ('{ side = "enemy" }', "no key 'side'"),
+    ('{ who = "enemy", zone = "board" }', "who must be"),
+    ('{ who = "opponent" }', "zone must be one of board, base, battlefield, chain"),
+    ('{ who = "opponent", zone = "hand" }', "zone must be one of board, base, battlefield, chain"),
+    ('{ who = "opponent", zone = 3 }', "zone must be text"),
+    ('{ who = "opponent", zone = "board", filter = { min_might = 2 } }', "filter key 'min_might'"),
+    ('{ who = "opponent", zone = "board", filter = { max_might = "three" } }', "max_might must be a whole number"),
+    ('{ who = "opponent", zone = "board", filter = { max_might = -1 } }', "max_might must be 0 or more"),
+    ('{ who = "self", zone = "board", filter = { other = 1 } }', "other must be true or false"),
+    ('{ who = "opponent", zone = "chain", filter = { here = true } }', "takes no filter"),
+    ('{ who = "opponent", zone = "board", count = 2 }', "count = 1"),
+    ('{ who = "opponent", zone = "board", choose = false }', "choose = true"),
+    ('"enemy_unit"', "is not a target"),
+    ('"opponent"', "names no card to choose"),
+    ("5", "must be a table or text"),
+])
+def test_a_malformed_target_is_refused_naming_the_file_and_the_card(tmp_path, target, why):
+    from games.riftbound import carddb
+
+    bad = tmp_path / "bad_targets.toml"
+    bad.write_text(_SPELL.format(cid="X-T1", target=target))
+    with pytest.raises(CardFileError) as err:
+        carddb.load(bad)
+    msg = str(err.value)
+    assert "bad_targets.toml" in msg and "'X-T1'" in msg and "'target'" in msg and why in msg
+
+
+def test_a_malformed_ability_target_is_refused_naming_the_file_and_the_card(tmp_path):
+    from games.riftbound import carddb
+
+    bad = tmp_path / "bad_ability.toml"
+    bad.write_text('[[card]]\nid = "X-T2"\nname = "Bad Hand"\ntype = "unit"\nmight = 2\n'
+                   '[[card.ability]]\non = "play"\neffect = [{ op = "buff" }]\ntarget = "friendly_other"\n')
+    with pytest.raises(CardFileError) as err:
+        carddb.load(bad)
+    msg = str(err.value)
+    assert "bad_ability.toml" in msg and "'X-T2'" in msg and "'ability'" in msg and "'friendly_other'" in msg
+
+
+def test_a_malformed_target_on_a_scenario_card_is_refused():
+    from games.riftbound import carddb
+
+    extra = [{"id": "X-T3", "name": "Bad Aim", "type": "spell", "effect": [{"op": "kill"}],
+              "target": {"who": "opponent", "zone": "graveyard"}}]
+    with pytest.raises(CardFileError) as err:
+        carddb.extra_cards(GAME.cards, extra, "scenario 99")
+    assert "'X-T3'" in str(err.value) and "zone must be one of" in str(err.value)
+
+
+def test_every_card_target_is_in_the_kit_format():
+    from games.riftbound.carddb import TARGET_ZONES
+    from tabletop.engine.effects import check_target
+
+    seen = 0
+    for cid, c in GAME.cards.items():
+        for tgt in [c["target"]] + [a.get("target") for a in c["abil"]]:
+            if tgt is None:
+                continue
+            seen += 1
+            assert check_target(tgt) is None, cid
+            assert tgt["who"] in ("self", "opponent") and tgt["zone"] in TARGET_ZONES, cid
+    assert seen >= 39
+
+
+_BOARD = {"turn": 3, "active": 0, "phase": "main", "battlefields": ["BF-CROSS", "BF-CROSS"], "control": [0, 1],
+          "players": [{"deck": ["B-U02"] * 3, "hand": ["X-AIM"], "base": ["B-U01", "B-U05"], "bf0": ["B-U02"]},
+                      {"deck": ["B-U02"] * 3, "base": ["B-U14"], "bf1": ["B-U01", "B-U02"]}]}
+
+
+def _aim(target):
+    """The units a 0-cost spell with this target may be played on, as (zone, card id), in order."""
+    extra = [{"id": "X-AIM", "name": "Aim", "type": "spell", "effect": [{"op": "kill"}], "target": target}]
+    s = GAME.from_position(_BOARD, extra_cards=extra)
+    aim = s.table.zones["p0.hand"][0]
+    return [(s.table.zone[c.args["target"]], s.table.card[c.args["target"]])
+            for c in s.decision.choices if c.kind == "play" and c.args["card"] == aim]
+
+
+def test_targets_resolve_who_zone_and_filter_in_order():
+    mine = [("p0.base", "B-U01"), ("p0.base", "B-U05"), ("p0.bf0", "B-U02")]
+    theirs = [("p1.base", "B-U14"), ("p1.bf1", "B-U01"), ("p1.bf1", "B-U02")]
+    assert _aim({"who": "self", "zone": "board"}) == mine
+    assert _aim({"who": "opponent", "zone": "board"}) == theirs
+    assert _aim({"who": "any", "zone": "board"}) == _aim({"zone": "board"}) == mine + theirs
+    assert _aim({"who": "opponent", "zone": "battlefield"}) == theirs[1:]
+    assert _aim({"zone": "battlefield"}) == mine[2:] + theirs[1:]
+    assert _aim({"who": "self", "zone": "base"}) == mine[:2]
+    assert _aim({"who": "opponent", "zone": "board", "filter": {"max_might": 3}}) == theirs[1:]
+    assert _aim({"who": "opponent", "zone": "board", "count": 1, "choose": True}) == theirs
+    # a spell from the hand is at its player's base: "here" is there, never the opponent's base
+    assert _aim({"who": "self", "zone": "board", "filter": {"here": True}}) == mine[:2]
+    assert _aim({"who": "opponent", "zone": "board", "filter": {"here": True}}) == []
+    assert _aim({"who": "opponent", "zone": "chain"}) == []
+
+
+def test_here_and_other_are_read_from_the_card_whose_ability_it_is():
+    s = GAME.from_position(dict(_BOARD, players=[dict(_BOARD["players"][0], hand=[]), _BOARD["players"][1]]))
+    squire = s.table.zones["p0.base"][1]
+
+    def ids(target, loc):
+        return [s.table.card[u] for u in s._targets(0, target, squire, loc, -1)]
+
+    assert ids({"who": "self", "zone": "board", "filter": {"other": True}}, -1) == ["B-U01", "B-U02"]
+    assert ids({"who": "opponent", "zone": "battlefield", "filter": {"here": True}}, 1) == ["B-U01", "B-U02"]
+    assert ids({"who": "opponent", "zone": "battlefield", "filter": {"here": True}}, 0) == []
+    assert ids({"who": "opponent", "zone": "battlefield", "filter": {"here": True}}, -1) == []
+    assert ids({"who": "self", "zone": "battlefield", "filter": {"here": True}}, 0) == ["B-U02"]
+
+
+def test_card_text_says_the_target_as_before():
+    from games.riftbound.carddb import target_text
+
+    cards = GAME.cards
+    assert cards["F-U06"]["text"] == "Ganking. When I attack, deal 1 to an enemy unit here."
+    assert cards["B-U05"]["text"] == "When you play me, buff another friendly unit."
+    assert cards["X-S01"]["text"] == "Hidden. Kill an enemy unit with 3 Might or less."
+    assert "a friendly unit at your base" in cards["O-S05"]["text"]
+    assert "ounter an enemy spell" in cards["M-S01"]["text"]
+    assert "an enemy unit at a battlefield" in cards["F-U11"]["text"]
+    words = {
+        "a unit": {"who": "any", "zone": "board"},
+        "a friendly unit": {"who": "self", "zone": "board"},
+        "a unit at a battlefield": {"zone": "battlefield"},
+        "a friendly unit at a battlefield": {"who": "self", "zone": "battlefield"},
+        "a friendly unit here": {"who": "self", "zone": "board", "filter": {"here": True}},
+        "an enemy unit at your opponent's base": {"who": "opponent", "zone": "base"},
+        "a spell": {"zone": "chain"},
+        "": None,
+    }
+    for said, target in words.items():
+        assert target_text(target) == said

@@ -80,8 +80,8 @@ def check_card_target(target) -> str | None:
     return None
 
 
-_TARGET_NOUN = {"self": "friendly unit", "opponent": "enemy unit", "any": "unit"}
-_SPELL_NOUN = {"self": "friendly spell", "opponent": "enemy spell", "any": "spell"}
+_TARGET_NOUN = {"self": ("a", "friendly unit"), "opponent": ("an", "enemy unit"), "any": ("a", "unit")}
+_SPELL_NOUN = {"self": "a friendly spell", "opponent": "an enemy spell", "any": "a spell"}
 _BASE_TEXT = {"self": " at your base", "opponent": " at your opponent's base", "any": " at a base"}
 
 
@@ -92,13 +92,9 @@ def target_text(target: dict | None) -> str:
         return ""
     who, zone, flt = target.get("who", "any"), target["zone"], target.get("filter", {})
     if zone == "chain":
-        noun = _SPELL_NOUN[who]
-        return ("an " if noun[0] in "aeiou" else "a ") + noun
-    noun = _TARGET_NOUN[who]
-    if flt.get("other"):
-        words = "another " + noun
-    else:
-        words = ("an " if noun[0] in "aeiou" else "a ") + noun
+        return _SPELL_NOUN[who]
+    article, noun = _TARGET_NOUN[who]
+    words = f"{'another' if flt.get('other') else article} {noun}"
     if flt.get("here"):
         words += " here"
     elif zone == "battlefield":
