@@ -1,17 +1,25 @@
 """Legality as named checks (kit :class:`Checks`), and ``why_not``.
 
 Each check returns why a choice is refused, or None; the same rule lists
-the legal choices (``ready_cards``, ``combo_nexts``, ``catch_cards`` call
-the checks of this module's rules) and answers ``why_not``.
+the legal choices (``ready_cards``, ``combo_nexts``, ``catch_cards``,
+``get_options``, ``grab_cards``, ``replenish_cards``, ``abilities`` and the
+discard and force lists apply the refusals these checks call) and answers
+``why_not``. A check that needs the decision's own arguments (the catch
+speed, the force target, the ability timing) reads them from the decision
+step now waiting; away from that step it refuses with the step's name.
 """
 
 from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
+from .rules.battle import grab_break_refusal
+from .rules.breaks import replenish_refusal
+from .rules.catch import catch_refusal
 from .rules.combo import combo_refusal
-from .rules.get import hand_full
-from .rules.ready import ready_cards, ready_refusal
+from .rules.get import discard_refusal, get_refusal, hand_full
+from .rules.ready import force_refusal, ready_cards, ready_refusal
+from .rules.windows import ability_refusal
 
 LEGAL = Checks()
 
@@ -49,6 +57,79 @@ def check_get_skip(state, p, args):
     return None
 
 
+def _step_args(state, *procs):
+    """The arguments of the decision step now waiting when it is one of ``procs``, else None."""
+    if state.decision is None or not state.steps or state.steps[-1].proc not in procs:
+        return None
+    return state.steps[-1].args
+
+
+def _card_refusal(state, args, refusal, *rest):
+    card = _card(args)
+    if card is None or not 0 <= card < len(state.table.card):
+        return "that is not a card on the table"
+    return refusal(state, *rest, card)
+
+
+@LEGAL.check("catch", rule="seed 5.3.10")
+def check_catch(state, p, args):
+    a = _step_args(state, "catch_choice")
+    if a is None:
+        return "a catch comes only at catch time (seed 5.3.10)"
+    card = _card(args)
+    if card is None or not 0 <= card < len(state.table.card):
+        return f"a catch uses an attack from hand of speed {a['max']} or less (seed 5.3.10)"
+    return catch_refusal(state, p, card, a["max"])
+
+
+@LEGAL.check("get")  # its reasons name their rules (seed 5.4; seed 8 in sudden death)
+def check_get(state, p, args):
+    a = _step_args(state, "get_pick", "sudden_death_get")
+    if a is None:
+        return "techniques are taken in the Get phase (seed 5.4)"
+    card = _card(args)
+    if card is None or not 0 <= card < len(state.table.card):
+        return "only a technique from your own List (or your ultimate) can be taken (seed 5.4)"
+    return get_refusal(state, p, card, state.steps[-1].proc == "sudden_death_get")
+
+
+@LEGAL.check("discard", rule="seed 5.4")
+def check_discard(state, p, args):
+    if _step_args(state, "get_discard", "hand_limit") is None:
+        return "a discard comes only when the hand is over its limit (seed 5.4)"
+    return _card_refusal(state, args, discard_refusal, p)
+
+
+@LEGAL.check("grab_break", rule="seed 7")
+def check_grab_break(state, p, args):
+    if _step_args(state, "grab_window") is None:
+        return "a grab technique is broken only to nullify a grab, in the grab timing (seed 7)"
+    return _card_refusal(state, args, grab_break_refusal, p)
+
+
+@LEGAL.check("replenish", rule="seed 3.3")
+def check_replenish(state, p, args):
+    if _step_args(state, "replenish") is None:
+        return "the List is refilled only after one of your techniques is broken (seed 3.3)"
+    return _card_refusal(state, args, replenish_refusal, p)
+
+
+@LEGAL.check("force", rule="digest B.4 rule 16")
+def check_force(state, p, args):
+    a = _step_args(state, "no_response_pick")
+    if a is None:
+        return "a technique is forced only on a player who made no response (digest B.4 rule 16)"
+    return _card_refusal(state, args, force_refusal, a["target"])
+
+
+@LEGAL.check("ability")  # its reasons name their rules (seed 5.1, 5.5; digest B.1 rule 4)
+def check_ability(state, p, args):
+    a = _step_args(state, "ability_window")
+    if a is None:
+        return "abilities are used in the Lumen and Recovery phases (seed 5.1, 5.5)"
+    return ability_refusal(state, p, a["timing"], args)
+
+
 def _combo_check(state, p, args):
     card = _card(args)
     if card is None or not 0 <= card < len(state.table.card):
@@ -68,6 +149,19 @@ WAITING_FOR = {  # the player whose decision it is not: what the other is doing
     "combo": "it is {who}'s combo time (seed 6).",
     "catch": "{who} may catch now (seed 5.3.10).",
     "discard": "{who} is discarding a technique (seed 5.4).",
+}
+
+
+DECISION_KINDS = {  # decision step: (its checked choice kind, the sentence for anything else it refuses)
+    "catch_choice": ("catch", "it is catch time: catch with an attack of speed {max} or less, or don't (seed 5.3.10)."),
+    "grab_window": ("grab_break", "it is the grab timing: break a grab technique from your hand to nullify the grab, "
+                                  "or let it go on (seed 7)."),
+    "no_response_pick": ("force", "{target} made no response: you choose one technique from their hand that they "
+                                  "could ready (digest B.4 rule 16)."),
+    "replenish": ("replenish", "refill your List with a non-special technique from your own side deck (seed 3.3)."),
+    "ability_window": ("ability", "it is the {timing} timing: use an ability or pass (seed 3.2)."),
+    "get_discard": ("discard", "discard a technique from your own hand (seed 5.4)."),
+    "hand_limit": ("discard", "discard a technique from your own hand (seed 5.4)."),
 }
 
 
@@ -97,31 +191,24 @@ def why_not(state, kind: str, args: dict, player=None) -> str:
                 return refused
         return "both players are choosing a technique in the Ready phase (seed 5.2)."
     if proc == "sudden_death_get":
-        return "sudden death: take techniques from your own List until your hand reaches its limit (seed 8)."
+        return ((kind == "get" and LEGAL.why_not(state, kind, args, p))
+                or "sudden death: take techniques from your own List until your hand reaches its limit (seed 8).")
     if proc == "get_pick":
-        if kind == "get_skip":
-            return LEGAL.why_not(state, kind, args, p) or "it is the Get phase: take a technique from your List (seed 5.4)."
-        if kind == "get":
-            return "only a technique from your own List (or your ultimate) can be taken (seed 5.4)."
+        if kind in ("get_skip", "get"):
+            refused = LEGAL.why_not(state, kind, args, p)
+            if refused:
+                return refused
         return "it is the Get phase: take a technique from your List (seed 5.4)."
     if proc == "combo_choice":
         if kind in ("combo_start", "combo_next") and _card(args) is not None and 0 <= args["card"] < len(state.table.card):
             return (LEGAL.why_not(state, kind, args, p)
                     or "combo techniques must be of consecutive speed, each 1 higher than the last (seed 6).")
         return "it is combo time: add a technique of the next speed or end it (seed 6)."
-    if proc == "catch_choice":
-        if kind == "catch" and isinstance(args.get("card"), int):
-            return f"a catch uses an attack from hand of speed {step.args['max']} or less (seed 5.3.10)."
-        return "it is catch time (seed 5.3.10)."
-    if proc == "grab_window":
-        return "only a technique with the grab judgment in your hand can be broken to nullify a grab (seed 7)."
-    if proc == "no_response_pick":
-        return (f"{state.names[step.args['target']]} made no response: you choose one technique from their hand "
-                "that they could ready (digest B.4 rule 16).")
-    if proc == "replenish":
-        return "refill your List with a non-special technique from your own side deck (seed 3.3)."
-    if proc == "ability_window":
-        return "that ability can't be used now: its timing, cost or condition is not met (seed 5.1, 5.5)."
-    if proc in ("get_discard", "hand_limit"):
-        return "discard a technique from your own hand (seed 5.4)."
+    kinds = DECISION_KINDS.get(proc)
+    if kinds is not None:
+        if kind == kinds[0]:
+            refused = LEGAL.why_not(state, kind, args, p)
+            if refused:
+                return refused
+        return kinds[1].format(**{k: (state.names[v] if k == "target" else v) for k, v in step.args.items()})
     return f"that is not one of the legal choices now ({d.prompt})."

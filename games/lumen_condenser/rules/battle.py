@@ -51,10 +51,25 @@ def reveal(state, step, events):
 
 
 # -- grab (seed 7) --------------------------------------------------------------------------------
+def _grab_card_refusal(t) -> str | None:
+    if not t.grab:
+        return f"{t.name} has no grab judgment: only a grab technique can be broken to nullify a grab (seed 7)"
+    return None
+
+
+def grab_break_refusal(state, p: int, iid) -> str | None:
+    """Why ``p`` may not break ``iid`` to nullify a grab, or None (seed 7):
+    a technique with the grab judgment in p's own hand."""
+    if state.table.zone[iid] != HAND[p]:
+        return "only a technique with the grab judgment in your hand can be broken to nullify a grab (seed 7)"
+    return _grab_card_refusal(state.tech(iid))
+
+
 def grab_cards(state, p: int) -> list[int]:
-    """The grab techniques in p's hand (the ones that can be broken to nullify a grab)."""
+    """The grab techniques in p's hand (:func:`grab_break_refusal`): the ones that can be broken to nullify a grab."""
     techs = state.card_db.techs
-    return [i for i in state.table.zones[HAND[p]] if techs[state.table.card[i]].grab]
+    cards = state.table.card
+    return [i for i in state.table.zones[HAND[p]] if _grab_card_refusal(techs[cards[i]]) is None]
 
 
 @PROCS.step("grab_timing", rule="Grab (seed 7)")

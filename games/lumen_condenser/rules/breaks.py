@@ -24,10 +24,25 @@ def break_card(state, iid: int, rule: str) -> None:
     push(state, ("replenish", {"player": p}))
 
 
+def _replenish_card_refusal(t) -> str | None:
+    if t.special:
+        return f"{t.name} is a special technique and can't go to the List (seed 3.3)"
+    return None
+
+
+def replenish_refusal(state, p: int, iid) -> str | None:
+    """Why ``iid`` may not refill p's List now, or None (seed 3.3): a
+    technique of p's own side deck, not a special one."""
+    if state.table.zone[iid] != SIDE[p]:
+        return "refill your List with a technique from your own side deck (seed 3.3)"
+    return _replenish_card_refusal(state.tech(iid))
+
+
 def replenish_cards(state, p: int) -> list[int]:
-    """Seed 3.3: the side-deck techniques that may refill the List (not special ones)."""
+    """Seed 3.3: the side-deck techniques that may refill the List (:func:`replenish_refusal`)."""
     techs = state.card_db.techs
-    return [c for c in state.table.zones[SIDE[p]] if not techs[state.table.card[c]].special]
+    cards = state.table.card
+    return [c for c in state.table.zones[SIDE[p]] if _replenish_card_refusal(techs[cards[c]]) is None]
 
 
 def _replenish(state, p: int, c: int) -> None:

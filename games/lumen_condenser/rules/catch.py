@@ -27,9 +27,27 @@ def catch_info(state):
     return (x, f) if f > 0 else (1 - x, -f)
 
 
+def _catch_card_refusal(state, iid: int, top_speed: int) -> str | None:
+    if not can_combo(state, iid):
+        return f"{state.tech(iid).name} is not an attack technique: only an attack can catch (seed 5.3.10)"
+    if state.tech(iid).speed > top_speed:
+        return (f"{state.tech(iid).name} has speed {state.tech(iid).speed}: a catch uses an attack of speed "
+                f"{top_speed} or less (seed 5.3.10)")
+    return None
+
+
+def catch_refusal(state, p: int, iid: int, top_speed: int) -> str | None:
+    """Why ``p`` may not catch with ``iid`` now, or None (seed 5.3.10): an
+    attack technique (not a special one) from p's hand, of speed
+    ``top_speed`` or less."""
+    if state.table.zone[iid] != HAND[p]:
+        return "a catch uses an attack from your hand (seed 5.3.10)"
+    return _catch_card_refusal(state, iid, top_speed)
+
+
 def catch_cards(state, p: int, top_speed: int) -> list[int]:
-    """The attacks in p's hand of speed ``top_speed`` or less."""
-    return [i for i in state.table.zones[HAND[p]] if can_combo(state, i) and state.tech(i).speed <= top_speed]
+    """The attacks ``p`` may catch with (:func:`catch_refusal` for each card of the hand)."""
+    return [i for i in state.table.zones[HAND[p]] if _catch_card_refusal(state, i, top_speed) is None]
 
 
 @PROCS.step("catch_time", rule="Catch time (seed 5.3.10)")

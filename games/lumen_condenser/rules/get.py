@@ -28,10 +28,34 @@ def get_phase(state, step, events):
 
 def get_options(state, p: int, sudden_death: bool = False) -> list[int]:
     """The List's techniques, and the ultimate (digest B.1 rule 5); only
-    the List when filling the hand for sudden death (seed 8)."""
+    the List when filling the hand for sudden death (seed 8). Each passes
+    :func:`get_refusal` (the zone is the whole rule)."""
     if sudden_death:
         return list(state.table.zones[LIST[p]])
     return list(state.table.zones[LIST[p]]) + list(state.table.zones[ULTIMATE[p]])
+
+
+def get_refusal(state, p: int, iid, sudden_death: bool = False) -> str | None:
+    """Why ``p`` may not take ``iid`` now, or None: a technique of p's own
+    List or p's ultimate (seed 5.4, digest B.1 rule 5); in sudden death only
+    the List (seed 8)."""
+    z = state.table.zone[iid]
+    if z == LIST[p]:
+        return None
+    if sudden_death:
+        return "sudden death: take techniques from your own List until your hand reaches its limit (seed 8)"
+    if z == ULTIMATE[p]:
+        return None
+    return "only a technique from your own List (or your ultimate) can be taken (seed 5.4)"
+
+
+def discard_refusal(state, p: int, iid) -> str | None:
+    """Why ``p`` may not discard ``iid`` now, or None: a technique of p's
+    own hand (seed 5.4, digest B.4 rule 19). :func:`discard_decision` lists
+    the hand, which is this rule."""
+    if state.table.zone[iid] != HAND[p]:
+        return "discard a technique from your own hand (seed 5.4)"
+    return None
 
 
 def hand_full(state, p: int) -> bool:

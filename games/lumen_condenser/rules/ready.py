@@ -52,6 +52,17 @@ def ready_cards(state, p: int) -> list[int]:
     return [iid for iid in state.table.zones[HAND[p]] if _type_refusal(techs[cards[iid]], r) is None]
 
 
+def force_refusal(state, target: int, iid) -> str | None:
+    """Why the opponent may not force ``target`` to ready ``iid``, or None
+    (digest B.4 rule 16): one of the techniques ``target`` could ready
+    (:func:`ready_refusal`)."""
+    if state.table.zone[iid] != HAND[target]:
+        return (f"{state.names[target]} made no response: choose a technique from their hand that they could "
+                "ready (digest B.4 rule 16)")
+    r = _type_refusal(state.tech(iid), state.restrictions[target])
+    return None if r is None else f"{state.names[target]} could not ready it: {r}"
+
+
 def _declared(state, p: int) -> bool:
     """Record p's declaration; True once both have declared."""
     state.declared[p] = 1

@@ -27,25 +27,63 @@ def lumen_phase(state, step, events):
     return DONE
 
 
+def _trait_refusal(state, p: int, i: int, e: dict, timing: str) -> str | None:
+    rule = WINDOW_RULES[timing]
+    if e["timing"] != timing:
+        return f"that trait ability is used in the {e['timing']} phase, not the {timing} phase ({rule})"
+    if state.abilities_used[p] & (1 << i):
+        return f"that trait ability has already been used this turn ({rule})"
+    if e.get("cost", 0) > state.trait_counters[p]:
+        return f"that trait ability costs {e['cost']} {state.char(p).counter_name} ({rule})"
+    if not condition_holds(state, p, e) or conflicts(state, p, e):
+        return f"that trait ability's condition is not met now ({rule})"
+    return None
+
+
+def _special_refusal(state, p: int, t, timing: str) -> str | None:
+    if not t.special:
+        return f"{t.name} is not a special technique: only special techniques are used from the side deck " \
+               "(digest B.1 rule 4)"
+    if t.timing != timing:
+        return f"{t.name} is used in the {t.timing} phase, not the {timing} phase (digest B.1 rule 4)"
+    for e in t.effects_at.get("use", ()):
+        if not condition_holds(state, p, e) or conflicts(state, p, e):
+            return f"the condition of {t.name} is not met now ({WINDOW_RULES[timing]})"
+    return None
+
+
+def ability_refusal(state, p: int, timing: str, args: dict) -> str | None:
+    """Why ``p`` may not use this ability in the ``timing`` window, or None:
+    a trait ability of that timing, once per turn, its cost paid from the
+    trait counters and its condition met (seed 5.1, 5.5); or a special
+    technique of that timing in p's own side deck (digest B.1 rule 4)."""
+    if "ability" in args:
+        i = args["ability"]
+        ab = state.char(p).abilities
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(ab):
+            return f"your trait has no such ability ({WINDOW_RULES[timing]})"
+        return _trait_refusal(state, p, i, ab[i], timing)
+    iid = args.get("card")
+    if not isinstance(iid, int) or isinstance(iid, bool) or not 0 <= iid < len(state.table.card) \
+            or state.table.zone[iid] != SIDE[p]:
+        return "a special technique is used from your own side deck (digest B.1 rule 4)"
+    return _special_refusal(state, p, state.tech(iid), timing)
+
+
 def abilities(state, p: int, timing: str) -> list[dict]:
-    """Lumen/Recovery-phase abilities ``p`` may use now: the trait's
-    abilities (once per turn, paying counters) and special techniques in
-    the side deck (digest B.1 rule 4: used through their timing, then broken)."""
+    """Lumen/Recovery-phase abilities ``p`` may use now (:func:`ability_refusal`):
+    the trait's abilities (once per turn, paying counters) and special
+    techniques in the side deck (digest B.1 rule 4: used through their
+    timing, then broken)."""
     out = []
-    ch = state.char(p)
-    for i, e in enumerate(ch.abilities):
-        if e["timing"] != timing or state.abilities_used[p] & (1 << i):
-            continue
-        if e.get("cost", 0) > state.trait_counters[p] or not condition_holds(state, p, e) or conflicts(state, p, e):
-            continue
-        out.append({"ability": i})
+    for i, e in enumerate(state.char(p).abilities):
+        if _trait_refusal(state, p, i, e, timing) is None:
+            out.append({"ability": i})
     techs = state.card_db.techs
+    cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
-        t = techs[state.table.card[iid]]
-        if t.special and t.timing == timing:
-            effs = t.effects_at.get("use", ())
-            if all(condition_holds(state, p, e) and not conflicts(state, p, e) for e in effs):
-                out.append({"card": iid})
+        if _special_refusal(state, p, techs[cards[iid]], timing) is None:
+            out.append({"card": iid})
     return out
 
 
