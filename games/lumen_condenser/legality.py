@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
+from .zones import HAND
+
 from .rules.battle import grab_break_refusal
 from .rules.breaks import replenish_refusal
 from .rules.catch import catch_refusal
-from .rules.combo import combo_refusal
+from .rules.combo import combo_pair_refusal, combo_refusal
 from .rules.get import discard_refusal, get_refusal, hand_full
 from .rules.ready import force_refusal, ready_cards, ready_refusal
 from .rules.windows import ability_refusal
@@ -130,15 +132,26 @@ def check_ability(state, p, args):
     return ability_refusal(state, p, a["timing"], args)
 
 
-def _combo_check(state, p, args):
-    card = _card(args)
-    if card is None or not 0 <= card < len(state.table.card):
+def _on_table(state, card) -> bool:
+    return card is not None and 0 <= card < len(state.table.card)
+
+
+@LEGAL.check("combo_start", rule="seed 6")
+def check_combo_start(state, p, args):
+    a, b = _card(args), _card({"card": args.get("next")})
+    if not (_on_table(state, a) and _on_table(state, b)):
         return None
+    return combo_pair_refusal(state, p, a, b)
+
+
+@LEGAL.check("combo_next", rule="seed 6")
+def check_combo_next(state, p, args):
+    card = _card(args)
+    if not _on_table(state, card):
+        return None
+    if state.table.zone[card] != HAND[p]:
+        return "only attack techniques from your hand can continue a combo (seed 6)"
     return combo_refusal(state, card, state.combo_count + 1)
-
-
-LEGAL.check("combo_start", rule="seed 6")(_combo_check)
-LEGAL.check("combo_next", rule="seed 6")(_combo_check)
 
 WAITING_FOR = {  # the player whose decision it is not: what the other is doing
     "get": "{who} takes first: the Get phase goes in priority order, one technique each (seed 5.4).",

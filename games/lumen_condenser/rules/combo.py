@@ -62,17 +62,37 @@ def can_combo(state, iid: int) -> bool:
     return t.type == "attack" and not t.special
 
 
+def _pair_refusal(state, a: int, b: int) -> str | None:
+    if b == a:
+        return "a combo starts with two different techniques (seed 6)"
+    if state.tech(b).speed != state.tech(a).speed + 1:
+        return "the two techniques that start a combo must be of consecutive speed, the second 1 higher (seed 6)"
+    for iid, n in ((a, 2), (b, 3)):
+        if combo_damage(state, iid, n) <= 0:
+            return (f"with the combo correction of -{100 * (n - 1)} the damage of {state.tech(iid).name} "
+                    "would be 0 or less (seed 6)")
+    return None
+
+
+def combo_pair_refusal(state, p: int, a, b) -> str | None:
+    """Why ``a`` then ``b`` can't start p's combo now, or None (seed 6): two
+    different attack techniques from p's hand, of consecutive speed, both
+    dealing more than 0 after the correction (as the 2nd and 3rd combo)."""
+    for iid in (a, b):
+        if state.table.zone[iid] != HAND[p] or not can_combo(state, iid):
+            return "only attack techniques from your hand can start a combo (seed 6)"
+    return _pair_refusal(state, a, b)
+
+
 def combo_pairs(state, p: int) -> list[tuple]:
-    """Seed 6: two attack techniques from hand with consecutive speeds, both
-    dealing more than 0 after the correction."""
+    """Seed 6: the pairs that may start the combo (:func:`combo_pair_refusal`)."""
     hand = [i for i in state.table.zones[HAND[p]] if can_combo(state, i)]
     out = []
     for a in hand:
-        sa = state.tech(a).speed
-        if combo_damage(state, a, 2) <= 0:
+        if combo_damage(state, a, 2) <= 0:  # no pair starts with it
             continue
         for b in hand:
-            if b != a and state.tech(b).speed == sa + 1 and combo_damage(state, b, 3) > 0:
+            if _pair_refusal(state, a, b) is None:
                 out.append((a, b))
     return out
 
