@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
-from .zones import HAND
-
 from .rules.battle import grab_break_refusal
 from .rules.breaks import replenish_refusal
 from .rules.catch import catch_refusal
@@ -22,6 +20,7 @@ from .rules.combo import combo_pair_refusal, combo_refusal
 from .rules.get import discard_refusal, get_refusal, hand_full
 from .rules.ready import force_refusal, ready_cards, ready_refusal
 from .rules.windows import ability_refusal
+from .zones import HAND
 
 LEGAL = Checks()
 
@@ -66,9 +65,13 @@ def _step_args(state, *procs):
     return state.steps[-1].args
 
 
+def _on_table(state, card) -> bool:
+    return card is not None and 0 <= card < len(state.table.card)
+
+
 def _card_refusal(state, args, refusal, *rest):
     card = _card(args)
-    if card is None or not 0 <= card < len(state.table.card):
+    if not _on_table(state, card):
         return "that is not a card on the table"
     return refusal(state, *rest, card)
 
@@ -79,7 +82,7 @@ def check_catch(state, p, args):
     if a is None:
         return "a catch comes only at catch time (seed 5.3.10)"
     card = _card(args)
-    if card is None or not 0 <= card < len(state.table.card):
+    if not _on_table(state, card):
         return f"a catch uses an attack from hand of speed {a['max']} or less (seed 5.3.10)"
     return catch_refusal(state, p, card, a["max"])
 
@@ -90,7 +93,7 @@ def check_get(state, p, args):
     if a is None:
         return "techniques are taken in the Get phase (seed 5.4)"
     card = _card(args)
-    if card is None or not 0 <= card < len(state.table.card):
+    if not _on_table(state, card):
         return "only a technique from your own List (or your ultimate) can be taken (seed 5.4)"
     return get_refusal(state, p, card, state.steps[-1].proc == "sudden_death_get")
 
@@ -130,10 +133,6 @@ def check_ability(state, p, args):
     if a is None:
         return "abilities are used in the Lumen and Recovery phases (seed 5.1, 5.5)"
     return ability_refusal(state, p, a["timing"], args)
-
-
-def _on_table(state, card) -> bool:
-    return card is not None and 0 <= card < len(state.table.card)
 
 
 @LEGAL.check("combo_start", rule="seed 6")
