@@ -8,6 +8,7 @@ from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
+from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
 # whose cards a target's ``who`` names, by the choosing player: ``any`` is the first
@@ -157,9 +158,9 @@ class Legality:
         return out
 
     def _move_choices(self, p, ch):
-        t = self.table
+        # each unit move_unit_refusal allows, to each of its routes (the "move" check)
         for u in self.units_of(p):
-            if t.orient[u]:
+            if move_unit_refusal(self, p, u) is not None:
                 continue
             for d in self._move_dests(p, u):
                 ch.append(Choice("move", {"card": u, "to": lz(p, d)}, p,
@@ -170,7 +171,7 @@ class Legality:
         d = ZLOC[to][1]
         out = []
         for u in self.units_of(p):
-            if u in a["cards"] or self.table.orient[u]:
+            if u in a["cards"] or move_unit_refusal(self, p, u) is not None:
                 continue
             if d in self._move_dests(p, u):
                 out.append(u)
@@ -231,6 +232,7 @@ class Legality:
 
 
 LEGAL = Checks()
+LEGAL.check("move", rule="digest 11")(move_refusal)  # the Standard Move (rules/movement.py)
 
 
 @LEGAL.check("equip", rule="Core Rules v1.3 Equip, digest 18")

@@ -96,17 +96,8 @@ class WhyNot:
         if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
             return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
         if kind == "move":
-            if self.showdown:
-                return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)."
-            if self.chain:
-                return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)."
-            if known and ZLOC.get(t.zone[iid], (-1,))[0] != p:
-                return "you can only move units you control that are on the board (Core Rules v1.3 Standard Move, digest 11.1)."
-            if known and t.orient[iid]:
-                return "an exhausted unit can't pay the Standard Move's cost of exhausting it (digest 11.1)."
-            if known and args.get("to") == t.zone[iid]:
-                return "a move needs a destination other than the unit's own location (digest 11.2)."
-            return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1)."
+            return LEGAL.why_not(self, kind, args, p) or (
+                "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1).")
         if kind == "play" and known:
             return self._why_not_play(p, iid, args)
         if kind == "activate" and known:

@@ -70,3 +70,41 @@ class MoveWith:
                 return DONE
         state._move_finish(move, events)
         return DONE
+
+
+def move_unit_refusal(state, p: int, u: int) -> str | None:
+    """Why ``p`` may not begin a Standard Move with the unit ``u``, or None: a unit
+    ``p`` controls on the board, ready to pay the move's cost of exhausting it
+    (Core Rules v1.3 Standard Move, digest 11.1)."""
+    if ZLOC.get(state.table.zone[u], (-1,))[0] != p:
+        return "you can only move units you control that are on the board (Core Rules v1.3 Standard Move, digest 11.1)"
+    if state.table.orient[u]:
+        return "an exhausted unit can't pay the Standard Move's cost of exhausting it (digest 11.1)"
+    return None
+
+
+def move_refusal(state, p: int, args: dict) -> str | None:
+    """Why ``p`` may not make the Standard Move ``args`` (a unit and its destination)
+    now, or None: in a Neutral Open state, a unit that :func:`move_unit_refusal`
+    allows, to one of its routes (``_move_dests``: base to battlefield, battlefield to
+    base, battlefield to battlefield with Ganking; digest 11.1, 11.2)."""
+    if state.showdown:
+        return "a Standard Move is not possible during a showdown or combat (Core Rules v1.3 Standard Move, digest 11.1)"
+    if state.chain:
+        return "a Standard Move needs a Neutral Open state; a chain exists (digest 11.1)"
+    d = state.decision
+    if d is None or d.kind != "main_action" or p not in d.players:
+        return "a Standard Move is made in your Main Phase, as your action (digest 11.1)"
+    t = state.table
+    u, to = args.get("card"), args.get("to")
+    known = isinstance(u, int) and 0 <= u < len(t.card)
+    if known:
+        why = move_unit_refusal(state, p, u)
+        if why:
+            return why
+        if to == t.zone[u]:
+            return "a move needs a destination other than the unit's own location (digest 11.2)"
+        w = ZLOC.get(to) if isinstance(to, str) else None
+        if state.is_unit(u) and w is not None and w[0] == p and w[1] in state._move_dests(p, u):
+            return None
+    return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1)"

@@ -1,0 +1,68 @@
+"""Riftbound legality: every listed choice passes its kind's check, and for the
+Standard Move a unit and destination are allowed exactly when the move is listed."""
+
+from __future__ import annotations
+
+import random
+
+from games.riftbound import GAME
+from games.riftbound.legality import LEGAL
+from games.riftbound.rules.movement import move_unit_refusal
+from games.riftbound.zones import ZLOC
+
+DESTS = sorted(ZLOC)  # every board location of both players
+
+
+def _positions(games=6, limit=3000):
+    """Every decision of a few seeded random self-play games."""
+    for seed in range(games):
+        s = GAME.new_state(GAME.default_setup(), seed)
+        rng = random.Random(seed)
+        for _ in range(limit):
+            if s.decision is None:
+                break
+            yield s
+            s.apply(rng.choice(s.decision.choices))
+
+
+def test_every_listed_choice_passes_its_check_and_moves_are_listed_exactly_when_allowed():
+    seen = {"move": 0, "main": 0, "other": 0}
+    for s in _positions():
+        d = s.decision
+        for c in d.choices:
+            if c.kind in LEGAL.table:
+                assert LEGAL.reason(c.kind, s, c.player, c.args) is None, (c.kind, c.args)
+        for p in (0, 1):
+            listed = {(c.args["card"], c.args["to"]) for c in d.choices if c.kind == "move" and c.player == p}
+            seen["move"] += len(listed)
+            seen["main" if d.kind == "main_action" and p in d.players else "other"] += 1
+            for u in range(len(s.table.card)):
+                if s.table.zone[u] not in ZLOC:
+                    continue
+                for to in DESTS:
+                    allowed = LEGAL.allows("move", s, p, {"card": u, "to": to})
+                    assert allowed == ((u, to) in listed), (d.kind, p, s.name(u), s.table.zone[u], to)
+                    if allowed:
+                        assert move_unit_refusal(s, p, u) is None
+    assert seen["move"] and seen["main"] and seen["other"]
+
+
+def test_the_move_check_refuses_with_the_rule_and_why_not_says_it():
+    for s in _positions(games=3):
+        d = s.decision
+        if d.kind != "main_action":
+            continue
+        p = d.players[0]
+        moves = [c for c in d.choices if c.kind == "move"]
+        if not moves:
+            continue
+        u = moves[0].args["card"]
+        here = s.table.zone[u]
+        why = LEGAL.reason("move", s, p, {"card": u, "to": here})
+        assert why and "own location" in why and "digest 11.2" in why
+        assert s.why_not("move", {"card": u, "to": here}, p) == why + "."
+        s.table.orient[u] = 1  # exhausted: it can't pay the move's cost
+        assert "exhausted" in move_unit_refusal(s, p, u)
+        assert "exhausted" in s.why_not("move", moves[0].args, p)
+        return
+    raise AssertionError("no Main Phase with a Standard Move in the self-play games")
