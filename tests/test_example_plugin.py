@@ -82,7 +82,7 @@ def test_the_scenarios_pass_on_the_command_line(plugin):
 
 def _forget(kind: str, words: str):
     """A broken legality check: it forgets the rule whose reason contains ``words``."""
-    from tidecall.legality import LEGAL
+    from tidecall.rules import LEGAL
 
     check = LEGAL.table[kind]
     original = check.fn

@@ -1,7 +1,5 @@
-"""Effect primitives (rules 5.x): schema, card text and resolver side by side.
-A target is "self", "opponent" or a table such as
-``{ who = "opponent", zone = "field", choose = true }`` (a creature the
-player picks when casting; the choice's ``target`` arg names it)."""
+"""Effect primitives (rules 5.x): schema, card text and resolver side by side. A target is "self",
+"opponent" or a table such as ``{ who = "opponent", zone = "field", choose = true }`` (picked when cast)."""
 
 from tabletop.engine.core import Event
 from tabletop.engine.effects import TARGET, Effects
@@ -29,8 +27,7 @@ def choosable(state, player: int, target: dict) -> list:
 @EFFECTS.primitive("damage", args={"amount": int, "target": TARGET},
                    text=lambda op: f"Deal {op['amount']} damage to {target_text(op['target'])}.")
 def damage(state, ctx, op, events):
-    """Damage (5.1): a player loses that much life; a creature whose power is
-    at most the damage is destroyed, a stronger one is unharmed."""
+    """Damage (5.1): a player loses that much life; a creature of power up to the damage is destroyed."""
     if isinstance(op["target"], str):
         who = ctx["player"] if op["target"] == "self" else 1 - ctx["player"]
         return state.change_life(who, -op["amount"], events, "Damage (5.1)")
@@ -51,8 +48,7 @@ def draw(state, ctx, op, events):
 
 def card_face(card: dict) -> dict:
     """``describe_card``: what the table draws; the text comes from the primitives."""
-    text = " ".join(EFFECTS.text(op) for op in card["effect"])
-    creature = card["type"] == "creature"
+    text, creature = " ".join(EFFECTS.text(op) for op in card["effect"]), card["type"] == "creature"
     return {"name": card["name"], "type": card["type"], "subtype": "", "cost": None, "level": None,
             "stats": [["POW", card["power"]]] if creature else [], "keywords": [], "color": None,
             "text": (("When played: " if creature else "") + text) if text else card["flavor"],

@@ -1,15 +1,67 @@
-"""The turn (rules 1-4 and 6) as kit procedures, each naming its rule once.
-TURN is the order of the phases; the kit Processor runs the step stack."""
+"""The rules of play (1-4, 6) as kit procedures, and who may do what as kit checks (LEGAL): each check
+is written once, used both to list the legal choices and to answer why_not."""
 
+from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT, Procedures, Processor
 
-from .effects import EFFECTS, choosable, chosen_target
-from .legality import LEGAL
+from .effects import EFFECTS, choosable, chosen_target, target_text
 
-PROCS = Procedures("tidecall")
+PROCS, LEGAL = Procedures("tidecall"), Checks()
 PROCESSOR = Processor(PROCS)
 TURN = ("draw_phase", "main_phase", "battle_phase", "end_phase")  # rule 1: a turn, in order
+FIELD_SLOTS = 3
+
+
+def _where(state, player, iid, zone):
+    return None if isinstance(iid, int) and iid in state.table.ids(f"p{player}.{zone}") else f"that card is not in your {zone}"
+
+
+def _may_play(state, player, args, card_type):
+    """Rule 3: one card a turn, from your hand, in your main phase."""
+    why = _where(state, player, args.get("card"), "hand")
+    card = None if why else state.card_of(args["card"])
+    return ("cards are played only in your own main phase" if state.phase != "main" or player != state.active else
+            "you have already played your card this turn" if state.played_card else why if why else
+            f"{card['name']} is a {card['type']}: " + ("cast it" if card["type"] == "spell" else "play it to your field")
+            if card["type"] != card_type else None)
+
+
+@LEGAL.check("summon", rule="Playing a creature (3.1)")
+def summon(state, player, args):
+    return _may_play(state, player, args, "creature") or (
+        "a creature goes to your own field" if args.get("to") != f"p{player}.field" else
+        f"your field already holds {FIELD_SLOTS} creatures" if state.table.count(f"p{player}.field") >= FIELD_SLOTS else None)
+
+
+@LEGAL.check("cast", rule="Casting a spell (3.2)")
+def cast(state, player, args):
+    why = _may_play(state, player, args, "spell")
+    if why:
+        return why
+    card = state.card_of(args["card"])
+    wanted, target = chosen_target(card["effect"]), args.get("target")
+    if wanted is None:
+        return None if target is None else f"{card['name']} takes no target"
+    return None if target in choosable(state, player, wanted) else f"{card['name']} needs {target_text(wanted)} as its target"
+
+
+@LEGAL.check("attack", rule="Declaring an attack (4.1)")
+def attack(state, player, args):
+    card = args.get("card")
+    return ("creatures attack one at a time, in your own battle phase"
+            if state.phase != "battle" or player != state.active or state.attacker() is not None else
+            "nobody attacks on the first turn of the game" if state.turn_number == 1 else
+            "a creature played this turn cannot attack until your next turn" if card in state.fresh else
+            "each creature attacks at most once a turn" if card in state.attacked else _where(state, player, card, "field"))
+
+
+@LEGAL.check("block", rule="Blocking (4.2)")
+def block(state, player, args):
+    return ("only the defending player blocks, while a creature attacks"
+            if state.attacker() is None or player == state.active else
+            "a blocker stands in front of the attacking creature" if args.get("target") != state.attacker() else
+            _where(state, player, args.get("card"), "field"))
 
 
 def _open(state, step, phase, events):
@@ -18,14 +70,6 @@ def _open(state, step, phase, events):
         step.stage = 1
         state.begin_phase(phase, events)
     return WAIT
-
-
-def _finish(state, choice):
-    """A phase's end (role "end") or Conceding (7.3) (role "resign", offered
-    in both phases of one's own turn) finishes the phase's step."""
-    if choice.role == "resign":
-        state.conceded = choice.player
-    return DONE
 
 
 @PROCS.step("turn", rule="The turn (1)")
@@ -55,23 +99,21 @@ class MainPhase:
         p, out = state.active, []
         for iid in state.table.ids(f"p{p}.hand"):
             card = state.card_of(iid)
-            if card["type"] == "creature":
-                options = [("summon", {"card": iid, "to": f"p{p}.field"}, "Play")]
-            else:
-                wanted = chosen_target(card["effect"])
-                targets = [None] if wanted is None else choosable(state, p, wanted)
-                options = [("cast", {"card": iid} if t is None else {"card": iid, "target": t}, "Cast") for t in targets]
+            wanted = chosen_target(card["effect"])
+            options = [("summon", {"card": iid, "to": f"p{p}.field"}, "Play")] if card["type"] == "creature" else \
+                [("cast", {"card": iid, "target": t} if wanted else {"card": iid}, "Cast")
+                 for t in (choosable(state, p, wanted) if wanted else [None])]
             out += [Choice(kind, args, p, f"{verb} {card['name']}") for kind, args, verb in options
                     if LEGAL.allows(kind, state, p, args)]
         out += [Choice("end_phase", {}, p, "Go to battle", role="end"), Choice("concede", {}, p, "Concede", role="resign")]
         return Decision([p], "main_action", f"Player {p + 1}: play a card or go to battle", out)
 
     def choose(state, step, choice, events):
-        if choice.role:
-            return _finish(state, choice)
+        if choice.role:  # "end" finishes the phase; "resign" is Conceding (7.3)
+            state.conceded = choice.player if choice.role == "resign" else None
+            return DONE
         p, iid, creature = choice.player, choice.args["card"], choice.kind == "summon"
-        state.played_card = True
-        state.fresh += [iid] if creature else []
+        state.played_card, state.fresh = True, state.fresh + [iid] * creature
         zone, verb, rule = ("field", "plays", "Playing a creature (3.1)") if creature else \
             ("discard", "casts", "Casting a spell (3.2)")
         events.append(state.table.move(iid, f"p{p}.{zone}", face=1, rule=rule,
@@ -83,8 +125,7 @@ class MainPhase:
 
 @PROCS.step("resolve_effect", rule="Resolving an effect (5)")
 def resolve_effect(state, step, events):
-    """The card's operations, in the order printed."""
-    for op in state.card_of(step.args["card"])["effect"]:
+    for op in state.card_of(step.args["card"])["effect"]:  # in the order printed
         EFFECTS.resolve(state, step.args, op, events)
     return DONE
 
@@ -104,8 +145,9 @@ class BattlePhase:
         return Decision([p], "battle_action", f"Player {p + 1}: attack or end the turn", out)
 
     def choose(state, step, choice, events):
-        if choice.role:
-            return _finish(state, choice)
+        if choice.role:  # "end" finishes the phase; "resign" is Conceding (7.3)
+            state.conceded = choice.player if choice.role == "resign" else None
+            return DONE
         iid = choice.args["card"]
         state.attacked.append(iid)
         events.append(Event("battle.attack", f"{state.card_of(iid)['name']} attacks", "Declaring an attack (4.1)",
@@ -132,10 +174,8 @@ class BlockStep:
 
 @PROCS.step("damage_step", rule="Damage Step (4.3)")
 def damage_step(state, step, events):
-    """Unblocked, the defender loses life equal to the attacker's power;
-    blocked, the weaker creature is destroyed (both on a tie)."""
-    attacker, blocker = step.args["attacker"], step.args["blocker"]
-    power = state.card_of(attacker)["power"]
+    """Unblocked, the defender loses the attacker's power in life; blocked, the weaker dies (both on a tie)."""
+    attacker, blocker, power = step.args["attacker"], step.args["blocker"], state.card_of(step.args["attacker"])["power"]
     if blocker is None:
         state.change_life(1 - state.active, -power, events, "Damage Step (4.3)")
         return DONE

@@ -5,11 +5,9 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.table import CardTable, ZoneSpec
 
-from .legality import FIELD_SLOTS, LEGAL
-from .rules import PROCESSOR
+from .rules import FIELD_SLOTS, LEGAL, PROCESSOR
 
-START_LIFE = 10
-PHASES = ("draw", "main", "battle", "end")
+START_LIFE, PHASES = 10, ("draw", "main", "battle", "end")
 SPECS = [spec for p in (0, 1) for spec in (
     ZoneSpec(f"p{p}.deck", p, "secret"), ZoneSpec(f"p{p}.hand", p, "owner"),
     ZoneSpec(f"p{p}.field", p, "public", True, FIELD_SLOTS), ZoneSpec(f"p{p}.discard", p, "public"))]
@@ -20,9 +18,7 @@ class TidecallState(State):
         self.FIELDS.init(self)
         self.game, self.cards = game, game.cards
 
-    @property
-    def turn(self):
-        return self.turn_number
+    turn = property(lambda self: self.turn_number)
 
     @property
     def decision(self):
@@ -42,14 +38,13 @@ class TidecallState(State):
         return reason or super().why_not(kind, args, player)  # else: whose decision it is, what is offered
 
     def view(self, player):
-        d = self.decision
+        d, attacker = self.decision, self.attacker()
         return {"game": "tidecall", "turn": self.turn_number, "active": self.active, "phase": self.phase,
-                "step": "block" if self.attacker() is not None else "", "phases": list(PHASES),
-                "winner": self.winner, "over": self.outcome is not None,
-                "players": [{"name": f"Player {p + 1}", "counters": {
-                    "life": self.life[p], "hand": self.table.count(f"p{p}.hand")}} for p in (0, 1)],
-                "zones": self.table.view_zones(player), "decision": d.to_view() if d else None,
-                "extra": {"played_card": self.played_card, "attacker": self.attacker()}}
+                "step": "" if attacker is None else "block", "phases": list(PHASES), "winner": self.winner,
+                "over": self.outcome is not None, "zones": self.table.view_zones(player),
+                "players": [{"name": f"Player {p + 1}", "counters": {"life": life, "hand": self.table.count(f"p{p}.hand")}}
+                            for p, life in enumerate(self.life)],
+                "decision": d.to_view() if d else None, "extra": {"played_card": self.played_card, "attacker": attacker}}
 
     def to_data(self):
         return self.FIELDS.to_data(self)
@@ -62,14 +57,14 @@ class TidecallState(State):
         s.table.determinize(player, rng)  # the hidden hand and both decks are re-drawn
         return s
 
-    # -- what the procedures and effects use ----------------------------------------------
+    # -- what the procedures and effects use
     def card_of(self, iid):
         return self.cards[self.table.card[iid]]
 
     def attacker(self):
         """The attacking creature while the defender decides on a block, else None."""
         top = self.steps[-1] if self.steps and self.outcome is None else None
-        return top.args["attacker"] if top is not None and top.proc == "block_step" else None
+        return top.args["attacker"] if top and top.proc == "block_step" else None
 
     def begin_phase(self, phase, events):
         self.phase = phase
@@ -78,10 +73,10 @@ class TidecallState(State):
 
     def draw(self, p, events, rule):
         deck = self.table.zones[f"p{p}.deck"]
-        if not deck:
-            self.empty_draw = p if self.empty_draw is None else self.empty_draw
-            return
-        events.append(self.table.move(deck[-1], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+        if deck:
+            events.append(self.table.move(deck[-1], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+        elif self.empty_draw is None:  # the game ends after this step (7)
+            self.empty_draw = p
 
     def change_life(self, p, delta, events, rule):
         self.life[p] += delta
@@ -93,22 +88,15 @@ class TidecallState(State):
                                       caption=f"{self.card_of(iid)['name']} is destroyed"))
 
     def check_outcome(self, events):
-        """Winning and losing (7), after every step: a concession, a draw from
-        an empty deck, life at 0."""
-        if self.outcome is not None:
-            return
+        """Winning and losing (7), after every step: a concession, a draw from an empty deck, life at 0."""
         down = [p for p in (0, 1) if self.life[p] <= 0]
-        if self.conceded is not None:
-            p, how, reason = self.conceded, Termination.CONCEDE, "concedes"
-        elif self.empty_draw is not None:
-            p, how, reason = self.empty_draw, Termination.DECK_OUT, "must draw from an empty deck"
-        elif down:
-            p, how, reason = down[0], Termination.LIFE, "has no life left"
-        else:
-            return
-        self.outcome = Outcome(1 - p, how, f"Player {p + 1} {reason}", "Winning and losing (7)")
-        events.append(Event("game.over", self.outcome.reason, self.outcome.rule,
-                            {"winner": 1 - p, "reason": self.outcome.reason}))
+        for p, how, reason in ((self.conceded, Termination.CONCEDE, "concedes"),
+                               (self.empty_draw, Termination.DECK_OUT, "must draw from an empty deck"),
+                               (down[0] if down else None, Termination.LIFE, "has no life left")):
+            if self.outcome is None and p is not None:
+                self.outcome = Outcome(1 - p, how, f"Player {p + 1} {reason}", "Winning and losing (7)")
+                events.append(Event("game.over", self.outcome.reason, self.outcome.rule,
+                                    {"winner": 1 - p, "reason": self.outcome.reason}))
 
 
 FIELDS = declare(TidecallState, [
