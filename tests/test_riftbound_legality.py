@@ -1,5 +1,5 @@
-"""Riftbound legality: every listed choice passes its kind's check, and for the
-Standard Move a unit and destination are allowed exactly when the move is listed."""
+"""Riftbound legality: every listed choice passes its kind's check; a Standard Move
+and a play are allowed exactly when they are listed."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import random
 
 from games.riftbound import GAME
 from games.riftbound.legality import LEGAL
+from games.riftbound.rules.main import play_card_refusal
 from games.riftbound.rules.movement import move_unit_refusal
-from games.riftbound.zones import ZLOC
+from games.riftbound.zones import HIDDEN, ZLOC
 
 DESTS = sorted(ZLOC)  # every board location of both players
 
@@ -66,3 +67,38 @@ def test_the_move_check_refuses_with_the_rule_and_why_not_says_it():
         assert "exhausted" in s.why_not("move", moves[0].args, p)
         return
     raise AssertionError("no Main Phase with a Standard Move in the self-play games")
+
+
+def _play_candidates(s, iid):
+    """Plays of ``iid`` to judge: to each board location or facedown slot, onto each
+    unit, both, with Accelerate or Repeat."""
+    units = s.all_units()
+    out = [{"card": iid}, {"card": iid, "accelerate": True}, {"card": iid, "repeat": True}]
+    for to in DESTS + [z for slots in HIDDEN for z in slots]:
+        out.append({"card": iid, "to": to})
+        out.append({"card": iid, "to": to, "accelerate": True})
+        out += [{"card": iid, "to": to, "target": u} for u in units]
+    for u in units + [it["source"] for it in s.chain]:
+        out.append({"card": iid, "target": u})
+        out.append({"card": iid, "target": u, "repeat": True})
+    return out
+
+
+def test_a_card_is_allowed_to_be_played_exactly_when_it_is_listed():
+    seen = {"listed": 0, "refused_card": 0}
+    for s in _positions(games=4, limit=1500):
+        d = s.decision
+        for p in d.players:
+            plays = [c.args for c in d.choices if c.kind == "play" and c.player == p]
+            for iid in range(len(s.table.card)):
+                mine = [a for a in plays if a["card"] == iid]
+                if play_card_refusal(s, p, iid) is not None:
+                    seen["refused_card"] += 1
+                    assert not mine
+                allowed = [a for a in _play_candidates(s, iid) if LEGAL.allows("play", s, p, a)]
+                assert bool(allowed) == bool(mine), (d.kind, s.name(iid), s.table.zone[iid])
+                assert all(a in mine for a in allowed), (d.kind, s.name(iid), allowed, mine)
+                for a in mine:
+                    assert LEGAL.allows("play", s, p, a)
+                seen["listed"] += len(mine)
+    assert seen["listed"] and seen["refused_card"]

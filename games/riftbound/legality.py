@@ -8,6 +8,7 @@ from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
+from .rules.main import play_card_refusal, play_refusal
 from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
@@ -27,13 +28,16 @@ class Legality:
         t = self.table
         ch: list = []
         zones = t.zones
+        # each card play_card_refusal allows, with its destinations, targets and costs (the "play" check)
         for iid in zones[HAND[p]]:
-            self._play_choices(p, iid, mode, -1, ch)
+            if play_card_refusal(self, p, iid) is None:
+                self._play_choices(p, iid, mode, -1, ch)
         for iid in zones[CHAMPION[p]]:
-            self._play_choices(p, iid, mode, -1, ch)
+            if play_card_refusal(self, p, iid) is None:
+                self._play_choices(p, iid, mode, -1, ch)
         for b in (0, 1):
             for iid in zones[HIDDEN[p][b]]:
-                if self.counter(iid, "hid") < self.turn_number:
+                if play_card_refusal(self, p, iid) is None:
                     self._play_choices(p, iid, mode, b, ch)
         # activated abilities (legend, units, gear)
         here = LOCZ[p]
@@ -232,6 +236,7 @@ class Legality:
 
 
 LEGAL = Checks()
+LEGAL.check("play", rule="Core Rules v1.3 Playing a card, digest 9.1")(play_refusal)  # rules/main.py
 LEGAL.check("move", rule="digest 11")(move_refusal)  # the Standard Move (rules/movement.py)
 
 

@@ -12,25 +12,16 @@ class WhyNot:
 
     __slots__ = ()
 
-    def _why_not_play(self, p: int, iid: int, args: dict) -> str:
-        """Why a card can't be played now (Core Rules v1.3 Playing a card, digest 9.1; States 8.3)."""
+    def _why_not_play_args(self, p: int, iid: int, args: dict) -> str:
+        """Why a card that may be played now can't be played with ``args``: its destination,
+        target or cost (Core Rules v1.3 Playing a card, digest 9.1)."""
         t = self.table
         card = self.card_of(iid)
         z = t.zone[iid]
         hidden = z in (f"p{p}.hidden0", f"p{p}.hidden1")
-        if z not in (f"p{p}.hand", f"p{p}.champion") and not hidden:
-            return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)."
-        if hidden and self.counter(iid, "hid") >= self.turn_number:
-            return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)."
         kw = card["kw"]
         react = kw.get("reaction") or kw.get("quickdraw") or hidden
         ambush = kw.get("ambush") and card["type"] == "unit"
-        if self.chain and not react and not ambush:
-            return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
-                    "Core Rules v1.3 States, digest 8.3).")
-        if self.showdown and not (react or kw.get("action") or ambush):
-            return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
-                    "States, digest 8.3).")
         to = args.get("to")
         if card["type"] in ("unit", "gear") and to is None and args.get("target") is not None and not kw.get("quickdraw"):
             return (f"{card['name']} is played to a location (your base"
@@ -99,7 +90,8 @@ class WhyNot:
             return LEGAL.why_not(self, kind, args, p) or (
                 "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1).")
         if kind == "play" and known:
-            return self._why_not_play(p, iid, args)
+            why = LEGAL.reason("play", self, p, args)
+            return why + "." if why else "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
         if kind == "activate" and known:
             n = args.get("ab", 0)
             abil = self.card_of(iid)["abil"]

@@ -7,8 +7,59 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
-from ..zones import ZLOC
+from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import PROCS
+
+_MODES = {"main_action": "main", "priority": "prio", "focus": "focus"}  # decision kind: what may be played
+
+
+def play_card_refusal(state, p: int, iid: int) -> str | None:
+    """Why ``p`` may not play the card ``iid`` now, whatever its destination, target and
+    cost, or None: a card from your hand, your Champion Zone or your own facedown slot
+    (from the turn after it was hidden), with Reaction while a chain exists and Action or
+    Reaction during a showdown; Ambush gives a unit Reaction (digest 8.3, 9.1, 18, 19.3)."""
+    z = state.table.zone[iid]
+    hidden = z in HIDDEN[p]
+    if z != HAND[p] and z != CHAMPION[p] and not hidden:
+        return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)"
+    if hidden and state.counter(iid, "hid") >= state.turn_number:
+        return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)"
+    if state.chain or state.showdown:
+        card = state.card_of(iid)
+        kw = card["kw"]
+        react = kw.get("reaction") or kw.get("quickdraw") or hidden
+        ambush = kw.get("ambush") and card["type"] == "unit"
+        if state.chain and not react and not ambush:
+            return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
+                    "Core Rules v1.3 States, digest 8.3)")
+        if state.showdown and not (react or kw.get("action") or ambush):
+            return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
+                    "States, digest 8.3)")
+    return None
+
+
+def play_refusal(state, p: int, args: dict) -> str | None:
+    """Why ``p`` may not make the play ``args`` now, or None: the card passes
+    :func:`play_card_refusal` and ``args`` is one of its plays (destination, target,
+    Accelerate, Repeat and cost; ``Legality._play_choices``); otherwise the sentence
+    ``WhyNot._why_not_play_args`` gives (digest 9.1)."""
+    t = state.table
+    iid = args.get("card")
+    if not isinstance(iid, int) or not 0 <= iid < len(t.card):
+        return "a play names a card (Core Rules v1.3 Playing a card, digest 9.1)"
+    d = state.decision
+    if d is None or d.kind not in _MODES or p not in d.players:
+        return "a card is played as your action in an Open state, or with priority (digest 8.3, 9.1)"
+    why = play_card_refusal(state, p, iid)
+    if why:
+        return why
+    z = t.zone[iid]
+    ch: list = []
+    state._play_choices(p, iid, _MODES[d.kind], int(z[-1]) if z in HIDDEN[p] else -1, ch)
+    for c in ch:
+        if c.args == args:
+            return None
+    return state._why_not_play_args(p, iid, args).removesuffix(".")
 
 
 class Playing:
