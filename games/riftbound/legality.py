@@ -8,7 +8,7 @@ from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
-from .rules.main import play_card_refusal, play_refusal
+from .rules.main import play_card_refusal, play_refusal, play_timing_refusal
 from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
@@ -28,12 +28,11 @@ class Legality:
         t = self.table
         ch: list = []
         zones = t.zones
-        # each card play_card_refusal allows, with its destinations, targets and costs (the "play" check)
-        for iid in zones[HAND[p]]:
-            if play_card_refusal(self, p, iid) is None:
-                self._play_choices(p, iid, mode, -1, ch)
-        for iid in zones[CHAMPION[p]]:
-            if play_card_refusal(self, p, iid) is None:
+        # each card play_card_refusal allows, with its destinations, targets and costs (the "play"
+        # check); a card in hand or the Champion Zone is refused only by play_timing_refusal
+        timed = self.chain or self.showdown
+        for iid in zones[HAND[p]] + zones[CHAMPION[p]]:
+            if not timed or play_timing_refusal(self, iid, False) is None:
                 self._play_choices(p, iid, mode, -1, ch)
         for b in (0, 1):
             for iid in zones[HIDDEN[p][b]]:

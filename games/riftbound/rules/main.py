@@ -25,16 +25,25 @@ def play_card_refusal(state, p: int, iid: int) -> str | None:
     if hidden and state.counter(iid, "hid") >= state.turn_number:
         return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)"
     if state.chain or state.showdown:
-        card = state.card_of(iid)
-        kw = card["kw"]
-        react = kw.get("reaction") or kw.get("quickdraw") or hidden
-        ambush = kw.get("ambush") and card["type"] == "unit"
-        if state.chain and not react and not ambush:
-            return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
-                    "Core Rules v1.3 States, digest 8.3)")
-        if state.showdown and not (react or kw.get("action") or ambush):
-            return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
-                    "States, digest 8.3)")
+        return play_timing_refusal(state, iid, hidden)
+    return None
+
+
+def play_timing_refusal(state, iid: int, hidden: bool) -> str | None:
+    """Why the card ``iid`` (``hidden``: from a facedown slot) can't be played in this
+    Closed or Showdown state, or None: Reaction while a chain exists, Action or Reaction
+    during a showdown; a hidden card and Quick-Draw have Reaction, Ambush gives a unit
+    Reaction (digest 8.3, 18). A Neutral Open state allows every card."""
+    card = state.card_of(iid)
+    kw = card["kw"]
+    react = kw.get("reaction") or kw.get("quickdraw") or hidden
+    ambush = kw.get("ambush") and card["type"] == "unit"
+    if state.chain and not react and not ambush:
+        return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
+                "Core Rules v1.3 States, digest 8.3)")
+    if state.showdown and not (react or kw.get("action") or ambush):
+        return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
+                "States, digest 8.3)")
     return None
 
 
