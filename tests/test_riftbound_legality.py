@@ -102,3 +102,22 @@ def test_a_card_is_allowed_to_be_played_exactly_when_it_is_listed():
                     assert LEGAL.allows("play", s, p, a)
                 seen["listed"] += len(mine)
     assert seen["listed"] and seen["refused_card"]
+
+
+def test_an_ability_is_allowed_exactly_when_it_is_listed():
+    seen = {"listed": 0, "refused": 0}
+    for s in _positions(games=4, limit=1500):
+        d = s.decision
+        for p in d.players:
+            acts = [c.args for c in d.choices if c.kind == "activate" and c.player == p]
+            targets = s.all_units() + [it["source"] for it in s.chain]
+            for src in range(len(s.table.card)):
+                abil = s.card_of(src)["abil"]
+                mine = [a for a in acts if a["card"] == src]
+                cands = [{"card": src, "ab": n} for n in range(len(abil))]
+                cands += [{"card": src, "ab": n, "target": u} for n in range(len(abil)) for u in targets]
+                allowed = [a for a in cands if LEGAL.allows("activate", s, p, a)]
+                seen["refused"] += len(cands) - len(allowed)
+                assert sorted(map(str, allowed)) == sorted(map(str, mine)), (d.kind, s.name(src), allowed, mine)
+                seen["listed"] += len(mine)
+    assert seen["listed"] and seen["refused"]

@@ -8,7 +8,7 @@ from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
-from .rules.main import play_card_refusal, play_refusal, play_timing_refusal
+from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal, play_timing_refusal
 from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
@@ -118,18 +118,8 @@ class Legality:
                 ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
 
     def _ability_choices(self, p, src, n, ab, mode, ch):
-        timing = ab.get("timing", "")  # main: any; focus: Action or Reaction; priority: Reaction (digest 8.3)
-        if mode == "focus":
-            if timing not in ("action", "reaction"):
-                return
-        elif mode != "main" and timing != "reaction":
-            return
-        t = self.table
-        if ab.get("exhaust") and t.orient[src]:
-            return
-        if ab.get("spend_buff") and not self.counter(src, "buff"):
-            return
-        if ab.get("if") and not self._cond(ab["if"], p, src, -1, False):
+        # the targets and costs of an ability ability_refusal allows (the "activate" check)
+        if ability_refusal(self, p, src, ab) is not None:
             return
         E, P = ab.get("cost", 0), ab.get("power", [])
         w = self.where(src)
@@ -235,6 +225,7 @@ class Legality:
 
 
 LEGAL = Checks()
+LEGAL.check("activate", rule="Core Rules v1.3 Activated abilities, digest 17.3")(activate_refusal)  # rules/main.py
 LEGAL.check("play", rule="Core Rules v1.3 Playing a card, digest 9.1")(play_refusal)  # rules/main.py
 LEGAL.check("move", rule="digest 11")(move_refusal)  # the Standard Move (rules/movement.py)
 

@@ -93,19 +93,9 @@ class WhyNot:
             why = LEGAL.reason("play", self, p, args)
             return why + "." if why else "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
         if kind == "activate" and known:
-            n = args.get("ab", 0)
-            abil = self.card_of(iid)["abil"]
-            ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
-            if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
-                return "you can only use abilities of your own legend and permanents on the board (digest 17.3)."
-            if ab.get("exhaust") and t.orient[iid]:
-                return f"{self.name(iid)} is exhausted, so it can't pay the [E] in its cost (digest 17.3)."
-            timing = ab.get("timing", "")
-            if self.chain and timing != "reaction":
-                return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)."
-            if self.showdown and timing not in ("action", "reaction"):
-                return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)."
-            return "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)."
+            why = LEGAL.reason("activate", self, p, args)
+            return why + "." if why else (
+                "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3).")
         if kind in ("equip", "hide"):
             why = LEGAL.why_not(self, kind, args, p)
             if why:

@@ -71,6 +71,57 @@ def play_refusal(state, p: int, args: dict) -> str | None:
     return state._why_not_play_args(p, iid, args).removesuffix(".")
 
 
+_ABILITY_FALLBACK = "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)"
+
+
+def ability_refusal(state, p: int, src: int, ab: dict) -> str | None:
+    """Why ``p`` can't use the activated ability ``ab`` of ``src`` now whatever its target
+    and cost in runes, or None: [E] needs a ready card, a Closed state needs Reaction, a
+    showdown Action or Reaction; spending a buff needs one, and its condition must hold
+    (digest 8.3, 17.3)."""
+    if ab.get("exhaust") and state.table.orient[src]:
+        return f"{state.name(src)} is exhausted, so it can't pay the [E] in its cost (digest 17.3)"
+    timing = ab.get("timing", "")
+    if state.chain and timing != "reaction":
+        return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)"
+    if state.showdown and timing not in ("action", "reaction"):
+        return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)"
+    if ab.get("spend_buff") and not state.counter(src, "buff"):
+        return _ABILITY_FALLBACK
+    if ab.get("if") and not state._cond(ab["if"], p, src, -1, False):
+        return _ABILITY_FALLBACK
+    return None
+
+
+def activate_refusal(state, p: int, args: dict) -> str | None:
+    """Why ``p`` may not use the activated ability ``args`` (a card and the ability's
+    number) now, or None: an ability of ``p``'s legend or of a permanent on ``p``'s board,
+    that :func:`ability_refusal` allows, with a legal target and a cost ``p`` can pay
+    (``Legality._ability_choices``; digest 17.3)."""
+    t = state.table
+    iid = args.get("card")
+    if not isinstance(iid, int) or not 0 <= iid < len(t.card):
+        return "using an ability names a card (Core Rules v1.3 Activated abilities, digest 17.3)"
+    d = state.decision
+    if d is None or d.kind not in _MODES or p not in d.players:
+        return "an ability is used as your action in an Open state, or with priority (digest 8.3, 17.3)"
+    if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+        return "you can only use abilities of your own legend and permanents on the board (digest 17.3)"
+    n = args.get("ab", 0)
+    abil = state.card_of(iid)["abil"]
+    ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
+    why = ability_refusal(state, p, iid, ab)
+    if why:
+        return why
+    if ab.get("on") == "activate":
+        ch: list = []
+        state._ability_choices(p, iid, n, ab, _MODES[d.kind], ch)
+        for c in ch:
+            if c.args == args:
+                return None
+    return _ABILITY_FALLBACK
+
+
 class Playing:
     """Playing cards and activating abilities (digest 9.1, 17.3). RBState mixin."""
 
