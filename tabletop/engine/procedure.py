@@ -184,8 +184,11 @@ class Processor:
             if result is DONE or result == DONE:
                 if steps and steps[-1] is step:
                     steps.pop()
-                else:
-                    self._after(state, step, DONE)
+                else:  # it pushed sub-steps above itself before finishing
+                    for k in range(len(steps) - 2, -1, -1):
+                        if steps[k] is step:
+                            del steps[k]
+                            break
             elif result == WAIT:
                 if steps and steps[-1] is step:
                     check(events)
