@@ -5,7 +5,7 @@ hit at once with an attack of speed up to that FP, again while possible."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
-from tabletop.engine.procedure import DONE, WAIT
+from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
@@ -76,10 +76,6 @@ def catch_time(state, step, events):
 @PROCS.decision("catch_choice", rule="Catch time (seed 5.3.10)")
 class CatchChoice:
     """Catch with an attack of speed up to the FP, or decline."""
-
-    @staticmethod
-    def run(state, step, events):
-        return WAIT
 
     @staticmethod
     def decide(state, step):

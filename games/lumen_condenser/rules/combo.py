@@ -5,7 +5,7 @@ damage minus 100 per combo after the first."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
-from tabletop.engine.procedure import DONE, WAIT
+from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
@@ -176,10 +176,6 @@ def end_combo(state) -> None:
 class ComboChoice:
     """Seed 6: the first pair (two consecutive speeds), then one technique
     at a time, or end combo time."""
-
-    @staticmethod
-    def run(state, step, events):
-        return WAIT
 
     @staticmethod
     def decide(state, step):

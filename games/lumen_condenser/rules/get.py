@@ -120,10 +120,6 @@ class GetDiscard:
     """Seed 5.4: taking at the hand limit discards a technique at once (to the List)."""
 
     @staticmethod
-    def run(state, step, events):
-        return WAIT
-
-    @staticmethod
     def decide(state, step):
         return discard_decision(state, step.args["player"])
 

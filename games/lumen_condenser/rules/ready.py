@@ -155,10 +155,6 @@ class NoResponsePick:
     one of that player's legal techniques to be readied."""
 
     @staticmethod
-    def run(state, step, events):
-        return WAIT
-
-    @staticmethod
     def decide(state, step):
         p = step.args["player"]
         m = step.args["target"]
