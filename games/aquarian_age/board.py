@@ -165,7 +165,7 @@ class Board:
     # --------------------------------------------------------- common moves
     def damage_counter_event(self, p: int) -> Event:
         n = len(self.table.zones[f"p{p}.damage"])
-        return Event("counter.change", f"Player {p + 1} has {n} card(s) in the damage zone", "digest A.4.11",
+        return Event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
                      {"player": p, "counter": "damage", "delta": 0, "value": n})
 
     def draw_card(self, p: int, events: list, rule: str = "seed 4.1 draw phase") -> bool:
@@ -175,7 +175,7 @@ class Board:
             self.drew_from_empty = p
             self.check_outcome(events)
             return False
-        events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"Player {p + 1} draws a card", rule=rule))
+        events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
         return True
 
     def discard_stack(self, iid: int, events: list, rule: str) -> None:
@@ -212,7 +212,7 @@ class Board:
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
         p = self.table.owner[iid]
         events.append(self.table.move(iid, f"p{p}.dominion", face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
-        events.append(Event("power.dominate", f"{self.name_of(iid)} moves to Player {p + 1}'s dominion area with "
+        events.append(Event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
                         f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
 
     def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:

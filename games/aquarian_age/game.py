@@ -29,7 +29,7 @@ class AquarianAge(Game):
 
     id = "aquarian_age"
     title = "Aquarian Age"
-    rules_version = "1"
+    rules_version = "2"
     description = "Five factions fight for dominion: aggressive characters strike their own owner, power cards dominate."
     phases = PHASES
     turn_cap = 240
@@ -99,7 +99,9 @@ class AquarianAge(Game):
         """Set-up (digest A.3.10): shuffle, decide who goes first, both draw 7, the
         second player may redraw once."""
         if "position" in setup:
-            return self.from_position(setup["position"], seed, setup.get("extra_cards"))
+            s = self.from_position(setup["position"], seed, setup.get("extra_cards"))
+            _set_names(s, setup.get("players"))
+            return s
         players = setup.get("players") or []
         if len(players) != 2:
             raise PositionError("a set-up needs exactly two players")
@@ -110,7 +112,7 @@ class AquarianAge(Game):
             ids = self._deck_ids(entry)
             s.rng.shuffle(ids)
             decks.append(ids)
-        s.names = [str(e.get("name", f"Player {i + 1}")) for i, e in enumerate(players)]
+        _set_names(s, players)
         s.table.create(decks, ["p0.deck", "p1.deck"], s.rng)
         s.first = s.rng.randbelow(2)
         s.active = s.first
@@ -160,6 +162,20 @@ class AquarianAge(Game):
     # ------------------------------------------------------------------ AI
     def heuristic(self, state: AAState, player: int) -> float:
         return heuristic(state, player)
+
+
+def _set_names(state, players) -> None:
+    """The players' names come from the set-up the table passes (``players[i].name``,
+    e.g. "Computer"); a player without one keeps the position's name or "Player N"."""
+    if not isinstance(players, list):
+        return
+    names = list(state.names)
+    for i, e in enumerate(players[:2]):
+        name = e.get("name") if isinstance(e, dict) else None
+        if isinstance(name, str) and name.strip():
+            names[i] = name.strip()
+    state.names = names
+    state.decision_cache = None  # its labels may name the players
 
 
 def _circled(n: int) -> str:

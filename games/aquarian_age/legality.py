@@ -74,6 +74,13 @@ def break_problem(state, p: int, h: int, t: int):
                 f"{state.factor(p, f)} {FACTION_NAMES[f]} character(s) (seed 4.3 ② factor).")
     if state.total_power(p) < c["cost"]:
         return f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold {state.total_power(p)} (seed 4.3 ② cost)."
+    return break_target_problem(state, p, h, t)
+
+
+def break_target_problem(state, p: int, h: int, t: int):
+    """The target conditions of a break (seed 4.3 ②), asked again when a
+    declared break resolves: its target may have changed in the window."""
+    c = state.card(h)
     if not state.on_field(t):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)
@@ -101,6 +108,13 @@ def permanent_problem(state, p: int, h: int, t: int):
         return f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} (seed 4.3 ③)."
     if state.total_power(p) < c["cost"]:
         return f"{c['name']} costs {c['cost']} power card(s) (seed 4.3 ③)."
+    return permanent_target_problem(state, p, h, t)
+
+
+def permanent_target_problem(state, p: int, h: int, t: int):
+    """The target conditions of a permanent (seed 4.3 ③), asked again when a
+    declared permanent resolves."""
+    c = state.card(h)
     if not state.on_field(t) or (".faction." in state.table.zone[t] and not state.is_active_char(t)):
         return "a permanent goes on a dominated or active character (seed 4.3 ③)."
     side = c["attach_to"]
@@ -163,7 +177,7 @@ def why_not(state, kind: str, args: dict, player: int | None = None) -> str | No
     if d is None:
         return "the game is over."
     if player is not None and player not in d.players:
-        return f"it is Player {d.players[0] + 1}'s decision now ({d.kind})."
+        return f"it is {state.names[d.players[0]]}'s decision now ({d.kind})."
     p = d.players[0]
     card = args.get("card")
     phase_of = {"place": ("main", "characters are placed in your own main phase (seed 4.3 ①)"),

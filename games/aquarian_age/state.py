@@ -88,6 +88,7 @@ class AAState(Board, State):
         events: list = []
         self.decision_cache = None
         PROCESSOR.choose(self, choice, events)
+        number_repeats(events)
         return events
 
     def check_outcome(self, events: list) -> None:
@@ -111,8 +112,8 @@ class AAState(Board, State):
         self.outcome = Outcome(1 - p, termination, reason, rule)
         self.steps = []
         self.attack = None
-        events.append(Event(kind, f"Player {p + 1} loses: {reason}", rule, {"player": p}))
-        events.append(Event("game.over", f"Player {2 - p} wins", rule, {"winner": 1 - p, "reason": reason}))
+        events.append(Event(kind, f"{self.names[p]} loses: {reason}", rule, {"player": p}))
+        events.append(Event("game.over", f"{self.names[1 - p]} wins", rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:
         out = self.table.invariant_violations()
@@ -177,6 +178,22 @@ class AAState(Board, State):
                       "attack": att, "reason": self.outcome.reason if self.outcome is not None else "",
                       "effects": [[m[0], m[1], m[2]] for m in self.modifiers]},
         }
+
+
+def number_repeats(events: list) -> None:
+    """Consecutive steps with the same caption (two cards drawn, three milled,
+    a cost of two power cards) are numbered, "(1 of 2)", so the log never
+    shows one line twice in a row."""
+    i, n = 0, len(events)
+    while i < n:
+        cap = events[i].caption
+        j = i + 1
+        while j < n and cap and events[j].caption == cap:
+            j += 1
+        if j - i > 1:
+            for k in range(i, j):
+                events[k].caption = f"{cap} ({k - i + 1} of {j - i})"
+        i = j
 
 
 FIELDS = declare(AAState, [

@@ -9,8 +9,8 @@ Zones per player ``p`` (seed 3, digest A.1-A.2):
 - ``pP.dominion``: the dominion area (dominated characters);
 - ``pP.damage``: the damage zone (10 cards lose the game, digest A.4.11a);
 - ``pP.discard``: the discard pile;
-- ``pP.limbo``: a declared project or fast card waiting for its response
-  window (digest A.7.25).
+- ``pP.limbo``: a declared card (project, fast card, break card or
+  permanent) waiting for its response window to close (digest A.7.25).
 
 Cards under a character live in ``att.<iid>``: face down they are its power
 cards (digest A.1.1); face up they are the character a break card was set on,

@@ -58,7 +58,7 @@ def draw(state, ctx, params, events):
 def judge(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
-    events.append(Event("damage.judgment", f"Player {victim + 1} makes a damage judgment of {params['n']} (card effect)",
+    events.append(Event("damage.judgment", f"{state.names[victim]} makes a damage judgment of {params['n']} (card effect)",
                     "digest A.9.30", {"player": victim, "n": params["n"]}))
     state.push("damage_judgment", player=victim, count=params["n"])
 
@@ -155,7 +155,7 @@ def discard_random(state, ctx, params, events):
         if not hand:
             break
         iid = hand[state.rng.randbelow(len(hand))]
-        events.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"Player {victim + 1} discards a random card",
+        events.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"{state.names[victim]} discards a random card",
                                rule=RULE_EFFECT))
 
 
@@ -181,12 +181,12 @@ def search(state, ctx, params, events):
             continue
         if "type" in params and c["type"] != params["type"]:
             continue
-        e = state.table.move(iid, f"p{player}.hand", caption=f"Player {player + 1} searches the deck for a card", rule=RULE_EFFECT)
-        events.append(state.table.reveal([iid], caption=f"Player {player + 1} reveals {c['name']}", rule=RULE_EFFECT))
+        e = state.table.move(iid, f"p{player}.hand", caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
+        events.append(state.table.reveal([iid], caption=f"{state.names[player]} reveals {c['name']}", rule=RULE_EFFECT))
         events.append(e)
         break
     state.rng.shuffle(deck)
-    events.append(Event("deck.shuffle", f"Player {player + 1} shuffles the deck", RULE_EFFECT, {"player": player}))
+    events.append(Event("deck.shuffle", f"{state.names[player]} shuffles the deck", RULE_EFFECT, {"player": player}))
 
 
 @primitive("mill", args={"n": int, "who": WHO, "on": ON},
@@ -198,5 +198,5 @@ def mill(state, ctx, params, events):
     for _ in range(params["n"]):
         if not deck:
             break
-        events.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of Player {victim + 1}'s deck is discarded",
+        events.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of {state.names[victim]}'s deck is discarded",
                                rule=RULE_EFFECT))

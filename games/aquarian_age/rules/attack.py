@@ -11,7 +11,7 @@ from ..carddb import FACTION_NAMES, FACTIONS
 from ..legality import guard_problem
 from .battle import battle
 from .procedures import PROCS
-from .windows import fast_choices, play_fast
+from .windows import fast_choices, only_pass, play_fast
 
 FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
 
@@ -42,12 +42,17 @@ def attack_goes_on(state) -> bool:
 @PROCS.decision("guard", rule="Guard declaration (digest A.7.23)")
 class Guard:
     """The attacked player takes the attack, guards with a dominated character,
-    or responds first with a fast card or an effect."""
+    or responds first with a fast card or an effect. A player who can only
+    take the attack is not asked."""
 
     def run(state, step, events):
         a = state.attack
         if not attack_goes_on(state) or not state.on_field(a["attacker"]):
             return DONE
+        d = Guard.decide(state, step)
+        if only_pass(d.choices):  # nothing to guard or respond with: the attack is taken unasked
+            return Guard.choose(state, step, d.choices[0], events)
+        state.decision_cache = d
         return WAIT
 
     def decide(state, step):
@@ -72,7 +77,7 @@ class Guard:
             play_fast(state, choice, events, window=True)
             return AGAIN
         if choice.kind == "take":
-            events.append(Event("guard.none", f"Player {a['defending_player'] + 1} takes the attack", "digest A.7.24",
+            events.append(Event("guard.none", f"{state.names[a['defending_player']]} takes the attack", "digest A.7.24",
                             {"player": a["defending_player"]}))
             return DONE
         g = choice.args["card"]
@@ -106,7 +111,7 @@ def strike(state, step, events):
         return DONE
     n = state.stat(att, "attack")
     dp = a["defending_player"]
-    events.append(Event("damage.judgment", f"Player {dp + 1} makes a damage judgment of {n}", "digest A.9.30",
+    events.append(Event("damage.judgment", f"{state.names[dp]} makes a damage judgment of {n}", "digest A.9.30",
                     {"player": dp, "n": n, "attacker": att}))
     state.push("damage_judgment", player=dp, count=n)
     return DONE
@@ -130,13 +135,13 @@ def damage_judgment(state, step, events):
         return DONE
     deck = state.table.zones[f"p{p}.deck"]
     if not deck:
-        events.append(Event("damage.deck_empty", f"Player {p + 1}'s deck is empty: the judgment stops", "digest A.14 design default",
+        events.append(Event("damage.deck_empty", f"{state.names[p]}'s deck is empty: the judgment stops", "digest A.14 design default",
                         {"player": p}))
         return DONE
     step.args["count"] = n - 1
     iid = deck[0]
     c = state.card(iid)
-    events.append(Event("damage.reveal", f"Player {p + 1} turns over {c['name']}", "digest A.9.30",
+    events.append(Event("damage.reveal", f"{state.names[p]} turns over {c['name']}", "digest A.9.30",
                     {"player": p, "card": iid, "card_id": state.table.card[iid], "left": n - 1}))
     if c["type"] == "character" and not (c["name_level"] and state.name_on_field(c["name"])):
         f = c["faction"]

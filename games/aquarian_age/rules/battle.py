@@ -17,15 +17,16 @@ def battle(state, att: int, dfd: int, events: list) -> None:
     (A.8.28, design default); damage at or above durability discards the
     character with all stacked on it (A.8.26)."""
     a = state.attack
-    events.append(Event("battle.begin", f"Battle: {state.name_of(att)} against {state.name_of(dfd)}", "digest A.8",
+    name = _namer(state, att, dfd)
+    events.append(Event("battle.begin", f"Battle: {name(att)} against {name(dfd)}", "digest A.8",
                     {"attacker": att, "defender": dfd}))
     ia, idf = state.skill(att, "initiative"), state.skill(dfd, "initiative")
     if ia and not idf:
         order = [[(att, dfd)], [(dfd, att)]]
-        events.append(Event("battle.initiative", f"{state.name_of(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
+        events.append(Event("battle.initiative", f"{name(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
     elif idf and not ia:
         order = [[(dfd, att)], [(att, dfd)]]
-        events.append(Event("battle.initiative", f"{state.name_of(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
+        events.append(Event("battle.initiative", f"{name(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
     else:
         order = [[(att, dfd), (dfd, att)]]
     destroyed = []
@@ -41,7 +42,7 @@ def battle(state, att: int, dfd: int, events: list) -> None:
             if mental:
                 m = state.stat(dst, "mental")
                 ok = dmg >= m
-                events.append(Event("battle.mental", f"{state.name_of(src)} makes a mental attack of {dmg} against mental {m}"
+                events.append(Event("battle.mental", f"{name(src)} makes a mental attack of {dmg} against mental {m}"
                                 + (": its power cards are discarded" if ok else ": no effect"), "digest A.8.28",
                                 {"source": src, "target": dst, "value": dmg, "mental": m, "strips": ok}))
                 if ok:
@@ -49,7 +50,7 @@ def battle(state, att: int, dfd: int, events: list) -> None:
             else:
                 d = state.stat(dst, "durability")
                 ok = dmg >= d
-                events.append(Event("battle.damage", f"{state.name_of(src)} deals {dmg} damage to {state.name_of(dst)} "
+                events.append(Event("battle.damage", f"{name(src)} deals {dmg} damage to {name(dst)} "
                                 f"(durability {d})", "digest A.8.26",
                                 {"source": src, "target": dst, "value": dmg, "durability": d, "destroys": ok}))
                 if ok and dst not in destroyed:
@@ -66,11 +67,18 @@ def battle(state, att: int, dfd: int, events: list) -> None:
                                   caption=f"{state.name_of(s)} loses its power and returns to the faction area",
                                   rule="digest A.14 design default (mental attack)"))
     if excess > 0:
-        events.append(Event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to Player {a['defending_player'] + 1}",
+        events.append(Event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to {state.names[a['defending_player']]}",
                         "digest A.14 design default (Breakthrough)", {"player": a["defending_player"], "n": excess}))
         state.push("damage_judgment", player=a["defending_player"], count=excess)
     for d in reversed(destroyed):
         state.push("removal", card=d, why="battle")
+
+
+def _namer(state, att: int, dfd: int):
+    """Card names for battle captions; two characters of one name are told apart by their owners."""
+    if state.name_of(att) != state.name_of(dfd):
+        return state.name_of
+    return lambda iid: f"{state.names[state.table.owner[iid]]}'s {state.name_of(iid)}"
 
 
 @PROCS.decision("removal", rule="A character is removed; Bind (digest A.11.35)")
@@ -126,7 +134,10 @@ def leave_field(state, iid: int, why, events: list) -> None:
         dest, cap = f"p{o}.damage", f"{c['name']} (name-level) is defeated and goes to the damage zone"
         rule = "digest A.4.12 name-level defeat"
     else:
-        dest, cap = f"p{o}.discard", f"{c['name']} is discarded with everything stacked on it"
+        dest, cap = f"p{o}.discard", f"{c['name']} goes to the discard pile with everything stacked on it"
         rule = "digest A.8.26" if why == "battle" else "digest A.10 (destroy)"
-    events.append(Event("battle.destroy" if why == "battle" else "effect.destroy", cap, rule, {"card": iid}))
+    if why == "battle":
+        events.append(Event("battle.destroy", f"{c['name']} is defeated in battle", rule, {"card": iid}))
+    else:
+        events.append(Event("effect.destroy", f"{c['name']} is destroyed by an effect", rule, {"card": iid}))
     state.remove_from_field(iid, dest, events, rule, cap)

@@ -17,7 +17,7 @@ def draw_phase(state, step, events):
     p = state.active
     bonus = state.draw_bonus(p)
     n = max(0, 1 + bonus)
-    events.append(Event("draw.count", f"Player {p + 1} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
+    events.append(Event("draw.count", f"{state.names[p]} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
                     {"player": p, "n": n, "bonus": bonus}))
     for _ in range(n):
         if not state.draw_card(p, events):

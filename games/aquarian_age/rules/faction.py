@@ -1,7 +1,10 @@
 """The faction phase (seed 4.2): each faction's active character is checked
 once, in the order E.G.O., Arayashiki, WIZ-DOM, Darklore, Eraser; an
 aggressive (▼) one attacks its own owner, after a window in which fast cards
-and effects may be used (seed 4.3 ⑤⑥)."""
+and effects may be used (seed 4.3 ⑤⑥). After the last check a window opens,
+the turn player first, so fast cards and effects can be used in every
+faction phase, ▼ attack or not (seed 4.3 ⑤ 「세력 페이즈에도 사용 가능」,
+⑥ 「세력 페이즈와 메인 페이즈라면 아무때나」; windows.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
 from .turn import open_phase
+from .windows import open_window
 
 RULE = "seed 4.2 faction phase"
 
@@ -20,7 +24,7 @@ RULE = "seed 4.2 faction phase"
 def faction_check(state, step, events):
     """Check the factions from ``index`` on, in order; at an aggressive active
     the step pushes the window and the attack and comes back to the next
-    faction after them."""
+    faction after them; after the last, the phase's closing window."""
     if step.stage:
         open_phase(state, step, events, "faction")
     p = state.active
@@ -42,11 +46,12 @@ def faction_check(state, step, events):
                             {"faction": f, "player": p, "card": a}))
             step.args["index"] = i
             state.push("aggressive_attack", index=i - 1, card=a)
-            state.push("response_window", priority=p, passes=0, window="faction")
+            open_window(state, "faction", p, what=state.name_of(a))
             return AGAIN
         events.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
                         {"faction": f, "player": p, "card": a}))
     state.faction_index = len(FACTIONS)
+    open_window(state, "faction_end", p)
     return DONE
 
 

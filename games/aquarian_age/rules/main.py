@@ -9,11 +9,12 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
-from ..legality import attacker_problem, break_targets, permanent_targets, place_problem
+from ..legality import attacker_problem, break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
+    place_problem
 from .attack import start_attack
 from .procedures import PROCS
 from .turn import open_phase
-from .windows import activate_choices, card_play_choices, play_fast
+from .windows import activate_choices, card_play_choices, declare_card, pass_priority, play_fast
 
 
 def main_choices(state, p: int) -> list:
@@ -45,7 +46,7 @@ def main_choices(state, p: int) -> list:
     acts = state.actives(p)
     for d in state.dominated(p):
         if attacker_problem(state, p, d) is None:
-            ch.append(Choice("attack", {"card": d, "to": opp_dmg}, p, f"Attack Player {2 - p} with {state.name_of(d)}"))
+            ch.append(Choice("attack", {"card": d, "to": opp_dmg}, p, f"Attack {state.names[1 - p]} with {state.name_of(d)}"))
             for t in acts:
                 ch.append(Choice("attack", {"card": d, "target": t}, p,
                                  f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
@@ -55,8 +56,10 @@ def main_choices(state, p: int) -> list:
 
 @PROCS.decision("main_phase", rule="Main phase (seed 4.3)")
 class MainPhase:
-    """The active player acts until ending the phase; what they play is paid
-    and resolved (pushed above this step) before they act again."""
+    """The active player acts until ending the phase; what they play is paid,
+    answered (the opponent's window, windows.py) and resolved (pushed above
+    this step) before they act again. Ending the phase is the active player's
+    pass: the opponent still has a window before the phase ends (seed 4.3 ⑤⑥)."""
 
     def run(state, step, events):
         if step.stage:
@@ -72,17 +75,19 @@ class MainPhase:
         k = choice.kind
         a = choice.args
         if k == "end_main":
-            events.append(Event("main.end", f"Player {p + 1} ends the main phase", "seed 4.3", {"player": p}))
+            events.append(Event("main.end", f"{state.names[p]} ends the main phase", "seed 4.3", {"player": p}))
+            pass_priority(state, "main_end", p)
             return DONE
         if k == "place":
             place_character(state, p, a["card"], events)
+            pass_priority(state, "action", p, f"{state.names[p]} placed {state.name_of(a['card'])}")
         elif k == "attack":
             declare_attack(state, p, a["card"], a.get("target"), events)
         elif k in ("break", "permanent"):
             c = state.card(a["card"])
-            events.append(Event(f"{k}.declare", f"Player {p + 1} plays {c['name']} on {state.name_of(a['target'])}",
-                            "seed 4.3 ②" if k == "break" else "seed 4.3 ③", {"card": a["card"], "target": a["target"]}))
+            declare_card(state, p, a["card"], a["target"], "seed 4.3 ②" if k == "break" else "seed 4.3 ③", events)
             state.push("resolve", player=p, card=a["card"], target=a["target"], host=-1, ability=-1)
+            pass_priority(state, "card", p, c["name"])
             state.push("pay_cost", player=p, count=c["cost"], why=c["name"])
         elif k in ("project", "fast", "activate"):
             play_fast(state, choice, events, window=False)
@@ -93,7 +98,7 @@ def place_character(state, p: int, h: int, events: list) -> None:
     """Place a character card in its faction's stack as the new active (seed 4.3 ①)."""
     c = state.card(h)
     events.append(state.table.move(h, f"p{p}.faction.{c['faction']}", face=1,
-                               caption=f"Player {p + 1} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
+                               caption=f"{state.names[p]} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
     events.append(Event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
                     {"card": h, "faction": c["faction"], "player": p}))
 
@@ -102,7 +107,7 @@ def declare_attack(state, p: int, d: int, target, events: list) -> None:
     """Attack declaration: a dominated character pays 1 power card and attacks
     the opponent or one of your own faction-area actives (digest A.7.21)."""
     pw = state.power_ids(d)
-    tgt_txt = f"Player {2 - p}" if target is None else f"your own {state.name_of(target)}"
+    tgt_txt = state.names[1 - p] if target is None else f"{state.names[p]}'s own {state.name_of(target)}"
     events.append(Event("attack.declare", f"{state.name_of(d)} attacks {tgt_txt}", "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
     events.append(state.table.move(pw[-1], f"p{p}.discard", face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
@@ -116,8 +121,10 @@ def _pay_sources(state, p):
     return [d for d in state.dominated(p) if state.power(d) > 0]
 
 
-def _pay_one(state, p, d, events, pw):
-    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=f"Cost: a power card of {state.name_of(d)}",
+def _pay_one(state, p, d, events, pw, left: int):
+    """One power card of ``d`` paid; ``left`` is what remains to pay after it."""
+    more = f", {left} more to pay" if left else ""
+    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=f"Cost: a power card of {state.name_of(d)}{more}",
                                rule="seed 4.3 ② cost"))
 
 
@@ -139,8 +146,8 @@ class PayCost:
                 for pw in reversed(state.power_ids(d)):
                     if n <= 0:
                         break
-                    _pay_one(state, p, d, events, pw)
                     n -= 1
+                    _pay_one(state, p, d, events, pw, n)
             return DONE
         return WAIT
 
@@ -153,8 +160,8 @@ class PayCost:
     def choose(state, step, choice, events):
         d = choice.args["card"]
         p = step.args["player"]
-        _pay_one(state, p, d, events, state.power_ids(d)[-1])
         step.args["count"] -= 1
+        _pay_one(state, p, d, events, state.power_ids(d)[-1], step.args["count"])
         return AGAIN
 
 
@@ -179,8 +186,8 @@ def resolve(state, step, events):
     if typ == "break":
         resolve_break(state, p, h, tgt, events)
     elif typ == "permanent":
-        if not state.on_field(tgt):
-            events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} has no character: discarded",
+        if permanent_target_problem(state, p, h, tgt):
+            events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} has no character to go on: discarded",
                                        rule="seed 4.3 ③"))
             return DONE
         events.append(state.table.move(h, f"att.{tgt}", face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
@@ -201,7 +208,7 @@ def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
     enters your dominion area."""
     c = state.card(h)
     table = state.table
-    if not state.on_field(t):
+    if break_target_problem(state, p, h, t):
         events.append(table.move(h, f"p{p}.hand", caption=f"{c['name']} has no target and returns to the hand", rule="seed 4.3 ②"))
         return
     rule = "seed 4.3 ②"
@@ -209,8 +216,9 @@ def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
         events.append(Event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
                         {"card": t, "by": h}))
         state.remove_from_field(t, f"p{table.owner[t]}.discard", events, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
-        events.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters your dominion area", rule="seed 4.3 ②ㄷ"))
-        events.append(Event("break.enter", f"{c['name']} enters Player {p + 1}'s dominion area", "seed 4.3 ②ㄷ", {"card": h}))
+        events.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters {state.names[p]}'s dominion area",
+                                 rule="seed 4.3 ②ㄷ"))
+        events.append(Event("break.enter", f"{c['name']} is dominated with no power card", "seed 4.3 ②ㄷ", {"card": h}))
         return
     zone = table.zone[t]
     idx = table.zones[zone].index(t)

@@ -28,12 +28,12 @@ class Redraw:
         if choice.kind == "redraw":
             hand = state.table.zones[f"p{p}.hand"]
             while hand:
-                events.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"Player {p + 1} returns the hand to the deck",
+                events.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"{state.names[p]} returns the hand to the deck",
                                            rule="digest A.3.10 redraw"))
             state.rng.shuffle(state.table.zones[f"p{p}.deck"])
-            events.append(Event("setup.redraw", f"Player {p + 1} shuffles and draws 7 again", RULE, {"player": p}))
+            events.append(Event("setup.redraw", f"{state.names[p]} shuffles and draws 7 again", RULE, {"player": p}))
             for _ in range(7):
                 state.draw_card(p, events, "digest A.3.10 redraw")
         else:
-            events.append(Event("setup.keep", f"Player {p + 1} keeps the hand", RULE, {"player": p}))
+            events.append(Event("setup.keep", f"{state.names[p]} keeps the hand", RULE, {"player": p}))
         return DONE

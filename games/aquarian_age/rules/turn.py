@@ -59,7 +59,7 @@ def open_phase(state, step, events, name: str) -> None:
 
 def _begin_turn(state, events) -> None:
     p = state.active
-    events.append(Event("turn.begin", f"Turn {state.turn}: Player {p + 1}", "seed 4", {"turn": state.turn, "player": p}))
+    events.append(Event("turn.begin", f"Turn {state.turn}: {state.names[p]}", "seed 4", {"turn": state.turn, "player": p}))
 
 
 def _end_turn(state, events) -> None:

@@ -1,5 +1,31 @@
-"""The response window (digest A.7.25) and what may be used in it: fast
-cards (seed 4.3 ⑤) and dominated characters' activated effects (seed 4.3 ⑥)."""
+"""Response windows (digest A.7.25): when fast cards (seed 4.3 ⑤) and the
+① effects of dominated characters (seed 4.3 ⑥) are used, and by whom.
+
+Seed 4.3 ⑤: 「패스트 카드는 세력 페이즈에도 사용 가능하고 심지어는 상대방의
+세력 페이즈와 메인 페이즈 때에도 사용이 가능하다」 (fast cards in the faction
+phase too, and even in the opponent's faction and main phases); seed 4.3 ⑥:
+「사용 시기는 패스트 카드와 같이 세력 페이즈와 메인 페이즈라면 아무때나
+가능하다」 (effects, like fast cards, at any time in the faction and main
+phases). So priority passes after each action in those phases:
+
+- main phase: after each action of the turn player the opponent has a
+  window: a declared card (project, fast card, break card, permanent) or a
+  declared ① effect waits in it and resolves when it closes (digest A.7.25,
+  declarations open a response window; seed 4.3 ④ 「중간에 반응이 들어오면
+  그것에 대한 사항을 처리해 주어야 한다」); a placed character is already on
+  the field (window ``action``); an attack has its own windows (attack.py);
+  ending the main phase counts as the turn player's pass, and the phase ends
+  when the opponent passes too (window ``main_end``); likewise each action
+  counts as the turn player's pass, so one pass of the opponent closes the
+  window, and an answer reopens the exchange;
+- faction phase: a window before each aggressive (▼) attack, the owner first
+  (seed 4.2 「공격을 받는 즉시 캐릭터의 주인은 ... 패스트 카드를 사용할지 등의
+  반응을 결정한다」), and one after the last faction check, the turn player
+  first (window ``faction_end``): the phase ends when both pass in succession.
+
+In a window the players alternate; two passes in a row close it. What is
+used inside a window resolves at once and priority passes on. A player whose
+only legal choice is to pass is not asked."""
 
 from __future__ import annotations
 
@@ -9,8 +35,39 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 from ..legality import targets
 from .procedures import PROCS
 
-# what a response window is for (step arg ``window``)
-WINDOWS = ("attack", "card", "faction")
+RULE = "seed 4.3 ⑤⑥, digest A.7.25"
+
+# what a response window is for (step arg ``window``) and the question it asks
+WINDOWS = {
+    "attack": "Respond to the attack with a fast card or an effect, or pass",
+    "card": "{what} waits to resolve: respond with a fast card or an effect, or pass",
+    "action": "{what}: respond with a fast card or an effect, or pass",
+    "faction": "Before {what} attacks (▼): use a fast card or an effect, or pass",
+    "faction_end": "Faction phase: use a fast card or an effect before the main phase, or pass",
+    "main_end": "The main phase is ending: use a fast card or an effect, or pass",
+}
+
+
+def open_window(state, window: str, first: int, passes: int = 0, what: str = "") -> None:
+    """Push a response window in which ``first`` has priority first; ``what``
+    names what it answers, for the question asked."""
+    state.push("response_window", priority=first, passes=passes, window=window, what=what)
+
+
+def pass_priority(state, window: str, actor: int, what: str = "") -> None:
+    """After an action of the turn player in the main phase, priority passes
+    to the opponent (seed 4.3 ⑤⑥): the action counts as the actor's pass, so
+    the window closes as soon as the opponent passes too."""
+    open_window(state, window, 1 - actor, passes=1, what=what)
+
+
+def _prompt(args: dict) -> str:
+    what = args.get("what") or ""
+    if not what and args["window"] in ("card", "action"):
+        return WINDOWS["action"].format(what="Your turn to answer")
+    if not what and args["window"] == "faction":
+        what = "the aggressive character"
+    return WINDOWS.get(args["window"], WINDOWS["faction_end"]).format(what=what)
 
 
 def card_play_choices(state, p, h, c, kind):
@@ -59,76 +116,83 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
 
 def play_fast(state, choice: Choice, events: list, window: bool) -> None:
     """Projects, fast cards and activated effects (seed 4.3 ④⑤⑥): pay the cost,
-    then resolve. A project or a fast card played outside a window opens a
-    response window first (digest A.7.25)."""
+    then resolve. Declared outside a window (the turn player's main phase), the
+    card waits in limbo, or the effect waits, while the opponent has a window
+    (digest A.7.25); inside a window it resolves at once."""
     p = choice.player
     a = choice.args
     tgt = a.get("target", -1)
     if choice.kind == "activate":
         host = a["card"]
         ab = state.card(host)["ability"][a["ability"]]
-        events.append(Event("effect.activate", f"{state.name_of(host)} uses its ability ({ab['cost']} power)", "seed 4.3 ⑥",
+        on = f" on {state.name_of(tgt)}" if tgt >= 0 else ""
+        events.append(Event("effect.activate", f"{state.name_of(host)} uses its ability{on} ({ab['cost']} power)", "seed 4.3 ⑥",
                         {"card": host, "ability": a["ability"], "target": tgt}))
         state.push("resolve", player=p, card=-1, target=tgt, host=host, ability=a["ability"])
-        state.push("pay_cost", player=p, count=ab["cost"], why="ability")
+        if not window:
+            pass_priority(state, "card", p, f"{state.name_of(host)}'s ability")
+        state.push("pay_cost", player=p, count=ab["cost"], why=f"{state.name_of(host)}'s ability")
         return
-    h = a["card"]
-    c = state.card(h)
-    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=f"Player {p + 1} plays {c['name']}", rule="digest A.7.25"))
-    events.append(Event(f"{c['type']}.declare", f"Player {p + 1} plays {c['name']}" +
-                    (f" on {state.name_of(tgt)}" if tgt >= 0 else ""), "seed 4.3 ④" if c["type"] == "project" else "seed 4.3 ⑤",
-                    {"card": h, "target": tgt}))
-    state.push("resolve", player=p, card=h, target=tgt, host=-1, ability=-1)
+    c = state.card(a["card"])
+    declare_card(state, p, a["card"], tgt, "seed 4.3 ④" if c["type"] == "project" else "seed 4.3 ⑤", events)
+    state.push("resolve", player=p, card=a["card"], target=tgt, host=-1, ability=-1)
     if not window:
-        state.push("response_window", priority=1 - p, passes=0, window="card")
+        pass_priority(state, "card", p, c["name"])
     state.push("pay_cost", player=p, count=c["cost"], why=c["name"])
 
 
-def _window_choices(state, step):
+def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> None:
+    """A card is declared: it waits in limbo until it resolves (digest A.7.25)."""
+    c = state.card(h)
+    on = f" on {state.name_of(tgt)}" if tgt >= 0 else ""
+    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=f"{state.names[p]} plays {c['name']}{on}", rule=rule))
+    events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
+
+
+def window_choices(state, step) -> list:
+    """The priority player's choices: pass (role ``pass``), then every fast card
+    and effect they can use now."""
     p = step.args["priority"]
-    ch = fast_choices(state, p, in_attack=step.args["window"] == "attack")
-    if ch:
-        ch.insert(0, Choice("pass", {}, p, "Pass", role="pass"))
+    ch = [Choice("pass", {}, p, "Pass", role="pass")]
+    ch.extend(fast_choices(state, p, in_attack=step.args["window"] == "attack"))
     return ch
 
 
-@PROCS.decision("response_window", rule="Response window (digest A.7.25)")
+def only_pass(choices: list) -> bool:
+    """A decision not worth asking: its one legal choice is to pass."""
+    return len(choices) == 1 and choices[0].role == "pass"
+
+
+@PROCS.decision("response_window", rule="Response window (seed 4.3 ⑤⑥, digest A.7.25)")
 class ResponseWindow:
     """Players alternate (``priority``); two passes in a row close it (digest
-    A.7.25). ``window`` "attack": an attack's window; "card": a declared
-    project or fast card waits in limbo; "faction": the faction phase, before
-    an aggressive (▼) character attacks its owner (seed 4.3 ⑤ fast cards
-    "세력 페이즈에도 사용 가능", ⑥ effects "세력 페이즈와 메인 페이즈라면
-    아무때나"); the owner has the first say. A player with nothing to use
-    passes without being asked."""
+    A.7.25). ``window`` says what it follows (WINDOWS). A player whose only
+    legal choice is to pass passes without being asked."""
 
     def run(state, step, events):
         args = step.args
         if args["window"] == "attack" and (state.attack is None or state.attack["cancelled"]):
             return DONE
-        if args["passes"] >= 2:
-            return DONE
-        ch = _window_choices(state, step)
-        if not ch:
+        while args["passes"] < 2:
+            ch = window_choices(state, step)
+            if not only_pass(ch):
+                state.decision_cache = Decision([args["priority"]], "respond", _prompt(args), ch)
+                return WAIT
             args["passes"] += 1
             args["priority"] = 1 - args["priority"]
-            return AGAIN
-        state.decision_cache = Decision([args["priority"]], "respond", "Respond with a fast card or an effect, or pass", ch)
-        return WAIT
+        return DONE
 
     def decide(state, step):
-        return Decision([step.args["priority"]], "respond", "Respond with a fast card or an effect, or pass",
-                        _window_choices(state, step))
+        return Decision([step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
 
     def choose(state, step, choice, events):
         args = step.args
         p = args["priority"]
+        args["priority"] = 1 - p
         if choice.kind == "pass":
             args["passes"] += 1
-            args["priority"] = 1 - p
-            events.append(Event("response.pass", f"Player {p + 1} passes", "digest A.7.25", {"player": p}))
+            events.append(Event("response.pass", f"{state.names[p]} passes", RULE, {"player": p}))
             return AGAIN
         args["passes"] = 0
-        args["priority"] = 1 - p
         play_fast(state, choice, events, window=True)
         return AGAIN
