@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from tabletop.ai.agents import GreedyAgent, RandomAgent
-from tabletop.saves import AUTOSAVE_NAME, load_match, saves_dir
+from tabletop.saves import load_match, saves_dir
 from uihelp import DT, click, drag, key, move, perform, settle, start
 
 
@@ -269,7 +269,7 @@ def test_save_quit_and_continue():
     folder = saves_dir()
     assert (folder / "my_game.toml").exists()
     assert load_match(folder / "my_game.toml").state.digest() == digest
-    assert (folder / AUTOSAVE_NAME).exists()
+    assert table.ctl.match.autosave_path.exists()
     # Quit to menu, then Continue
     key(app, pygame.K_ESCAPE)
     quit_btn = next(b for b, a in table.actions.items() if b.text == "Quit to menu")
