@@ -395,8 +395,8 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     if report is not None and not report.complete:
         match.ui.pop("conceded", None)  # conceded later than where the replay stopped
     match.name = str(data.get("name", ""))
-    if not same_rules and match.name:
-        match.name = f"{match.name} (rules {game.rules_version})"  # a Save does not write over the old file
+    if not same_rules and Path(path).parent.name != AUTOSAVE_DIR:  # Save offers a new name, not the old file's
+        match.name = f"{match.name or Path(path).stem} (rules {game.rules_version})"
     match.created = str(data.get("created", match.created))
     return match
 
