@@ -282,13 +282,14 @@ class ReplayReport:
     player_name: str = ""
     detail: str = ""                       # the engine's words when it failed
     same_position: bool | None = None
+    title: str = ""                        # the game's title, for the window
 
     @property
     def complete(self) -> bool:
         return self.reason is None
 
     def _head(self) -> str:
-        return (f"This save was made under rules version {self.saved_version} of the game; "
+        return (f"This save was made under rules version {self.saved_version} of {self.title or self.game}; "
                 f"the installed rules are version {self.installed_version}.")
 
     def for_players(self) -> str:
@@ -378,7 +379,7 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
             state = match.state
         name = names[player] if isinstance(player, int) and 0 <= player < len(names) else f"Player {player + 1}"
         report = ReplayReport(gid, data["rules_version"], game.rules_version, len(match.log), len(choices),
-                              reason, (player, cid), int(state.turn), name, detail)
+                              reason, (player, cid), int(state.turn), name, detail, title=game.title)
         break
     match.state = state
     match.upgraded_from = data["format"] if data["format"] < FORMAT_VERSION else None
@@ -388,7 +389,7 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     if not same_rules:
         if report is None:
             report = ReplayReport(gid, data["rules_version"], game.rules_version, len(choices), len(choices),
-                                  turn=int(state.turn), same_position=digest_ok)
+                                  turn=int(state.turn), same_position=digest_ok, title=game.title)
         match.replay = report
         match.notes.append(report.for_players())
     match.ui = data.get("ui", {}) if isinstance(data.get("ui", {}), dict) else {}
@@ -422,8 +423,10 @@ def load_with_backup(path: str | os.PathLike, expect_game: str | None = None) ->
             match = load_match(bak, expect_game)
         except SaveError:
             raise exc from None
-        match.notes.insert(0, f"{Path(path).name} is damaged ({exc.detail}); "
-                              f"its backup from {_saved_at(bak)} was loaded instead.")
+        auto = Path(path).parent.name == AUTOSAVE_DIR
+        what = "This game's autosave" if auto else Path(path).name
+        match.notes.insert(0, f"{what} is damaged ({exc.detail}); its backup from {_saved_at(bak)}"
+                              f"{' (the game one move earlier)' if auto else ''} was loaded instead.")
         match.keep_autosave_backup = False
         return match
 
@@ -495,6 +498,8 @@ def unfinished_games(saves: str | os.PathLike | None = None) -> list[dict]:
             if bak["error"] is None:
                 entry.update({k: bak[k] for k in ("game", "players", "turn", "date", "name", "over")},
                              damaged=entry["error"], error=None)
+                if entry["name"] == backup_path(p).stem:  # no name of its own: as the file's
+                    entry["name"] = p.stem
         if entry["error"] is None and entry["over"] is None:  # an older autosave: replay it to know
             try:
                 entry["over"] = load_with_backup(p).over

@@ -294,6 +294,8 @@ class LoadScene(_Panel):
                     s += "  -  damaged: its backup is used"
             if e.get("example"):
                 s = "[example] " + s
+            if s in self.labels:  # two alike (the same game, turn and minute): the list tells them apart
+                s += f"  ({sum(lab.startswith(s) for lab in self.labels) + 1})"
             self.labels.append(s)
         self.label((100, 100, 1400, 30), self.hint.format(folder=saves_dir(self.app.saves)))
         if not self.entries:
