@@ -182,6 +182,41 @@ def test_other_rules_version_where_the_game_ends_sooner(good_save, tmp_path, cap
     assert "the game ends before it" in capsys.readouterr().out
 
 
+def test_other_rules_version_where_the_rules_fail_on_a_choice(good_save, tmp_path, monkeypatch, capsys):
+    """The installed rules raise on choice 4: the replay stops after choice 3
+    with the state rebuilt, says so, and never shows a traceback."""
+    p, data = _other_rules(good_save, tmp_path, "fails.toml")
+    state_cls = type(load_match(good_save).state)
+    real, calls = state_cls._apply, []
+
+    def failing(self, choice):
+        calls.append(choice.id)
+        if len(calls) == 4:
+            raise RuntimeError("a rule the new version got wrong")
+        return real(self, choice)
+    monkeypatch.setattr(state_cls, "_apply", failing)
+    match = load_match(p)
+    rep = match.replay
+    assert rep.reason == "failed" and rep.replayed == 3 and "RuntimeError" in rep.detail
+    assert match.log == [tuple(c) for c in data["choices"][:3]]
+    calls.clear()
+    expected = Match(match.game, data["setup"], data["seed"])
+    for player, cid in data["choices"][:3]:
+        expected.state.apply_id(cid, player)
+    assert match.state.digest() == expected.state.digest()  # rebuilt, not half-applied
+    assert "could not be replayed" in match.notes[0]
+    calls.clear()
+    assert main(["replay", str(p)]) == 0
+    out = capsys.readouterr()
+    assert "the rules failed on it (RuntimeError: a rule the new version got wrong)" in out.out
+    assert "Traceback" not in out.out + out.err
+    calls.clear()
+    same = tmp_path / "same-fails.toml"
+    same.write_text(good_save.read_text())
+    with pytest.raises(SaveError, match="the rules failed while replaying choice 4"):
+        load_match(same)  # under its own rules it is an error, one message, no traceback
+
+
 def test_other_rules_version_whose_set_up_is_gone(good_save, tmp_path, capsys):
     """Nothing of it can be replayed: one message naming the file and both versions, exit 2."""
     def edit(data):
