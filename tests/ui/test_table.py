@@ -125,9 +125,12 @@ def test_a_whole_rush_duel_game_at_one_screen_through_the_ui():
     st = table.ctl.state
     assert st.winner is not None and table.view["winner"] == st.winner
     assert not st.invariant_violations()
-    # every choice went through the table's own hit-testing and the autosave holds the game
-    from tabletop.saves import load_match
-    assert load_match(table.ctl.match.autosave_path).state.digest() == st.digest()
+    # every choice went through the table's own hit-testing; the game saves and loads whole, and
+    # the finished game's autosave is gone (Continue never offers a finished game)
+    from tabletop.saves import load_match, unfinished_games
+    path = table.ctl.match.save(saves_dir() / "whole.toml")
+    assert load_match(path).state.digest() == st.digest()
+    assert not table.ctl.match.autosave_path.exists() and unfinished_games() == []
 
 
 def test_simultaneous_decision_is_taken_one_player_at_a_time_behind_the_hand_off():
