@@ -348,22 +348,22 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
         match = Match(game, data["setup"], data["seed"])
     except TabletopError as exc:
         raise SaveError(_other_rules(data, game) + f"its set-up can't be used: {exc.detail}", path) from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except Exception as exc:  # a damaged set-up, or rules that fail on it: one message, no traceback
         raise SaveError(_other_rules(data, game) + f"its set-up is damaged ({type(exc).__name__}: {exc})", path) from None
     names = [str(n) for n in data.get("players", [])] if isinstance(data.get("players"), list) else []
     choices = data["choices"]
     state = match.state
     report = None
     for i, (player, cid) in enumerate(choices):
-        d = state.decision
-        c = d.find(cid, player) if d is not None else None
-        reason = "ended" if d is None else ("illegal" if c is None else None)
         detail = ""
-        if c is not None:
-            try:
+        try:
+            d = state.decision
+            c = d.find(cid, player) if d is not None else None
+            reason = "ended" if d is None else ("illegal" if c is None else None)
+            if c is not None:
                 state.apply(c)
-            except Exception as exc:  # the rules failed on it: say so, never a traceback
-                reason, detail = "failed", f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # the rules failed on it: say so, never a traceback
+            reason, detail = "failed", f"{type(exc).__name__}: {exc}"
         if reason is None:
             match.log.append((player, cid))
             continue
@@ -374,8 +374,13 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
                            "the choice list was edited or damaged",
                 "failed": f"the rules failed while replaying choice {i + 1} ({cid}): {detail}",
             }[reason], path)
-        if reason == "failed":  # the state may be half changed: rebuild it
-            match.replay_to(len(match.log))
+        if reason == "failed":  # the state may be half changed: rebuild it, and it must be playable
+            try:
+                match.replay_to(len(match.log))
+                match.state.digest()
+            except Exception:
+                raise SaveError(_other_rules(data, game) + f"the installed rules fail on it at choice {i + 1} "
+                                f"({cid}): {detail}", path) from None
             state = match.state
         name = names[player] if isinstance(player, int) and 0 <= player < len(names) else f"Player {player + 1}"
         report = ReplayReport(gid, data["rules_version"], game.rules_version, len(match.log), len(choices),

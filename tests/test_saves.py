@@ -211,6 +211,12 @@ def test_other_rules_version_where_the_rules_fail_on_a_choice(good_save, tmp_pat
     assert "the rules failed on it (RuntimeError: a rule the new version got wrong)" in out.out
     assert "Traceback" not in out.out + out.err
     calls.clear()
+    monkeypatch.setattr(state_cls, "_apply", lambda self, choice: calls.append(1) or (
+        real(self, choice) if len(calls) < 4 else 1 / 0))  # from choice 4 on the rules always fail
+    err = _run_bad(p, capsys)  # nothing playable is left: one message, exit 2
+    assert "the installed rules fail on it at choice 4" in err and "ZeroDivisionError" in err
+    monkeypatch.setattr(state_cls, "_apply", failing)
+    calls.clear()
     same = tmp_path / "same-fails.toml"
     same.write_text(good_save.read_text())
     with pytest.raises(SaveError, match="the rules failed while replaying choice 4"):
