@@ -1,7 +1,9 @@
 """The ``tabletop`` command line.
 
 Every user-facing problem (bad file, bad argument) prints one message naming
-what is wrong and exits with code 2; no traceback.
+what is wrong and exits with code 2; no traceback. ``replay --verify`` exits 1
+(not 2) for a sound save of another rules version that its replay can't
+reproduce.
 """
 
 from __future__ import annotations
@@ -166,14 +168,32 @@ def cmd_selfplay(args) -> int:
     return 0 if report["errors"] == 0 and report["violations"] == 0 else 1
 
 
+EXIT_NOT_VERIFIED = 1
+
+
 def cmd_replay(args) -> int:
+    """Replay a save. Exit 0 when it loads (to its end, or, for a save of other
+    rules, to where its choices stop being legal); with ``--verify``, exit 0
+    only when the replay reproduces the save exactly, 1 when a save of another
+    rules version does not (explained), 2 when the file is bad."""
     from .saves import load_match
 
     match = load_match(args.save)
     st = match.state
     status = "over, " + (f"winner: player {st.winner + 1}" if isinstance(st.winner, int) else f"result: {st.winner}") if st.decision is None else "in progress"
     print(f"{args.save}: {match.game.id}, {len(match.log)} choices, turn {st.turn}, {status}")
+    rep = match.replay
+    if rep is not None:
+        print(rep.for_cli())
+        if not rep.complete:
+            print(f"loaded up to choice {rep.replayed}; the game goes on from there (the file is not changed)")
     if args.verify:
+        if rep is not None:
+            if rep.complete and rep.same_position:
+                print("verified: every choice replays under the installed rules and reproduces the stored digest")
+                return 0
+            print("not verified: the save was made under other rules and its replay differs from the saved game")
+            return EXIT_NOT_VERIFIED
         if match.upgraded_from is not None:
             print(f"verified: every choice of this format-{match.upgraded_from} save replays legally "
                   "(it is upgraded to the current format when saved)")

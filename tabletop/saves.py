@@ -4,15 +4,26 @@ A save is TOML: format version, game id and rules version, seed, set-up, the
 list of choices made (``[player, choice id]``), the digest of the final state
 and UI state. Loading replays the choices from the set-up and checks the
 digest; the log is the only source of truth. Writes are atomic (temporary
-file, fsync, rename) and keep the previous file as ``.bak``. Nothing is ever
+file, fsync, one rename over the old file, which is first hard-linked or
+copied to ``.bak``): the path always holds a whole save. Nothing is ever
 pickled or evaluated.
+
+A save made under another rules version of its game replays its choices as
+far as they stay legal under the installed rules and stops there
+(:class:`ReplayReport` says where and why); one made under the installed
+rules must replay exactly (every choice legal, the same digest).
+
+Each unfinished game has its own autosave in ``autosaves/``; a finished or
+conceded game's autosave is removed. Continue lists the unfinished ones.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
+import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
@@ -28,7 +39,8 @@ FORMAT_VERSION = 2
 # and it is written as format 2 the next time it is saved.
 DIGEST_SINCE_FORMAT = 2
 MAX_SAVE_BYTES = 8 * 1024 * 1024
-AUTOSAVE_NAME = "autosave.toml"
+AUTOSAVE_NAME = "autosave.toml"  # the single autosave of earlier releases (still offered by Continue)
+AUTOSAVE_DIR = "autosaves"       # one autosave per unfinished game
 
 
 # -- folders -------------------------------------------------------------------
@@ -63,7 +75,11 @@ def examples_dir() -> Path:
 # -- atomic writing ------------------------------------------------------------
 
 def atomic_write_text(path: str | os.PathLike, text: str, keep_backup: bool = True) -> None:
-    """Write ``text`` to ``path`` atomically; the previous file becomes ``path.bak``."""
+    """Write ``text`` to ``path`` atomically; the previous file becomes ``path.bak``.
+
+    The path holds a whole file at every instant: the new text goes to a
+    temporary file (fsynced), the old file is hard-linked (or copied) to
+    ``.bak``, and one ``os.replace`` puts the new file in place."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
@@ -73,23 +89,57 @@ def atomic_write_text(path: str | os.PathLike, text: str, keep_backup: bool = Tr
             fh.flush()
             os.fsync(fh.fileno())
         if keep_backup and path.exists():
-            bak = path.with_name(path.name + ".bak")
-            os.replace(path, bak)
+            _backup(path)
         os.replace(tmp, path)
-        try:
-            dfd = os.open(str(path.parent), os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+        _fsync_dir(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def backup_path(path: str | os.PathLike) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".bak")
+
+
+def _backup(path: Path) -> None:
+    """Make ``path.bak`` a copy of ``path`` without ever moving ``path``: a hard
+    link (or a copy where links are refused) under a temporary name, then one
+    rename over the old ``.bak``."""
+    bak = backup_path(path)
+    tmp = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
+    try:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        try:
+            os.link(path, tmp)
+        except OSError:  # no hard links here (some file systems): copy
+            shutil.copyfile(path, tmp)
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        dfd = os.open(str(folder), os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
 
 
 # -- the match: a game in progress and its log -----------------------------------
@@ -109,6 +159,14 @@ class Match:
         self.created = _now()
         self.autosave_path: Path | None = None
         self.upgraded_from: int | None = None  # the older save format it was loaded from
+        self.replay: ReplayReport | None = None  # set when loaded from a save of other rules
+        self.notes: list[str] = []  # what the player is told on loading (a backup used, a replay stopped)
+        self.keep_autosave_backup = True  # False once: the file at the autosave path is damaged
+
+    @property
+    def over(self) -> bool:
+        """The game ended, or a player conceded."""
+        return self.state.decision is None or self.ui.get("conceded") is not None
 
     def initial_state(self) -> State:
         if "position" in self.setup:
@@ -122,9 +180,24 @@ class Match:
     def apply(self, choice: Choice) -> list[Event]:
         events = self.state.apply(choice)
         self.log.append((choice.player, choice.id))
-        if self.autosave_path is not None:
-            self.save(self.autosave_path, keep_backup=False)
+        self.autosave()
         return events
+
+    def autosave(self) -> None:
+        """Write the autosave (keeping the previous one as ``.bak``); a finished
+        or conceded game's autosave is removed, so Continue never offers it."""
+        path = self.autosave_path
+        if path is None:
+            return
+        if self.over:
+            for p in (Path(path), backup_path(path)):
+                try:
+                    p.unlink()
+                except FileNotFoundError:
+                    pass
+            return
+        self.save(path, keep_backup=self.keep_autosave_backup)
+        self.keep_autosave_backup = True
 
     def replay_to(self, n: int) -> None:
         """Rewind to after the first ``n`` choices (undo, Back in a lesson)."""
@@ -147,6 +220,7 @@ class Match:
             "created": self.created,
             "saved": _now(),
             "turn": int(self.state.turn),
+            "over": self.over,
             "players": self.players(),
             "seed": self.seed,
             "digest": self.state.digest(),
@@ -189,9 +263,75 @@ def read_save(path: str | os.PathLike) -> dict:
     return data
 
 
+@dataclass
+class ReplayReport:
+    """How a save made under another rules version replayed under the installed
+    rules: ``replayed`` of ``total`` choices, and why it stopped (``reason``:
+    ``"illegal"``, ``"ended"`` or ``"failed"``; None when every choice replayed).
+    ``same_position`` says whether the final digest matched (None: a format-1
+    save, whose digest can't be compared)."""
+
+    game: str
+    saved_version: str
+    installed_version: str
+    replayed: int
+    total: int
+    reason: str | None = None
+    choice: tuple[int, str] | None = None  # the choice it stopped at: (player, id)
+    turn: int = 0                          # the turn it stopped at (or ended on)
+    player_name: str = ""
+    detail: str = ""                       # the engine's words when it failed
+    same_position: bool | None = None
+    title: str = ""                        # the game's title, for the window
+
+    @property
+    def complete(self) -> bool:
+        return self.reason is None
+
+    def _head(self) -> str:
+        return (f"This save was made under rules version {self.saved_version} of {self.title or self.game}; "
+                f"the installed rules are version {self.installed_version}.")
+
+    def for_players(self) -> str:
+        """The sentence shown in the window (no choice ids)."""
+        if self.complete:
+            tail = ("Every move replays under the new rules and gives the same position."
+                    if self.same_position else
+                    f"All {self.total} moves replay under the new rules, so the game goes on from its last move"
+                    + ("; the position may differ a little from the one saved." if self.same_position is False else "."))
+            return f"{self._head()} {tail}"
+        n = self.replayed + 1
+        if self.reason == "ended":
+            why = f"under the new rules the game is already over on turn {self.turn}, before move {n} of {self.total}"
+        elif self.reason == "failed":
+            why = f"move {n} of {self.total} ({self.player_name}, turn {self.turn}) could not be replayed"
+        else:
+            why = f"move {n} of {self.total} ({self.player_name}, turn {self.turn}) is not allowed under the new rules"
+        return (f"{self._head()} It replays up to move {self.replayed} of {self.total}: {why}. "
+                f"The game goes on from there; the save file itself is not changed.")
+
+    def for_cli(self) -> str:
+        """The explanation printed by ``tabletop replay`` (names the choice)."""
+        head = f"saved under {self.game} rules version {self.saved_version}; installed rules version {self.installed_version}"
+        if self.complete:
+            pos = {True: "the same position as saved", False: "a different position from the one saved",
+                   None: "a position this format-1 save can't be compared with"}[self.same_position]
+            return f"{head}: all {self.total} choices replay legally and reach {pos}"
+        n = self.replayed + 1
+        player, cid = self.choice or (0, "?")
+        why = {"ended": f"the game ends before it (turn {self.turn})",
+               "failed": f"the rules failed on it ({self.detail})"}.get(self.reason, "it is not legal under the installed rules")
+        return (f"{head}: replayed {self.replayed} of {self.total} choices; stopped at choice {n} "
+                f"({cid} by player {player + 1}, turn {self.turn}): {why}")
+
+
 def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match:
     """Load a save: replay its choices and check the digest. Any problem raises
-    SaveError naming the file; nothing is written."""
+    SaveError naming the file; nothing is written.
+
+    A save made under another rules version of its game is not an error: its
+    choices replay as far as they stay legal, and ``match.replay`` (a
+    :class:`ReplayReport`) says where it stopped and why."""
     from .engine.registry import all_games
 
     path = os.fspath(path)
@@ -203,53 +343,185 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     if gid not in games:
         raise SaveError(f"is a save of the game {gid!r}, which is not installed", path)
     game = games[gid]
-    if data["rules_version"] != game.rules_version:
-        raise SaveError(
-            f"was saved with {gid} rules version {data['rules_version']}; the installed rules are version {game.rules_version}", path)
+    same_rules = data["rules_version"] == game.rules_version
     try:
         match = Match(game, data["setup"], data["seed"])
     except TabletopError as exc:
-        raise SaveError(f"its set-up can't be used: {exc.detail}", path) from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"its set-up is damaged ({type(exc).__name__}: {exc})", path) from None
+        raise SaveError(_other_rules(data, game) + f"its set-up can't be used: {exc.detail}", path) from None
+    except Exception as exc:  # a damaged set-up, or rules that fail on it: one message, no traceback
+        raise SaveError(_other_rules(data, game) + f"its set-up is damaged ({type(exc).__name__}: {exc})", path) from None
+    names = [str(n) for n in data.get("players", [])] if isinstance(data.get("players"), list) else []
+    choices = data["choices"]
     state = match.state
-    for i, (player, cid) in enumerate(data["choices"]):
-        d = state.decision
-        if d is None:
-            raise SaveError(f"choice {i + 1} ({cid}) comes after the game ended: the choice list was edited or damaged", path)
-        c = d.find(cid, player)
-        if c is None:
-            raise SaveError(f"choice {i + 1} ({cid} by player {player + 1}) is not legal at that point: the choice list was edited or damaged", path)
-        state.apply(c)
-        match.log.append((player, cid))
+    report = None
+    for i, (player, cid) in enumerate(choices):
+        detail = ""
+        try:
+            d = state.decision
+            c = d.find(cid, player) if d is not None else None
+            reason = "ended" if d is None else ("illegal" if c is None else None)
+            if c is not None:
+                state.apply(c)
+        except Exception as exc:  # the rules failed on it: say so, never a traceback
+            reason, detail = "failed", f"{type(exc).__name__}: {exc}"
+        if reason is None:
+            match.log.append((player, cid))
+            continue
+        if same_rules:
+            raise SaveError({
+                "ended": f"choice {i + 1} ({cid}) comes after the game ended: the choice list was edited or damaged",
+                "illegal": f"choice {i + 1} ({cid} by player {player + 1}) is not legal at that point: "
+                           "the choice list was edited or damaged",
+                "failed": f"the rules failed while replaying choice {i + 1} ({cid}): {detail}",
+            }[reason], path)
+        if reason == "failed":  # the state may be half changed: rebuild it, and it must be playable
+            try:
+                match.replay_to(len(match.log))
+                match.state.digest()
+            except Exception:
+                raise SaveError(_other_rules(data, game) + f"the installed rules fail on it at choice {i + 1} "
+                                f"({cid}): {detail}", path) from None
+            state = match.state
+        name = names[player] if isinstance(player, int) and 0 <= player < len(names) else f"Player {player + 1}"
+        report = ReplayReport(gid, data["rules_version"], game.rules_version, len(match.log), len(choices),
+                              reason, (player, cid), int(state.turn), name, detail, title=game.title)
+        break
+    match.state = state
     match.upgraded_from = data["format"] if data["format"] < FORMAT_VERSION else None
-    if data["format"] >= DIGEST_SINCE_FORMAT and state.digest() != data["digest"]:
+    digest_ok = None if data["format"] < DIGEST_SINCE_FORMAT else state.digest() == data["digest"]
+    if same_rules and digest_ok is False:
         raise SaveError("the replayed game does not match the stored digest: the file was edited or damaged", path)
+    if not same_rules:
+        if report is None:
+            report = ReplayReport(gid, data["rules_version"], game.rules_version, len(choices), len(choices),
+                                  turn=int(state.turn), same_position=digest_ok, title=game.title)
+        match.replay = report
+        match.notes.append(report.for_players())
     match.ui = data.get("ui", {}) if isinstance(data.get("ui", {}), dict) else {}
+    if report is not None and not report.complete:
+        match.ui.pop("conceded", None)  # conceded later than where the replay stopped
     match.name = str(data.get("name", ""))
+    if not same_rules and Path(path).parent.name != AUTOSAVE_DIR:  # Save offers a new name, not the old file's
+        match.name = f"{match.name or Path(path).stem} (rules {game.rules_version})"
     match.created = str(data.get("created", match.created))
     return match
 
 
+def _other_rules(data: dict, game: Game) -> str:
+    if data["rules_version"] == game.rules_version:
+        return ""
+    return (f"was saved with {data['game']} rules version {data['rules_version']} "
+            f"(the installed rules are version {game.rules_version}) and ")
+
+
+def load_with_backup(path: str | os.PathLike, expect_game: str | None = None) -> Match:
+    """Load a save for the window: when the file is damaged, its ``.bak`` (the
+    save before the last write) is loaded instead and ``match.notes`` says so.
+    Raises the file's own SaveError when neither loads. Nothing is written."""
+    try:
+        return load_match(path, expect_game)
+    except SaveError as exc:
+        bak = backup_path(path)
+        if not bak.is_file():
+            raise
+        try:
+            match = load_match(bak, expect_game)
+        except SaveError:
+            raise exc from None
+        auto = Path(path).parent.name == AUTOSAVE_DIR
+        what = "This game's autosave" if auto else Path(path).name
+        match.notes.insert(0, f"{what} is damaged ({exc.detail}); its backup from {_saved_at(bak)}"
+                              f"{' (the game one move earlier)' if auto else ''} was loaded instead.")
+        match.keep_autosave_backup = False
+        return match
+
+
+def _saved_at(path: Path) -> str:
+    try:
+        saved = str(read_save(path).get("saved", ""))
+    except SaveError:
+        saved = ""
+    return saved.replace("T", " ")[:16] or "the previous save"
+
+
 def list_saves(folder: str | os.PathLike) -> list[dict]:
     """Summaries of the saves in a folder (newest first): path, game, players,
-    turn, date, or the error that stops a save from loading."""
+    turn, date, whether it is over, or the error that stops a save from loading."""
     folder = Path(folder)
-    out = []
     if not folder.is_dir():
-        return out
-    for p in sorted(folder.glob("*.toml"), key=lambda x: x.stat().st_mtime, reverse=True):
-        entry = {"path": str(p), "name": p.stem}
+        return []
+    files = sorted(folder.glob("*.toml"), key=lambda x: x.stat().st_mtime, reverse=True)
+    return [_summary(p) for p in files]
+
+
+def _summary(p: Path) -> dict:
+    entry = {"path": str(p), "name": p.stem}
+    try:
+        data = read_save(p)
+        ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
+        over = data.get("over") if isinstance(data.get("over"), bool) else (True if "conceded" in ui else None)
+        entry.update(game=data["game"], players=data.get("players", []), turn=data.get("turn", 0),
+                     date=data.get("saved", ""), error=None, name=data.get("name") or p.stem, over=over)
+    except SaveError as exc:
+        entry.update(game="?", players=[], turn=0, date="", error=str(exc), over=None)
+    return entry
+
+
+# -- autosaves: one per unfinished game ---------------------------------------------
+
+def autosave_dir(saves: str | os.PathLike | None = None) -> Path:
+    return saves_dir(saves) / AUTOSAVE_DIR
+
+
+def new_autosave_path(match: Match, saves: str | os.PathLike | None = None) -> Path:
+    """A fresh autosave file for a game that starts (or is loaded) at the table."""
+    folder = autosave_dir(saves)
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{match.game.id}-{stamp}"
+    path, n = folder / f"{base}.toml", 1
+    while path.exists() or backup_path(path).exists():
+        n += 1
+        path = folder / f"{base}-{n}.toml"
+    return path
+
+
+def unfinished_games(saves: str | os.PathLike | None = None) -> list[dict]:
+    """The autosaves Continue offers, most recent first: every unfinished game
+    (never a finished or conceded one). A damaged autosave whose ``.bak`` reads
+    is offered with ``damaged`` set (loading it falls back to the backup); one
+    with no usable backup is listed with its ``error``."""
+    files = list(autosave_dir(saves).glob("*.toml")) if autosave_dir(saves).is_dir() else []
+    legacy = saves_dir(saves) / AUTOSAVE_NAME  # the single autosave of earlier releases
+    if legacy.is_file():
+        files.append(legacy)
+    out = []
+    for p in files:
+        entry = _summary(p)
+        entry["damaged"] = None
+        if entry["error"] and backup_path(p).is_file():
+            bak = _summary(backup_path(p))
+            if bak["error"] is None:
+                entry.update({k: bak[k] for k in ("game", "players", "turn", "date", "name", "over")},
+                             damaged=entry["error"], error=None)
+                if entry["name"] == backup_path(p).stem:  # no name of its own: as the file's
+                    entry["name"] = p.stem
+        if entry["error"] is None and entry["over"] is None:  # an older autosave: replay it to know
+            try:
+                entry["over"] = load_with_backup(p).over
+            except SaveError as exc:
+                entry["error"] = str(exc)
+        if entry["over"]:
+            continue
         try:
-            data = read_save(p)
-            entry.update(game=data["game"], players=data.get("players", []), turn=data.get("turn", 0),
-                         date=data.get("saved", ""), error=None, name=data.get("name") or p.stem)
-        except SaveError as exc:
-            entry.update(game="?", players=[], turn=0, date="", error=str(exc))
+            entry["mtime"] = p.stat().st_mtime
+        except OSError:
+            entry["mtime"] = 0.0
         out.append(entry)
+    out.sort(key=lambda e: (e["mtime"], str(e["date"])), reverse=True)
     return out
 
 
 def verify(path: str | os.PathLike) -> Match:
-    """Replay a save and check its digest (raises SaveError when it doesn't match)."""
+    """Replay a save and check its digest (raises SaveError when it doesn't
+    match; a save of other rules comes back with ``match.replay`` set)."""
     return load_match(path)

@@ -209,3 +209,45 @@ def test_selfplay_saves_and_replay_verify(plugin, tmp_path):
     match.save(tmp_path / "mid.toml")
     loaded = load_match(tmp_path / "mid.toml")
     assert loaded.state.digest() == match.state.digest() and loaded.log == match.log
+
+
+def _code_lines(path: Path) -> int:
+    """Lines holding code: not blank, not only a comment, not part of a docstring."""
+    import ast
+    import io
+    import tokenize
+
+    src = path.read_text(encoding="utf-8")
+    docs = {n for node in ast.walk(ast.parse(src)) if isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for n in range(node.lineno, node.end_lineno + 1)}
+    skip = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER)
+    return len({n for tok in tokenize.generate_tokens(io.StringIO(src).readline) if tok.type not in skip
+                for n in range(tok.start[0], tok.end[0] + 1)} - docs)
+
+
+def test_the_example_is_a_plugin_of_at_most_300_lines_of_code_and_the_walkthrough_says_so():
+    total = sum(_code_lines(p) for p in sorted((EXAMPLES / "tidecall").glob("*.py")))
+    assert 200 < total <= 300
+    assert f"a complete plugin of {total} lines of Python code" in (ROOT / "docs" / "PLUGINS.md").read_text()
+
+
+def test_every_walkthrough_excerpt_is_the_code_as_it_is():
+    """Each ```python block of the walkthrough (split at "...") appears, line for
+    line, in the example plugin or in the kit."""
+    import re
+
+    doc = (ROOT / "docs" / "PLUGINS.md").read_text(encoding="utf-8")
+    walk = doc[doc.index("## Walkthrough"):doc.index("## Reference")]
+    sources = [p.read_text(encoding="utf-8").splitlines()
+               for p in sorted((EXAMPLES / "tidecall").glob("*.py")) + sorted((ROOT / "tabletop" / "engine").glob("*.py"))]
+    blocks = re.findall(r"```python\n(.*?)```", walk, re.S)
+    assert len(blocks) >= 10
+    for block in blocks:
+        for part in re.split(r"^\s*\.\.\.\s*$", block, flags=re.M):
+            lines = part.strip("\n").splitlines()
+            if not lines:
+                continue
+            n = len(lines)
+            assert any(src[i:i + n] == lines for src in sources for i in range(len(src) - n + 1)), \
+                "PLUGINS.md excerpt not found in the code:\n" + "\n".join(lines[:4])

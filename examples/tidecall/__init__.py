@@ -10,7 +10,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
 from .effects import EFFECTS, card_face, chosen_target
-from .state import FIELD_SLOTS, PHASES, SPECS, START_LIFE, TidecallState
+from .state import FIELD_SLOTS, PHASES, START_LIFE, TidecallState
 
 HERE = Path(__file__).resolve().parent
 HAND_START, DECK_SIZE = 3, 12
@@ -73,9 +73,7 @@ class TidecallGame(Game):
         return s
 
     def state_from_data(self, data):
-        s = TidecallState(self)
-        s.FIELDS.from_data(s, data, SPECS)
-        return s
+        return TidecallState.from_data(self, data)
 
     def heuristic(self, state, player):
         return sum((1 if p == player else -1) * (state.life[p] + 0.5 * state.table.count(f"p{p}.hand") + sum(

@@ -47,9 +47,8 @@ def draw(state, ctx, op, events):
 
 
 def card_face(card: dict) -> dict:
-    """``describe_card``: what the table draws; the text comes from the primitives."""
+    """``describe_card``: what the table draws (no cost, level, keywords or colour); the text comes from the primitives."""
     text, creature = " ".join(EFFECTS.text(op) for op in card["effect"]), card["type"] == "creature"
-    return {"name": card["name"], "type": card["type"], "subtype": "", "cost": None, "level": None,
-            "stats": [["POW", card["power"]]] if creature else [], "keywords": [], "color": None,
+    return {"name": card["name"], "type": card["type"], "stats": [["POW", card["power"]]] if creature else [],
             "text": (("When played: " if creature else "") + text) if text else card["flavor"],
             "tags": [card["type"].capitalize()]}

@@ -1,7 +1,7 @@
 """The rules of play (1-4, 6) as kit procedures, and who may do what as kit checks (LEGAL): each check
 is written once, used both to list the legal choices and to answer why_not."""
 
-from tabletop.engine.checks import Checks
+from tabletop.engine.checks import Checks, in_zone
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT, Procedures, Processor
 
@@ -13,13 +13,9 @@ TURN = ("draw_phase", "main_phase", "battle_phase", "end_phase")  # rule 1: a tu
 FIELD_SLOTS = 3
 
 
-def _where(state, player, iid, zone):
-    return None if isinstance(iid, int) and iid in state.table.ids(f"p{player}.{zone}") else f"that card is not in your {zone}"
-
-
 def _may_play(state, player, args, card_type):
     """Rule 3: one card a turn, from your hand, in your main phase."""
-    why = _where(state, player, args.get("card"), "hand")
+    why = in_zone(state, player, args.get("card"), "hand")
     card = None if why else state.card_of(args["card"])
     return ("cards are played only in your own main phase" if state.phase != "main" or player != state.active else
             "you have already played your card this turn" if state.played_card else why if why else
@@ -41,9 +37,8 @@ def cast(state, player, args):
         return why
     card = state.card_of(args["card"])
     wanted, target = chosen_target(card["effect"]), args.get("target")
-    if wanted is None:
-        return None if target is None else f"{card['name']} takes no target"
-    return None if target in choosable(state, player, wanted) else f"{card['name']} needs {target_text(wanted)} as its target"
+    if target not in (choosable(state, player, wanted) if wanted else [None]):
+        return f"{card['name']} " + (f"needs {target_text(wanted)} as its target" if wanted else "takes no target")
 
 
 @LEGAL.check("attack", rule="Declaring an attack (4.1)")
@@ -53,7 +48,7 @@ def attack(state, player, args):
             if state.phase != "battle" or player != state.active or state.attacker() is not None else
             "nobody attacks on the first turn of the game" if state.turn_number == 1 else
             "a creature played this turn cannot attack until your next turn" if card in state.fresh else
-            "each creature attacks at most once a turn" if card in state.attacked else _where(state, player, card, "field"))
+            "each creature attacks at most once a turn" if card in state.attacked else in_zone(state, player, card, "field"))
 
 
 @LEGAL.check("block", rule="Blocking (4.2)")
@@ -61,14 +56,14 @@ def block(state, player, args):
     return ("only the defending player blocks, while a creature attacks"
             if state.attacker() is None or player == state.active else
             "a blocker stands in front of the attacking creature" if args.get("target") != state.attacker() else
-            _where(state, player, args.get("card"), "field"))
+            in_zone(state, player, args.get("card"), "field"))
 
 
-def _open(state, step, phase, events):
-    """A phase's first run announces it (stage 0 -> 1); it then waits."""
+def _open(state, step, events):
+    """A phase's first run announces it (stage 0 -> 1: "main_phase" begins the main phase); it then waits."""
     if step.stage == 0:
         step.stage = 1
-        state.begin_phase(phase, events)
+        state.begin_phase(step.proc.removesuffix("_phase"), events)
     return WAIT
 
 
@@ -92,19 +87,17 @@ def draw_phase(state, step, events):
 class MainPhase:
     """Play one card (a creature or a spell), then go to battle."""
 
-    def run(state, step, events):
-        return _open(state, step, "main", events)
+    run = _open
 
     def decide(state, step):
         p, out = state.active, []
-        for iid in state.table.ids(f"p{p}.hand"):
+        for iid in state.table.ids(f"p{p}.hand"):  # every play the checks allow: a creature summoned, a spell cast
             card = state.card_of(iid)
             wanted = chosen_target(card["effect"])
-            options = [("summon", {"card": iid, "to": f"p{p}.field"}, "Play")] if card["type"] == "creature" else \
-                [("cast", {"card": iid, "target": t} if wanted else {"card": iid}, "Cast")
-                 for t in (choosable(state, p, wanted) if wanted else [None])]
-            out += [Choice(kind, args, p, f"{verb} {card['name']}") for kind, args, verb in options
-                    if LEGAL.allows(kind, state, p, args)]
+            casts = [{"card": iid, "target": t} for t in choosable(state, p, wanted)] if wanted else [{"card": iid}]
+            options = [("summon", {"card": iid, "to": f"p{p}.field"})] + [("cast", args) for args in casts]
+            out += [Choice(kind, args, p, f"{'Play' if kind == 'summon' else 'Cast'} {card['name']}")
+                    for kind, args in options if LEGAL.allows(kind, state, p, args)]
         out += [Choice("end_phase", {}, p, "Go to battle", role="end"), Choice("concede", {}, p, "Concede", role="resign")]
         return Decision([p], "main_action", f"Player {p + 1}: play a card or go to battle", out)
 
@@ -134,8 +127,7 @@ def resolve_effect(state, step, events):
 class BattlePhase:
     """Attack with ready creatures, one at a time, then end the turn."""
 
-    def run(state, step, events):
-        return _open(state, step, "battle", events)
+    run = _open
 
     def decide(state, step):
         p = state.active

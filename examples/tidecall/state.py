@@ -1,7 +1,8 @@
 """The Tidecall state: fields declared once, the view, the end-of-game check."""
 
-from tabletop.engine.core import Event, State
+from tabletop.engine.core import Event
 from tabletop.engine.fields import declare, field
+from tabletop.engine.kitstate import KitState
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.table import CardTable, ZoneSpec
 
@@ -13,53 +14,19 @@ SPECS = [spec for p in (0, 1) for spec in (
     ZoneSpec(f"p{p}.field", p, "public", True, FIELD_SLOTS), ZoneSpec(f"p{p}.discard", p, "public"))]
 
 
-class TidecallState(State):
-    def __init__(self, game):
-        self.FIELDS.init(self)
-        self.game, self.cards = game, game.cards
-
-    turn = property(lambda self: self.turn_number)
-
-    @property
-    def decision(self):
-        if self.decision_cache is None:
-            self.decision_cache = PROCESSOR.decide(self)
-        return self.decision_cache
-
-    def _apply(self, choice):
-        events, self.decision_cache = [], None
-        PROCESSOR.choose(self, choice, events)
-        return events
-
-    def why_not(self, kind, args, player=None):
-        d = self.decision
-        who = d.players[0] if d is not None and player is None else player
-        reason = LEGAL.why_not(self, kind, args, who) if d is not None and who in d.players else None
-        return reason or super().why_not(kind, args, player)  # else: whose decision it is, what is offered
+class TidecallState(KitState):
+    PROCESSOR, CHECKS, SPECS = PROCESSOR, LEGAL, SPECS  # decision, _apply, why_not... come from the kit
 
     def view(self, player):
-        d, attacker = self.decision, self.attacker()
-        return {"game": "tidecall", "turn": self.turn_number, "active": self.active, "phase": self.phase,
-                "step": "" if attacker is None else "block", "phases": list(PHASES), "winner": self.winner,
-                "over": self.outcome is not None, "zones": self.table.view_zones(player),
-                "players": [{"name": f"Player {p + 1}", "counters": {"life": life, "hand": self.table.count(f"p{p}.hand")}}
-                            for p, life in enumerate(self.life)],
-                "decision": d.to_view() if d else None, "extra": {"played_card": self.played_card, "attacker": attacker}}
-
-    def to_data(self):
-        return self.FIELDS.to_data(self)
-
-    def invariant_violations(self):
-        return self.table.invariant_violations()
-
-    def determinize(self, player, rng):
-        s = self.clone()
-        s.table.determinize(player, rng)  # the hidden hand and both decks are re-drawn
-        return s
+        attacker = self.attacker()
+        return self.kit_view(player, active=self.active, phase=self.phase, step="" if attacker is None else "block",
+                             extra={"played_card": self.played_card, "attacker": attacker}, players=[
+                                 {"name": f"Player {p + 1}", "counters": {"life": life, "hand": self.table.count(f"p{p}.hand")}}
+                                 for p, life in enumerate(self.life)])
 
     # -- what the procedures and effects use
     def card_of(self, iid):
-        return self.cards[self.table.card[iid]]
+        return self.game.cards[self.table.card[iid]]
 
     def attacker(self):
         """The attacking creature while the defender decides on a block, else None."""
@@ -94,14 +61,11 @@ class TidecallState(State):
                                (self.empty_draw, Termination.DECK_OUT, "must draw from an empty deck"),
                                (down[0] if down else None, Termination.LIFE, "has no life left")):
             if self.outcome is None and p is not None:
-                self.outcome = Outcome(1 - p, how, f"Player {p + 1} {reason}", "Winning and losing (7)")
-                events.append(Event("game.over", self.outcome.reason, self.outcome.rule,
-                                    {"winner": 1 - p, "reason": self.outcome.reason}))
+                self.end_game(Outcome(1 - p, how, f"Player {p + 1} {reason}", "Winning and losing (7)"), events)
 
 
 FIELDS = declare(TidecallState, [
     field("game", "shared", "the Game object"),
-    field("cards", "shared", "the card database: card id -> card table"),
     field("table", "table", "card instances and zones", default=lambda: CardTable(SPECS)),
     field("life", "list", "each player's life", default=lambda: [START_LIFE, START_LIFE]),
     field("turn_number", "value", "the turn, counted from 1 over both players", default=1),

@@ -73,3 +73,10 @@ def sentence(reason: str, rule: str = "") -> str:
     if rule and rule not in text:
         text = f"{text} ({rule})"
     return text + "."
+
+
+def in_zone(state, player: int, iid, zone: str) -> str | None:
+    """A check's common first question: None when ``iid`` is a card in
+    ``player``'s ``zone`` (the card table's ``p<player>.<zone>``), else why not.
+    Copes with any ``iid`` a person may try (None, text, a card elsewhere)."""
+    return None if isinstance(iid, int) and iid in state.table.ids(f"p{player}.{zone}") else f"that card is not in your {zone}"

@@ -388,7 +388,7 @@ def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None
             load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None) -> int:
     """Open the window: the main menu, or straight to a table for ``game`` /
     a save (``load``), or to a tutorial ``lesson`` file of ``game``."""
-    from tabletop.saves import load_match
+    from tabletop.saves import load_with_backup
 
     if lesson:
         from .coach import start_lesson
@@ -402,7 +402,7 @@ def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None
     match = None
     seats = ("human", "computer") if vs_computer else ("human", "human")
     if load:
-        match = load_match(load, expect_game=game)
+        match = load_with_backup(load, expect_game=game)
         if not vs_computer and match.ui.get("seats"):
             seats = tuple(match.ui["seats"])
     elif game:
@@ -410,6 +410,8 @@ def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None
     app = App(size=size, saves=saves)
     if match is not None:
         app.start_match(match, seats)
+        if match.notes:  # a backup used, or a save of other rules replayed part of the way
+            app.toast(" ".join(match.notes), 10.0, ok=True)
     else:
         from .scenes import MenuScene
         app.reset_to(MenuScene(app))

@@ -11,7 +11,7 @@ import time
 from tabletop.ai.agents import GreedyAgent
 from tabletop.ai.expert import ExpertAgent
 from tabletop.engine.core import Choice
-from tabletop.saves import AUTOSAVE_NAME, Match, saves_dir
+from tabletop.saves import Match, new_autosave_path
 
 # What a choice means comes from its role (tabletop.engine.core.ROLES), never
 # from its kind name: the game says which of its choices pass, end, resign...
@@ -43,8 +43,8 @@ class Controller:
         self.match = match
         self.seats = list(seats)
         self.saves = saves
-        if autosave:
-            match.autosave_path = saves_dir(saves) / AUTOSAVE_NAME
+        if autosave and match.autosave_path is None:  # each game its own autosave (Continue lists them)
+            match.autosave_path = new_autosave_path(match, saves)
         match.ui["seats"] = list(self.seats)
         seed = agent_seed or (match.seed * 7 + 3)
         # "expert" plays each option out on determinized copies within 0.4 s of thought
@@ -178,11 +178,10 @@ class Controller:
             return False
         self.cancel_thinking()
         self.match.replay_to(plan.target)
-        if self.match.autosave_path is not None:
-            try:
-                self.match.save(self.match.autosave_path, keep_backup=False)
-            except OSError:
-                pass
+        try:
+            self.match.autosave()
+        except OSError:
+            pass
         return True
 
     # -- auto-pass and misclicks ---------------------------------------------------------------
@@ -215,8 +214,7 @@ class Controller:
     def concede(self, player: int) -> None:
         self.conceded = player
         self.match.ui["conceded"] = player
-        if self.match.autosave_path is not None:
-            try:
-                self.match.save(self.match.autosave_path, keep_backup=False)
-            except OSError:
-                pass
+        try:
+            self.match.autosave()  # a conceded game's autosave is removed: Continue never offers it
+        except OSError:
+            pass

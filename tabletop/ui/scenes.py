@@ -1,17 +1,14 @@
-"""Menu scenes built from pygame_gui widgets: main menu, new game, load,
-settings, tutorial list."""
+"""Menu scenes built from pygame_gui widgets: main menu, new game, settings,
+tutorial list (Load game and Continue: savescenes.py)."""
 
 from __future__ import annotations
-
-import traceback
-from pathlib import Path
 
 import pygame
 import pygame_gui
 
 from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
-from tabletop.saves import AUTOSAVE_NAME, Match, examples_dir, list_saves, load_match, saves_dir
+from tabletop.saves import Match, unfinished_games
 
 from . import gfx
 from .app import Scene
@@ -19,6 +16,13 @@ from .cards import CardArt
 from .gfx import VH, VW
 from .layout import game_dir
 from .settings import AUTOPASS, COMPUTERS, SPEEDS, WINDOW_SIZES
+
+
+def __getattr__(name):  # the Load game and Continue screens live in savescenes.py
+    if name in ("LoadScene", "ContinueScene"):
+        from . import savescenes
+        return getattr(savescenes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _games():
@@ -64,14 +68,14 @@ class MenuScene(Scene):
         cx = VW // 2
         self.label((cx - 400, 110, 800, 70), "tabletop", object_id="#title")
         self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
-        auto = saves_dir(self.app.saves) / AUTOSAVE_NAME
+        self.unfinished = unfinished_games(self.app.saves)
         items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
                  ("Load game", self.load), ("Settings", self.settings), ("Quit", self.quit)]
         self.buttons = {}
         for i, (lab, act) in enumerate(items):
             b = self.button((cx - 170, 260 + i * 66, 340, 54), lab, act, object_id="#big")
             self.buttons[lab] = b
-        if not auto.exists():
+        if not self.unfinished:
             self.buttons["Continue"].disable()
         n = len(_games())
         self.label((cx - 300, 670, 600, 30), f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet",
@@ -81,13 +85,17 @@ class MenuScene(Scene):
         BG.draw(surf)
 
     def cont(self):
-        path = saves_dir(self.app.saves) / AUTOSAVE_NAME
-        try:
-            match = load_match(path)
-        except TabletopError as exc:
-            self.app.toast(f"Can't continue: {exc}")
+        """The unfinished game (or the list of them, most recent first)."""
+        from .savescenes import ContinueScene
+
+        games = self.unfinished
+        if len(games) != 1 or games[0].get("error") or games[0].get("damaged"):
+            self.app.push(ContinueScene(self.app))
             return
-        self.app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))))
+        scene = ContinueScene(self.app)
+        self.app.push(scene)
+        scene.selected = scene.entries[0]
+        scene.load()  # straight to the table, unless there is something to say first
 
     def new(self):
         self.app.push(NewGameScene(self.app))
@@ -96,6 +104,8 @@ class MenuScene(Scene):
         self.app.push(TutorialScene(self.app))
 
     def load(self):
+        from .savescenes import LoadScene
+
         self.app.push(LoadScene(self.app))
 
     def settings(self):
@@ -254,80 +264,6 @@ class NewGameScene(_Panel):
             self.app.toast(f"Can't start: {exc}")
             return
         self.app.start_match(match, ("human", "computer") if self.mode == "computer" else ("human", "human"))
-
-
-class LoadScene(_Panel):
-    """The player's saves and the shipped examples; a bad save shows its error."""
-
-    title = "Load game"
-
-    def build(self):
-        super().build()
-        self.entries = []
-        for e in list_saves(saves_dir(self.app.saves)):
-            e["example"] = False
-            self.entries.append(e)
-        for e in list_saves(examples_dir()):
-            e["example"] = True
-            self.entries.append(e)
-        self.labels = []
-        titles = {gid: (g.title or gid) for gid, g in _games().items()}
-        for e in self.entries:
-            stem = Path(e["path"]).stem
-            if e["name"] != stem:
-                e["name"] = f"{e['name']} ({stem})"
-            if e.get("error"):
-                s = f"{e['name']}  -  can't be loaded"
-            else:
-                players = " vs ".join(e.get("players") or []) or "?"
-                date = str(e.get("date", "")).replace("T", " ")[:16]
-                game = titles.get(e["game"], e["game"])  # the game's title, as the New game list says it
-                s = f"{e['name']}  -  {game}  -  {players}  -  turn {e.get('turn', 0)}  -  {date}"
-            if e["example"]:
-                s = "[example] " + s
-            self.labels.append(s)
-        self.label((100, 100, 1200, 30), f"Your saves are in {saves_dir(self.app.saves)}; examples ship with the app and are never written to.")
-        if not self.entries:
-            self.label((100, 150, 900, 30), "No saves yet.")
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
-        self.info = pygame_gui.elements.UITextBox("Choose a save.", pygame.Rect(100, 625, 1400, 170), self.app.ui)
-        self.button((1300, 820, 200, 50), "Load", self.load, object_id="#big")
-        self.selected = None
-
-    def on_ui(self, ev):
-        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
-                and ev.ui_element is getattr(self, "list", None):
-            if ev.text in self.labels:
-                self.selected = self.entries[self.labels.index(ev.text)]
-                e = self.selected
-                if e.get("error"):
-                    self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['error'])}</font>")
-                else:
-                    self.info.set_text(_esc(f"{e['path']}\n{e['game']}, players: {', '.join(e.get('players') or [])}, "
-                                            f"turn {e.get('turn', 0)}, saved {e.get('date', '')}"))
-                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-                    self.load()
-            return
-        super().on_ui(ev)
-
-    def load(self):
-        e = self.selected
-        if e is None:
-            self.info.set_text("Choose a save first.")
-            return
-        try:
-            match = load_match(e["path"])
-        except TabletopError as exc:
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
-            return
-        except Exception as exc:  # an engine bug while replaying: say so, don't crash
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
-                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
-            traceback.print_exc()
-            return
-        if e.get("example"):
-            match.name = ""  # the example file is never written to; autosave goes to the user's folder
-        self.app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))))
 
 
 def _esc(s: str) -> str:

@@ -93,7 +93,7 @@ def test_the_preview_follows_the_pointer_when_the_hovered_card_leaves():
 
 
 def test_continue_shows_the_log_of_the_game_so_far():
-    from tabletop.saves import AUTOSAVE_NAME, saves_dir
+    from tabletop.saves import unfinished_games
     from tabletop.ui.scenes import MenuScene
 
     app, table = start(seed=4, autopass_stop="always")
@@ -103,7 +103,7 @@ def test_continue_shows_the_log_of_the_game_so_far():
     app.run_frames(3, DT)
     before = [a.caption for a, _ in table.log]
     assert any("Summon" in c or "summon" in c for c in before)
-    assert (saves_dir() / AUTOSAVE_NAME).exists()
+    assert [e["path"] for e in unfinished_games()] == [str(table.ctl.match.autosave_path)]
     app.reset_to(MenuScene(app))     # as after a crash: a fresh table from the autosave
     app.run_frames(2, DT)
     click(app, app.top.buttons["Continue"].rect.center)

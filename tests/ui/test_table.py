@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from tabletop.ai.agents import GreedyAgent, RandomAgent
-from tabletop.saves import AUTOSAVE_NAME, load_match, saves_dir
+from tabletop.saves import load_match, saves_dir
 from uihelp import DT, click, drag, key, move, perform, settle, start
 
 
@@ -125,9 +125,12 @@ def test_a_whole_rush_duel_game_at_one_screen_through_the_ui():
     st = table.ctl.state
     assert st.winner is not None and table.view["winner"] == st.winner
     assert not st.invariant_violations()
-    # every choice went through the table's own hit-testing and the autosave holds the game
-    from tabletop.saves import load_match
-    assert load_match(table.ctl.match.autosave_path).state.digest() == st.digest()
+    # every choice went through the table's own hit-testing; the game saves and loads whole, and
+    # the finished game's autosave is gone (Continue never offers a finished game)
+    from tabletop.saves import load_match, unfinished_games
+    path = table.ctl.match.save(saves_dir() / "whole.toml")
+    assert load_match(path).state.digest() == st.digest()
+    assert not table.ctl.match.autosave_path.exists() and unfinished_games() == []
 
 
 def test_simultaneous_decision_is_taken_one_player_at_a_time_behind_the_hand_off():
@@ -269,7 +272,7 @@ def test_save_quit_and_continue():
     folder = saves_dir()
     assert (folder / "my_game.toml").exists()
     assert load_match(folder / "my_game.toml").state.digest() == digest
-    assert (folder / AUTOSAVE_NAME).exists()
+    assert table.ctl.match.autosave_path.exists()
     # Quit to menu, then Continue
     key(app, pygame.K_ESCAPE)
     quit_btn = next(b for b, a in table.actions.items() if b.text == "Quit to menu")

@@ -3,7 +3,7 @@ computer" from a lesson's end: a normal, autosaved match that saves, loads,
 continues and opens with ``tabletop play GAME --load SAVE``."""
 
 
-from tabletop.saves import AUTOSAVE_NAME, load_match, saves_dir
+from tabletop.saves import load_match, saves_dir
 from tabletop.tutorial import progress
 from tabletop.ui.coach import lesson_setup, start_lesson
 from tabletop.ui.controller import Controller
@@ -87,7 +87,7 @@ def test_play_on_from_the_lesson_end_starts_a_match_that_saves_and_loads(monkeyp
     m = new.ctl.match
     assert m.state.digest() == final and m.log == history
     assert m.setup["position"] and new.ctl.seats == ["human", "computer"]
-    auto = saves_dir() / AUTOSAVE_NAME
+    auto = m.autosave_path
     loaded = load_match(auto)                       # autosaved at once: Continue works
     assert loaded.state.digest() == final and loaded.log == history
     path = saves_dir() / "from-lesson.toml"
@@ -119,5 +119,5 @@ def test_play_on_from_the_lesson_end_starts_a_match_that_saves_and_loads(monkeyp
             break
     m = new.ctl.match
     assert m.log[:len(history)] == history and len(m.log) > len(history)
-    cont = load_match(saves_dir() / AUTOSAVE_NAME)   # the autosave follows the game
+    cont = load_match(m.autosave_path)   # the autosave follows the game
     assert cont.log == m.log and cont.state.digest() == m.state.digest()

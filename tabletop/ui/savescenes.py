@@ -1,0 +1,138 @@
+"""The Load game and Continue screens: the player's saves and the shipped
+examples; the unfinished games (one autosave each, most recent first). A save
+that has something to say before play (its backup was used, or it was made
+under other rules and replays only part of the way) says it first."""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from tabletop.engine.errors import TabletopError
+from tabletop.saves import examples_dir, list_saves, load_with_backup, saves_dir, unfinished_games
+
+from .scenes import _esc, _games, _Panel
+
+
+class LoadScene(_Panel):
+    """The player's saves and the shipped examples; a bad save shows its error.
+    A save that has something to say before play (its backup was used, or it
+    was made under other rules and replays only part of the way) says it here
+    first; Load again plays on."""
+
+    title = "Load game"
+    hint = "Your saves are in {folder}; examples ship with the app and are never written to."
+    empty = "No saves yet."
+
+    def saves(self) -> list[dict]:
+        out = [dict(e, example=False) for e in list_saves(saves_dir(self.app.saves))]
+        return out + [dict(e, example=True) for e in list_saves(examples_dir())]
+
+    def build(self):
+        super().build()
+        self.entries = self.saves()
+        self.labels = []
+        titles = {gid: (g.title or gid) for gid, g in _games().items()}
+        for e in self.entries:
+            stem = Path(e["path"]).stem
+            if e.get("autosave"):  # an autosave's file name says nothing to a player
+                e["name"] = "" if e["name"] == stem else e["name"]
+            elif e["name"] != stem:
+                e["name"] = f"{e['name']} ({stem})"
+            if e.get("error"):
+                s = f"{e['name'] or 'An autosave'}  -  can't be loaded"
+            else:
+                players = " vs ".join(e.get("players") or []) or "?"
+                date = str(e.get("date", "")).replace("T", " ")[:16]
+                game = titles.get(e["game"], e["game"])  # the game's title, as the New game list says it
+                s = "  -  ".join([e["name"]] * bool(e["name"]) + [game, players, f"turn {e.get('turn', 0)}", date])
+                if e.get("damaged"):
+                    s += "  -  damaged: its backup is used"
+            if e.get("example"):
+                s = "[example] " + s
+            if s in self.labels:  # two alike (the same game, turn and minute): the list tells them apart
+                s += f"  ({sum(lab.startswith(s) for lab in self.labels) + 1})"
+            self.labels.append(s)
+        self.label((100, 100, 1400, 30), self.hint.format(folder=saves_dir(self.app.saves)))
+        if not self.entries:
+            self.label((100, 150, 900, 30), self.empty)
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
+        self.info = pygame_gui.elements.UITextBox("Choose a save.", pygame.Rect(100, 625, 1400, 170), self.app.ui)
+        self.load_button = self.button((1300, 820, 200, 50), "Load", self.load, object_id="#big")
+        self.selected = None
+        self.pending = None  # (entry, match) loaded, its notes shown: Load again plays on
+
+    def on_ui(self, ev):
+        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
+                and ev.ui_element is getattr(self, "list", None):
+            if ev.text in self.labels:
+                self.selected = self.entries[self.labels.index(ev.text)]
+                self.pending = None
+                self.load_button.set_text("Load")
+                e = self.selected
+                if e.get("error"):
+                    self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['error'])}</font>")
+                else:
+                    text = _esc(f"{e['path']}\n{e['game']}, players: {', '.join(e.get('players') or [])}, "
+                                f"turn {e.get('turn', 0)}, saved {e.get('date', '')}")
+                    if e.get("damaged"):
+                        text += f"<br><font color='#f0be46'>{_esc(e['damaged'])}: its backup will be loaded.</font>"
+                    self.info.set_text(text)
+                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+                    self.load()
+            return
+        super().on_ui(ev)
+
+    def load(self):
+        e = self.selected
+        if e is None:
+            self.info.set_text("Choose a save first.")
+            return
+        if self.pending is not None and self.pending[0] is e:
+            self.start(e, self.pending[1])
+            return
+        try:
+            match = load_with_backup(e["path"])
+        except TabletopError as exc:
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
+            return
+        except Exception as exc:  # an engine bug while replaying: say so, don't crash
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
+                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
+            traceback.print_exc()
+            return
+        if match.notes:
+            self.pending = (e, match)
+            self.info.set_text("<font color='#f0be46'>" + "<br>".join(_esc(n) for n in match.notes)
+                               + "</font><br>Press Play on to go on from there, or choose another save.")
+            self.load_button.set_text("Play on")
+            return
+        self.start(e, match)
+
+    def start(self, e, match):
+        if e.get("example"):
+            match.name = ""  # the example file is never written to; autosave goes to the user's folder
+        self.app.start_match(match, tuple(match.ui.get("seats", ("human", "human"))))
+        if match.notes:
+            self.app.toast(" ".join(match.notes), 10.0, ok=True)
+
+
+class ContinueScene(LoadScene):
+    """The unfinished games, most recent first (a finished or conceded game is
+    never offered). Each plays on in its own autosave."""
+
+    title = "Continue"
+    hint = "Unfinished games, the most recent first. Each keeps its own autosave."
+    empty = "No unfinished games."
+
+    def saves(self) -> list[dict]:
+        return [dict(e, autosave=True) for e in unfinished_games(self.app.saves)]
+
+    def start(self, e, match):
+        rep = match.replay
+        if rep is None or rep.complete:  # a replay that stopped early plays on in a new autosave
+            match.autosave_path = Path(e["path"])
+        super().start(e, match)
