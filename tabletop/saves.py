@@ -203,7 +203,10 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     if gid not in games:
         raise SaveError(f"is a save of the game {gid!r}, which is not installed", path)
     game = games[gid]
-    if data["rules_version"] != game.rules_version:
+    # a save of older rules the game still replays (Game.replays_rules_versions): every
+    # choice is checked legal again, but its digest was taken under other rules
+    older_rules = data["rules_version"] in game.replays_rules_versions
+    if data["rules_version"] != game.rules_version and not older_rules:
         raise SaveError(
             f"was saved with {gid} rules version {data['rules_version']}; the installed rules are version {game.rules_version}", path)
     try:
@@ -223,7 +226,7 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
         state.apply(c)
         match.log.append((player, cid))
     match.upgraded_from = data["format"] if data["format"] < FORMAT_VERSION else None
-    if data["format"] >= DIGEST_SINCE_FORMAT and state.digest() != data["digest"]:
+    if data["format"] >= DIGEST_SINCE_FORMAT and not older_rules and state.digest() != data["digest"]:
         raise SaveError("the replayed game does not match the stored digest: the file was edited or damaged", path)
     match.ui = data.get("ui", {}) if isinstance(data.get("ui", {}), dict) else {}
     match.name = str(data.get("name", ""))
