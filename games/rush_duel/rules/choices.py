@@ -25,6 +25,11 @@ def slot_name(slot: int, zone: str) -> str:
     return f"the {SLOT_NAMES[slot]} {zone}"
 
 
+#: "the left Monster Zone", ... by slot (the labels of the choices)
+MONSTER_ZONE_WORDS = tuple(slot_name(k, "Monster Zone") for k in range(3))
+SPELL_ZONE_WORDS = tuple(slot_name(k, "Spell & Trap Zone") for k in range(3))
+
+
 class ZoneDecision(Decision):
     """A decision that also accepts the rules-version-1 id of a summon, a set or a
     direct attack (see the module docstring). The old id is never listed among the

@@ -10,7 +10,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_CHANGED, F_SETTURN, F_USED
 from ..legality import position_change_reason, summon_tributes
 from ..zones import Z, quiet
-from .choices import ZoneDecision, slot_name
+from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, slot_name
 from .procedures import PROCS, push
 
 
@@ -48,12 +48,12 @@ class MainPhaseRules:
                     self._spell_choices(p, i, ch, {})
                     for slot in s_free:
                         ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                         f"Set {c['name']} face down in {slot_name(slot, 'Spell & Trap Zone')}"))
+                                         f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
                     same.extend(ch[len(ch) - len(s_free) + 1:])
             elif k == "trap":
                 for slot in s_free:
                     ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                     f"Set {c['name']} face down in {slot_name(slot, 'Spell & Trap Zone')}"))
+                                     f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
                 same.extend(ch[len(ch) - len(s_free) + 1:])
         for z in (sz, fz):
             for i in t.zones[z]:
@@ -100,24 +100,30 @@ class MainPhaseRules:
         Maximum monster."""
         t = self.table
         name = self.db[t.card[i]]["name"]
-        row = t.zones[Z[p]["monster"]]
+        mz = Z[p]["monster"]
+        row = t.zones[mz]
+        if need == 0:  # a free zone each: the first is kept for the agents
+            for n, k in enumerate(slots):
+                where = MONSTER_ZONE_WORDS[k]
+                ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"))
+                ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+                if n:
+                    same.extend(ch[-2:])
+            return
         outcomes = set()
         for k in slots:
             occupant = row[k]
             unit = None if occupant is None else self.maximum_centre.get(occupant, occupant)
             repeat = unit in outcomes or (unit is not None and None in row)
             outcomes.add(unit)
-            where = slot_name(k, "Monster Zone")
-            if need == 0:
-                tail = ""
-            elif unit is None:
-                tail = f"{need} tribute{'s' if need > 1 else ''}"
+            if unit is None:
+                tail = f"{need} tribute{'s' if need > 1 else ''})"
             else:
-                tail = f"tributing {self.name(unit) if t.face[unit] else 'the face-down monster'}"
-                tail += " and 1 more" if need > 1 else ""
-            args = {"card": i, "to": Z[p]["monster"], "slot": k}
-            ch.append(Choice("summon", args, p, f"Summon {name} in {where}" + (f" (advance summon, {tail})" if need else "")))
-            ch.append(Choice("set", dict(args), p, f"Set {name} face down in {where}" + (f" (advance set, {tail})" if need else "")))
+                tail = (f"tributing {self.name(unit) if t.face[unit] else 'the face-down monster'}"
+                        f"{' and 1 more' if need > 1 else ''})")
+            where = MONSTER_ZONE_WORDS[k]
+            ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where} (advance summon, {tail}"))
+            ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where} (advance set, {tail}"))
             if repeat:
                 same.extend(ch[-2:])
 
