@@ -59,7 +59,9 @@ def test_the_tribute_count_is_one_check_for_listing_and_why_not():
     big = _iid(s, "p0.hand", "M13")
     assert LEGAL.reason("normal_summon", s, 0, {"card": big}) is None
     summon = [c for c in s.legal_choices() if c.kind == "summon" and c.args["card"] == big]
-    assert len(summon) == 1 and "2 tributes" in summon[0].label
+    # the free right zone first, then the zones of the two monsters that may be tributed
+    assert [c.args["slot"] for c in summon] == [2, 0, 1]
+    assert "2 tributes" in summon[0].label and "tributing Ridgeback Wolf and 1 more" in summon[1].label
     s.apply(summon[0])
     assert s.steps[-1].proc == "advance_summon_tributes" and s.decision.kind == "choose_tributes"
 

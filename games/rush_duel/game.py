@@ -25,7 +25,9 @@ COLORS = {"normal": "#c9a24a", "effect": "#c0622b", "fusion": "#7b4fa0", "maximu
 class RushDuelGame(Game):
     id = "rush_duel"
     title = "Yu-Gi-Oh! Rush Duel"
-    rules_version = "1"
+    #: 2: the player chooses the zone of a summon or a set; a direct attack names the
+    #: rival's Monster Zones (rules/choices.py). Saves of rules 1 still load.
+    rules_version = "2"
     description = "Fast duels: draw to five, summon as many monsters as you like, 8000 LP."
     phases = PHASES  # the turn in order (rules/turn.py TURN_STRUCTURE)
     turn_cap = 400

@@ -29,6 +29,13 @@ SPECS = zone_specs()
 Z = [{k: f"p{p}.{k}" for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
 
 
+def quiet(event: Event) -> Event:
+    """``event`` with no caption: a move, flip or turn that the Rush Duel step beside
+    it says in words, so the log shows the action once (the table still animates it)."""
+    event.caption = ""
+    return event
+
+
 def without(table: dict, key) -> dict:
     """``table`` without ``key``. The modifier tables (until_end_of_turn, equips,
     maximum_centre) are replaced, never changed in place, so clones share them."""
@@ -42,8 +49,10 @@ def without(table: dict, key) -> dict:
 class CardMoves:
     """Mixin of RushState: moving cards and changing Life Points."""
 
-    def _lp_change(self, p: int, delta: int, events: list, rule: str, caption: str) -> None:
-        """Change LP; a player whose LP reaches 0 loses at once (seed 2, digest 10)."""
+    def _lp_change(self, p: int, delta: int, events: list, rule: str, caption: str = "") -> None:
+        """Change LP; a player whose LP reaches 0 loses at once (seed 2, digest 10). The
+        event that caused it (damage, a cost, a gain) says it in the log, so the LP
+        change itself has no caption unless one is given."""
         new = self.life_points[p] + delta
         if new < 0:
             new = 0
@@ -102,7 +111,9 @@ class CardMoves:
                 to, idx, face = self._to_hand_zone(g, "deck"), None, 0
             # a face-down card that goes to a hidden zone keeps its identity secret
             shown = self.name(g) if (t.face[g] or dest == "grave") else "A face-down card"
-            events.append(t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown), rule=rule))
+            ev = t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown), rule=rule)
+            # an empty caption: the event just before says it in the log
+            events.append(ev if caption else quiet(ev))
             moved.append(g)
         return moved
 
@@ -120,5 +131,6 @@ class CardMoves:
             return False
         for _ in range(n):
             iid = deck[0]
-            events.append(self.table.move(iid, Z[p]["hand"], face=0, caption=f"{self.player_name(p)} draws a card", rule=rule))
+            # the Draw Phase's or the effect's line says how many are drawn: each card moves quietly
+            events.append(quiet(self.table.move(iid, Z[p]["hand"], face=0, rule=rule)))
         return True

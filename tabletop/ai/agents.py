@@ -48,7 +48,7 @@ class GreedyAgent(Agent):
     SIMULTANEOUS_SAMPLES = 6
 
     def choose(self, state: State, player: int) -> Choice:
-        choices = state.decision.choices_for(player)
+        choices = state.decision.agent_choices(player)
         if len(choices) == 1:
             return choices[0]
         game = state.game

@@ -110,7 +110,7 @@ class ExpertAgent(Agent):
 
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
-        choices = d.choices_for(player)
+        choices = d.agent_choices(player)
         playing = [c for c in choices if c.role != "resign"]
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
@@ -298,8 +298,9 @@ class ExpertAgent(Agent):
 
 
 def _playing(d, p: int) -> list[Choice]:
-    """``p``'s choices in ``d``, resigning left out while anything else is legal."""
-    opts = [c for c in d.choices if c.player == p and c.role != "resign"]
+    """``p``'s choices in ``d`` (those the game has the agents weigh), resigning
+    left out while anything else is legal."""
+    opts = [c for c in d.agent_choices(p) if c.role != "resign"]
     return opts or d.choices_for(p)
 
 

@@ -166,6 +166,13 @@ class Decision:
     def choices_for(self, player: int) -> list[Choice]:
         return [c for c in self.choices if c.player == player]
 
+    def agent_choices(self, player: int) -> list[Choice]:
+        """``player``'s choices the greedy and expert players weigh: all of them
+        here. A game's decision may leave out choices that do the same as one it
+        keeps (the same card into another free zone), so the agents' branching
+        does not grow with options that differ only in where a card lies."""
+        return self.choices_for(player)
+
     def find(self, choice_id: str, player: int | None = None) -> Choice | None:
         for c in self.choices:
             if c.id == choice_id and (player is None or c.player == player):
@@ -193,6 +200,8 @@ class Event:
     ``counter.change`` {player, counter, delta, value}, ``phase.begin`` {phase,
     player}, ``step.begin`` {step}, ``reveal`` {cards, card_ids}, ``game.over``
     {winner, reason}. Every other kind is shown as a banner with its caption.
+    A step with an empty caption is animated but writes no line in the log: a
+    game leaves the caption of a move empty when the step beside it says it.
     """
 
     __slots__ = ("kind", "caption", "rule", "data", "hidden_from", "public")

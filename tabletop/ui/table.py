@@ -159,7 +159,7 @@ class TableScene(Scene):
                     del evs[:-500]
         except Exception:  # the log is a convenience: never stop the table for it
             return []
-        return [(e.for_player(0), e.for_player(1)) for e in evs[-500:]]
+        return [(e.for_player(0), e.for_player(1)) for e in evs[-500:] if e.caption]
 
     # -- geometry -------------------------------------------------------------------------------------
     def zone_key(self, zd) -> str:
@@ -419,7 +419,10 @@ class TableScene(Scene):
 
     def _log_next(self) -> None:
         if self._log_pending:
-            self.log.append(self._log_pending.pop(0))
+            entry = self._log_pending.pop(0)
+            if not (entry[0].caption or entry[1].caption):
+                return  # a step with no caption is animated, not logged (the game logs it once, nearby)
+            self.log.append(entry)
             if len(self.log) > 600:
                 del self.log[:100]
             self.log_scroll = 0

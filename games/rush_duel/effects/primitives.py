@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tabletop.engine.effects import Effects
 
-from ..zones import Z
+from ..zones import Z, quiet
 from . import F_SUMMONED, WHAT, WHO, card_matches
 
 #: the [EFFECT] steps
@@ -39,7 +39,7 @@ def damage(state, effect, op, events) -> bool:
     n = op["n"]
     events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(q)}",
                            "card effect (damage)", player=q, amount=n))
-    state._lp_change(q, -n, events, "card effect (damage)", f"{state.player_name(q)} loses {n} LP")
+    state._lp_change(q, -n, events, "card effect (damage)")
     return True
 
 
@@ -57,7 +57,7 @@ def damage_per(state, effect, op, events) -> bool:
         return True
     events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(1 - p)}",
                            "card effect (damage)", player=1 - p, amount=n))
-    state._lp_change(1 - p, -n, events, "card effect (damage)", f"{state.player_name(1 - p)} loses {n} LP")
+    state._lp_change(1 - p, -n, events, "card effect (damage)")
     return True
 
 
@@ -67,7 +67,7 @@ def gain(state, effect, op, events) -> bool:
     p = effect["player"]
     n = op["n"]
     events.append(state._event("effect.gain", f"{state.player_name(p)} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
-    state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)", f"{state.player_name(p)} gains {n} LP")
+    state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)")
     return True
 
 
@@ -80,9 +80,8 @@ def move_cards(state, effect, op, events, dest: str, verb: str) -> bool:
         what = {"destroy": f"destroys {nm}", "bounce": f"returns {nm} to the hand",
                 "to_deck": f"returns {nm} to the bottom of the deck"}[verb]
         events.append(state._event(f"effect.{verb}", f"{state.name(effect['source'])} {what}", f"card effect ({verb.replace('_', ' ')})", card=i))
-        state.leave_field(i, dest, events, "{name} " + {"grave": "goes to the graveyard", "hand": "returns to the hand",
-                                                      "deck_bottom": "goes to the bottom of the deck"}[dest],
-                         f"card effect ({verb})")
+        # one line in the log: the line above says it, the move says nothing
+        state.leave_field(i, dest, events, "", f"card effect ({verb})")
     return True
 
 
@@ -140,7 +139,7 @@ def to_defense(state, effect, op, events) -> bool:
     for i in state._what(effect["player"], effect["source"], op, effect):
         if i in state.maximum_centre or not t.face[i] or not state.is_attack(i):
             continue
-        events.append(t.set_orient(i, 1, caption=f"{state.name(i)} changes to defense position", rule="card effect"))
+        events.append(quiet(t.set_orient(i, 1, rule="card effect")))  # the line below says it
         events.append(state._event("effect.position", f"{state.name(effect['source'])} changes {state.name(i)} to defense position",
                                "card effect (change position)", card=i))
     return True
@@ -220,10 +219,11 @@ def revive(state, effect, op, events) -> bool:
             return False
         effect["picked"] = [opts[0]]
     i = effect["picked"][0]
-    events.append(t.move(i, Z[p]["monster"], face=1, orient=0, caption=f"{state.name(i)} is special summoned from the graveyard",
-                         rule="card effect (special summon)"))
+    # one line in the log: the move says nothing, the summon says it all
+    events.append(quiet(t.move(i, Z[p]["monster"], face=1, orient=0, rule="card effect (special summon)")))
     state.card_flags[i] = F_SUMMONED
-    events.append(state._event("summon.special", f"{state.name(i)} is special summoned", "card effect (special summon)",
+    events.append(state._event("summon.special", f"{state.name(i)} is special summoned from the graveyard",
+                               "card effect (special summon)",
                            card=i, player=p))
     state._open_window("summon", p, events, summoned=i)
     return True
@@ -292,10 +292,11 @@ def fusion(state, effect, op, events) -> bool:
         events.append(state._event("summon.fusion_failed", "No Monster Zone is free: the Fusion monster stays in the Extra Deck",
                                "digest 1.A rule 2"))
         return True
-    events.append(t.move(fz, Z[p]["monster"], face=1, orient=0, caption=f"{state.name(fz)} is fusion summoned from the Extra Deck",
-                         rule="digest 1.G rule 29"))
+    # one line in the log: the move says nothing, the summon says it all
+    events.append(quiet(t.move(fz, Z[p]["monster"], face=1, orient=0, rule="digest 1.G rule 29")))
     state.card_flags[fz] = F_SUMMONED
-    events.append(state._event("summon.fusion", f"{state.name(fz)} is fusion summoned", "digest 1.G rule 29 (fusion summon)",
+    events.append(state._event("summon.fusion", f"{state.name(fz)} is fusion summoned from the Extra Deck",
+                               "digest 1.G rule 29 (fusion summon)",
                            card=fz, player=p))
     state._open_window("summon", p, events, summoned=fz)
     return True

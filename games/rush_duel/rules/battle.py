@@ -8,7 +8,8 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
 from ..legality import attacker_reason
-from ..zones import Z
+from ..zones import Z, quiet
+from .choices import ZoneDecision
 from .procedures import PROCS, push
 
 
@@ -31,10 +32,12 @@ class BattleRules:
                     ch.append(Choice("attack", {"card": i, "target": d}, p,
                                      f"{nm} attacks {self.name(d) if t.face[d] else 'the face-down monster'}"))
             else:
-                ch.append(Choice("direct_attack", {"card": i}, p, f"{nm} attacks directly"))
+                # dropped on the rival's (empty) Monster Zones: the zone names the drop target
+                ch.append(Choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
+                                 f"{nm} attacks {self.player_name(1 - p)} directly"))
         ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end"))
         ch.append(self._surrender(p))
-        return Decision([p], "battle_action", f"{self.player_name(p)}: Battle Phase", ch)
+        return ZoneDecision([p], "battle_action", f"{self.player_name(p)}: Battle Phase", ch)
 
     def _do_attack(self, p: int, a: dict, events: list) -> None:
         """Declare an attack on a monster (seed 3.3)."""
@@ -84,8 +87,8 @@ class BattleRules:
             self._battle_damage(q, A, events, "seed 3.3.1")
             return
         if not t.face[d]:
-            events.append(t.set_face(d, 1, caption=f"The face-down defender is flipped face up: {self.name(d)}",
-                                     rule="seed 3.3.2.2 (flip before damage)"))
+            # one line in the log: the flip says nothing, the step below says it all
+            events.append(quiet(t.set_face(d, 1, rule="seed 3.3.2.2 (flip before damage)")))
             events.append(self._event("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
                                    "seed 3.3.2.2", card=d))
         if self.is_attack(d):
@@ -131,7 +134,7 @@ class BattleRules:
         if n <= 0:
             return True
         events.append(self._event("battle.damage", f"{self.player_name(p)} takes {n} battle damage", rule, player=p, amount=n))
-        self._lp_change(p, -n, events, rule, f"{self.player_name(p)} loses {n} LP")
+        self._lp_change(p, -n, events, rule)
         return self.outcome is None
 
     def _battle_destroy(self, iids: list, events: list, rule: str) -> None:
@@ -139,8 +142,9 @@ class BattleRules:
         for i in iids:
             if not self.table.zone[i].endswith(".monster"):
                 continue
-            events.append(self._event("battle.destroy", f"{self.name(i)} is destroyed by battle", rule, card=i))
-            self.leave_field(i, "grave", events, "{name} goes to the graveyard", rule)
+            events.append(self._event("battle.destroy", f"{self.name(i)} is destroyed by battle and sent to the graveyard",
+                                   rule, card=i))
+            self.leave_field(i, "grave", events, "", rule)  # the line above says it
 
 
 @PROCS.decision("battle_phase", rule="Battle Phase (seed 3.3)")

@@ -9,7 +9,8 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SETTURN, F_USED
 from ..legality import position_change_reason, summon_tributes
-from ..zones import Z
+from ..zones import Z, quiet
+from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, slot_name
 from .procedures import PROCS, push
 
 
@@ -21,32 +22,39 @@ class MainPhaseRules:
         p = self.active
         t = self.table
         ch: list[Choice] = []
+        same: list[Choice] = []  # the same move as a choice listed before it, in another zone
         mz, sz, fz = Z[p]["monster"], Z[p]["spell"], Z[p]["field"]
-        s_free = None in t.zones[sz]
         db, card = self.db, t.card
+        m_row, s_row = t.zones[mz], t.zones[sz]
+        m_free = [k for k, x in enumerate(m_row) if x is None]
+        # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
+        m_taken = [k for k, x in enumerate(m_row) if x is not None]
+        s_free = [k for k, x in enumerate(s_row) if x is None]
         for i in t.zones[Z[p]["hand"]]:
             c = db[card[i]]
             k = c["kind"]
             if k == "monster":
                 need = summon_tributes(self, p, i)[0]
                 if need >= 0:
-                    tail = "" if need == 0 else f", {need} tribute{'s' if need > 1 else ''})"
-                    ch.append(Choice("summon", {"card": i, "to": mz}, p,
-                                     f"Summon {c['name']}" + (f" (advance summon{tail}" if need else "")))
-                    ch.append(Choice("set", {"card": i, "to": mz}, p,
-                                     f"Set {c['name']} face down" + (f" (advance set{tail}" if need else "")))
+                    self._summon_choices(p, i, need, m_free if need == 0 else m_free + m_taken, ch, same)
                 if c["subtype"] == "maximum" and c["max_piece"] == "centre" and self.maximum_pieces_in_hand(p, i):
                     ch.append(Choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {c['name']}"))
             elif k == "spell":
                 sub = c["subtype"]
                 if sub == "field":
                     self._spell_choices(p, i, ch, {"to": fz})
-                    ch.append(Choice("set", {"card": i, "to": fz}, p, f"Set {c['name']} face down"))
+                    ch.append(Choice("set", {"card": i, "to": fz}, p, f"Set {c['name']} face down in the Field Zone"))
                 elif s_free:
                     self._spell_choices(p, i, ch, {})
-                    ch.append(Choice("set", {"card": i, "to": sz}, p, f"Set {c['name']} face down"))
-            elif k == "trap" and s_free:
-                ch.append(Choice("set", {"card": i, "to": sz}, p, f"Set {c['name']} face down"))
+                    for slot in s_free:
+                        ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                                         f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                    same.extend(ch[len(ch) - len(s_free) + 1:])
+            elif k == "trap":
+                for slot in s_free:
+                    ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                                     f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                same.extend(ch[len(ch) - len(s_free) + 1:])
         for z in (sz, fz):
             for i in t.zones[z]:
                 if i is not None and not t.face[i] and self.card_data(i)["kind"] == "spell":
@@ -81,7 +89,43 @@ class MainPhaseRules:
             ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
         ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
         ch.append(self._surrender(p))
-        return Decision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch)
+        return ZoneDecision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch, same)
+
+    def _summon_choices(self, p: int, i: int, need: int, slots: list, ch: list, same: list) -> None:
+        """A summon and a set of the monster ``i`` for each Monster Zone it may go to
+        (seed 3.2.1): a free one, or for an advance summon (seed 3.2.1.1) one whose
+        monster becomes its first tribute. Into ``same`` go those that do what an
+        earlier one does: another free zone; a monster's zone while a zone is free
+        (the tributes are picked after the drop anyway); another piece of the same
+        Maximum monster."""
+        t = self.table
+        name = self.db[t.card[i]]["name"]
+        mz = Z[p]["monster"]
+        row = t.zones[mz]
+        if need == 0:  # a free zone each: the first is kept for the agents
+            for n, k in enumerate(slots):
+                where = MONSTER_ZONE_WORDS[k]
+                ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"))
+                ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+                if n:
+                    same.extend(ch[-2:])
+            return
+        outcomes = set()
+        for k in slots:
+            occupant = row[k]
+            unit = None if occupant is None else self.maximum_centre.get(occupant, occupant)
+            repeat = unit in outcomes or (unit is not None and None in row)
+            outcomes.add(unit)
+            if unit is None:
+                tail = f"{need} tribute{'s' if need > 1 else ''})"
+            else:
+                tail = (f"tributing {self.name(unit) if t.face[unit] else 'the face-down monster'}"
+                        f"{' and 1 more' if need > 1 else ''})")
+            where = MONSTER_ZONE_WORDS[k]
+            ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where} (advance summon, {tail}"))
+            ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where} (advance set, {tail}"))
+            if repeat:
+                same.extend(ch[-2:])
 
     def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
@@ -107,33 +151,33 @@ class MainPhaseRules:
         c = self.card_data(iid)
         t = self.table
         if c["kind"] == "monster":
-            self._begin_summon(p, iid, 0, events)
+            self._begin_summon(p, iid, 0, events, a.get("slot"))
             return
-        # a spell or trap set face down (seed 3.2.3-3.2.5)
+        # a spell or trap set face down (seed 3.2.3-3.2.5), in the zone the player chose
+        # (a choice of rules version 1 named none: the first free one)
         to = a["to"]
         if to.endswith(".field"):
             old = t.zones[to][0]
             if old is not None:
                 self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                  "seed 3.2.4")
-        events.append(t.move(iid, to, face=0, caption=f"{self.player_name(p)} sets a card face down",
-                             rule="seed 3.2.3 / 3.2.5 (set a spell or trap)"))
+        # one line in the log: the move says nothing, the set says it all
+        events.append(quiet(t.move(iid, to, index=a.get("slot"), face=0, rule="seed 3.2.3 / 3.2.5 (set a spell or trap)")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
-        where = "Field Zone" if to.endswith(".field") else "Spell & Trap Zone"
-        events.append(self._event("spell_trap.set", f"{self.player_name(p)} sets a card in the {where} "
-                               "(a trap set now can be activated from the next turn on)",
-                               "seed 3.2.3 / 3.2.5 (set spells and traps)", card=iid, player=p))
+        where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
+        events.append(self._event("spell_trap.set", f"{self.player_name(p)} sets a card face down in {where}",
+                               "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
+                               "from the next turn on)", card=iid, player=p))
 
     def _do_change_position(self, p: int, a: dict, events: list) -> None:
         """Change a face-up monster's battle position, once per turn (seed 3.2.2)."""
         iid = a["card"]
         t = self.table
         new = 0 if t.orient[iid] else 1
-        events.append(t.set_orient(iid, new, caption=f"{self.name(iid)} changes to {'defense' if new else 'attack'} position",
-                                   rule="seed 3.2.2"))
+        events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
-        events.append(self._event("position.change", f"{self.name(iid)} is now in {'defense' if new else 'attack'} position",
+        events.append(self._event("position.change", f"{self.name(iid)} changes to {'defense' if new else 'attack'} position",
                                "seed 3.2.2 (once per turn)", card=iid, player=p))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
@@ -148,16 +192,15 @@ class MainPhaseRules:
                 if old is not None:
                     self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                      "seed 3.2.4")
-                events.append(t.move(iid, fz, face=1, caption=f"{self.player_name(p)} activates the field spell {c['name']}",
-                                     rule="seed 3.2.4"))
+                events.append(quiet(t.move(iid, fz, face=1, rule="seed 3.2.4")))
             else:
-                events.append(t.move(iid, Z[p]["spell"], face=1, caption=f"{self.player_name(p)} activates {c['name']}",
-                                     rule="seed 3.2.3"))
+                events.append(quiet(t.move(iid, Z[p]["spell"], face=1, rule="seed 3.2.3")))
         else:
-            events.append(t.set_face(iid, 1, caption=f"{self.player_name(p)} flips {c['name']} face up to activate it",
-                                     rule="seed 3.2.3"))
-        events.append(self._event("spell.activate", f"{self.player_name(p)} activates {c['name']}", "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4",
-                               card=iid, player=p))
+            events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
+        # one line in the log: the move or flip says nothing, the activation says it all
+        what = f"the field spell {c['name']}" if c["subtype"] == "field" else c["name"]
+        events.append(self._event("spell.activate", f"{self.player_name(p)} activates {what}",
+                               "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_effect(self, p: int, a: dict, events: list) -> None:

@@ -8,7 +8,8 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SUMMONED
-from ..zones import Z
+from ..zones import Z, quiet
+from .choices import slot_name
 from .procedures import PROCS, push
 
 
@@ -26,16 +27,25 @@ class SummonRules:
                         f"Choose {left} more monster{'s' if left > 1 else ''} to tribute for {self.name(summon['card'])}", ch)
 
     def _do_summon(self, p: int, a: dict, events: list) -> None:
-        """Normal summon face-up attack position (seed 3.2.1), advance summon when level 5+ (seed 3.2.1.1)."""
-        self._begin_summon(p, a["card"], 1, events)
+        """Normal summon face-up attack position (seed 3.2.1), advance summon when level 5+
+        (seed 3.2.1.1), into the Monster Zone the player chose (``slot``; a choice of
+        rules version 1 named none: the first free one)."""
+        self._begin_summon(p, a["card"], 1, events, a.get("slot"))
 
-    def _begin_summon(self, p: int, iid: int, face: int, events: list) -> None:
-        """Summon or set now, or first pick the tributes of an advance summon (seed 3.2.1.1)."""
+    def _begin_summon(self, p: int, iid: int, face: int, events: list, slot: int | None = None) -> None:
+        """Summon or set now, or first pick the tributes of an advance summon (seed
+        3.2.1.1). An advance summon into a zone a monster stands in tributes that
+        monster first (it leaves the zone the new one takes)."""
         need = self.can_normal_summon(p, iid)
-        if need > 0:
-            push(self, "advance_summon_tributes", card=iid, face=face, needed=need, chosen=[])
+        chosen = []
+        if need > 0 and slot is not None:
+            occupant = self.table.zones[Z[p]["monster"]][slot]
+            if occupant is not None:
+                chosen = [self.maximum_centre.get(occupant, occupant)]
+        if len(chosen) < need:
+            push(self, "advance_summon_tributes", card=iid, face=face, needed=need, chosen=chosen, slot=slot)
             return
-        self._place_summon(p, iid, face, [], events)
+        self._place_summon(p, iid, face, chosen, events, slot)
 
     def _do_tribute(self, p: int, a: dict, summon: dict, events: list) -> bool:
         """One tribute picked; with enough of them the advance summon or set happens
@@ -43,30 +53,34 @@ class SummonRules:
         summon["chosen"] = summon["chosen"] + [a["card"]]
         if len(summon["chosen"]) < summon["needed"]:
             return False
-        self._place_summon(p, summon["card"], summon["face"], summon["chosen"], events)
+        self._place_summon(p, summon["card"], summon["face"], summon["chosen"], events, summon.get("slot"))
         return True
 
-    def _place_summon(self, p: int, iid: int, face: int, tributes: list, events: list) -> None:
+    def _place_summon(self, p: int, iid: int, face: int, tributes: list, events: list, slot: int | None = None) -> None:
         """Put a normal-summoned (attack, face up) or set (defense, face down) monster
-        on the field; tributes go to the graveyard first (seed 3.2.1, 3.2.1.1)."""
+        in the Monster Zone ``slot`` (None: the first free one); tributes go to the
+        graveyard first (seed 3.2.1, 3.2.1.1)."""
         t = self.table
         c = self.card_data(iid)
         for tr in tributes:
-            events.append(self._event("summon.tribute", f"{self.name(tr) if t.face[tr] else 'A face-down monster'} is tributed",
+            # the tributed card goes face up to the graveyard: this line names it, the move says nothing
+            events.append(self._event("summon.tribute", f"{self.name(tr)} is tributed and sent to the graveyard",
                                    "seed 3.2.1.1 (advance summon)", card=tr, player=p))
-            self.leave_field(tr, "grave", events, "{name} is sent to the graveyard as a tribute", "seed 3.2.1.1")
+            self.leave_field(tr, "grave", events, "", "seed 3.2.1.1")
         mz = Z[p]["monster"]
+        # one line in the log: the move says nothing, the summon or set says it all
+        events.append(quiet(t.move(iid, mz, index=slot, face=face, orient=1 - face,
+                             rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)")))
+        where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         if face:
-            events.append(t.move(iid, mz, face=1, orient=0, caption=f"{self.player_name(p)} summons {c['name']} in attack position",
-                                 rule="seed 3.2.1 (normal summon)"))
             kind = "summon.advance" if tributes else "summon.normal"
-            events.append(self._event(kind, f"{c['name']} is {'advance ' if tributes else 'normal '}summoned",
+            events.append(self._event(kind, f"{self.player_name(p)} {'advance' if tributes else 'normal'} summons {c['name']} "
+                                   f"in attack position in {where}",
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         else:
-            events.append(t.move(iid, mz, face=0, orient=1, caption=f"{self.player_name(p)} sets a monster in defense position",
-                                 rule="seed 3.2.1 (set)"))
-            events.append(self._event("summon.set", f"{self.player_name(p)} sets a monster face down" +
-                                   (" (advance set)" if tributes else ""), "seed 3.2.1", card=iid, player=p))
+            events.append(self._event("summon.set", f"{self.player_name(p)} sets a monster face down in defense position "
+                                   f"in {where}" + (" (advance set)" if tributes else ""),
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         self.card_flags[iid] = F_SUMMONED
         if face:
             self._open_window("summon", p, events, summoned=iid)
@@ -97,10 +111,12 @@ class SummonRules:
         """Flip summon: a face-down monster turns face-up attack position (seed 3.2.2)."""
         iid = a["card"]
         t = self.table
-        events.append(t.set_face(iid, 1, caption=f"{self.name(iid)} is flipped face up", rule="seed 3.2.2"))
-        events.append(t.set_orient(iid, 0, caption=f"{self.name(iid)} turns to attack position", rule="seed 3.2.2"))
+        # one line in the log: the flip and the turn say nothing, the flip summon says it all
+        events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.2")))
+        events.append(quiet(t.set_orient(iid, 0, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED | F_SUMMONED
-        events.append(self._event("summon.flip", f"{self.name(iid)} is flip summoned", "seed 3.2.2 (flip summon)",
+        events.append(self._event("summon.flip", f"{self.name(iid)} is flip summoned: face up in attack position",
+                               "seed 3.2.2 (flip summon)",
                                card=iid, player=p))
         self._open_window("summon", p, events, summoned=iid)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..zones import quiet
 from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
@@ -50,8 +51,8 @@ class TrapWindows:
         """Activate a set trap at a matching timing: one trap per timing, so the
         window closes; the non-turn player is asked first (seed 3.2.5; digest 1.F rule 27)."""
         iid = a["card"]
-        events.append(self.table.set_face(iid, 1, caption=f"{self.player_name(p)} flips {self.name(iid)} face up",
-                                          rule="seed 3.2.5"))
+        # one line in the log: the flip says nothing, the activation says it all
+        events.append(quiet(self.table.set_face(iid, 1, rule="seed 3.2.5")))
         events.append(self._event("trap.activate", f"{self.player_name(p)} activates the trap {self.name(iid)}",
                                "seed 3.2.5 (one trap per timing)", card=iid, player=p))
         context = {"attacker": window.get("attacker"), "summoned": window.get("summoned"),

@@ -1,0 +1,65 @@
+"""Where a card goes: the zone a player drops it on (one choice per free zone), and
+the choice ids of rules version 1, which carried no zone.
+
+Since rules version 2 a summon or a set names its slot (``slot``: 0 left, 1 centre,
+2 right) and a direct attack names the zone it is dropped on (``to``: the rival's
+Monster Zones). A save of rules version 1 recorded ``summon(card=5,to=p0.monster)``
+and ``direct_attack(card=7)``; replaying it, such an id is still accepted and means
+what it meant then: the first free zone (after the tributes of an advance summon).
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice, Decision
+
+#: the slots of a row of three zones, as the player sees them from their seat
+SLOT_NAMES = ("left", "centre", "right")
+
+#: choice kinds whose rules-version-1 id lacked an argument, and that argument
+_ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
+
+
+def slot_name(slot: int, zone: str) -> str:
+    """"the left Monster Zone" for slot 0 of a Monster Zone row (``zone``: the
+    row's name in words)."""
+    return f"the {SLOT_NAMES[slot]} {zone}"
+
+
+#: "the left Monster Zone", ... by slot (the labels of the choices)
+MONSTER_ZONE_WORDS = tuple(slot_name(k, "Monster Zone") for k in range(3))
+SPELL_ZONE_WORDS = tuple(slot_name(k, "Spell & Trap Zone") for k in range(3))
+
+
+class ZoneDecision(Decision):
+    """A decision that also accepts the rules-version-1 id of a summon, a set or a
+    direct attack (see the module docstring). The old id is never listed among the
+    choices; it is found only by :meth:`find`, as a save replays.
+
+    ``same``: choices that do what another listed choice does (the same card into
+    another free zone); the greedy and expert players leave them out
+    (:meth:`agent_choices`), so the zones do not multiply their branching."""
+
+    __slots__ = ("_same",)
+
+    def __init__(self, players, kind: str, prompt: str, choices: list, same: list | tuple = ()):
+        super().__init__(players, kind, prompt, choices)
+        self._same = {id(c) for c in same}
+
+    def agent_choices(self, player: int) -> list[Choice]:
+        same = self._same
+        return [c for c in self.choices if c.player == player and id(c) not in same]
+
+    def find(self, choice_id: str, player: int | None = None) -> Choice | None:
+        found = Decision.find(self, choice_id, player)
+        if found is not None:
+            return found
+        for c in self.choices:
+            extra = _ADDED.get(c.kind)
+            if extra is None or extra not in c.args or (player is not None and c.player != player):
+                continue
+            if c.kind == "set" and c.args.get("to", "").endswith(".field"):
+                continue
+            old = Choice(c.kind, {k: v for k, v in c.args.items() if k != extra}, c.player, c.label, c.role)
+            if old.id == choice_id:
+                return old
+        return None
