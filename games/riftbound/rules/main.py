@@ -9,6 +9,7 @@ from tabletop.engine.procedure import DONE
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
 from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import PROCS
+from .costs import PAID
 
 _MODES = {"main_action": "main", "priority": "prio", "focus": "focus"}  # decision kind: what may be played
 
@@ -127,22 +128,12 @@ class Playing:
 
     __slots__ = ()
 
-    def _play(self, p: int, a: dict, ev: list) -> None:
-        """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
-        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
-        t = self.table
-        iid = a["card"]
-        card = self.card_of(iid)
-        frm = t.zone[iid]
-        hidden_at = int(frm[-1]) if ".hidden" in frm else -1
-        tg = a.get("target", -1)
-        if hidden_at >= 0:
-            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
-            self.set_counter(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
-        self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
-                 card=iid, card_id=t.card[iid], player=p)
-        E, P = (0, []) if hidden_at >= 0 else (card["cost"], list(card["power"]))
+    def _play_cost(self, p: int, a: dict) -> tuple:
+        """The total cost of the play ``a`` (Core Rules v1.3 total cost, digest 5.8): the card's
+        cost (nothing for a hidden card), plus Accelerate's [1] [C], Repeat's cost, and
+        Deflect's power for each time the spell chooses the unit."""
+        card = self.card_of(a["card"])
+        E, P = (0, []) if ".hidden" in self.table.zone[a["card"]] else (card["cost"], list(card["power"]))
         if a.get("accelerate"):
             E += 1
             P.append(self._cdom(card))
@@ -152,10 +143,29 @@ class Playing:
             E += card["kw"].get("repeat", 0)
         # Deflect: [Deflect value] more power for each time the spell chooses the unit; the
         # repeated run chooses it again (Core Rules v1.3 Deflect 809.1.c, Repeat; digest 18)
-        extra = self._deflect(p, tg) * (1 + rep)
+        extra = self._deflect(p, a.get("target", -1)) * (1 + rep)
         if extra:
             P += ["any"] * extra
-        self.pay(p, E, P, ev)
+        return E, P
+
+    def _play(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
+        """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
+        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
+        t = self.table
+        iid = a["card"]
+        card = self.card_of(iid)
+        frm = t.zone[iid]
+        hidden_at = int(frm[-1]) if ".hidden" in frm else -1
+        tg = a.get("target", -1)
+        E, P = self._play_cost(p, a)  # before the card leaves its facedown slot
+        if hidden_at >= 0:
+            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
+            self.set_counter(iid, "hid", 0)
+        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
+        self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
+                 card=iid, card_id=t.card[iid], player=p)
+        rep = 1 if a.get("repeat") else 0
+        self.pay(p, E, P, ev, plan)
         legion = self.played[p] >= 1
         self.played[p] += 1
         typ = card["type"]
@@ -196,7 +206,7 @@ class Playing:
             self.priority_passes = 0
         self.cleanup_due = True
 
-    def _activate(self, p: int, a: dict, ev: list) -> None:
+    def _activate(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
         """Activate an ability (Core Rules v1.3 Activated abilities, digest 17.3). Add abilities
         resolve at once without the chain (digest 5.4)."""
         t = self.table
@@ -207,8 +217,7 @@ class Playing:
             ev.append(t.set_orient(src, 1, f"{self.name(src)} exhausts", R_COST))
         if ab.get("spend_buff"):
             self.set_counter(src, "buff", 0)
-        extra = self._deflect(p, tg)
-        self.pay(p, ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * extra, ev)
+        self.pay(p, *self.action_cost(p, "activate", a), ev, plan)
         w = self.where(src)
         loc = w[1] if w else -1
         item = {"id": 0, "kind": "ab", "source": src, "card": t.card[src], "controller": p, "ability": n, "target": tg, "location": loc,
@@ -233,6 +242,8 @@ class Playing:
 def take_action(state, choice, events) -> str:
     """Apply an action of the Main Phase, Priority or Focus (the choices Legality lists)."""
     kind, args, p = choice.kind, choice.args, choice.player
+    if kind in PAID and state.ask_payment(p, kind, args, *state.action_cost(p, kind, args)):
+        return DONE  # the action happens once the payment is chosen (pay_cost)
     if kind == "play":
         state._play(p, args, events)
     elif kind == "activate":
