@@ -44,7 +44,7 @@ def test_the_engines_payment_comes_first_with_the_runes_named_and_gives_the_old_
     assert labels[0] == "Pay: exhaust 2 Fury runes; recycle Fury rune"
     assert labels[1] == "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"
     assert len(set(labels)) == len(labels) == 2
-    assert d.choices[0].role == "confirm" and all(c.role == "" for c in d.choices[1:])
+    assert d.choices[0].role == "default" and all(c.role == "" for c in d.choices[1:])
     events = s.apply(d.choices[0])
     assert [e.kind for e in events][: len(auto_events)] == [e.kind for e in auto_events]
     assert s.view(None)["zones"] == auto.view(None)["zones"]
@@ -153,7 +153,22 @@ def test_self_play_asks_only_for_payments_and_each_action_kind_can_be_asked():
             if d is None:
                 break
             if d.kind == "pay_cost":
-                assert len(d.choices) > 1 and d.choices[0].role == "confirm"
+                assert len(d.choices) > 1 and d.choices[0].role == "default"
                 asked.add(s.steps[-1].args["kind"])
             s.apply(rng.choice(d.choices))
     assert {"play"} <= asked <= set(PAID) | {"weaponmaster"}
+
+
+def test_greedy_and_expert_take_the_engines_payment_without_weighing_the_others():
+    from tabletop.ai.agents import GreedyAgent, RandomAgent
+    from tabletop.ai.expert import ExpertAgent
+
+    s = _position(["RN-FURY", "RN-CALM"], hand=["F-U01"])
+    s.apply(_choice(s, "play", card=_iid(s, "F-U01", "p0.hand"), to="p0.base"))
+    d = s.decision
+    assert d.kind == "pay_cost" and len(d.choices) == 2
+    assert GreedyAgent(1).choose(s, 0) is d.choices[0]
+    expert = ExpertAgent.for_selfplay(1)
+    assert expert.choose(s, 0) is d.choices[0] and expert.last_stats == {"default": True}
+    picks = {RandomAgent(seed).choose(s, 0).id for seed in range(12)}
+    assert len(picks) == 2  # the random player still tries every payment

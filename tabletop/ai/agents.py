@@ -29,6 +29,16 @@ def playing_choices(choices):
     return playing or choices
 
 
+def default_choice(choices):
+    """The choice of role "default" (the engine's own answer to a detail such as how to
+    pay a cost), or None. The greedy and expert players take it at once: the details
+    it settles rarely change a heuristic, and weighing each would multiply their work."""
+    for c in choices:
+        if c.role == "default":
+            return c
+    return None
+
+
 class RandomAgent(Agent):
     """Uniformly random among the legal choices, never resigning while it has
     any other choice (a random resignation would make every game a walkover)."""
@@ -51,6 +61,9 @@ class GreedyAgent(Agent):
         choices = state.decision.choices_for(player)
         if len(choices) == 1:
             return choices[0]
+        default = default_choice(choices)
+        if default is not None:
+            return default
         game = state.game
         # a simultaneous choice hides the other's pick: average over several guesses
         samples = self.SIMULTANEOUS_SAMPLES if len(state.decision.players) > 1 else 1

@@ -344,7 +344,7 @@ class PayCost:
     """How to pay a cost, when the ways differ: which runes to exhaust for energy, which to
     recycle for power, which pool power pays [A] (Core Rules v1.3 Costs, Basic runes and
     Add abilities used while paying, digest 5.3-5.4, 9.1 step 4). The engine's own payment
-    is the first choice (role ``confirm``: accept what is offered). The action (a play, an
+    is the first choice (role ``default``: the greedy and expert players take it). The action (a play, an
     ability, Equip, Hide, Weaponmaster's attach) happens with the chosen payment. Args:
     player, kind, args (the action's), energy, power; trigger for Weaponmaster."""
 
@@ -356,7 +356,7 @@ class PayCost:
             args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
             if plan["pool"]:
                 args["pool"] = plan["pool"]
-            ch.append(Choice("pay", args, p, state.payment_label(plan), role="confirm" if i == 0 else ""))
+            ch.append(Choice("pay", args, p, state.payment_label(plan), role="default" if i == 0 else ""))
         return Decision([p], "pay_cost", f"Choose how to pay {cost_text(a['energy'], a['power'])} "
                         f"{state._paying_for(a)}", ch)
 
