@@ -8,6 +8,7 @@ import random
 
 from games.riftbound import GAME
 from games.riftbound.ai import heuristic
+from games.riftbound.rulebook import POOL_INDEX
 from games.riftbound.rules.costs import PAID
 
 BO = {"name": "Bo", "deck": ["B-U02"] * 5, "runedeck": ["RN-BODY"] * 4}
@@ -117,12 +118,16 @@ def test_offered_payments_pay_the_cost_differ_and_none_is_dominated():
             r = rng.choice(domains)
             runes.append({"card": r, "exhausted": True} if rng.random() < 0.3 else r)
         s = _position(runes)
+        if rng.random() < 0.3:  # power left in the pool by Add abilities
+            s.pool[0][rng.randint(1, 3)] += 1
         energy = rng.randint(0, 4)
         power = [rng.choice(["fury", "calm", "mind", "any"]) for _ in range(rng.randint(0, 2))]
         if not s.can_pay(0, energy, power):
             continue
         plans = s.payments(0, energy, power)
         assert plans and plans[0] == s._auto_payment(0, energy, power)
+        if not s._may_differ(0, energy, power):  # the quick test never hides a choice
+            assert len(plans) == 1
         keys = [_key(s, p) for p in plans]
         assert len(set(keys)) == len(keys)
         ready_before = sum(1 for r in s.table.zones["p0.runes"] if not s.table.orient[r])
@@ -130,15 +135,27 @@ def test_offered_payments_pay_the_cost_differ_and_none_is_dominated():
             t = s.clone()
             ev = []
             t.pay(0, energy, power, ev, plan)
-            assert len(plan["exhaust"]) == energy and len(plan["recycle"]) == len(power)
+            left = list(s.pool[0])
+            for d in power:  # the pool pays its own domains first
+                if d != "any" and left[POOL_INDEX[d]] > 0:
+                    left[POOL_INDEX[d]] -= 1
+            for d in plan["pool"]:
+                left[POOL_INDEX[d]] -= 1
+            assert t.pool[0] == left and min(left) >= 0
+            from_pool = sum(s.pool[0]) - sum(left)
+            assert len(plan["exhaust"]) == energy and len(plan["recycle"]) + from_pool == len(power)
             assert all(not s.table.orient[r] for r in plan["exhaust"])  # only ready runes give [1]
-            assert len(t.table.zones["p0.runes"]) == len(runes) - len(power)
+            assert len(t.table.zones["p0.runes"]) == len(runes) - len(plan["recycle"])
             assert sum(1 for r in t.table.zones["p0.runes"] if not t.table.orient[r]) <= ready_before - energy
             doms = [s.card_db[s.table.card[r]]["rune"] for r in plan["recycle"]]
-            for d in power:  # each domain symbol is paid by a rune of its domain
+            have = list(s.pool[0])
+            for d in power:  # a domain symbol the pool can't pay is paid by a rune of its domain
                 if d != "any":
-                    doms.remove(d)
-            assert t.pool[0] == [0] * 7
+                    if have[POOL_INDEX[d]] > 0:
+                        have[POOL_INDEX[d]] -= 1
+                    else:
+                        doms.remove(d)
+            assert len(doms) == power.count("any") - len(plan["pool"])  # the rest pay [A]
         checked += 1
     assert checked > 100
 

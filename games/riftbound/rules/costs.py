@@ -178,23 +178,35 @@ class Costs:
         doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
-        plans = [auto]
+        keyed = [(self._payment_key(p, auto), auto)]
+        seen = {keyed[0][0]}
         pool_ks = [k for k in range(6) if left[k]]
+        base_ready = [len(ready[k]) for k in range(6)]
+        base_tired = [len(tired[k]) for k in range(6)]
         for pk in _bounded(from_pool, [left[k] for k in pool_ks]):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
-            for xs in _bounded(e_need, [len(ready[k]) for k in doms]):
-                for aa in _bounded(rune_any, [len(ready[k]) + len(tired[k]) for k in doms]):
-                    plan = self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                  dict(zip(doms, aa)), pool_any)
-                    if plan is not None:
-                        plans.append(plan)
-        keyed = []
-        seen = set()
-        for plan in plans:
-            key = self._payment_key(p, plan)
-            if key not in seen:
-                seen.add(key)
-                keyed.append((key, plan))
+            for xs in _bounded(e_need, [base_ready[k] for k in doms]):
+                for aa in _bounded(rune_any, [base_ready[k] + base_tired[k] for k in doms]):
+                    # what this payment leaves, counted (the same as _payment_key of its plan)
+                    r_ready, r_tired, recycled = list(base_ready), list(base_tired), []
+                    ok = True
+                    for k, x, a_k in zip(doms, xs, aa):
+                        r_n = need[k] + a_k
+                        if r_n > base_ready[k] + base_tired[k]:
+                            ok = False
+                            break
+                        tired_now = base_tired[k] + x
+                        r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
+                        r_tired[k] = tired_now - min(r_n, tired_now)
+                        recycled += [DOMAINS[k]] * r_n
+                    if not ok:
+                        continue
+                    key = (tuple(sorted(pool_any)), tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    keyed.append((key, self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                              dict(zip(doms, aa)), pool_any)))
         out = []
         for i, (key, plan) in enumerate(keyed):
             if i and any(_dominates(other, key) for other, _ in keyed):
@@ -333,9 +345,34 @@ class Costs:
     def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more) -> bool:
         """When payments of this cost differ, push the ``pay_cost`` decision (the action
         happens once it is chosen) and return True."""
-        if (energy or power) and len(self.payments(p, energy, power)) > 1:
-            push(self, "pay_cost", player=p, kind=kind, args=dict(a), energy=energy, power=list(power), **more)
+        if not (energy or power) or not self._may_differ(p, energy, power):
+            return False
+        plans = self.payments(p, energy, power)
+        if len(plans) > 1:
+            push(self, "pay_cost", player=p, kind=kind, args=dict(a), energy=energy, power=list(power),
+                 options=plans, **more)
             return True
+        return False
+
+    def _may_differ(self, p: int, energy: int, power: list) -> bool:
+        """A quick test before :meth:`payments`: False when every payment is surely the same,
+        because the energy comes from ready runes of one domain (or the pool) and [A], if
+        any, can only be paid with one domain. Domain symbols are paid by recycling runes of
+        their domain, the exhausted ones first, which leaves the same runes whichever."""
+        t = self.table
+        db = self.card_db
+        pool = self.pool[p]
+        ready_doms, all_doms = set(), set()
+        for r in t.zones[RUNES[p]]:
+            d = db[t.card[r]]["rune"]
+            all_doms.add(d)
+            if not t.orient[r]:
+                ready_doms.add(d)
+        if energy > pool[0] and len(ready_doms) > 1:
+            return True
+        if "any" in power:
+            all_doms.update(d for k, d in enumerate(DOMAINS) if pool[k + 1])
+            return len(all_doms) > 1
         return False
 
 
@@ -346,13 +383,14 @@ class PayCost:
     Add abilities used while paying, digest 5.3-5.4, 9.1 step 4). The engine's own payment
     is the first choice (role ``default``: the greedy and expert players take it). The action (a play, an
     ability, Equip, Hide, Weaponmaster's attach) happens with the chosen payment. Args:
-    player, kind, args (the action's), energy, power; trigger for Weaponmaster."""
+    player, kind, args (the action's), energy, power, options (the payments, computed when
+    the decision was pushed); trigger for Weaponmaster."""
 
     def decide(state, step):
         a = step.args
         p = a["player"]
         ch = []
-        for i, plan in enumerate(state.payments(p, a["energy"], a["power"])):
+        for i, plan in enumerate(a["options"]):
             args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
             if plan["pool"]:
                 args["pool"] = plan["pool"]
