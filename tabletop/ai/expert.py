@@ -52,7 +52,7 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent, default_choice
+from .agents import WIN_SCORE, Agent, apply_with_defaults, default_choice
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -136,7 +136,7 @@ class ExpertAgent(Agent):
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
-                s.apply(mine)
+                apply_with_defaults(s, mine)
                 v = _one_step(game, s, player)
                 wins += v >= WIN_SCORE
                 total += v
@@ -299,7 +299,7 @@ class ExpertAgent(Agent):
         self.work += len(pool)
         for c in pool:
             t = s.clone()
-            t._apply(c)
+            apply_with_defaults(t, c)
             v = _one_step(game, t, p)
             if v > best_v:
                 best, best_v = c, v
