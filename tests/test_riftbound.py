@@ -482,3 +482,21 @@ def test_card_text_says_the_target_as_before():
     }
     for said, target in words.items():
         assert target_text(target) == said
+
+
+def test_rune_pools_empty_twice_a_turn():
+    """Seed phase 5: the pools empty as the Main Phase begins, "the first of the two times a
+    turn"; the second is the Ending Phase's expiration step."""
+    import random as _random
+
+    s = GAME.new_state(GAME.default_setup(), 3)
+    rng = _random.Random(3)
+    per_turn: dict = {}
+    turn = s.turn
+    while s.decision is not None and turn < 12:
+        for e in s.apply(rng.choice(s.decision.choices)):
+            if e.kind == "turn.next":
+                turn += 1
+            elif e.kind == "pool.empty":
+                per_turn[turn] = per_turn.get(turn, 0) + 1
+    assert len(per_turn) > 8 and all(n == 2 for t, n in per_turn.items() if 1 < t < 11), per_turn

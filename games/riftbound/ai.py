@@ -8,10 +8,12 @@ def heuristic(state, player: int) -> float:
     facedown cards; a running showdown or combat counts by its likely result (a point
     about to be conquered is worth most of a point)."""
     s = state
-    if s.steps[-1].proc == "move_with" and s.outcome is None:
-        # a group move still being formed: judge it as if the units moved now
+    while s.steps[-1].proc in ("move_with", "pay_cost") and s.outcome is None:
+        # a group move still being formed: judge it as if the units moved now; a cost still
+        # to be paid: as if paid the engine's way (the first choice), so a play counts at once
         s = s.clone()
-        s.apply(s.decision.find("move_done", s.steps[-1].args["player"]))
+        d = s.decision
+        s.apply(d.find("move_done", d.players[0]) if s.steps[-1].proc == "move_with" else d.choices[0])
         if s.outcome is not None:
             return 1e6 if s.winner == player else -1e6
     q = 1 - player

@@ -126,3 +126,21 @@ class Board:
 
     def player_name(self, p: int) -> str:
         return self.names[p]
+
+    def bf_name(self, b: int) -> str:
+        """A battlefield in players' words: its card's name, or "the left battlefield" /
+        "the right battlefield" (as the table shows them) when the two have the same name or
+        are not revealed yet. Never a zone key or a number."""
+        zones = self.table.zones
+        names = []
+        for z in ("shared.bf0", "shared.bf1"):
+            cards = zones.get(z) or []
+            names.append(self.name(cards[0]) if cards else "")
+        if names[0] and names[1] and names[0] != names[1]:
+            return names[b]
+        return ("the left battlefield", "the right battlefield")[b]
+
+    def place_name(self, zone: str) -> str:
+        """Where a board zone is, in players' words: "base" or the battlefield's name."""
+        loc = ZLOC[zone][1]
+        return "base" if loc < 0 else self.bf_name(loc)

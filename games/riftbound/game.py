@@ -21,7 +21,7 @@ _TYPE_COLOR = {"legend": "#8c6d2e", "battlefield": "#4d5a66", "rune": "#5b5b5b",
 class Riftbound(Game):
     id = "riftbound"
     title = "Riftbound (1v1 Duel)"
-    rules_version = "1.3-1"
+    rules_version = "1.3-2"
     description = "Duel of legends over two battlefields: channel runes, move units, win showdowns, score 8."
     phases = PHASES
     turn_cap = 300

@@ -83,10 +83,10 @@ class Legality:
             for loc in locs:
                 to = lz(p, loc)
                 if self.can_pay(p, E, P):
-                    ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {'base' if loc < 0 else f'battlefield {loc}'}"))
+                    ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
                 if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
                     ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
-                                     f"Play {nm} to {'base' if loc < 0 else f'battlefield {loc}'} with Accelerate"))
+                                     f"Play {nm} to {self.place_name(to)} with Accelerate"))
             return
         if not ok:
             return
@@ -157,7 +157,7 @@ class Legality:
                 continue
             for d in self._move_dests(p, u):
                 ch.append(Choice("move", {"card": u, "to": lz(p, d)}, p,
-                                 f"Move {self.name(u)} to {'base' if d < 0 else f'battlefield {d}'}"))
+                                 f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}"))
 
     def _move_joiners(self, p, a) -> list:
         to = a["to"]
@@ -181,7 +181,7 @@ class Legality:
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
-                        ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at battlefield {b}"))
+                        ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
 
     def _targets(self, p, target, src, loc, hidden_at) -> list:
         """Legal targets of a target in the kit's format (digest 9.3 'what counts as a
@@ -225,12 +225,15 @@ class Legality:
 
 
 LEGAL = Checks()
-LEGAL.check("activate", rule="Core Rules v1.3 Activated abilities, digest 17.3")(activate_refusal)  # rules/main.py
-LEGAL.check("play", rule="Core Rules v1.3 Playing a card, digest 9.1")(play_refusal)  # rules/main.py
-LEGAL.check("move", rule="digest 11")(move_refusal)  # the Standard Move (rules/movement.py)
+# the rule each check names in its refusals, as the rulebook calls it (sources: Core Rules
+# v1.3 Activated abilities, Playing a card, Standard Move, Equip, Hidden; digest 17.3, 9.1,
+# 11, 18, 19.1)
+LEGAL.check("activate", rule="Activated abilities")(activate_refusal)  # rules/main.py
+LEGAL.check("play", rule="Playing a card")(play_refusal)  # rules/main.py
+LEGAL.check("move", rule="Standard Move")(move_refusal)  # the Standard Move (rules/movement.py)
 
 
-@LEGAL.check("equip", rule="Core Rules v1.3 Equip, digest 18")
+@LEGAL.check("equip", rule="Equip")
 def may_equip(state, p: int, args: dict):
     """Equip [cost]: in your Main Phase's Neutral Open state, attach an Equipment at your base
     to a unit you control, paying its Equip cost. Used to list the choices and by why_not."""
@@ -254,7 +257,7 @@ def may_equip(state, p: int, args: dict):
     return None
 
 
-@LEGAL.check("hide", rule="Core Rules v1.3 Hidden, digest 19.1")
+@LEGAL.check("hide", rule="Hidden")
 def may_hide(state, p: int, args: dict):
     """Hide: in your Main Phase's Neutral Open state, pay [A] to put a card with Hidden from
     your hand or Champion Zone face down at a battlefield you control whose facedown slot is

@@ -33,6 +33,22 @@ from .view import View
 from .why_not import WhyNot
 from .zones import SPECS
 
+def _count_repeats(ev: list) -> None:
+    """The same thing done to several cards in a row (runes exhausted, units readied, cards
+    drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
+    one caption twice in a row."""
+    i, n = 0, len(ev)
+    while i < n:
+        j = i + 1
+        cap = ev[i].caption
+        while j < n and ev[j].caption == cap:
+            j += 1
+        if j - i > 1 and cap:
+            for k in range(i, j):
+                ev[k].caption = f"{cap} ({k - i + 1} of {j - i})"
+        i = j
+
+
 FIELD_LIST = [
     field("game", "shared", "the Game object"),
     field("card_db", "shared", "the card database (with any extra cards of a position)"),
@@ -137,6 +153,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         ev: list = []
         PROCESSOR.choose(self, choice, ev)
         self.decision_cache = None
+        _count_repeats(ev)
         return ev
 
     def _run(self, ev: list) -> None:

@@ -7,6 +7,20 @@ from .rules import ASKS
 from .rules.turn import PHASES
 
 
+# the card counters as the view names them, in players' words (the table shows "name value")
+COUNTER_WORDS = {"dmg": "damage", "buff": "buff", "stun": "stunned", "atk": "attacking", "def": "defending",
+                 "hid": "hidden on turn"}
+
+
+def _words(cards: list) -> None:
+    for cv in cards:
+        cn = cv["counters"]
+        if cn:
+            cv["counters"] = {COUNTER_WORDS.get(k, k): v for k, v in cn.items()}
+        if cv.get("attached"):
+            _words(cv["attached"])
+
+
 class View:
     """The contract's view: zones, counters, the Open/Closed and Neutral/Showdown state,
     priority, focus, the chain and the battlefields (README "View extras")."""
@@ -16,6 +30,8 @@ class View:
     def view(self, player):
         t = self.table
         zones = t.view_zones(player)
+        for cards in zones.values():
+            _words(cards)
         for key in ("p0.base", "p0.bf0", "p0.bf1", "p1.base", "p1.bf0", "p1.bf1"):
             for cv in zones[key]:
                 if cv["iid"] is not None and self.is_unit(cv["iid"]):

@@ -26,27 +26,27 @@ class WhyNot:
         if card["type"] in ("unit", "gear") and to is None and args.get("target") is not None and not kw.get("quickdraw"):
             return (f"{card['name']} is played to a location (your base"
                     + (" or a battlefield you control" if card["type"] == "unit" else "")
-                    + "), not onto a card (Core Rules v1.3 Playing a card, digest 9.1).")
+                    + "), not onto a card (Playing a card).")
         if card["type"] == "unit" and isinstance(to, str):
             w = ZLOC.get(to)
             if hidden:
-                return "a hidden unit is played to the battlefield where it was hidden (Core Rules v1.3 Hidden, digest 19.4)."
+                return "a hidden unit is played to the battlefield where it was hidden (Hidden)."
             if w is None or w[0] != p:
-                return "a unit you play enters under your control: your base or one of your battlefields (digest 4)."
+                return "a unit you play enters under your control: your base or one of your battlefields (Units)."
             if w[1] >= 0 and self.battlefield_controller[w[1]] != p:
                 if ambush and not self.units_at(p, w[1]):
-                    return "Ambush plays a unit only to a battlefield where you have units (Core Rules v1.3 Ambush, digest 18)."
+                    return "Ambush plays a unit only to a battlefield where you have units (Ambush)."
                 if not ambush:
                     return ("a unit is played to your base or a battlefield you control; moving there is how you contest "
-                            "it (Core Rules v1.3 Units, digest 4).")
+                            "it (Units).")
             if (self.chain or self.showdown) and ambush and not react and (w[1] < 0 or not self.units_at(p, w[1])):
-                return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (digest 18)."
+                return "Ambush gives Reaction only while the unit is played to a battlefield where you have units (Ambush)."
         tg = args.get("target")
         if card["target"] and isinstance(tg, int) and tg >= 0:
             hidden_at = int(z[-1]) if hidden else -1
             if tg not in self._targets(p, card["target"], -1, -1, hidden_at):
                 return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
-                        "needs " + (target_text(card["target"]) or "a target") + (" at its battlefield (digest 19.4)" if hidden else " (digest 9.3)") + ".")
+                        "needs " + (target_text(card["target"]) or "a target") + (" at its battlefield (Hidden)" if hidden else " (Targets)") + ".")
         E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
         extra = self._deflect(p, tg) if isinstance(tg, int) else 0
         if args.get("repeat"):
@@ -54,10 +54,10 @@ class WhyNot:
             extra *= 2
         if not self.can_pay(p, E, P + ["any"] * extra):
             why = f" (Deflect adds {extra} power)" if extra else ""
-            return f"its cost can't be paid with the runes and rune pool you have{why} (Core Rules v1.3 Costs, digest 5.8)."
+            return f"its cost can't be paid with the runes and rune pool you have{why} (Costs)."
         if card["type"] == "spell" and not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
-            return "it moves a unit to the battlefield of a showdown, and no showdown is happening (digest 9.1, 355.16)."
-        return "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
+            return "it moves a unit to the battlefield of a showdown, and no showdown is happening (Playing a card)."
+        return "that play is not legal now (Playing a card)."
 
     def why_not(self, kind, args, player=None) -> str:
         """One sentence naming the rule that forbids a choice now."""
@@ -67,12 +67,12 @@ class WhyNot:
         if player is not None and player not in d.players:
             if self.chain:
                 return (f"Player {player + 1} does not hold priority: while a chain exists only the player with priority "
-                        "may act (seed 'Priority'; Core Rules v1.3 Priority, digest 8.4).")
+                        "may act (Priority).")
             if self.showdown:
                 return (f"Player {player + 1} does not have focus: in a Showdown Open state only the player with focus "
-                        "may act (seed 'Focus'; Core Rules v1.3 Focus, digest 8.5).")
+                        "may act (Focus).")
             return (f"it is {self.names[d.players[0]]}'s decision: in a Neutral Open state only the turn player acts "
-                    "(seed 'Neutral'; digest 8.3).")
+                    "(States).")
         t = self.table
         p = player if player is not None else d.players[0]
         iid = args.get("card")
@@ -85,30 +85,30 @@ class WhyNot:
         elif kind == "move" and known and t.zone[iid] not in ZLOC:
             kind = "play"
         if kind in ("play", "activate", "move", "equip", "hide", "end_turn") and not acting:
-            return f"a decision must be made first: {d.prompt} (Core Rules v1.3, digest 9.2)."
+            return f"a decision must be made first: {d.prompt} (The chain)."
         if kind == "move":
             return LEGAL.why_not(self, kind, args, p) or (
-                "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (digest 11.1).")
+                "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (Standard Move).")
         if kind == "play" and known:
             why = LEGAL.reason("play", self, p, args)
-            return why + "." if why else "that play is not legal now (Core Rules v1.3 Playing a card, digest 9.1)."
+            return why + "." if why else "that play is not legal now (Playing a card)."
         if kind == "activate" and known:
             why = LEGAL.reason("activate", self, p, args)
             return why + "." if why else (
-                "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3).")
+                "its cost can't be paid, or its target is not legal (Activated abilities).")
         if kind in ("equip", "hide"):
             why = LEGAL.why_not(self, kind, args, p)
             if why:
                 return why
             if kind == "equip":
-                return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (digest 18)."
+                return "Equip attaches your Equipment at your base to a unit you control, paying its Equip cost (Equip)."
             return ("hiding needs your turn, an Open state, a battlefield you control with an empty facedown slot, "
-                    "and [A] (Core Rules v1.3 Hidden, digest 19.1).")
+                    "and [A] (Hidden).")
         if kind == "end_turn" and d.kind != "main_action":
-            return "the turn can only end from the Main Phase with an empty chain and no showdown (digest 7.5)."
+            return "the turn can only end from the Main Phase with an empty chain and no showdown (Main Phase)."
         if kind == "pass" and d.kind == "main_action":
-            return "with no chain and no showdown there is nothing to pass: end the turn instead (digest 7.5, 9.2)."
+            return "with no chain and no showdown there is nothing to pass: end the turn instead (Main Phase)."
         if kind == "assign" and d.kind == "assign_damage":
             return ("combat damage goes lethal first, one unit at a time: Tank units before the rest, Backline units "
-                    "after the rest (Core Rules v1.3 Combat Damage, digest 13.3).")
+                    "after the rest (Combat Damage).")
         return f"that is not one of the legal choices now ({d.prompt})."

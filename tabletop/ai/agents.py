@@ -29,6 +29,31 @@ def playing_choices(choices):
     return playing or choices
 
 
+def default_choice(choices):
+    """The choice of role "default" (the engine's own answer to a detail such as how to
+    pay a cost), or None. The greedy and expert players take it at once: the details
+    it settles rarely change a heuristic, and weighing each would multiply their work."""
+    for c in choices:
+        if c.role == "default":
+            return c
+    return None
+
+
+def apply_with_defaults(state: State, choice: Choice) -> None:
+    """Apply ``choice`` on a simulated copy, then the engine's own answer (role "default")
+    to each detail the same player is asked next (how to pay for the card just played):
+    the agents would take it anyway, so the choice is judged with it done. ``choice`` is
+    a legal choice of this state (or of the state it was cloned from)."""
+    state._apply(choice)
+    d = state.decision
+    while d is not None and len(d.players) == 1 and d.players[0] == choice.player:
+        default = default_choice(d.choices)
+        if default is None:
+            return
+        state._apply(default)
+        d = state.decision
+
+
 class RandomAgent(Agent):
     """Uniformly random among the legal choices, never resigning while it has
     any other choice (a random resignation would make every game a walkover)."""
@@ -51,6 +76,9 @@ class GreedyAgent(Agent):
         choices = state.decision.agent_choices(player)
         if len(choices) == 1:
             return choices[0]
+        default = default_choice(choices)
+        if default is not None:
+            return default
         game = state.game
         # a simultaneous choice hides the other's pick: average over several guesses
         samples = self.SIMULTANEOUS_SAMPLES if len(state.decision.players) > 1 else 1
@@ -65,7 +93,7 @@ class GreedyAgent(Agent):
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
-                s.apply(mine)
+                apply_with_defaults(s, mine)
                 total += self.score(game, s, player)
                 n += 1
             if n == 0:

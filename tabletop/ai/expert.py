@@ -8,7 +8,9 @@ copies, so no hidden card can leak into a choice.
 
 For one decision of ``player``:
 
-1. A forced choice (one legal option, resigning aside) is returned at once.
+1. A forced choice (one legal option, resigning aside) is returned at once, and so
+   is a choice of role "default" (the engine's own answer to a detail such as how
+   to pay a cost; the rollout policy takes it too).
 2. Every legal choice is tried one step ahead on a couple of determinized
    copies (``state.determinize(player, rng)``: the cards ``player`` can't see
    are re-drawn) and scored with the heuristic, like the greedy agent. A choice
@@ -50,7 +52,7 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent
+from .agents import WIN_SCORE, Agent, apply_with_defaults, default_choice
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -115,6 +117,10 @@ class ExpertAgent(Agent):
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
+        default = default_choice(playing)
+        if default is not None:  # a detail the engine answers itself (how to pay): no search
+            self.last_stats = {"default": True}
+            return default
         game = state.game
         simultaneous = len(d.players) > 1
         root_turn = state.turn
@@ -130,7 +136,7 @@ class ExpertAgent(Agent):
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
-                s.apply(mine)
+                apply_with_defaults(s, mine)
                 v = _one_step(game, s, player)
                 wins += v >= WIN_SCORE
                 total += v
@@ -275,6 +281,9 @@ class ExpertAgent(Agent):
         n = len(opts)
         if n == 1:
             return opts[0]
+        default = default_choice(opts)
+        if default is not None:
+            return default
         if self.sample <= 1 or rng.random() < self.epsilon:
             return opts[rng.randbelow(n)]
         if n <= self.sample:
@@ -290,7 +299,7 @@ class ExpertAgent(Agent):
         self.work += len(pool)
         for c in pool:
             t = s.clone()
-            t._apply(c)
+            apply_with_defaults(t, c)
             v = _one_step(game, t, p)
             if v > best_v:
                 best, best_v = c, v

@@ -70,6 +70,8 @@ ROLES = (
     "group_done",  # finish building the group
     "timeout",     # what happens when a timed player's time runs out
     "confirm",     # accept what is offered (keep a hand, done choosing)
+    "default",     # the engine's own answer to a detail it asks about (how to pay a cost);
+                   # the greedy and expert players take it without weighing the others
 )
 
 

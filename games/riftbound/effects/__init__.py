@@ -32,10 +32,13 @@ EFFECTS = Effects("riftbound")
 
 CONDITIONS = ("", "legion", "hand_le_1", "level_3", "mighty", "alone")
 TOKENS = {"recruit": ("TK-RECRUIT", 1), "sprite": ("TK-SPRITE", 3)}
-R_EFFECT = "Core Rules v1.3 Resolution of spells and abilities (digest 9.3)"
-R_KW = "Core Rules v1.3 Keywords (digest 18)"
-R_COST = "Core Rules v1.3 Costs and Add abilities (digest 5.3-5.8)"
-R_EFFECT_MOVE = "Core Rules v1.3 Moves by effects (digest 11.2)"
+# the rules' names as the log shows them; sources: Core Rules v1.3 Resolution of spells and
+# abilities (digest 9.3), Keywords (digest 18), Costs and Add abilities (digest 5.3-5.8),
+# Moves by effects (digest 11.2)
+R_EFFECT = "Resolving spells and abilities"
+R_KW = "Keywords"
+R_COST = "Costs and runes"
+R_EFFECT_MOVE = "Moves by effects"
 
 # card text of the groups an operation's "to" may name
 GROUPS = {"self": "me", "enemy_units_here": "each enemy unit here", "units_here": "each unit here",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import R_EFFECT_MOVE, primitive, to_arg
 
-R_RECALL = "Core Rules v1.3 Recall (digest 11.3)"
+R_RECALL = "Recall"  # Core Rules v1.3 Recall (digest 11.3)
 
 
 def _to_base(state, item, op, events, recall: bool) -> None:
@@ -44,7 +44,7 @@ def move_bf(state, item, op, events):
         w = ZLOC[t.zone[u]]
         if showdown and w[1] != showdown["battlefield"]:
             b = showdown["battlefield"]
-            events.append(t.move(u, lz(w[0], b), caption=f"{state.name(u)} moves to battlefield {b}", rule=R_EFFECT_MOVE))
-            state._ev(events, "move.complete", f"Move complete: {state.name(u)} to battlefield {b}", R_EFFECT_MOVE,
+            events.append(t.move(u, lz(w[0], b), caption=f"{state.name(u)} moves to {state.bf_name(b)}", rule=R_EFFECT_MOVE))
+            state._ev(events, "move.complete", f"Move complete: {state.name(u)} is at {state.bf_name(b)}", R_EFFECT_MOVE,
                       player=w[0], cards=[u], to=lz(w[0], b))
             state._arrive(w[0], b, events)

@@ -18,6 +18,7 @@ awaken_phase ...         rules/turn.py           the phases and steps (TURN_STRU
 mulligan                 rules/setup.py          Mulligan (digest 6.6)
 main_phase               rules/main.py           Main Phase (digest 7.5)
 move_with                rules/movement.py       Standard Move (digest 11.1)
+pay_cost                 rules/costs.py          Costs: how to pay (digest 5.3-5.4, 9.1)
 priority, vision         rules/chain.py          Chain and priority (digest 9.2-9.3)
 triggers_to_chain ...    rules/triggers.py       Triggered abilities (digest 17.4)
 cleanup                  rules/cleanup.py        Cleanup, its nine steps (digest 10)
@@ -36,6 +37,6 @@ push = PROCESSOR.push
 
 # decisions a rule asks for in the middle of its work (pushed above the step that asked)
 ASKS = frozenset({"mulligan", "move_with", "choose_showdown", "assign_damage", "trigger_target",
-                  "order_triggers", "weaponmaster", "vision"})
+                  "order_triggers", "weaponmaster", "vision", "pay_cost"})
 
-from . import chain, cleanup, combat, main, movement, setup, showdown, triggers, turn  # noqa: E402,F401 (registers)
+from . import chain, cleanup, combat, costs, main, movement, setup, showdown, triggers, turn  # noqa: E402,F401 (registers)

@@ -53,19 +53,19 @@ class CardActions:
                        caption=f"{self.player_name(p)} channels a rune", rule=rule)
             ev.append(e)
 
-    def _hide(self, p: int, a: dict, ev: list) -> None:
+    def _hide(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
         """Hide: pay [A], put a Hidden card face down at a battlefield you control (digest 19.1)."""
-        self.pay(p, 0, ["any"], ev)
+        self.pay(p, 0, ["any"], ev, plan)
         iid = a["card"]
-        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.player_name(p)} hides a card", rule=R_HIDE))
-        self._ev(ev, "hide", f"{self.player_name(p)} hides a card at battlefield {a['to'][-1]}", R_HIDE, player=p)
+        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.player_name(p)} puts a card face down", rule=R_HIDE))
+        self._ev(ev, "hide", f"{self.player_name(p)} hides a card at {self.bf_name(int(a['to'][-1]))}, paying [A]", R_HIDE, player=p)
         self.set_counter(iid, "hid", self.turn_number)
         self.cleanup_due = True
 
-    def _equip(self, p: int, a: dict, ev: list) -> None:
+    def _equip(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
         """Equip [cost]: attach this gear to a unit you control (digest 18)."""
         g, u = a["card"], a["target"]
-        self.pay(p, *self._equip_cost(g), ev)
+        self.pay(p, *self._equip_cost(g), ev, plan)
         self._attach(g, u, ev)
         self.cleanup_due = True
 
@@ -83,7 +83,7 @@ class CardActions:
                         {"card": iid, "card_id": cid, "from": None, "to": lz(p, loc), "face": "up", "orient": "sideways", "owner": p}))
         return iid
 
-    def kill(self, u: int, ev: list, why: str, rule: str = "Core Rules v1.3 Kill (digest 15)", kind: str = "effect.kill") -> None:
+    def kill(self, u: int, ev: list, why: str, rule: str = "Kill", kind: str = "effect.kill") -> None:
         """Kill: the permanent goes to its owner's trash (a token ceases to exist); attached gear
         detaches where it was; temporary modifications end (zone-change reset, digest 3)."""
         t = self.table

@@ -69,7 +69,7 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
                     state.set_counter(u, "def", 0)
                     changes.append(u)
     if changes:
-        state._ev(ev, "cleanup.designate", f"Combat designations updated ({len(changes)} unit(s))", R_CLEAN, cards=changes)
+        state._ev(ev, "cleanup.designate", f"Combat designations updated ({len(changes)} unit{'s' if len(changes) != 1 else ''})", R_CLEAN, cards=changes)
         return True
     return False
 
@@ -106,7 +106,7 @@ def combat_cleanup_heal_and_recall(state, combat_bf: int, ev: list) -> None:
         for u in state.units_at(att, combat_bf):
             ev.append(t.move(u, lz(att, -1), caption=f"{state.name(u)} is recalled to base (defenders remain)",
                              rule=R_COMBAT))
-        state._ev(ev, "cleanup.recall_attackers", "Combat cleanup: the attackers are recalled (defenders remain)",
+        state._ev(ev, "cleanup.recall_attackers", "Combat cleanup: defenders remain, so the attackers go back to base",
                   R_COMBAT, bf=combat_bf)
 
 
@@ -121,7 +121,7 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
         c = state.battlefield_controller[b]
         if c >= 0 and not state.units_at(c, b) and not (showdown and showdown["battlefield"] == b):
             state.battlefield_controller[b] = -1
-            state._ev(ev, "cleanup.control_loss", f"{state.player_name(c)} has no units at battlefield {b} and loses control of it",
+            state._ev(ev, "cleanup.control_loss", f"{state.player_name(c)} has no units at {state.bf_name(b)} and loses control of it",
                       R_CLEAN, bf=b, player=c)
             changed = True
     return changed
@@ -137,9 +137,10 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
         for b in (0, 1):
             for g in zones[LOCZ[q][b + 1]]:
                 if card_db[card[g]]["type"] == "gear":
-                    ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} (unattached gear) is recalled to base",
+                    ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} is recalled to base",
                                      rule=R_CLEAN))
-                    state._ev(ev, "cleanup.recall", f"{state.name(g)} is recalled", R_CLEAN, card=g)
+                    state._ev(ev, "cleanup.recall", "Cleanup, step 5: gear stays at a battlefield only attached to a unit",
+                              R_CLEAN, card=g)
                     changed = True
                     break
             for h in zones[HIDDEN[q][b]]:
@@ -148,7 +149,8 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
                                      caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
                                      "another controller", rule=R_HIDE))
                     state.set_counter(h, "hid", 0)
-                    state._ev(ev, "cleanup.hidden_trash", f"{state.name(h)} is trashed", R_CLEAN, card=h)
+                    state._ev(ev, "cleanup.hidden_trash", "Cleanup, step 5: a hidden card stays only at a battlefield its "
+                              "owner controls", R_CLEAN, card=h)
                     changed = True
                     break
     return changed
@@ -169,7 +171,7 @@ def cleanup_step_6_stage_showdowns(state, ev: list) -> bool:
         if ok != state.staged_showdown[b]:
             state.staged_showdown[b] = ok
             if ok:
-                state._ev(ev, "cleanup.stage_showdown", f"A showdown is staged at battlefield {b}", R_CLEAN, bf=b)
+                state._ev(ev, "cleanup.stage_showdown", f"A showdown is staged at {state.bf_name(b)}", R_CLEAN, bf=b)
             changed = True
     return changed
 
@@ -185,7 +187,7 @@ def cleanup_step_7_stage_combats(state, ev: list) -> bool:
         if ok != state.staged_combat[b]:
             state.staged_combat[b] = ok
             if ok:
-                state._ev(ev, "cleanup.stage_combat", f"A combat is staged at battlefield {b}", R_CLEAN, bf=b)
+                state._ev(ev, "cleanup.stage_combat", f"A combat is staged at {state.bf_name(b)}", R_CLEAN, bf=b)
             changed = True
     return changed
 
@@ -218,7 +220,7 @@ def cleanup_step_9_open_combat(state, ev: list) -> bool:
         return _open_at(state, [b for b in (0, 1) if state.staged_combat[b]], ev)
     if showdown["stage"] == "focus" and not showdown["combat"] and state.staged_combat[showdown["battlefield"]]:
         state.staged_combat[showdown["battlefield"]] = False
-        state._ev(ev, "cleanup.start_combat", f"The showdown at battlefield {showdown['battlefield']} becomes a combat", R_CLEAN,
+        state._ev(ev, "cleanup.start_combat", f"The showdown at {state.bf_name(showdown['battlefield'])} becomes a combat", R_CLEAN,
                   bf=showdown["battlefield"])
         state._begin_combat(ev)
         return True
@@ -279,7 +281,7 @@ class ChooseShowdown:
 
     def decide(state, step):
         p = step.args["player"]
-        ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if state.staged_combat[b] else 'Showdown'} at battlefield {b} first")
+        ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if state.staged_combat[b] else 'Showdown'} at {state.bf_name(b)} first")
               for b in step.args["battlefields"]]
         return Decision([p], "choose_showdown", "Two showdowns are staged: choose which begins first (the other "
                         "waits until this one ends)", ch)

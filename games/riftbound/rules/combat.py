@@ -12,6 +12,8 @@ from .cleanup import cleanup_pass
 from . import PROCS, push
 
 
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
 class Combat:
     """Combat (digest 13): its start with designations, damage assignment (lethal first,
     Tank, Backline) and its Resolution (result, control, Conquer). RBState mixin."""
@@ -33,7 +35,7 @@ class Combat:
                 if u not in showdown["seen"]:
                     showdown["seen"] = showdown["seen"] + [u]
                     self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
-        self._ev(ev, "combat.start", f"Combat at battlefield {b}: {self.player_name(att)} attacks, {self.player_name(1 - att)} defends",
+        self._ev(ev, "combat.start", f"Combat at {self.bf_name(b)}: {self.player_name(att)} attacks, {self.player_name(1 - att)} defends",
                  R_COMBAT, bf=b, attacker=att)
         self.cleanup_due = True
 
@@ -98,8 +100,11 @@ class Combat:
         n = min(showdown["left"], self._lethal(u) - done.get(u, 0))
         done[u] = done.get(u, 0) + n
         showdown["left"] -= n
+        # units of the same name (tokens): "a second Recruit", so the log tells them apart
+        same = len({a[0] for a in showdown["assignments"] if a[0] != u and self.name(a[0]) == self.name(u)})
         showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
-        self._ev(ev, "combat.assign", f"{self.player_name(assigner)} assigns {n} damage to {self.name(u)}", R_ASSIGN,
+        nth = f"a {_ORDINAL[same]} " if 0 < same < len(_ORDINAL) else f"unit {same + 1}, " if same else ""
+        self._ev(ev, "combat.assign", f"{self.player_name(assigner)} assigns {n} damage to {nth}{self.name(u)}", R_ASSIGN,
                  card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
@@ -131,7 +136,7 @@ class Combat:
             self.battlefield_controller[b] = new
             self.contested[b] = -1
             if new != old:
-                self._ev(ev, "combat.control", f"Battlefield {b}: " + (f"{self.player_name(new)} establishes control" if new >= 0 else "uncontrolled"),
+                self._ev(ev, "combat.control", (f"{self.player_name(new)} establishes control of {self.bf_name(b)}" if new >= 0 else f"Nobody controls {self.bf_name(b)}"),
                          R_COMBAT, bf=b, player=new)
             if new >= 0 and new != old:
                 self._score(new, b, "conquer", ev)
@@ -141,7 +146,7 @@ class Combat:
         self.showdown = {}
         self.focus = -1
         self.priority = -1
-        self._ev(ev, "combat.end", f"The combat at battlefield {b} ends", R_COMBAT, bf=b)
+        self._ev(ev, "combat.end", f"The combat at {self.bf_name(b)} ends", R_COMBAT, bf=b)
         self.cleanup_due = True
 
 

@@ -1,11 +1,49 @@
 """Costs: paying energy and power with the rune pool and the runes' Add abilities
-(Core Rules v1.3 Costs, Basic runes, digest 5.3-5.8)."""
+(Core Rules v1.3 Costs, Basic runes, digest 5.3-5.8), and the player's choice of
+how to pay (the ``pay_cost`` decision)."""
 
 from __future__ import annotations
 
-from ..carddb import DOMAIN_CODE
+from tabletop.engine.core import Choice, Decision
+from tabletop.engine.procedure import DONE
+
+from ..carddb import DOMAIN_CODE, DOMAINS
 from ..rulebook import POOL_INDEX, R_COST
 from ..zones import RUNES, ZLOC
+from . import PROCS, push
+
+# the actions whose cost is paid with runes: the player chooses how when payments differ
+PAID = ("play", "activate", "equip", "hide")
+
+
+def cost_text(energy: int, power: list) -> str:
+    """A cost as card text writes it: "[2] [R] [A]"."""
+    return " ".join(([f"[{energy}]"] if energy else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in power])
+
+
+def _bounded(total: int, caps: list) -> list:
+    """Every way of splitting ``total`` into len(caps) parts, part i at most caps[i]."""
+    if not caps:
+        return [()] if total == 0 else []
+    out = []
+    for first in range(min(total, caps[0]), -1, -1):
+        for rest in _bounded(total - first, caps[1:]):
+            out.append((first,) + rest)
+    return out
+
+
+def _runes_text(doms: list) -> str:
+    """ "Fury rune, 2 Calm runes" for the domains of the runes used, in the order first used."""
+    counts: dict = {}
+    for d in doms:
+        counts[d] = counts.get(d, 0) + 1
+    return ", ".join(f"{n} {d.capitalize()} runes" if n > 1 else f"{d.capitalize()} rune" for d, n in counts.items())
+
+
+def _dominates(a: tuple, b: tuple) -> bool:
+    """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
+    least as many ready runes of every domain (so the same runes, some of them ready)."""
+    return a != b and a[0] == b[0] and a[3] == b[3] and all(x >= y for x, y in zip(a[1], b[1]))
 
 
 class Costs:
@@ -45,13 +83,18 @@ class Costs:
                 counts[k] -= 1
         return anyn <= sum(counts)
 
-    def pay(self, p: int, energy: int, power: list, ev: list) -> None:
-        """Pay a total cost: rune Add abilities used during payment (digest 5.4), then spend."""
+    # -- the payments --------------------------------------------------------------------------
+    def _auto_payment(self, p: int, energy: int, power: list) -> dict:
+        """The engine's own payment, offered first: the pool first, then recycle runes for
+        power (exhausted ones first), then exhaust ready runes for energy, those being
+        recycled first (a rune may be exhausted and then recycled, digest 5.3). Returns
+        ``{"exhaust": [runes], "recycle": [runes, in order], "pool": [domains of pool power
+        spent on [A]]}``."""
         t = self.table
         pool = self.pool[p]
-        runes = t.zones[f"p{p}.runes"]
+        runes = t.zones[RUNES[p]]
         db = self.card_db
-        recycle = []
+        recycle: list = []
         have = pool[1:]
         need_any = 0
         used_pool = [0] * 6
@@ -66,30 +109,181 @@ class Costs:
             cands = [r for r in runes if r not in recycle and db[t.card[r]]["rune"] == d]
             cands.sort(key=lambda r: -t.orient[r])
             recycle.append(cands[0])
+        pool_any = []
         for _ in range(need_any):
             k = next((k for k in range(6) if have[k] - used_pool[k] > 0), -1)
             if k >= 0:
                 used_pool[k] += 1
+                pool_any.append(DOMAINS[k])
                 continue
             cands = [r for r in runes if r not in recycle]
             cands.sort(key=lambda r: -t.orient[r])
             recycle.append(cands[0])
+        exh: list = []
         e_need = max(0, energy - pool[0])
-        use_e = min(pool[0], energy)
-        exh = []
         if e_need:
             ready = [r for r in runes if not t.orient[r]]
             ready.sort(key=lambda r: 0 if r in recycle else 1)
             exh = ready[:e_need]
-        for r in exh:
+        return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
+
+    def _payment_key(self, p: int, plan: dict) -> tuple:
+        """What a payment leaves: the pool, each domain's ready and exhausted runes, and the
+        domains recycled. Two payments with the same key are the same to the player."""
+        t = self.table
+        db = self.card_db
+        ready = [0] * 6
+        tired = [0] * 6
+        gone = set(plan["recycle"])
+        exh = set(plan["exhaust"])
+        for r in t.zones[RUNES[p]]:
+            if r in gone:
+                continue
+            k = POOL_INDEX[db[t.card[r]]["rune"]] - 1
+            if t.orient[r] or r in exh:
+                tired[k] += 1
+            else:
+                ready[k] += 1
+        return (tuple(sorted(plan["pool"])), tuple(ready), tuple(tired),
+                tuple(sorted(db[t.card[r]]["rune"] for r in plan["recycle"])))
+
+    def payments(self, p: int, energy: int, power: list) -> list:
+        """The different ways ``p`` may pay this cost, the engine's own first (digest 5.3-5.4,
+        9.1 step 4). Exhausting a ready rune adds [1], recycling a rune adds a power of its
+        domain, one rune may do both; which runes do it is the player's choice. Payments that
+        leave the same runes and pool are one payment; a payment that leaves a rune exhausted
+        where another leaves it ready, all else equal, is not offered (it only loses). What
+        is in the pool is spent first (it empties at the end of the phase anyway)."""
+        auto = self._auto_payment(p, energy, power)
+        t = self.table
+        db = self.card_db
+        left = list(self.pool[p][1:])
+        need = [0] * 6
+        any_n = 0
+        for d in power:
+            if d == "any":
+                any_n += 1
+                continue
+            k = POOL_INDEX[d] - 1
+            if left[k] > 0:
+                left[k] -= 1
+            else:
+                need[k] += 1
+        e_need = max(0, energy - self.pool[p][0])
+        ready: list = [[] for _ in range(6)]
+        tired: list = [[] for _ in range(6)]
+        for r in t.zones[RUNES[p]]:
+            k = POOL_INDEX[db[t.card[r]]["rune"]] - 1
+            (tired if t.orient[r] else ready)[k].append(r)
+        doms = [k for k in range(6) if ready[k] or tired[k]]
+        from_pool = min(any_n, sum(left))
+        rune_any = any_n - from_pool
+        keyed = [(self._payment_key(p, auto), auto)]
+        seen = {keyed[0][0]}
+        pool_ks = [k for k in range(6) if left[k]]
+        base_ready = [len(ready[k]) for k in range(6)]
+        base_tired = [len(tired[k]) for k in range(6)]
+        for pk in _bounded(from_pool, [left[k] for k in pool_ks]):
+            pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
+            for xs in _bounded(e_need, [base_ready[k] for k in doms]):
+                for aa in _bounded(rune_any, [base_ready[k] + base_tired[k] for k in doms]):
+                    # what this payment leaves, counted (the same as _payment_key of its plan)
+                    r_ready, r_tired, recycled = list(base_ready), list(base_tired), []
+                    ok = True
+                    for k, x, a_k in zip(doms, xs, aa):
+                        r_n = need[k] + a_k
+                        if r_n > base_ready[k] + base_tired[k]:
+                            ok = False
+                            break
+                        tired_now = base_tired[k] + x
+                        r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
+                        r_tired[k] = tired_now - min(r_n, tired_now)
+                        recycled += [DOMAINS[k]] * r_n
+                    if not ok:
+                        continue
+                    key = (tuple(sorted(pool_any)), tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    keyed.append((key, self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                              dict(zip(doms, aa)), pool_any)))
+        out = []
+        for i, (key, plan) in enumerate(keyed):
+            if i and any(_dominates(other, key) for other, _ in keyed):
+                continue
+            out.append(plan)
+        return out
+
+    def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
+        """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
+        ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
+        next), or None when the domain has too few runes."""
+        exhaust, recycle = [], []
+        by_dom = {}
+        for k in doms:
+            r_n = need[k] + aa[k]
+            if r_n > len(ready[k]) + len(tired[k]):
+                return None
+            ex = ready[k][:xs[k]]
+            # the just-exhausted ones are recycled after the ones exhausted before; then ready ones
+            order = tired[k] + ex + ready[k][xs[k]:]
+            by_dom[k] = order[:r_n]
+            exhaust += ex
+        # recycled in the order the cost is written: its domain symbols, then [A]
+        taken = {k: 0 for k in doms}
+        for d in power:
+            if d == "any":
+                continue
+            k = POOL_INDEX[d] - 1
+            if k in taken and taken[k] < need[k]:
+                recycle.append(by_dom[k][taken[k]])
+                taken[k] += 1
+        for k in doms:
+            recycle += by_dom[k][need[k]:]
+        exhaust.sort(key=lambda r: 0 if r in recycle else 1)
+        return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
+
+    def payment_label(self, plan: dict) -> str:
+        """The button text of a payment, naming the runes: "Pay: exhaust Fury rune, Calm rune;
+        recycle Fury rune"."""
+        t = self.table
+        db = self.card_db
+        parts = []
+        if plan["exhaust"]:
+            parts.append("exhaust " + _runes_text([db[t.card[r]]["rune"] for r in plan["exhaust"]]))
+        if plan["recycle"]:
+            parts.append("recycle " + _runes_text([db[t.card[r]]["rune"] for r in plan["recycle"]]))
+        if plan["pool"]:
+            parts.append("spend " + " and ".join(f"{d.capitalize()} power" for d in plan["pool"]) + " from the pool")
+        return "Pay: " + "; ".join(parts) if parts else "Pay from the rune pool"
+
+    def pay(self, p: int, energy: int, power: list, ev: list, plan: dict | None = None) -> None:
+        """Pay a total cost: rune Add abilities used during payment (digest 5.4), then spend.
+        ``plan`` is one of :meth:`payments` (the player's choice), else the engine's own."""
+        t = self.table
+        pool = self.pool[p]
+        db = self.card_db
+        if plan is None:
+            plan = self._auto_payment(p, energy, power)
+        for r in plan["exhaust"]:
             ev.append(t.set_orient(r, 1, f"{self.player_name(p)} exhausts a {db[t.card[r]]['rune']} rune: add [1]", R_COST))
-        for r in recycle:
+        for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
                              caption=f"{self.player_name(p)} recycles a {dom} rune: add [{DOMAIN_CODE[dom]}]", rule=R_COST))
+        # spend: the pool's own power for each domain symbol it holds and for the [A] the
+        # payment names; what the runes added is spent as soon as it is added
+        used_pool = [0] * 6
+        for d in power:
+            if d != "any":
+                k = POOL_INDEX[d] - 1
+                if pool[k + 1] - used_pool[k] > 0:
+                    used_pool[k] += 1
+        for d in plan["pool"]:
+            used_pool[POOL_INDEX[d] - 1] += 1
         for k in range(6):
             pool[k + 1] -= used_pool[k]
-        pool[0] -= use_e
+        pool[0] -= min(pool[0], energy)
         if energy or power:
             self._ev(ev, "cost.pay", f"{self.player_name(p)} pays {energy} energy"
                      + (f" and {len(power)} power" if power else ""), R_COST, player=p, energy=energy, power=list(power))
@@ -119,3 +313,104 @@ class Costs:
                 if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g, True)):
                     out.append(g)
         return out
+
+    # -- asking ----------------------------------------------------------------------------------
+    def action_cost(self, p: int, kind: str, a: dict) -> tuple:
+        """The total cost (energy, power) of an action the Main Phase, Priority or Focus lists
+        (Core Rules v1.3 total cost, digest 5.8)."""
+        if kind == "play":
+            return self._play_cost(p, a)
+        if kind == "activate":
+            ab = self.card_of(a["card"])["abil"][a["ab"]]
+            return ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * self._deflect(p, a.get("target", -1))
+        if kind == "equip":
+            return self._equip_cost(a["card"])
+        return 0, ["any"]  # hide
+
+    def _paying_for(self, a: dict) -> str:
+        """What a ``pay_cost`` decision pays for, in words the opponent may see too (a card
+        played from a facedown slot or being hidden is not named)."""
+        kind, args = a["kind"], a["args"]
+        t = self.table
+        if kind == "play":
+            return "for a hidden card" if ".hidden" in t.zone[args["card"]] else f"for {self.name(args['card'])}"
+        if kind == "activate":
+            return f"for {self.name(args['card'])}'s ability"
+        if kind == "equip":
+            return f"to equip {self.name(args['card'])} to {self.name(args['target'])}"
+        if kind == "hide":
+            return "to hide a card"
+        return f"to attach {self.name(args['target'])} (Weaponmaster)"
+
+    def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more) -> bool:
+        """When payments of this cost differ, push the ``pay_cost`` decision (the action
+        happens once it is chosen) and return True."""
+        if not (energy or power) or not self._may_differ(p, energy, power):
+            return False
+        plans = self.payments(p, energy, power)
+        if len(plans) > 1:
+            push(self, "pay_cost", player=p, kind=kind, args=dict(a), energy=energy, power=list(power),
+                 options=plans, **more)
+            return True
+        return False
+
+    def _may_differ(self, p: int, energy: int, power: list) -> bool:
+        """A quick test before :meth:`payments`: False when every payment is surely the same,
+        because the energy comes from ready runes of one domain (or the pool) and [A], if
+        any, can only be paid with one domain. Domain symbols are paid by recycling runes of
+        their domain, the exhausted ones first, which leaves the same runes whichever."""
+        t = self.table
+        db = self.card_db
+        pool = self.pool[p]
+        ready_doms, all_doms = set(), set()
+        for r in t.zones[RUNES[p]]:
+            d = db[t.card[r]]["rune"]
+            all_doms.add(d)
+            if not t.orient[r]:
+                ready_doms.add(d)
+        if energy > pool[0] and len(ready_doms) > 1:
+            return True
+        if "any" in power:
+            all_doms.update(d for k, d in enumerate(DOMAINS) if pool[k + 1])
+            return len(all_doms) > 1
+        return False
+
+
+@PROCS.decision("pay_cost", rule=R_COST)
+class PayCost:
+    """How to pay a cost, when the ways differ: which runes to exhaust for energy, which to
+    recycle for power, which pool power pays [A] (Core Rules v1.3 Costs, Basic runes and
+    Add abilities used while paying, digest 5.3-5.4, 9.1 step 4). The engine's own payment
+    is the first choice (role ``default``: the greedy and expert players take it). The action (a play, an
+    ability, Equip, Hide, Weaponmaster's attach) happens with the chosen payment. Args:
+    player, kind, args (the action's), energy, power, options (the payments, computed when
+    the decision was pushed); trigger for Weaponmaster."""
+
+    def decide(state, step):
+        a = step.args
+        p = a["player"]
+        ch = []
+        for i, plan in enumerate(a["options"]):
+            args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
+            if plan["pool"]:
+                args["pool"] = plan["pool"]
+            ch.append(Choice("pay", args, p, state.payment_label(plan), role="default" if i == 0 else ""))
+        return Decision([p], "pay_cost", f"Choose how to pay {cost_text(a['energy'], a['power'])} "
+                        f"{state._paying_for(a)}", ch)
+
+    def choose(state, step, choice, events):
+        a = step.args
+        p, kind, args = a["player"], a["kind"], a["args"]
+        plan = {"exhaust": choice.args["exhaust"], "recycle": choice.args["recycle"], "pool": choice.args.get("pool", [])}
+        if kind == "play":
+            state._play(p, args, events, plan)
+        elif kind == "activate":
+            state._activate(p, args, events, plan)
+        elif kind == "equip":
+            state._equip(p, args, events, plan)
+        elif kind == "hide":
+            state._hide(p, args, events, plan)
+        else:  # Weaponmaster: the Equip cost less [A], paid as the trigger goes on the chain
+            state.pay(p, a["energy"], a["power"], events, plan)
+            state._push_trigger(a["trigger"], args["target"], events)
+        return DONE

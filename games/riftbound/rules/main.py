@@ -9,6 +9,7 @@ from tabletop.engine.procedure import DONE
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
 from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import PROCS
+from .costs import PAID
 
 _MODES = {"main_action": "main", "priority": "prio", "focus": "focus"}  # decision kind: what may be played
 
@@ -21,9 +22,9 @@ def play_card_refusal(state, p: int, iid: int) -> str | None:
     z = state.table.zone[iid]
     hidden = z in HIDDEN[p]
     if z != HAND[p] and z != CHAMPION[p] and not hidden:
-        return "you play cards from your hand, your Champion Zone or your own facedown cards (digest 9.1, 19)"
+        return "you play cards from your hand, your Champion Zone or your own facedown cards (Playing a card)"
     if hidden and state.counter(iid, "hid") >= state.turn_number:
-        return "a hidden card can be played beginning on the turn after it was hidden (Core Rules v1.3 Hidden, digest 19.3)"
+        return "a hidden card can be played beginning on the turn after it was hidden (Hidden)"
     if state.chain or state.showdown:
         return play_timing_refusal(state, iid, hidden)
     return None
@@ -39,11 +40,11 @@ def play_timing_refusal(state, iid: int, hidden: bool) -> str | None:
     react = kw.get("reaction") or kw.get("quickdraw") or hidden
     ambush = kw.get("ambush") and card["type"] == "unit"
     if state.chain and not react and not ambush:
-        return ("only Reaction cards can be played while a chain exists (Closed state; seed 'Closed'; "
-                "Core Rules v1.3 States, digest 8.3)")
+        # seed 'Closed'; Core Rules v1.3 States, digest 8.3
+        return "only Reaction cards can be played while a chain exists (States: Closed)"
     if state.showdown and not (react or kw.get("action") or ambush):
-        return ("only Action or Reaction cards can be played during a showdown (seed 'Showdown'; Core Rules v1.3 "
-                "States, digest 8.3)")
+        # seed 'Showdown'; Core Rules v1.3 States, digest 8.3
+        return "only Action or Reaction cards can be played during a showdown (States: Showdown)"
     return None
 
 
@@ -55,10 +56,10 @@ def play_refusal(state, p: int, args: dict) -> str | None:
     t = state.table
     iid = args.get("card")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
-        return "a play names a card (Core Rules v1.3 Playing a card, digest 9.1)"
+        return "a play names a card (Playing a card)"
     d = state.decision
     if d is None or d.kind not in _MODES or p not in d.players:
-        return "a card is played as your action in an Open state, or with priority (digest 8.3, 9.1)"
+        return "a card is played as your action in an Open state, or with priority (States)"
     why = play_card_refusal(state, p, iid)
     if why:
         return why
@@ -71,7 +72,7 @@ def play_refusal(state, p: int, args: dict) -> str | None:
     return state._why_not_play_args(p, iid, args).removesuffix(".")
 
 
-_ABILITY_FALLBACK = "its cost can't be paid, or its target is not legal (Core Rules v1.3 Activated abilities, digest 17.3)"
+_ABILITY_FALLBACK = "its cost can't be paid, or its target is not legal (Activated abilities)"
 
 
 def ability_refusal(state, p: int, src: int, ab: dict) -> str | None:
@@ -80,12 +81,12 @@ def ability_refusal(state, p: int, src: int, ab: dict) -> str | None:
     showdown Action or Reaction; spending a buff needs one, and its condition must hold
     (digest 8.3, 17.3)."""
     if ab.get("exhaust") and state.table.orient[src]:
-        return f"{state.name(src)} is exhausted, so it can't pay the [E] in its cost (digest 17.3)"
+        return f"{state.name(src)} is exhausted, so it can't pay the [E] in its cost (Activated abilities)"
     timing = ab.get("timing", "")
     if state.chain and timing != "reaction":
-        return "only Reaction abilities can be used while a chain exists (Closed state; digest 8.3)"
+        return "only Reaction abilities can be used while a chain exists (States: Closed)"
     if state.showdown and timing not in ("action", "reaction"):
-        return "only Action or Reaction abilities can be used during a showdown (digest 8.3, 17.3)"
+        return "only Action or Reaction abilities can be used during a showdown (States)"
     if ab.get("spend_buff") and not state.counter(src, "buff"):
         return _ABILITY_FALLBACK
     if ab.get("if") and not state._cond(ab["if"], p, src, -1, False):
@@ -101,12 +102,12 @@ def activate_refusal(state, p: int, args: dict) -> str | None:
     t = state.table
     iid = args.get("card")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
-        return "using an ability names a card (Core Rules v1.3 Activated abilities, digest 17.3)"
+        return "using an ability names a card (Activated abilities)"
     d = state.decision
     if d is None or d.kind not in _MODES or p not in d.players:
-        return "an ability is used as your action in an Open state, or with priority (digest 8.3, 17.3)"
+        return "an ability is used as your action in an Open state, or with priority (States)"
     if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
-        return "you can only use abilities of your own legend and permanents on the board (digest 17.3)"
+        return "you can only use abilities of your own legend and permanents on the board (Activated abilities)"
     n = args.get("ab", 0)
     abil = state.card_of(iid)["abil"]
     ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}
@@ -127,22 +128,12 @@ class Playing:
 
     __slots__ = ()
 
-    def _play(self, p: int, a: dict, ev: list) -> None:
-        """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
-        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
-        t = self.table
-        iid = a["card"]
-        card = self.card_of(iid)
-        frm = t.zone[iid]
-        hidden_at = int(frm[-1]) if ".hidden" in frm else -1
-        tg = a.get("target", -1)
-        if hidden_at >= 0:
-            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
-            self.set_counter(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
-        self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
-                 card=iid, card_id=t.card[iid], player=p)
-        E, P = (0, []) if hidden_at >= 0 else (card["cost"], list(card["power"]))
+    def _play_cost(self, p: int, a: dict) -> tuple:
+        """The total cost of the play ``a`` (Core Rules v1.3 total cost, digest 5.8): the card's
+        cost (nothing for a hidden card), plus Accelerate's [1] [C], Repeat's cost, and
+        Deflect's power for each time the spell chooses the unit."""
+        card = self.card_of(a["card"])
+        E, P = (0, []) if ".hidden" in self.table.zone[a["card"]] else (card["cost"], list(card["power"]))
         if a.get("accelerate"):
             E += 1
             P.append(self._cdom(card))
@@ -152,10 +143,29 @@ class Playing:
             E += card["kw"].get("repeat", 0)
         # Deflect: [Deflect value] more power for each time the spell chooses the unit; the
         # repeated run chooses it again (Core Rules v1.3 Deflect 809.1.c, Repeat; digest 18)
-        extra = self._deflect(p, tg) * (1 + rep)
+        extra = self._deflect(p, a.get("target", -1)) * (1 + rep)
         if extra:
             P += ["any"] * extra
-        self.pay(p, E, P, ev)
+        return E, P
+
+    def _play(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
+        """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
+        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
+        t = self.table
+        iid = a["card"]
+        card = self.card_of(iid)
+        frm = t.zone[iid]
+        hidden_at = int(frm[-1]) if ".hidden" in frm else -1
+        tg = a.get("target", -1)
+        E, P = self._play_cost(p, a)  # before the card leaves its facedown slot
+        if hidden_at >= 0:
+            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
+            self.set_counter(iid, "hid", 0)
+        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
+        self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
+                 card=iid, card_id=t.card[iid], player=p)
+        rep = 1 if a.get("repeat") else 0
+        self.pay(p, E, P, ev, plan)
         legion = self.played[p] >= 1
         self.played[p] += 1
         typ = card["type"]
@@ -196,7 +206,7 @@ class Playing:
             self.priority_passes = 0
         self.cleanup_due = True
 
-    def _activate(self, p: int, a: dict, ev: list) -> None:
+    def _activate(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
         """Activate an ability (Core Rules v1.3 Activated abilities, digest 17.3). Add abilities
         resolve at once without the chain (digest 5.4)."""
         t = self.table
@@ -207,8 +217,7 @@ class Playing:
             ev.append(t.set_orient(src, 1, f"{self.name(src)} exhausts", R_COST))
         if ab.get("spend_buff"):
             self.set_counter(src, "buff", 0)
-        extra = self._deflect(p, tg)
-        self.pay(p, ab.get("cost", 0), list(ab.get("power", [])) + ["any"] * extra, ev)
+        self.pay(p, *self.action_cost(p, "activate", a), ev, plan)
         w = self.where(src)
         loc = w[1] if w else -1
         item = {"id": 0, "kind": "ab", "source": src, "card": t.card[src], "controller": p, "ability": n, "target": tg, "location": loc,
@@ -233,6 +242,8 @@ class Playing:
 def take_action(state, choice, events) -> str:
     """Apply an action of the Main Phase, Priority or Focus (the choices Legality lists)."""
     kind, args, p = choice.kind, choice.args, choice.player
+    if kind in PAID and state.ask_payment(p, kind, args, *state.action_cost(p, kind, args)):
+        return DONE  # the action happens once the payment is chosen (pay_cost)
     if kind == "play":
         state._play(p, args, events)
     elif kind == "activate":

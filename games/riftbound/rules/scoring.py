@@ -20,12 +20,12 @@ class Scoring:
         self.scored[p] |= 1 << b
         rule = R_HOLD if how == "hold" else R_CONQ
         if how == "conquer" and self.points[p] >= VICTORY_SCORE - 1 and self.scored[p] != 0b11:
-            self._ev(ev, "score.final_point", f"{self.player_name(p)} conquers battlefield {b} but the final point needs every "
+            self._ev(ev, "score.final_point", f"{self.player_name(p)} conquers {self.bf_name(b)} but the final point needs every "
                      "battlefield scored this turn: draw 1 instead", R_CONQ, player=p, bf=b)
             self.draw(p, 1, ev, R_CONQ)
         else:
             self.points[p] += 1
-            self._ev(ev, f"score.{how}", f"{self.player_name(p)} {'holds' if how == 'hold' else 'conquers'} battlefield {b}: 1 point",
+            self._ev(ev, f"score.{how}", f"{self.player_name(p)} {'holds' if how == 'hold' else 'conquers'} {self.bf_name(b)}: 1 point",
                      rule, player=p, bf=b)
             self._ev(ev, "counter.change", f"{self.player_name(p)}: {self.points[p]} points", rule, player=p, counter="points",
                      delta=1, value=self.points[p])

@@ -104,7 +104,7 @@ class Mulligan:
         p = choice.player
         if choice.kind == "mulligan_pick":
             push(state, "mulligan", player=p, set_aside=step.args["set_aside"] + 1)  # steps are never changed
-            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.player_name(p)} sets a card aside",
+            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.player_name(p)} sets a {('first', 'second')[min(1, step.args['set_aside'])]} card aside",
                                            rule=R_MULL))
             return DONE
         state._mulligan_done(p, events)

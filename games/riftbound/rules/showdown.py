@@ -30,9 +30,9 @@ class Showdowns:
                    "totals": [0, 0]}
         self.focus = att
         self.priority = att
-        self._ev(ev, "cleanup.start_showdown", f"Showdown at battlefield {b}: {self.player_name(att)} gains focus", R_SD, bf=b, player=att)
+        self._ev(ev, "cleanup.start_showdown", f"Showdown at {self.bf_name(b)}: {self.player_name(att)} gains focus", R_SD, bf=b, player=att)
         if combat:
-            self._ev(ev, "cleanup.start_combat", f"Combat at battlefield {b}", R_CLEAN, bf=b)
+            self._ev(ev, "cleanup.start_combat", f"Combat at {self.bf_name(b)}", R_CLEAN, bf=b)
             self._begin_combat(ev)
 
     def _showdown_over(self, ev: list) -> None:
@@ -44,7 +44,7 @@ class Showdowns:
             showdown["stage"] = "damage"
             self._ev(ev, "combat.showdown_end", "The combat showdown ends: combat damage", R_COMBAT, bf=b)
             return
-        self._ev(ev, "showdown.end", f"The showdown at battlefield {b} ends", R_SD, bf=b)
+        self._ev(ev, "showdown.end", f"The showdown at {self.bf_name(b)} ends", R_SD, bf=b)
         have = [q for q in (0, 1) if self.units_at(q, b)]
         self.showdown = {}
         self.focus = -1
@@ -53,7 +53,7 @@ class Showdowns:
         if len(have) == 1 and self.battlefield_controller[b] != have[0]:
             q = have[0]
             self.battlefield_controller[b] = q
-            self._ev(ev, "battlefield.control", f"{self.player_name(q)} establishes control of battlefield {b}", R_SD, bf=b, player=q)
+            self._ev(ev, "battlefield.control", f"{self.player_name(q)} establishes control of {self.bf_name(b)}", R_SD, bf=b, player=q)
             self._score(q, b, "conquer", ev)
         self.cleanup_due = True
 
@@ -69,7 +69,7 @@ class Focus:
         ch = state._act_choices(p, "focus")
         ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
         kind = "combat" if state.showdown["combat"] else "showdown"
-        return Decision([p], "focus", f"Focus in the {kind} at battlefield {state.showdown['battlefield']}: "
+        return Decision([p], "focus", f"Focus in the {kind} at {state.bf_name(state.showdown['battlefield'])}: "
                         "play an Action/Reaction or pass (Showdown Open)", ch)
 
     def choose(state, step, choice, events):

@@ -178,6 +178,9 @@ class Weaponmaster:
                       card=tr["source"], player=p)
             state.cleanup_due = True
             return DONE
-        state.pay(p, *state._equip_cost(choice.args["target"], True), events)
+        cost = state._equip_cost(choice.args["target"], True)
+        if state.ask_payment(p, "weaponmaster", {"target": choice.args["target"]}, *cost, trigger=tr):
+            return DONE  # paid (and put on the chain) once the payment is chosen (pay_cost)
+        state.pay(p, *cost, events)
         state._push_trigger(tr, choice.args["target"], events)
         return DONE

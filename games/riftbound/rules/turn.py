@@ -128,19 +128,23 @@ def channel_phase(state, step, ev):
 
 @PROCS.step("draw_phase", rule=R_DRAW)
 def draw_phase(state, step, ev):
-    """Draw 1; the rune pools empty at the end of the Draw Phase (digest 7.4)."""
+    """Draw 1 (digest 7.4). The digest also empties the rune pools at the end of the Draw
+    Phase (166, 315.4.c-d); the seed empties them as the Main Phase begins, "the first of
+    the two times a turn" (phase 5), which is the same moment: ``main_phase_start`` does it
+    once."""
     p = state.active
     state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
     state.draw(p, 1, ev, R_DRAW)
-    state._empty_pools(ev, "at the end of the Draw Phase")
     state.turn_step = "main_start"
     return DONE
 
 
 @PROCS.step("main_phase_start", rule=R_MAIN)
 def main_phase_start(state, step, ev):
-    """The Main Phase begins; the rune pools empty (digest 7.5)."""
+    """The Main Phase begins; the rune pools empty, the first of the two times a turn (seed
+    phase 5: 「Main Phaseは、何かを捨てるところから始まります。全プレイヤーのルーンプールが空になり」;
+    digest 5.5, 7.5)."""
     p = state.active
     state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Main Phase", R_MAIN, phase="main", player=p)
