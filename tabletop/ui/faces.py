@@ -1,0 +1,547 @@
+"""Card faces drawn like printed cards, from data.
+
+A game's ``faces.toml`` (beside its layout.toml) says how its printed cards
+are laid out: which card field picks the picture's background, and for each
+kind of card the badges in the corners of the name band (cost, speed,
+domain), the marks under it (level stars), the type line, the stat boxes at
+the bottom with their icons, and a note printed on the card ("lower speed
+wins"). :func:`draw_face` draws any card from that and a *card view*: the
+game's ``describe_card`` merged with the card's own fields (:func:`card_view`).
+Nothing here names a game. Text never goes below :func:`gfx.min_size`: what
+does not fit at that size on a small card is left to the zoom.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field as dc_field
+from pathlib import Path
+
+import pygame
+
+from tabletop.engine import tomlio
+from tabletop.engine.assets import art_path
+from tabletop.engine.errors import TabletopError
+
+from . import gfx
+
+INK = (22, 22, 26)
+PAPER = (244, 238, 224)
+
+
+# -- the spec ----------------------------------------------------------------------------
+@dataclass
+class Item:
+    """One printed element: a badge, a stat box, the marks row."""
+
+    field: str = ""
+    label: str = ""
+    icon: str = ""
+    legend: str = ""
+    color: tuple = (40, 40, 48)
+    current: str = ""            # the card's live value in the view: counters[current] or stats[current]
+    icons: dict = dc_field(default_factory=dict)   # value -> icon (a domain, a position)
+    names: dict = dc_field(default_factory=dict)   # value -> word
+    small: bool = True           # shown on a small card too (else only when zoomed)
+    shape: str = "circle"        # marks: "star" or "dot"
+
+
+@dataclass
+class Kind:
+    match: dict = dc_field(default_factory=dict)
+    frame: tuple | None = None
+    badge_left: Item | None = None
+    badge_right: Item | None = None
+    marks: Item | None = None
+    type_line: str = ""
+    stats: list = dc_field(default_factory=list)
+    note: str = ""
+    art: str = ""
+
+    def matches(self, view: dict) -> bool:
+        for k, want in self.match.items():
+            v = lookup(view, k)
+            wants = want if isinstance(want, list) else [want]
+            vals = v if isinstance(v, list) else [v]
+            if not any(x in wants for x in vals):
+                return False
+        return True
+
+
+@dataclass
+class FaceSpec:
+    background_by: str = ""
+    backgrounds: dict = dc_field(default_factory=dict)
+    fallback_art: str = "card-random"
+    legend_title: str = "Reading a card"
+    legend: list = dc_field(default_factory=list)     # extra (icon, text) lines
+    kinds: list = dc_field(default_factory=list)
+
+    def kind_for(self, view: dict) -> Kind:
+        for k in self.kinds:
+            if k.matches(view):
+                return k
+        return Kind()
+
+    def legend_lines(self, view: dict | None = None) -> list[tuple[str, str]]:
+        """(icon, text) lines explaining every mark on ``view``'s face (all kinds when None)."""
+        kinds = [self.kind_for(view)] if view is not None else self.kinds
+        out: list[tuple[str, str]] = []
+        for k in kinds:
+            for it in [k.badge_left, k.badge_right, k.marks, *k.stats]:
+                if it is None or not it.legend or (view is not None and lookup(view, it.field) in (None, "", [])):
+                    continue
+                ic = it.icon or next(iter(it.icons.values()), "")
+                if (ic, it.legend) not in out:
+                    out.append((ic, it.legend))
+            if k.note and ("", k.note) not in out:
+                out.append(("", k.note))
+        for line in self.legend:
+            if line not in out:
+                out.append(line)
+        return out
+
+
+def _item(d, where: str, path) -> Item | None:
+    if d is None:
+        return None
+    if not isinstance(d, dict):
+        raise TabletopError(f"{where} must be a table", path)
+    known = {"field", "label", "icon", "legend", "color", "current", "icons", "names", "small", "shape"}
+    bad = set(d) - known
+    if bad:
+        raise TabletopError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(known))})", path)
+    return Item(field=str(d.get("field", "")), label=str(d.get("label", "")), icon=str(d.get("icon", "")),
+                legend=str(d.get("legend", "")), color=gfx.color(d.get("color"), (40, 40, 48)),
+                current=str(d.get("current", "")), icons=dict(d.get("icons") or {}),
+                names=dict(d.get("names") or {}), small=bool(d.get("small", True)), shape=str(d.get("shape", "circle")))
+
+
+def load_faces(path) -> FaceSpec:
+    """Read a faces.toml; a malformed file raises one TabletopError naming it."""
+    data = tomlio.load(path, TabletopError)
+    face = data.get("face") or {}
+    spec = FaceSpec(background_by=str(face.get("background_by", "")),
+                    backgrounds={str(k): gfx.color(v) for k, v in (face.get("background") or {}).items()},
+                    fallback_art=str(face.get("fallback_art", "card-random")),
+                    legend_title=str(face.get("legend_title", "Reading a card")))
+    for line in data.get("legend", []) or []:
+        spec.legend.append((str(line.get("icon", "")), str(line.get("text", ""))))
+    for i, k in enumerate(data.get("kind", []) or []):
+        where = f"[[kind]] {i + 1}"
+        kd = Kind(match=dict(k.get("match") or {}), frame=gfx.color(k["frame"]) if k.get("frame") else None,
+                  badge_left=_item(k.get("badge_left"), where + " badge_left", path),
+                  badge_right=_item(k.get("badge_right"), where + " badge_right", path),
+                  marks=_item(k.get("marks"), where + " marks", path),
+                  type_line=str(k.get("type_line", "")), note=str(k.get("note", "")), art=str(k.get("art", "")))
+        for j, st in enumerate(k.get("stat", []) or []):
+            kd.stats.append(_item(st, f"{where} stat {j + 1}", path))
+        spec.kinds.append(kd)
+    return spec
+
+
+_spec_cache: dict = {}
+
+
+def spec_for(game) -> FaceSpec:
+    """The game's faces.toml, or a plain spec (name, art, text) when it has none."""
+    from .layout import game_dir
+    key = id(game)
+    got = _spec_cache.get(key)
+    if got is None:
+        d = game_dir(game)
+        p = d / "faces.toml" if d else None
+        got = load_faces(p) if p is not None and p.exists() else FaceSpec()
+        _spec_cache[key] = got
+    return got
+
+
+# -- card views --------------------------------------------------------------------------
+def card_view(game, card_id) -> dict:
+    """What a face is drawn from: describe_card plus the card's own fields
+    (``atk``, ``domain``, ``art``...). An unknown id gives a blank card."""
+    try:
+        d = dict(game.describe_card(card_id))
+    except Exception:  # an unknown id must not break the table
+        d = {"name": str(card_id), "type": "", "text": ""}
+    try:
+        rec = game.cards.get(card_id)
+    except Exception:
+        rec = None
+    if isinstance(rec, dict):
+        d["fields"] = rec
+        if rec.get("art"):
+            d["art"] = rec["art"]
+    return d
+
+
+def lookup(view: dict, key: str):
+    """A card field by name (the card's own fields first, then its
+    description); ``name[0]`` takes the first of a list."""
+    if not key:
+        return None
+    idx = None
+    m = re.match(r"^([a-z_]+)\[(\d+)\]$", key)
+    if m:
+        key, idx = m.group(1), int(m.group(2))
+    f = view.get("fields") or {}
+    v = f[key] if key in f else view.get(key)
+    if idx is not None:
+        return v[idx] if isinstance(v, list) and len(v) > idx else None
+    return v
+
+
+def value_text(item: Item, v) -> str:
+    if v is None or v == "" or v == []:
+        return ""
+    if isinstance(v, list):
+        return " ".join(str(item.names.get(str(x), x)) for x in v)
+    return str(item.names.get(str(v), v))
+
+
+def current_value(item: Item, live: dict | None):
+    """The live value of a stat on the table (None: as printed)."""
+    if not live or not item.current:
+        return None
+    for part in ("counters", "stats"):
+        d = live.get(part) or {}
+        if item.current in d:
+            return d[item.current]
+    return None
+
+
+# -- icons -------------------------------------------------------------------------------
+_icons: dict = {}
+
+
+def icon(name: str, size: int, col=(255, 255, 255)) -> pygame.Surface | None:
+    """An icon from assets/art, ``size`` px square, tinted ``col`` (None if missing)."""
+    if not name or size < 4:
+        return None
+    key = (name, size, tuple(col[:4]))
+    if key in _icons:
+        return _icons[key]
+    p = art_path(name)
+    s = None
+    if p.is_file():
+        try:
+            s = pygame.image.load_sized_svg(str(p), (size, size))
+        except (pygame.error, AttributeError, ValueError):
+            try:
+                s = pygame.transform.smoothscale(pygame.image.load(str(p)), (size, size))
+            except (pygame.error, ValueError):
+                s = None
+        if s is not None:
+            s = s.convert_alpha() if pygame.display.get_surface() is not None else s
+            if tuple(col[:3]) != (255, 255, 255) or len(col) > 3:
+                tint = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+                tint.fill((*col[:3], col[3] if len(col) > 3 else 255))
+                s = s.copy()
+                s.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_icons) > 2000:
+        _icons.clear()
+    _icons[key] = s
+    return s
+
+
+# -- names -------------------------------------------------------------------------------
+def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
+    """``name`` if it fits, else a neat short form: the part before a comma
+    ("Kestra"), initials then the last word ("R. Wolf"), the last word, and
+    only then an ellipsis."""
+    f = gfx.font(size, bold)
+    if f.size(name)[0] <= width:
+        return name
+    cands = []
+    if "," in name:
+        cands.append(name.split(",")[0].strip())
+    words = [w for w in re.split(r"\s+", name.replace('"', "").strip()) if w]
+    if len(words) > 1:
+        last = words[-1]
+        if last.startswith("[") and len(words) > 2:  # "Ignis Colossus [L]"
+            last = words[-2] + " " + last
+            words = words[:-1]
+        cands.append(" ".join(w[0] + "." for w in words[:-1]) + " " + last)
+        cands.append(last)
+    for c in cands:
+        if f.size(c)[0] <= width:
+            return c
+    return gfx.fit(cands[-1] if cands else name, size, width, bold)
+
+
+# -- drawing -----------------------------------------------------------------------------
+def _star(surf, c, r, col, edge):
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
+    pygame.draw.polygon(surf, col, pts)
+    pygame.draw.polygon(surf, edge, pts, 1)
+
+
+def background(spec: FaceSpec, view: dict, frame: tuple) -> tuple:
+    v = lookup(view, spec.background_by)
+    for x in (v if isinstance(v, list) else [v]):
+        if x is not None and str(x) in spec.backgrounds:
+            return spec.backgrounds[str(x)]
+    return gfx.shade(frame, 0.75)
+
+
+def _badge(surf, item: Item, view: dict, center, r, size, big: bool) -> None:
+    """A round badge: a value (cost, speed) or icons (a domain)."""
+    v = lookup(view, item.field)
+    if v is None or v == "" or v == []:
+        return
+    vals = v if isinstance(v, list) else [v]
+    if item.icons and all(str(x) in item.icons for x in vals):
+        for i, x in enumerate(vals[:2]):
+            cx = center[0] - i * int(r * 1.7)
+            pygame.draw.circle(surf, gfx.shade(item.color, 0.6), (cx, center[1]), r)
+            pygame.draw.circle(surf, (250, 240, 210), (cx, center[1]), r, max(1, r // 8))
+            ic = icon(item.icons[str(x)], int(r * 1.4))
+            if ic is not None:
+                surf.blit(ic, ic.get_rect(center=(cx, center[1])))
+        return
+    txt = value_text(item, v)
+    t = gfx.text(txt, size, (255, 255, 255), True)
+    w = max(2 * r, t.get_width() + r // 2 + 4)
+    rect = pygame.Rect(0, 0, w, 2 * r)
+    rect.center = center
+    if rect.x < 1:
+        rect.x = 1
+    pygame.draw.rect(surf, item.color, rect, border_radius=r)
+    pygame.draw.rect(surf, (250, 240, 210), rect, max(1, r // 8), border_radius=r)
+    if big and item.icon:
+        ic = icon(item.icon, int(r * 0.9), (255, 255, 255, 110))
+        if ic is not None:
+            surf.blit(ic, ic.get_rect(center=rect.center))
+    surf.blit(t, t.get_rect(center=rect.center))
+
+
+def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: FaceSpec, live: dict | None = None,
+              frame_color: tuple | None = None) -> None:
+    """Draw ``view``'s face into ``rect`` of ``surface`` as ``spec`` lays it out.
+    ``live`` is the card as the table shows it now (its counters, stats): a
+    stat that differs from print shows the live value (and, zoomed, both).
+    A card taller than 300 px is drawn in full (type line, rules text, stat
+    labels, note); a smaller one keeps what is readable at gfx.min_size()."""
+    w, h = rect.size
+    kind = spec.kind_for(view)
+    big = h >= 300
+    fc = frame_color or kind.frame or gfx.color(view.get("color"), (120, 120, 130))
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(3, w // 14)
+    floor = gfx.min_size()
+    # frame: the card's colour, a darker rim, a light inner line
+    pygame.draw.rect(s, fc, s.get_rect(), border_radius=rad)
+    pygame.draw.rect(s, gfx.shade(fc, 0.4), s.get_rect(), max(1, w // 60), border_radius=rad)
+    m = max(3, w // 20)
+    # name band
+    name_size = max(floor, int(h * 0.05)) if big else floor
+    line_h = gfx.font(name_size, True).get_linesize()
+    band = pygame.Rect(m, m, w - 2 * m, min(line_h + 2, int(h * 0.26)))
+    pygame.draw.rect(s, gfx.shade(fc, 1.75), band, border_radius=max(2, rad // 2))
+    pygame.draw.rect(s, gfx.shade(fc, 0.5), band, 1, border_radius=max(2, rad // 2))
+    x0, x1 = band.x + 3, band.right - 3
+    r = max(6, band.h // 2 + (3 if big else 1))
+    badge_size = max(floor, int(r * 1.25)) if big else floor
+    if kind.badge_left is not None and lookup(view, kind.badge_left.field) not in (None, "", []) \
+            and (big or kind.badge_left.small):
+        _badge(s, kind.badge_left, view, (band.x + r - 2, band.centery), r, badge_size, big)
+        x0 = band.x + 2 * r + 1
+        v = value_text(kind.badge_left, lookup(view, kind.badge_left.field))
+        x0 = max(x0, band.x + gfx.font(badge_size, True).size(v)[0] + r // 2 + 4) if not kind.badge_left.icons else x0
+    if kind.badge_right is not None and lookup(view, kind.badge_right.field) not in (None, "", []) \
+            and (big or kind.badge_right.small):
+        n = len(lookup(view, kind.badge_right.field)) if isinstance(lookup(view, kind.badge_right.field), list) else 1
+        _badge(s, kind.badge_right, view, (band.right - r + 2, band.centery), r, badge_size, big)
+        x1 = band.right - int(r * (2 + 1.7 * (min(n, 2) - 1))) - 1
+    name = str(view.get("name", "?"))
+    shown = short_name(name, name_size, max(8, x1 - x0 - 2)) if x1 - x0 > 10 else ""
+    if shown:
+        t = gfx.text(shown, name_size, INK, True)
+        s.blit(t, t.get_rect(midleft=(x0 + 1, band.centery + 1)) if not big else t.get_rect(midleft=(x0 + 4, band.centery + 1)))
+    y = band.bottom + 2
+    # marks (level stars)
+    if kind.marks is not None:
+        n = lookup(view, kind.marks.field)
+        if isinstance(n, int) and n > 0:
+            sr = max(3, int(h * (0.022 if big else 0.04)))
+            for i in range(min(n, 12)):
+                cx = band.right - sr - 1 - i * (2 * sr + 1)
+                if kind.marks.shape == "star":
+                    _star(s, (cx, y + sr), sr, (250, 196, 50), (130, 60, 10))
+                else:
+                    pygame.draw.circle(s, kind.marks.color, (cx, y + sr), sr)
+            if big and kind.marks.label:
+                gfx.blit_text(s, f"{kind.marks.label} {n}", max(floor, int(sr * 2.2)), (m + 4, y - 1), INK, True)
+            y += 2 * sr + 2
+    # bottom: stat boxes (and, zoomed, the rules text above them)
+    stats = [it for it in kind.stats if (big or it.small) and lookup(view, it.field) not in (None, "", [])]
+    stat_size = max(floor, int(h * 0.042)) if big else floor
+    sl = gfx.font(stat_size, True).get_linesize()
+    rows = _stat_rows(stats, view, live, stat_size, w - 2 * m, big)
+    stat_h = len(rows) * (sl + 2)
+    bottom = h - m - stat_h
+    text_h = 0
+    if big:
+        note_h = 0
+        if kind.note:
+            note_h = len(gfx.wrap(kind.note, max(floor, int(h * 0.032)), w - 2 * m - 8, True)) * gfx.font(max(floor, int(h * 0.032)), True).get_linesize() + 4
+        text_h = int(h * 0.30) + note_h
+    tl_size = max(floor, int(h * 0.034)) if big else floor
+    tl_text = _type_line(kind, view) if (big or h >= 150) else ""
+    tl_h = gfx.font(tl_size).get_linesize() if tl_text else 0
+    pic = pygame.Rect(m, y, w - 2 * m, max(6, bottom - text_h - tl_h - y - 2))
+    # the picture: background by attribute/faction/domain, the card's icon
+    bg = background(spec, view, fc)
+    pygame.draw.rect(s, bg, pic)
+    hi = gfx.shade(bg, 1.25)
+    pygame.draw.circle(s, hi, (pic.centerx, pic.centery), max(4, int(min(pic.w, pic.h) * 0.48)))
+    art = view.get("art") or kind.art or spec.fallback_art
+    isz = int(min(pic.w * 0.86, pic.h * 0.86))
+    ic = icon(art, isz, (*gfx.shade(bg, 0.3), 255))
+    if ic is not None:
+        s.blit(ic, ic.get_rect(center=(pic.centerx + max(1, isz // 40), pic.centery + max(1, isz // 40))))
+    ic = icon(art, isz, (252, 248, 236))
+    if ic is not None:
+        s.blit(ic, ic.get_rect(center=pic.center))
+    pygame.draw.rect(s, gfx.shade(fc, 0.45), pic, 1)
+    y = pic.bottom + 1
+    if tl_text:
+        tr = pygame.Rect(m, y, w - 2 * m, tl_h)
+        pygame.draw.rect(s, gfx.shade(fc, 1.55), tr)
+        s.blit(gfx.text(gfx.fit(tl_text, tl_size, tr.w - 6, True), tl_size, INK, True), (tr.x + 3, tr.y))
+        y = tr.bottom + 1
+    if big:
+        box = pygame.Rect(m, y, w - 2 * m, bottom - y - 2)
+        pygame.draw.rect(s, PAPER, box)
+        pygame.draw.rect(s, gfx.shade(fc, 0.5), box, 1)
+        inner = box.inflate(-10, -6)
+        if kind.note:
+            ns = max(floor, int(h * 0.032))
+            nl = gfx.wrap(kind.note, ns, inner.w, True)
+            nh = len(nl) * gfx.font(ns, True).get_linesize()
+            nr = pygame.Rect(box.x, box.bottom - nh - 4, box.w, nh + 4)
+            pygame.draw.rect(s, gfx.shade(fc, 1.4), nr)
+            gfx.blit_wrapped(s, kind.note, ns, nr.inflate(-10, -2), INK, True, line_gap=4)
+            inner.h = nr.y - inner.y - 2
+        gfx.blit_wrapped(s, _rules_body(view), max(floor, int(h * 0.032)), inner, INK, line_gap=3)
+    # stat boxes
+    yy = h - m - stat_h
+    for row in rows:
+        _draw_stat_row(s, row, pygame.Rect(m, yy, w - 2 * m, sl), stat_size, big, fc)
+        yy += sl + 2
+    surface.blit(s, rect)
+
+
+def _type_line(kind: Kind, view: dict) -> str:
+    if not kind.type_line:
+        return ""
+
+    def sub(mt):
+        v = lookup(view, mt.group(1))
+        if isinstance(v, list):
+            return " / ".join(str(x).title() for x in v)
+        return "" if v is None else str(v).title() if str(v).islower() else str(v)
+    out = re.sub(r"\{([a-z_]+)\}", sub, kind.type_line)
+    return re.sub(r"\s*/\s*(/\s*)+", " / ", out).strip(" /")
+
+
+def _stat_rows(stats, view, live, size, width, big) -> list[list]:
+    """Stat boxes laid out in rows that fit ``width``."""
+    cells = []
+    for it in stats:
+        printed = lookup(view, it.field)
+        cur = current_value(it, live)
+        txt = value_text(it, printed)
+        if big and it.label:
+            txt = f"{it.label} {txt}"
+        if cur is not None and str(cur) != str(printed):
+            txt = f"{txt} \u2192 {cur}" if big else value_text(it, cur)
+        state = 0 if cur is None or str(cur) == str(printed) else (1 if _num(cur) > _num(printed) else -1)
+        ic = gfx.font(size, True).get_linesize() - 2 if it.icon else 0
+        cw = gfx.font(size, True).size(txt)[0] + ic + 8
+        cells.append((it, txt, state, cw))
+    rows, cur_row, used = [], [], 0
+    for c in cells:
+        if cur_row and used + c[3] + 2 > width:
+            rows.append(cur_row)
+            cur_row, used = [], 0
+        cur_row.append(c)
+        used += c[3] + 2
+    if cur_row:
+        rows.append(cur_row)
+    return rows
+
+
+def _num(v) -> float:
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def _draw_stat_row(s, row, r, size, big, fc) -> None:
+    n = len(row)
+    total = sum(c[3] for c in row)
+    spare = max(0, r.w - total - 2 * (n - 1))
+    x = r.x
+    for it, txt, state, cw in row:
+        bw = cw + spare // n
+        box = pygame.Rect(x, r.y, bw, r.h)
+        pygame.draw.rect(s, it.color, box, border_radius=max(2, r.h // 3))
+        edge = (120, 240, 140) if state > 0 else (255, 120, 110) if state < 0 else (250, 240, 210)
+        pygame.draw.rect(s, edge, box, 2 if state else 1, border_radius=max(2, r.h // 3))
+        isz = r.h - 2 if it.icon else 0
+        col = (200, 255, 200) if state > 0 else (255, 200, 190) if state < 0 else (255, 255, 255)
+        t = gfx.text(txt, size, col, True)
+        content = isz + t.get_width() + (2 if isz else 0)
+        cx = box.centerx - content // 2
+        if isz:
+            ic = icon(it.icon, isz, (255, 255, 255))
+            if ic is not None:
+                s.blit(ic, (cx, box.y + 1))
+            cx += isz + 2
+        s.blit(t, t.get_rect(midleft=(cx, box.centery + 1)))
+        x += bw + 2
+
+
+def _rules_body(view: dict) -> str:
+    """The rules text with keywords its text does not spell out first."""
+    from .cards import rules_body
+    return rules_body(view)
+
+
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, spec: FaceSpec, view: dict | None,
+                size: int | None = None) -> int:
+    """The legend of ``view``'s face (icons and what they mean) in ``rect``;
+    returns the height used."""
+    size = max(gfx.min_size(), size or 16)
+    lh = gfx.font(size).get_linesize()
+    y = rect.y
+    lines = spec.legend_lines(view)
+    if not lines:
+        return 0
+    gfx.blit_text(surface, spec.legend_title, size, (rect.x, y), gfx.ACCENT, True)
+    y += lh
+    for ic_name, text in lines:
+        ic = icon(ic_name, lh - 4, (230, 230, 240)) if ic_name else None
+        tx = rect.x + lh + 2
+        if ic is not None:
+            surface.blit(ic, (rect.x, y + 2))
+        for ln in gfx.wrap(text, size, rect.w - (tx - rect.x)):
+            if y + lh > rect.bottom:
+                return y - rect.y
+            surface.blit(gfx.text(ln, size, gfx.TEXT), (tx, y))
+            y += lh - 2
+        y += 2
+    return y - rect.y
+
+
+def faces_file(game) -> Path | None:
+    from .layout import game_dir
+    d = game_dir(game)
+    return d / "faces.toml" if d else None
