@@ -345,24 +345,27 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     pygame.draw.rect(s, gfx.shade(fc, 1.75), band, border_radius=max(2, rad // 2))
     pygame.draw.rect(s, gfx.shade(fc, 0.5), band, 1, border_radius=max(2, rad // 2))
     x0, x1 = band.x + 3, band.right - 3
-    r = max(6, band.h // 2 + (3 if big else 1))
-    badge_size = max(floor, int(r * 1.25)) if big else floor
-    if kind.badge_left is not None and lookup(view, kind.badge_left.field) not in (None, "", []) \
-            and (big or kind.badge_left.small):
-        _badge(s, kind.badge_left, view, (band.x + r - 2, band.centery), r, badge_size, big)
-        x0 = band.x + 2 * r + 1
-        v = value_text(kind.badge_left, lookup(view, kind.badge_left.field))
-        x0 = max(x0, band.x + gfx.font(badge_size, True).size(v)[0] + r // 2 + 4) if not kind.badge_left.icons else x0
-    if kind.badge_right is not None and lookup(view, kind.badge_right.field) not in (None, "", []) \
-            and (big or kind.badge_right.small):
-        n = len(lookup(view, kind.badge_right.field)) if isinstance(lookup(view, kind.badge_right.field), list) else 1
-        _badge(s, kind.badge_right, view, (band.right - r + 2, band.centery), r, badge_size, big)
-        x1 = band.right - int(r * (2 + 1.7 * (min(n, 2) - 1))) - 1
+
+    def shows(it):
+        return it is not None and lookup(view, it.field) not in (None, "", []) and (big or it.small)
+    r = max(6, band.h // 2 + 3)
+    badge_size = max(floor, int(r * 1.25))
+    if big:  # printed in the name band's corners
+        if shows(kind.badge_left):
+            _badge(s, kind.badge_left, view, (band.x + r - 2, band.centery), r, badge_size, big)
+            x0 = band.x + 2 * r + 1
+            v = value_text(kind.badge_left, lookup(view, kind.badge_left.field))
+            x0 = max(x0, band.x + gfx.font(badge_size, True).size(v)[0] + r // 2 + 4) if not kind.badge_left.icons else x0
+        if shows(kind.badge_right):
+            v = lookup(view, kind.badge_right.field)
+            n = len(v) if isinstance(v, list) else 1
+            _badge(s, kind.badge_right, view, (band.right - r + 2, band.centery), r, badge_size, big)
+            x1 = band.right - int(r * (2 + 1.7 * (min(n, 2) - 1))) - 1
     name = str(view.get("name", "?"))
     shown = short_name(name, name_size, max(8, x1 - x0 - 2)) if x1 - x0 > 10 else ""
     if shown:
         t = gfx.text(shown, name_size, INK, True)
-        s.blit(t, t.get_rect(midleft=(x0 + 1, band.centery + 1)) if not big else t.get_rect(midleft=(x0 + 4, band.centery + 1)))
+        s.blit(t, t.get_rect(midleft=(x0 + 4, band.centery + 1)) if big else t.get_rect(center=(band.centerx, band.centery + 1)))
     y = band.bottom + 2
     # marks (level stars)
     if kind.marks is not None:
@@ -409,6 +412,13 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     if ic is not None:
         s.blit(ic, ic.get_rect(center=pic.center))
     pygame.draw.rect(s, gfx.shade(fc, 0.45), pic, 1)
+    if not big:  # a small card: the badges sit on the picture's top corners, the name keeps the band
+        rs = max(5, min(pic.w // 4, gfx.font(floor, True).get_linesize() // 2))
+        if shows(kind.badge_left):
+            _badge(s, kind.badge_left, view, (pic.x + rs, pic.y + rs), rs, floor, False)
+        if shows(kind.badge_right):
+            v = lookup(view, kind.badge_right.field)
+            _badge(s, kind.badge_right, view, (pic.right - rs, pic.y + rs), rs, floor, False)
     y = pic.bottom + 1
     if tl_text:
         tr = pygame.Rect(m, y, w - 2 * m, tl_h)
