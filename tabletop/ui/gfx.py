@@ -89,6 +89,8 @@ def reset_caches() -> None:
     _fonts.clear()
     _text.clear()
     _wrap.clear()
+    _fallbacks.clear()
+    _glyph_cache.clear()
 
 
 def color(value, default=(90, 90, 90)) -> tuple:
