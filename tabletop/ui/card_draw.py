@@ -33,7 +33,7 @@ def card_image(art, card: dict, zdef, w: int, h: int, sideways: bool) -> pygame.
         # a face-down card on a deck shows its back, even to a player who knows
         # it (a card put on the bottom of the deck, while the move plays)
         return art.get(None, w, h, False, sideways)
-    return art.get(cid, w, h, down, sideways)
+    return art.get(cid, w, h, down, sideways, live=card if card.get("face") != "down" else None)
 
 
 def turned(base: pygame.Surface, angle: float) -> pygame.Surface:
@@ -86,16 +86,18 @@ def draw_tag(surf, r: pygame.Rect, text: str) -> None:
     surf.blit(t, t.get_rect(center=br.center))
 
 
-def draw_card_counters(surf, r: pygame.Rect, counters: dict, stats: set) -> None:
+def draw_card_counters(surf, r: pygame.Rect, counters: dict, stats: set, on_face: set = frozenset()) -> None:
     """Counters on a card: small pills stacked down the right of its picture,
     clear of the name at the top and the printed stats at the bottom. A
     counter at 0 is left out unless it is one of the card's printed stats
-    (``stats``: their names in lower case)."""
-    items = [(n, v) for n, v in counters.items() if v not in (0, None, "") or str(n).lower() in stats]
+    (``stats``: their names in lower case); a counter the face itself shows
+    in a stat box (``on_face``: ATK, Might...) is not repeated."""
+    items = [(n, v) for n, v in counters.items()
+             if str(n) not in on_face and (v not in (0, None, "") or str(n).lower() in stats)]
     if not items:
         return
     size = 13 if r.h >= 70 else 11
-    y = r.y + max(14, int(r.h * 0.26))
+    y = r.y + max(22, int(r.h * 0.4))  # over the picture, clear of the name band
     for name, v in items[:4]:
         label = f"{str(name).upper() if len(str(name)) <= 3 else name} {v}"
         t = gfx.text(gfx.fit(label, size, r.w + 6, True), size, (255, 255, 255), True)

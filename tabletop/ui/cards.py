@@ -77,6 +77,11 @@ class CardArt:
             self._cache[key] = s
         return s
 
+    def face_counters(self, card_id) -> frozenset:
+        """The card counters its face shows in stat boxes (``current`` keys)."""
+        kind = self.spec.kind_for(self.desc(card_id))
+        return frozenset(it.current for it in kind.stats if it.current)
+
     def zoom(self, card_id, live: dict | None = None) -> pygame.Surface:
         return self.get(card_id, 330, 462, live=live)
 

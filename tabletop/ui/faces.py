@@ -460,8 +460,17 @@ def _type_line(kind: Kind, view: dict) -> str:
     return re.sub(r"\s*/\s*(/\s*)+", " / ", out).strip(" /")
 
 
-def _stat_rows(stats, view, live, size, width, big) -> list[list]:
-    """Stat boxes laid out in rows that fit ``width``."""
+def _stat_rows(stats, view, live, size, width, big, mode: str = "auto") -> list[list]:
+    """Stat boxes laid out in rows that fit ``width``. A small card whose
+    stats would take more than two rows shows them as coloured numbers
+    without icons (the legend names each colour)."""
+    if mode == "auto":
+        full = _stat_rows(stats, view, live, size, width, big, "full")
+        if big or len(full) <= 2:
+            return full
+        rows = _stat_rows(stats, view, live, size, width, big, "compact")
+        return rows if len(rows) < len(full) else full
+    compact = mode == "compact"
     cells = []
     for it in stats:
         printed = lookup(view, it.field)
@@ -472,9 +481,9 @@ def _stat_rows(stats, view, live, size, width, big) -> list[list]:
         if cur is not None and str(cur) != str(printed):
             txt = f"{txt} \u2192 {cur}" if big else value_text(it, cur)
         state = 0 if cur is None or str(cur) == str(printed) else (1 if _num(cur) > _num(printed) else -1)
-        ic = gfx.font(size, True).get_linesize() - 2 if it.icon else 0
-        cw = gfx.font(size, True).size(txt)[0] + ic + 8
-        cells.append((it, txt, state, cw))
+        ic = gfx.font(size, True).get_linesize() - 2 if it.icon and not compact else 0
+        cw = gfx.font(size, True).size(txt)[0] + ic + (4 if compact else 8)
+        cells.append((it, txt, state, cw, bool(compact)))
     rows, cur_row, used = [], [], 0
     for c in cells:
         if cur_row and used + c[3] + 2 > width:
@@ -499,13 +508,13 @@ def _draw_stat_row(s, row, r, size, big, fc) -> None:
     total = sum(c[3] for c in row)
     spare = max(0, r.w - total - 2 * (n - 1))
     x = r.x
-    for it, txt, state, cw in row:
+    for it, txt, state, cw, compact in row:
         bw = cw + spare // n
         box = pygame.Rect(x, r.y, bw, r.h)
         pygame.draw.rect(s, it.color, box, border_radius=max(2, r.h // 3))
         edge = (120, 240, 140) if state > 0 else (255, 120, 110) if state < 0 else (250, 240, 210)
         pygame.draw.rect(s, edge, box, 2 if state else 1, border_radius=max(2, r.h // 3))
-        isz = r.h - 2 if it.icon else 0
+        isz = r.h - 2 if it.icon and not compact else 0
         col = (200, 255, 200) if state > 0 else (255, 200, 190) if state < 0 else (255, 255, 255)
         t = gfx.text(txt, size, col, True)
         content = isz + t.get_width() + (2 if isz else 0)

@@ -107,7 +107,8 @@ class CardsMixin:
         card_draw.draw_tag(surf, r, text)
 
     def _draw_card_counters(self, surf, r, counters, card_id=None) -> None:
-        card_draw.draw_card_counters(surf, r, counters, card_draw.printed_stats(self.art, card_id))
+        card_draw.draw_card_counters(surf, r, counters, card_draw.printed_stats(self.art, card_id),
+                                     self.art.face_counters(card_id) if card_id is not None else frozenset())
 
     def _blit_rotated(self, surf, sp, pos, angle) -> None:
         card_draw.draw_rotated(surf, self._card_surface(sp, sp.w, sp.h, sp.sideways), pos, angle)

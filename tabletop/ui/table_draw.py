@@ -317,7 +317,8 @@ class DrawMixin:
                 cap = e.caption or e.kind
                 cap_lines = gfx.wrap(cap, 16, area.w - 10)
                 rule_lines = gfx.wrap(f"rule: {e.rule}", 13, area.w - 10) if e.rule else []
-                h = len(cap_lines) * 17 + len(rule_lines) * 14 + 6
+                lh_cap, lh_rule = max(17, gfx.font(16).get_linesize() + 1), max(14, gfx.font(13).get_linesize())
+                h = len(cap_lines) * lh_cap + len(rule_lines) * lh_rule + 6
                 if yb - h < area.y:
                     break
                 yb -= h
@@ -325,18 +326,22 @@ class DrawMixin:
                 col = gfx.ACCENT if e.kind in ("phase.begin", "game.over") else gfx.TEXT
                 for ln in cap_lines:
                     s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
-                    yy += 17
+                    yy += lh_cap
                 for ln in rule_lines:
                     s.blit(gfx.text(ln, 13, gfx.DIM), (area.x + 14, yy))
-                    yy += 14
+                    yy += lh_rule
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s
         surf.blit(self._right, RIGHT.topleft)
         sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
         if sp is not None and self.held is None and sp.card.get("card") is not None:
-            z = self.art.zoom(sp.card["card"])
+            z = self.art.zoom(sp.card["card"], live=sp.card if sp.card.get("face") != "down" else None)
             surf.blit(z, ZOOM_POS)
             pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
+            ly = ZOOM_POS[1] + z.get_height() + 4
+            lg = self.art.legend(sp.card["card"], z.get_width(), RIGHT.bottom - ly - 4)
+            if lg is not None:  # what every mark on this face means
+                surf.blit(lg, (ZOOM_POS[0], ly))
 
     def _draw_bottom(self, surf) -> None:
         choices = self.bar_choices()

@@ -6,6 +6,7 @@ import math
 
 from .anim import patch
 from .controller import is_resign
+from .sound import for_event as sound_for_event
 
 
 class PlaybackMixin:
@@ -47,6 +48,11 @@ class PlaybackMixin:
         """An event begins: patch the shown view and start its animation."""
         self._top = None
         self._log_next()
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None and not getattr(self, "_skipping", False):
+            name = sound_for_event(ev, self.viewer)
+            if name:
+                sounds.play(name)
         k = ev.kind
         if k == "card.move":
             d = ev.data or {}
@@ -124,8 +130,12 @@ class PlaybackMixin:
 
     def skip(self) -> None:
         """Space: play every queued event at once (up to a lesson's pause)."""
-        while self.queue.busy and not self.queue.hold:
-            self.queue.update(1e9, 0.0, self._start_event)
+        self._skipping = True
+        try:
+            while self.queue.busy and not self.queue.hold:
+                self.queue.update(1e9, 0.0, self._start_event)
+        finally:
+            self._skipping = False
         if self.queue.busy:
             return
         self.refresh()
