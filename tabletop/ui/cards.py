@@ -6,6 +6,7 @@ blits them."""
 from __future__ import annotations
 
 import re
+import time
 
 import pygame
 
@@ -27,6 +28,9 @@ class CardArt:
         self.face_down_tag = face_down_tag
         self._desc: dict = {}
         self._cache: dict = {}
+        self._by_card: dict = {}        # card id -> a cached face of it at some size (a stand-in)
+        self._spent = 0.0               # ms spent drawing new faces this frame
+        self.budget_ms = 3.0            # new faces drawn per frame stop here (the frame budget is 8 ms)
         try:
             self.spec = faces.spec_for(game)
         except Exception:  # a broken faces.toml: plain faces, never a broken table
@@ -54,7 +58,12 @@ class CardArt:
         lk = live_key(live)
         key = (card_id, w, h, face_down_known, sideways, lk, gfx.generation)
         s = self._cache.get(key)
+        if s is None and card_id is not None and self._spent >= self.budget_ms:
+            stand_in = self._by_card.get((card_id, sideways))
+            if stand_in is not None:  # this frame's budget is spent: a scaled copy until a later frame draws it
+                return pygame.transform.scale(stand_in, (h, w) if sideways else (w, h))
         if s is None:
+            t0 = time.perf_counter()
             if sideways:
                 s = pygame.transform.rotate(self.get(card_id, w, h, face_down_known, False, live), 90)
             elif card_id is None:
@@ -74,8 +83,17 @@ class CardArt:
                 s = s.convert_alpha()  # the display's own format: the fastest alpha blit
             if len(self._cache) > 3000:
                 self._cache.clear()
+                self._by_card.clear()
             self._cache[key] = s
+            if card_id is not None:
+                self._by_card[(card_id, sideways)] = s
+            self._spent += (time.perf_counter() - t0) * 1000.0
         return s
+
+    def begin_frame(self, unlimited: bool = False) -> None:
+        """A new frame: new faces may be drawn again (up to ``budget_ms``;
+        ``unlimited``: a still picture, every face drawn in full)."""
+        self._spent = -1e12 if unlimited else 0.0
 
     def face_counters(self, card_id) -> frozenset:
         """The card counters its face shows in stat boxes (``current`` keys)."""
@@ -100,6 +118,8 @@ class CardArt:
             pygame.draw.rect(s, (22, 26, 34, 236), s.get_rect(), border_radius=10)
             pygame.draw.rect(s, gfx.LINE, s.get_rect(), 1, border_radius=10)
             s.blit(tmp, (0, 0), pygame.Rect(0, 0, w, s.get_height() - 6))
+            if pygame.display.get_surface() is not None:
+                s = s.convert_alpha()
             self._cache[key] = s
         return s
 

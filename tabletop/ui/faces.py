@@ -222,6 +222,16 @@ def icon(name: str, size: int, col=(255, 255, 255)) -> pygame.Surface | None:
     key = (name, size, tuple(col[:4]))
     if key in _icons:
         return _icons[key]
+    if tuple(col[:4]) != (255, 255, 255):  # tint the white picture (rasterized once per size)
+        base = icon(name, size)
+        s = None
+        if base is not None:
+            tint = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+            tint.fill((*col[:3], col[3] if len(col) > 3 else 255))
+            s = base.copy()
+            s.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        _icons[key] = s
+        return s
     p = art_path(name)
     s = None
     if p.is_file():
@@ -234,11 +244,6 @@ def icon(name: str, size: int, col=(255, 255, 255)) -> pygame.Surface | None:
                 s = None
         if s is not None:
             s = s.convert_alpha() if pygame.display.get_surface() is not None else s
-            if tuple(col[:3]) != (255, 255, 255) or len(col) > 3:
-                tint = pygame.Surface(s.get_size(), pygame.SRCALPHA)
-                tint.fill((*col[:3], col[3] if len(col) > 3 else 255))
-                s = s.copy()
-                s.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     if len(_icons) > 2000:
         _icons.clear()
     _icons[key] = s

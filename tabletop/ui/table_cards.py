@@ -11,6 +11,7 @@ class CardsMixin:
         return card_draw.card_image(self.art, sp.card, sp.zdef, w, h, sideways)
 
     def _draw_cards(self, surf, lit_t) -> None:
+        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
         moving = []
         pile_counts = {}
         choice_cards = set()

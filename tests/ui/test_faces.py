@@ -156,6 +156,7 @@ def test_no_text_smaller_than_readable_mid_game(gid, size, least):
         art = getattr(table, "art", None)
         if art is not None:
             art._cache.clear()
+            art._by_card.clear()
         gfx.record_sizes(True)
         app.run_frames(1)
         sizes = gfx.record_sizes(False)
