@@ -64,7 +64,9 @@ class CardArt:
                 return pygame.transform.scale(stand_in, (h, w) if sideways else (w, h))
         if s is None:
             t0 = time.perf_counter()
-            if sideways:
+            if sideways and card_id is not None and not face_down_known:
+                s = self._face(self.desc(card_id), h, w, detail=False, live=live if lk else None)  # text stays upright
+            elif sideways:
                 s = pygame.transform.rotate(self.get(card_id, w, h, face_down_known, False, live), 90)
             elif card_id is None:
                 s = self._back(w, h)

@@ -45,6 +45,7 @@ class Item:
     names: dict = dc_field(default_factory=dict)   # value -> word
     small: bool = True           # shown on a small card too (else only when zoomed)
     shape: str = "circle"        # marks: "star" or "dot"
+    zero: bool = True            # a value of 0 is printed (false: left off, like a gear with no Might bonus)
 
 
 @dataclass
@@ -90,7 +91,7 @@ class FaceSpec:
         out: list[tuple[str, str]] = []
         for k in kinds:
             for it in [k.badge_left, k.badge_right, k.marks, *k.stats]:
-                if it is None or not it.legend or (view is not None and lookup(view, it.field) in (None, "", [])):
+                if it is None or not it.legend or (view is not None and not present(it, view)):
                     continue
                 ic = it.icon or next(iter(it.icons.values()), "")
                 if (ic, it.legend) not in out:
@@ -108,14 +109,15 @@ def _item(d, where: str, path) -> Item | None:
         return None
     if not isinstance(d, dict):
         raise TabletopError(f"{where} must be a table", path)
-    known = {"field", "label", "icon", "legend", "color", "current", "icons", "names", "small", "shape"}
+    known = {"field", "label", "icon", "legend", "color", "current", "icons", "names", "small", "shape", "zero"}
     bad = set(d) - known
     if bad:
         raise TabletopError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(known))})", path)
     return Item(field=str(d.get("field", "")), label=str(d.get("label", "")), icon=str(d.get("icon", "")),
                 legend=str(d.get("legend", "")), color=gfx.color(d.get("color"), (40, 40, 48)),
                 current=str(d.get("current", "")), icons=dict(d.get("icons") or {}),
-                names=dict(d.get("names") or {}), small=bool(d.get("small", True)), shape=str(d.get("shape", "circle")))
+                names=dict(d.get("names") or {}), small=bool(d.get("small", True)), shape=str(d.get("shape", "circle")),
+                zero=bool(d.get("zero", True)))
 
 
 def load_faces(path) -> FaceSpec:
@@ -190,6 +192,14 @@ def lookup(view: dict, key: str):
     if idx is not None:
         return v[idx] if isinstance(v, list) and len(v) > idx else None
     return v
+
+
+def present(item, view: dict) -> bool:
+    """Does ``view`` print ``item`` (a value, and not a 0 the item leaves off)?"""
+    if item is None:
+        return False
+    v = lookup(view, item.field)
+    return v not in (None, "", []) and (item.zero or v != 0)
 
 
 def value_text(item: Item, v) -> str:
@@ -336,6 +346,9 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     kind = spec.kind_for(view)
     big = h >= 300
     fc = frame_color or kind.frame or gfx.color(view.get("color"), (120, 120, 130))
+    if w > h and not big:
+        surface.blit(_landscape(view, spec, kind, live, fc, w, h), rect)
+        return
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     rad = max(3, w // 14)
     floor = gfx.min_size()
@@ -352,7 +365,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     x0, x1 = band.x + 3, band.right - 3
 
     def shows(it):
-        return it is not None and lookup(view, it.field) not in (None, "", []) and (big or it.small)
+        return present(it, view) and (big or it.small)
     r = max(6, band.h // 2 + 3)
     badge_size = max(floor, int(r * 1.25))
     if big:  # printed in the name band's corners
@@ -387,7 +400,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
                 gfx.blit_text(s, f"{kind.marks.label} {n}", max(floor, int(sr * 2.2)), (m + 4, y - 1), INK, True)
             y += 2 * sr + 2
     # bottom: stat boxes (and, zoomed, the rules text above them)
-    stats = [it for it in kind.stats if (big or it.small) and lookup(view, it.field) not in (None, "", [])]
+    stats = [it for it in kind.stats if (big or it.small) and present(it, view)]
     stat_size = max(floor, int(h * 0.042)) if big else floor
     sl = gfx.font(stat_size, True).get_linesize()
     rows = _stat_rows(stats, view, live, stat_size, w - 2 * m, big)
@@ -450,6 +463,53 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
         _draw_stat_row(s, row, pygame.Rect(m, yy, w - 2 * m, sl), stat_size, big, fc)
         yy += sl + 2
     surface.blit(s, rect)
+
+
+def _picture(s, spec, view, kind, pic, fc) -> None:
+    bg = background(spec, view, fc)
+    pygame.draw.rect(s, bg, pic)
+    pygame.draw.circle(s, gfx.shade(bg, 1.25), pic.center, max(4, int(min(pic.w, pic.h) * 0.48)))
+    art = view.get("art") or kind.art or spec.fallback_art
+    isz = int(min(pic.w, pic.h) * 0.86)
+    off = max(1, isz // 40)
+    for col, d in (((*gfx.shade(bg, 0.3), 255), off), ((252, 248, 236), 0)):
+        ic = icon(art, isz, col)
+        if ic is not None:
+            s.blit(ic, ic.get_rect(center=(pic.centerx + d, pic.centery + d)))
+    pygame.draw.rect(s, gfx.shade(fc, 0.45), pic, 1)
+
+
+def _landscape(view, spec, kind, live, fc, w, h) -> pygame.Surface:
+    """A card turned sideways (defence position, exhausted) drawn with its
+    text upright: the name across the top, the picture on the left, the
+    stats stacked on the right."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(3, h // 14)
+    floor = gfx.min_size()
+    pygame.draw.rect(s, fc, s.get_rect(), border_radius=rad)
+    pygame.draw.rect(s, gfx.shade(fc, 0.4), s.get_rect(), max(1, h // 60), border_radius=rad)
+    m = max(3, h // 20)
+    lh = gfx.font(floor, True).get_linesize()
+    band = pygame.Rect(m, m, w - 2 * m, min(lh + 2, int(h * 0.34)))
+    pygame.draw.rect(s, gfx.shade(fc, 1.75), band, border_radius=max(2, rad // 2))
+    name = short_name(str(view.get("name", "?")), floor, band.w - 4)
+    t = gfx.text(name, floor, INK, True)
+    s.blit(t, t.get_rect(center=(band.centerx, band.centery + 1)))
+    stats = [it for it in kind.stats if it.small and present(it, view)]
+    top = band.bottom + 2
+    side = max(8, min(h - top - m, int(w * (0.42 if stats else 1.0)) - m))
+    pic = pygame.Rect(m, top, side if stats else w - 2 * m, h - top - m)
+    _picture(s, spec, view, kind, pic, fc)
+    if stats:
+        area = pygame.Rect(pic.right + 3, top, w - pic.right - 3 - m, h - top - m)
+        rows = _stat_rows(stats, view, live, floor, area.w, False, "full")
+        cells = [c for row in rows for c in row]
+        rh = max(6, min(lh, (area.h - 2 * (len(cells) - 1)) // max(1, len(cells))))
+        y = area.y
+        for c in cells:
+            _draw_stat_row(s, [c], pygame.Rect(area.x, y, area.w, rh), floor, False, fc)
+            y += rh + 2
+    return s
 
 
 def _type_line(kind: Kind, view: dict) -> str:
