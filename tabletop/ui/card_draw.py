@@ -141,8 +141,29 @@ def draw_group_count(surf, x: float, y: float, h: int, n: int) -> None:
     surf.blit(t, t.get_rect(center=br.center))
 
 
+_shadows: dict = {}
+
+
+def soft_shadow(w: int, h: int) -> pygame.Surface:
+    """A blurred, rounded shadow a little larger than a w x h card (cached)."""
+    s = _shadows.get((w, h))
+    if s is None:
+        pad = max(6, w // 8)
+        small = pygame.Surface((max(4, (w + 2 * pad) // 4), max(4, (h + 2 * pad) // 4)), pygame.SRCALPHA)
+        inner = small.get_rect().inflate(-max(2, pad // 2), -max(2, pad // 2))
+        pygame.draw.rect(small, (0, 0, 0, 120), inner, border_radius=max(2, inner.w // 8))
+        s = pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))
+        s = pygame.transform.smoothscale(pygame.transform.smoothscale(s, (max(4, s.get_width() // 2), max(4, s.get_height() // 2))), s.get_size())
+        if len(_shadows) > 64:
+            _shadows.clear()
+        _shadows[(w, h)] = s
+    return s
+
+
 def draw_shadow(surf, w: int, h: int, x: float, y: float, angle: float) -> None:
-    """The shadow of a held card on the table."""
-    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 90))
-    surf.blit(pygame.transform.rotate(shadow, angle), shadow.get_rect(center=(int(x) + 10, int(y) + 14)))
+    """The shadow of a held card on the table: soft, offset down and right as
+    if the card were lifted towards a light above the table."""
+    shadow = soft_shadow(w, h)
+    if int(angle):
+        shadow = pygame.transform.rotate(shadow, int(angle))
+    surf.blit(shadow, shadow.get_rect(center=(int(x) + 12, int(y) + 18)))
