@@ -223,3 +223,16 @@ def test_event_sounds():
     assert for_event(Event("game.over", data={"winner": 0}), viewer=0) == "win"
     assert for_event(Event("game.over", data={"winner": 1}), viewer=0) == "lose"
     assert for_event(Event("attack.end")) is None
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_hand_cards_stay_inside_the_hand_frame(gid):
+    from tabletop.ui.layout import load_layout, place
+
+    lay = load_layout(get_game(gid))
+    fans = [z for z in lay.zones if z.kind == "fan"]
+    assert fans
+    for zd in fans:
+        for n in (3, 7, 10):
+            for cx, cy, w, h in place(zd, [{}] * n, lay.card_size):
+                assert zd.rect.y <= cy - h / 2 and cy + h / 2 <= zd.rect.bottom, (gid, zd.key, n)
