@@ -29,7 +29,7 @@ class CardArt:
         self._desc: dict = {}
         self._cache: dict = {}
         self._by_card: dict = {}        # card id -> a cached face of it at some size (a stand-in)
-        self._spent = 0.0               # ms spent drawing new faces this frame
+        self._spent = -1e12             # ms spent drawing new faces this frame (no limit until a table's first frame)
         self.budget_ms = 3.0            # new faces drawn per frame stop here (the frame budget is 8 ms)
         try:
             self.spec = faces.spec_for(game)
@@ -50,15 +50,17 @@ class CardArt:
 
     # -- public ----------------------------------------------------------------------
     def get(self, card_id, w: int, h: int, face_down_known: bool = False, sideways: bool = False,
-            live: dict | None = None) -> pygame.Surface:
+            live: dict | None = None, wait: bool = True) -> pygame.Surface:
         """The face of ``card_id`` (None: a back) at w x h, optionally marked as
         face down (the owner's view of a set card) and turned sideways.
         ``live`` is the card as the table shows it (its counters and stats):
-        a changed stat is drawn with its live value."""
+        a changed stat is drawn with its live value. Past this frame's budget
+        for new faces (``wait``), a scaled copy of the card at another size
+        stands in until a later frame draws it."""
         lk = live_key(live)
         key = (card_id, w, h, face_down_known, sideways, lk, gfx.generation)
         s = self._cache.get(key)
-        if s is None and card_id is not None and self._spent >= self.budget_ms:
+        if s is None and wait and card_id is not None and self._spent >= self.budget_ms:
             stand_in = self._by_card.get((card_id, sideways))
             if stand_in is not None:  # this frame's budget is spent: a scaled copy until a later frame draws it
                 return pygame.transform.scale(stand_in, (h, w) if sideways else (w, h))
@@ -103,7 +105,7 @@ class CardArt:
         return frozenset(it.current for it in kind.stats if it.current)
 
     def zoom(self, card_id, live: dict | None = None) -> pygame.Surface:
-        return self.get(card_id, 330, 462, live=live)
+        return self.get(card_id, 330, 462, live=live, wait=False)  # the zoom is never a stand-in
 
     def legend(self, card_id, w: int = 330, h: int = 200) -> pygame.Surface | None:
         """A panel explaining every mark on ``card_id``'s face (None: nothing to explain)."""

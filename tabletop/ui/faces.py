@@ -78,6 +78,17 @@ class FaceSpec:
     legend_title: str = "Reading a card"
     legend: list = dc_field(default_factory=list)     # extra (icon, text) lines
     kinds: list = dc_field(default_factory=list)
+    keywords: dict = dc_field(default_factory=dict)   # keyword (lower case, first word) -> icon
+
+    def keyword_icons(self, view: dict) -> list[tuple[str, str]]:
+        """(icon, keyword) for each keyword of ``view`` that has an icon."""
+        out = []
+        for k in view.get("keywords") or []:
+            word = str(k).split(" ")[0].split("(")[0].split("+")[0].split("-")[0].strip().lower()
+            ic = self.keywords.get(word)
+            if ic and (ic, str(k)) not in out:
+                out.append((ic, str(k)))
+        return out
 
     def kind_for(self, view: dict) -> Kind:
         for k in self.kinds:
@@ -98,6 +109,9 @@ class FaceSpec:
                     out.append((ic, it.legend))
             if k.note and ("", k.note) not in out:
                 out.append(("", k.note))
+        if view is not None:
+            for ic, kw in self.keyword_icons(view):
+                out.append((ic, f"{kw} (keyword icon on the picture)"))
         for line in self.legend:
             if line not in out:
                 out.append(line)
@@ -128,6 +142,7 @@ def load_faces(path) -> FaceSpec:
                     backgrounds={str(k): gfx.color(v) for k, v in (face.get("background") or {}).items()},
                     fallback_art=str(face.get("fallback_art", "card-random")),
                     legend_title=str(face.get("legend_title", "Reading a card")))
+    spec.keywords = {str(k).lower(): str(v) for k, v in (data.get("keywords") or {}).items()}
     for line in data.get("legend", []) or []:
         spec.legend.append((str(line.get("icon", "")), str(line.get("text", ""))))
     for i, k in enumerate(data.get("kind", []) or []):
@@ -430,6 +445,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     if ic is not None:
         s.blit(ic, ic.get_rect(center=pic.center))
     pygame.draw.rect(s, gfx.shade(fc, 0.45), pic, 1)
+    _keyword_marks(s, spec, view, pic, big)
     if not big:  # a small card: the badges sit on the picture's top corners, the name keeps the band
         rs = max(5, min(pic.w // 4, gfx.font(floor, True).get_linesize() // 2))
         if shows(kind.badge_left):
@@ -477,6 +493,25 @@ def _picture(s, spec, view, kind, pic, fc) -> None:
         if ic is not None:
             s.blit(ic, ic.get_rect(center=(pic.centerx + d, pic.centery + d)))
     pygame.draw.rect(s, gfx.shade(fc, 0.45), pic, 1)
+
+
+def _keyword_marks(s, spec, view, pic, big) -> None:
+    """The keyword icons along the bottom of the picture."""
+    marks = spec.keyword_icons(view)
+    if not marks:
+        return
+    d = max(10, int(min(pic.h * (0.16 if big else 0.3), pic.w * 0.3)))
+    x = pic.x + 3
+    for ic_name, _ in marks[:4]:
+        if x + d > pic.right - 2:
+            break
+        c = (x + d // 2, pic.bottom - d // 2 - 3)
+        pygame.draw.circle(s, (24, 24, 30), c, d // 2)
+        pygame.draw.circle(s, (236, 220, 170), c, d // 2, max(1, d // 14))
+        ic = icon(ic_name, int(d * 0.7))
+        if ic is not None:
+            s.blit(ic, ic.get_rect(center=c))
+        x += d + 2
 
 
 def _landscape(view, spec, kind, live, fc, w, h) -> pygame.Surface:
