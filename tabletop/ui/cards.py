@@ -119,7 +119,7 @@ class CardArt:
             tmp = pygame.Surface((w, 1000), pygame.SRCALPHA)
             used = faces.draw_legend(tmp, pygame.Rect(10, 8, w - 20, 990), self.spec, d)
             s = pygame.Surface((w, min(h, used + 16)), pygame.SRCALPHA)
-            pygame.draw.rect(s, (22, 26, 34, 236), s.get_rect(), border_radius=10)
+            pygame.draw.rect(s, (22, 26, 34, 255), s.get_rect(), border_radius=10)
             pygame.draw.rect(s, gfx.LINE, s.get_rect(), 1, border_radius=10)
             s.blit(tmp, (0, 0), pygame.Rect(0, 0, w, s.get_height() - 6))
             if pygame.display.get_surface() is not None:
