@@ -124,6 +124,23 @@ def draw_pile_count(surf, zone_rect: pygame.Rect, n: int) -> None:
     surf.blit(t, t.get_rect(center=r.center))
 
 
+def draw_stat_pop(surf, x: float, top: float, t: float, delta) -> None:
+    """A changed stat's difference over a card: it pops in, rises and fades
+    (``t`` seconds since the change)."""
+    txt = f"+{delta}" if delta > 0 else str(delta)
+    img = gfx.text(txt, 30, (120, 240, 140) if delta > 0 else (255, 110, 100), True)
+    k = 0.6 + 0.5 * min(1.0, t / 0.12) - 0.1 * min(1.0, max(0.0, t - 0.12) / 0.1)  # overshoot, settle
+    if abs(k - 1.0) > 0.02:
+        img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
+    if t > 0.55:
+        img = img.copy()
+        img.set_alpha(max(0, int(255 * (0.9 - t) / 0.35)))
+    r = img.get_rect(midbottom=(int(x), int(top - 4 - 26 * t)))
+    if t <= 0.55:
+        pygame.draw.rect(surf, (16, 18, 24), r.inflate(10, 2), border_radius=8)
+    surf.blit(img, r)
+
+
 def draw_rotated(surf, img: pygame.Surface, pos, angle: float) -> None:
     """A card picture centred at ``pos``, turned by ``angle`` degrees (a held
     or returning card)."""

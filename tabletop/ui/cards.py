@@ -28,7 +28,8 @@ class CardArt:
         self.face_down_tag = face_down_tag
         self._desc: dict = {}
         self._cache: dict = {}
-        self._by_card: dict = {}        # card id -> a cached face of it at some size (a stand-in)
+        self._by_card: dict = {}
+        self._counters: dict = {}        # card id -> a cached face of it at some size (a stand-in)
         self._spent = -1e12             # ms spent drawing new faces this frame (no limit until a table's first frame)
         self.budget_ms = 3.0            # new faces drawn per frame stop here (the frame budget is 8 ms)
         try:
@@ -99,10 +100,13 @@ class CardArt:
         ``unlimited``: a still picture, every face drawn in full)."""
         self._spent = -1e12 if unlimited else 0.0
 
-    def face_counters(self, card_id) -> frozenset:
+    def face_counters(self, card_id) -> tuple:
         """The card counters its face shows in stat boxes (``current`` keys)."""
-        kind = self.spec.kind_for(self.desc(card_id))
-        return frozenset(it.current for it in kind.stats if it.current)
+        got = self._counters.get(card_id)
+        if got is None:
+            kind = self.spec.kind_for(self.desc(card_id))
+            got = self._counters[card_id] = tuple(it.current for it in kind.stats if it.current)
+        return got
 
     def zoom(self, card_id, live: dict | None = None) -> pygame.Surface:
         return self.get(card_id, 330, 462, live=live, wait=False)  # the zoom is never a stand-in

@@ -203,6 +203,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
                     _star(s, (cx, y + sr), sr, (250, 196, 50), (130, 60, 10))
                 else:
                     pygame.draw.circle(s, kind.marks.color, (cx, y + sr), sr)
+                    pygame.draw.circle(s, (60, 40, 10), (cx, y + sr), sr, 1)
             if big and kind.marks.label:
                 gfx.blit_text(s, f"{kind.marks.label} {n}", max(floor, int(sr * 2.2)), (m + 4, y - 1), INK, True)
             y += 2 * sr + 2

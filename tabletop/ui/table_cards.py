@@ -42,12 +42,41 @@ class CardsMixin:
             else:
                 self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
         self._draw_marks(surf)
+        self._draw_stat_pops(surf)
         # pile counts
         for zd in self.layout.zones:
             if zd.show_count:
                 key = self.zone_key(zd)
                 n = len(self.view.get("zones", {}).get(key, []))
                 card_draw.draw_pile_count(surf, zd.rect, n)
+
+    def _draw_stat_pops(self, surf) -> None:
+        """A number pops up from a card whose printed stat changed where it
+        stands (+500 ATK, -2 Might) and rises as it fades."""
+        seen = getattr(self, "_stat_seen", None)
+        if seen is None:
+            seen = self._stat_seen = {}
+        for sp in self.order:
+            c = sp.card
+            if sp.order < 0 or not (c.get("counters") or c.get("stats")) or c.get("card") is None:
+                continue
+            keys = self.art.face_counters(c["card"])
+            if not keys:
+                continue
+            cs, st = c.get("counters") or {}, c.get("stats") or {}
+            now = (sp.zone, tuple(cs.get(k, st.get(k)) for k in keys))
+            old = seen.get(sp.key)
+            seen[sp.key] = now
+            if old is None or old[0] != now[0] or old[1] == now[1]:
+                continue
+            for k, a, b in zip(keys, old[1], now[1]):
+                if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a != b:
+                    self.pops[("card", sp.key, k)] = [0.0, b - a]
+        for key, (t, d) in list(self.pops.items()):
+            sp = self.sprites.get(key[1]) if key[0] == "card" else None
+            if sp is None:
+                continue
+            card_draw.draw_stat_pop(surf, sp.x, sp.y - sp.h / 2, t, d)
 
     def _blit_sprite(self, surf, sp, choice_cards, target_cards, lit_t) -> None:
         sideways = sp.sideways
@@ -109,7 +138,7 @@ class CardsMixin:
 
     def _draw_card_counters(self, surf, r, counters, card_id=None) -> None:
         card_draw.draw_card_counters(surf, r, counters, card_draw.printed_stats(self.art, card_id),
-                                     self.art.face_counters(card_id) if card_id is not None else frozenset())
+                                     set(self.art.face_counters(card_id)) if card_id is not None else set())
 
     def _blit_rotated(self, surf, sp, pos, angle) -> None:
         card_draw.draw_rotated(surf, self._card_surface(sp, sp.w, sp.h, sp.sideways), pos, angle)

@@ -236,3 +236,27 @@ def test_hand_cards_stay_inside_the_hand_frame(gid):
         for n in (3, 7, 10):
             for cx, cy, w, h in place(zd, [{}] * n, lay.card_size):
                 assert zd.rect.y <= cy - h / 2 and cy + h / 2 <= zd.rect.bottom, (gid, zd.key, n)
+
+
+def test_changed_stat_pops_over_its_card():
+    """A card whose ATK changes where it stands gets a rising +N over it; a
+    card moving to another zone does not."""
+    from tabletop.saves import examples_dir, load_match
+    from tabletop.ui.app import App
+    from tabletop.ui.settings import Settings
+
+    match = load_match(examples_dir() / "rush_duel-midgame.toml", expect_game="rush_duel")
+    app = App(size=(1600, 900), settings=Settings(speed="normal"), persist_settings=False)
+    try:
+        table = app.start_match(match, ("human", "human"), frozen=True)
+        app.run_frames(2)
+        sp = next(s for s in table.order if s.order >= 0 and (s.card.get("counters") or {}).get("atk") is not None)
+        sp.card = dict(sp.card, counters=dict(sp.card["counters"], atk=sp.card["counters"]["atk"] + 500))
+        app.run_frames(1)
+        pops = {k: v for k, v in table.pops.items() if k[0] == "card"}
+        assert pops and list(pops.values())[0][1] == 500 and list(pops)[0][1] == sp.key
+        app.run_frames(80)  # it fades out
+        assert not any(k[0] == "card" for k in table.pops)
+    finally:
+        pygame.quit()
+        gfx.reset_caches()
