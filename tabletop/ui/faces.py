@@ -344,6 +344,10 @@ def _stat_rows(stats, view, live, size, width, big, mode: str = "auto") -> list[
     """Stat boxes laid out in rows that fit ``width``. A small card whose
     stats would take more than two rows shows them as coloured numbers
     without icons (the legend names each colour)."""
+    if not big and stats and all(str(lookup(view, it.field)) in it.icons for it in stats):
+        # every value has an icon (guard, evade...): one row of icons, read left to right
+        cw = (width - 2 * (len(stats) - 1)) // len(stats)
+        return [[(it, "", 0, cw, it.icons[str(lookup(view, it.field))]) for it in stats]]
     if mode == "auto":
         full = _stat_rows(stats, view, live, size, width, big, "full")
         if big or len(full) <= 2:
@@ -392,6 +396,13 @@ def _draw_stat_row(s, row, r, size, big, fc) -> None:
         bw = cw + spare // n
         box = pygame.Rect(x, r.y, bw, r.h)
         pygame.draw.rect(s, it.color, box, border_radius=max(2, r.h // 3))
+        if isinstance(compact, str):  # a value shown as its icon
+            pygame.draw.rect(s, (250, 240, 210), box, 1, border_radius=max(2, r.h // 3))
+            ic = icon(compact, max(4, min(r.h - 2, bw - 2)))
+            if ic is not None:
+                s.blit(ic, ic.get_rect(center=box.center))
+            x += bw + 2
+            continue
         edge = (120, 240, 140) if state > 0 else (255, 120, 110) if state < 0 else (250, 240, 210)
         pygame.draw.rect(s, edge, box, 2 if state else 1, border_radius=max(2, r.h // 3))
         isz = r.h - 2 if it.icon and not compact else 0
