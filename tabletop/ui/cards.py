@@ -158,6 +158,8 @@ def live_key(live: dict | None):
     """The part of a table card that changes its face: counters and stats."""
     if not live:
         return None
+    if not live.get("counters") and not live.get("stats"):
+        return None
     parts = []
     for k in ("counters", "stats"):
         d = live.get(k)

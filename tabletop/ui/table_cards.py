@@ -56,7 +56,10 @@ class CardsMixin:
         seen = getattr(self, "_stat_seen", None)
         if seen is None:
             seen = self._stat_seen = {}
-        for sp in self.order:
+        # the shown stats change only when an event starts or the view is refreshed
+        scan = getattr(self, "_stats_dirty", True) or getattr(self, "_stat_view", None) is not self.view
+        self._stat_view, self._stats_dirty = self.view, False
+        for sp in (self.order if scan else ()):
             c = sp.card
             if sp.order < 0 or not (c.get("counters") or c.get("stats")) or c.get("card") is None:
                 continue

@@ -31,6 +31,7 @@ class PlaybackMixin:
     def refresh(self) -> None:
         """Show the true view of the state (after the queue played out)."""
         self.view = self.ctl.state.view(self.viewer)
+        self._stats_dirty = True
         self.banner = None if self.banner and self.banner[0].kind != "game.over" else self.banner
         self.reveal_cards = None
         self.relayout()
@@ -48,6 +49,7 @@ class PlaybackMixin:
         """An event begins: patch the shown view and start its animation."""
         self._top = None
         self._log_next()
+        self._stats_dirty = True  # a stat may change: the card layer looks for it once
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None and not getattr(self, "_skipping", False):
             name = sound_for_event(ev, self.viewer)
