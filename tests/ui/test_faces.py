@@ -253,6 +253,9 @@ def test_changed_stat_pops_over_its_card():
         sp = next(s for s in table.order if s.order >= 0 and (s.card.get("counters") or {}).get("atk") is not None)
         sp.card = dict(sp.card, counters=dict(sp.card["counters"], atk=sp.card["counters"]["atk"] + 500))
         app.run_frames(1)
+        assert not any(k[0] == "card" for k in table.pops)  # looked for only when an event or a new view comes
+        table.view = dict(table.view)   # as a refresh does
+        app.run_frames(1)
         pops = {k: v for k, v in table.pops.items() if k[0] == "card"}
         assert pops and list(pops.values())[0][1] == 500 and list(pops)[0][1] == sp.key
         app.run_frames(80)  # it fades out
