@@ -263,3 +263,29 @@ def test_changed_stat_pops_over_its_card():
     finally:
         pygame.quit()
         gfx.reset_caches()
+
+
+def test_settings_volume_slider_and_mute():
+    import pygame_gui
+    from uihelp import DT, click, make_app
+
+    from tabletop.ui.scenes import MenuScene, SettingsScene
+    from tabletop.ui.settings import load_settings
+
+    app = make_app()
+    app.persist_settings = True
+    app.reset_to(MenuScene(app))
+    app.push(SettingsScene(app))
+    app.run_frames(2, DT)
+    scene = app.top
+    mute = next(b for b in scene.actions if b.text.startswith("Sound:"))
+    click(app, mute.rect.center)
+    app.run_frames(2, DT)
+    assert app.settings.muted is True and app.sounds.muted is True
+    assert app.sounds.play("draw", now=50.0) is False
+    # the slider (as pygame_gui reports a move)
+    scene.volume.set_current_value(25)
+    scene.on_ui(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {"ui_element": scene.volume, "value": 25}))
+    assert app.settings.volume == 25 and app.sounds.volume == 25
+    s = load_settings()
+    assert (s.volume, s.muted) == (25, True)
