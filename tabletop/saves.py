@@ -68,8 +68,11 @@ def config_dir() -> Path:
 
 
 def examples_dir() -> Path:
-    """The example saves shipped with the app (read-only for the app)."""
-    return Path(__file__).resolve().parent.parent / "saves"
+    """The example saves shipped with the app (read-only for the app): the
+    repository's ``saves/`` folder, installed as ``tabletop/example_saves``."""
+    here = Path(__file__).resolve().parent
+    installed = here / "example_saves"
+    return installed if installed.is_dir() else here.parent / "saves"
 
 
 # -- atomic writing ------------------------------------------------------------

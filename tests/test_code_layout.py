@@ -46,3 +46,9 @@ def test_the_table_knows_no_game(path):
     assert not any(m.split(".")[0] == "games" for m in _imports(ast.parse(src)))
     for gid in BUILTIN:
         assert not re.search(rf"\b{gid}\b", src), f"{path.name} names the game {gid}"
+
+
+@pytest.mark.parametrize("path", UI_CODE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_table_modules_are_small(path):
+    n = len(path.read_text(encoding="utf-8").splitlines())
+    assert n <= 600, f"{path.name} has {n} lines (at most 600)"

@@ -1,6 +1,8 @@
 """Card databases loaded from TOML and validated field by field.
 
-A game describes its card schema with :class:`Field` specs; :func:`load_cards`
+A game describes its card schema with :class:`Field` specs (every card may
+also name its picture, ``art = "icon-name"``, checked here against the
+assets folder: a missing file stops the load naming file, card and art); :func:`load_cards`
 reads ``[[card]]`` tables (and ``[deck.NAME]`` tables) and stops at the first
 problem with one message naming the file, the card id, the field and the line.
 """
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import tomlio
+from .assets import art_problem
 from .errors import CardFileError
 
 
@@ -80,10 +83,16 @@ class CardFileContext:
 def check_fields(ctx: CardFileContext, card: dict, fields: list[Field], card_id: str) -> dict:
     """Validate one card table against ``fields``; return it with defaults filled."""
     known = {f.name for f in fields}
+    if "name" in known:  # a card (not an effect or deck table) may name its art
+        known.add("art")
     for key in card:
         if key not in known:
             ctx.fail(f"unknown field (known fields: {', '.join(sorted(known))})", card_id, key)
     out = dict(card)
+    if "art" in card and not any(f.name == "art" for f in fields) and "art" in known:
+        problem = art_problem(card["art"])
+        if problem is not None:
+            ctx.fail(problem, card_id, "art")
     for f in fields:
         if f.name not in card:
             needed = f.required and (f.when is None or f.when(card))

@@ -138,6 +138,8 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.settings = settings if settings is not None else load_settings()
         self.persist_settings = persist_settings
+        from .sound import Sounds
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)  # silent without a device
         self.saves = saves
         self.fullscreen = False
         size = tuple(size) if size else self.settings.window_size
@@ -202,6 +204,7 @@ class App:
     def _fit(self) -> None:
         w, h = self.window.get_size()
         self.scale = min(w / VW, h / VH) or 1.0
+        gfx.set_display_scale(self.scale)  # no text smaller than is readable at this size
         sw, sh = max(1, int(VW * self.scale)), max(1, int(VH * self.scale))
         self.offset = ((w - sw) // 2, (h - sh) // 2)
         self._scaled = None if (sw, sh) == (VW, VH) else pygame.Surface((sw, sh)).convert()
@@ -224,7 +227,9 @@ class App:
         self._fit()
 
     def apply_settings(self) -> None:
-        """Apply settings at once (window size, full screen) and keep them."""
+        """Apply settings at once (window size, full screen, sound) and keep them."""
+        self.sounds.set_volume(self.settings.volume)
+        self.sounds.set_muted(self.settings.muted)
         if self.settings.fullscreen != self.fullscreen:
             self.set_fullscreen(self.settings.fullscreen)
         elif not self.fullscreen and self.window.get_size() != self.settings.window_size:

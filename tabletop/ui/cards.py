@@ -1,14 +1,16 @@
-"""Card faces and backs drawn from ``Game.describe_card`` (no image files),
-rendered once per (card, size, variant) and kept as surfaces; the table only
+"""Card faces and backs: faces drawn by :mod:`faces` from the game's
+faces.toml, ``describe_card`` and the card's art; rendered once per (card,
+size, variant, live stats, text size) and kept as surfaces; the table only
 blits them."""
 
 from __future__ import annotations
 
 import re
+import time
 
 import pygame
 
-from . import gfx
+from . import faces, gfx
 from .layout import FACE_DOWN_TAG
 
 NEUTRAL_FRAME = (120, 120, 130)   # a card with no colour of its own and none for its type
@@ -26,14 +28,19 @@ class CardArt:
         self.face_down_tag = face_down_tag
         self._desc: dict = {}
         self._cache: dict = {}
+        self._by_card: dict = {}
+        self._counters: dict = {}        # card id -> a cached face of it at some size (a stand-in)
+        self._spent = -1e12             # ms spent drawing new faces this frame (no limit until a table's first frame)
+        self.budget_ms = 3.0            # new faces drawn per frame stop here (the frame budget is 8 ms)
+        try:
+            self.spec = faces.spec_for(game)
+        except Exception:  # a broken faces.toml: plain faces, never a broken table
+            self.spec = faces.FaceSpec()
 
     def desc(self, card_id) -> dict:
         d = self._desc.get(card_id)
         if d is None:
-            try:
-                d = dict(self.game.describe_card(card_id))
-            except Exception:  # an unknown id must not break the table
-                d = {"name": str(card_id), "type": "", "text": ""}
+            d = faces.card_view(self.game, card_id)
             self._desc[card_id] = d
         return d
 
@@ -43,18 +50,31 @@ class CardArt:
         return self.type_colors.get(str(d.get("type", "")).lower(), NEUTRAL_FRAME)
 
     # -- public ----------------------------------------------------------------------
-    def get(self, card_id, w: int, h: int, face_down_known: bool = False, sideways: bool = False) -> pygame.Surface:
+    def get(self, card_id, w: int, h: int, face_down_known: bool = False, sideways: bool = False,
+            live: dict | None = None, wait: bool = True) -> pygame.Surface:
         """The face of ``card_id`` (None: a back) at w x h, optionally marked as
-        face down (the owner's view of a set card) and turned sideways."""
-        key = (card_id, w, h, face_down_known, sideways)
+        face down (the owner's view of a set card) and turned sideways.
+        ``live`` is the card as the table shows it (its counters and stats):
+        a changed stat is drawn with its live value. Past this frame's budget
+        for new faces (``wait``), a scaled copy of the card at another size
+        stands in until a later frame draws it."""
+        lk = live_key(live)
+        key = (card_id, w, h, face_down_known, sideways, lk, gfx.generation)
         s = self._cache.get(key)
+        if s is None and wait and card_id is not None and self._spent >= self.budget_ms:
+            stand_in = self._by_card.get((card_id, sideways))
+            if stand_in is not None:  # this frame's budget is spent: a scaled copy until a later frame draws it
+                return pygame.transform.scale(stand_in, (h, w) if sideways else (w, h))
         if s is None:
-            if sideways:
-                s = pygame.transform.rotate(self.get(card_id, w, h, face_down_known, False), 90)
+            t0 = time.perf_counter()
+            if sideways and card_id is not None and not face_down_known:
+                s = self._face(self.desc(card_id), h, w, detail=False, live=live if lk else None)  # text stays upright
+            elif sideways:
+                s = pygame.transform.rotate(self.get(card_id, w, h, face_down_known, False, live), 90)
             elif card_id is None:
                 s = self._back(w, h)
             else:
-                s = self._face(self.desc(card_id), w, h, detail=h >= 300)
+                s = self._face(self.desc(card_id), w, h, detail=h >= 300, live=live if lk else None)
                 if face_down_known:
                     s = s.copy()
                     veil = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -68,11 +88,48 @@ class CardArt:
                 s = s.convert_alpha()  # the display's own format: the fastest alpha blit
             if len(self._cache) > 3000:
                 self._cache.clear()
+                self._by_card.clear()
             self._cache[key] = s
+            if card_id is not None:
+                self._by_card[(card_id, sideways)] = s
+            self._spent += (time.perf_counter() - t0) * 1000.0
         return s
 
-    def zoom(self, card_id) -> pygame.Surface:
-        return self.get(card_id, 330, 462)
+    def begin_frame(self, unlimited: bool = False) -> None:
+        """A new frame: new faces may be drawn again (up to ``budget_ms``;
+        ``unlimited``: a still picture, every face drawn in full)."""
+        self._spent = -1e12 if unlimited else 0.0
+
+    def face_counters(self, card_id) -> tuple:
+        """The card counters its face shows in stat boxes (``current`` keys)."""
+        got = self._counters.get(card_id)
+        if got is None:
+            kind = self.spec.kind_for(self.desc(card_id))
+            got = self._counters[card_id] = tuple(it.current for it in kind.stats if it.current)
+        return got
+
+    def zoom(self, card_id, live: dict | None = None) -> pygame.Surface:
+        return self.get(card_id, 330, 462, live=live, wait=False)  # the zoom is never a stand-in
+
+    def legend(self, card_id, w: int = 330, h: int = 200) -> pygame.Surface | None:
+        """A panel explaining every mark on ``card_id``'s face (None: nothing to explain)."""
+        key = ("legend", card_id, w, h, gfx.generation)
+        s = self._cache.get(key)
+        if s is None and key not in self._cache:
+            d = self.desc(card_id) if card_id is not None else None
+            if not self.spec.legend_lines(d):
+                self._cache[key] = None
+                return None
+            tmp = pygame.Surface((w, 1000), pygame.SRCALPHA)
+            used = faces.draw_legend(tmp, pygame.Rect(10, 8, w - 20, 990), self.spec, d)
+            s = pygame.Surface((w, min(h, used + 16)), pygame.SRCALPHA)
+            pygame.draw.rect(s, (22, 26, 34, 255), s.get_rect(), border_radius=10)
+            pygame.draw.rect(s, gfx.LINE, s.get_rect(), 1, border_radius=10)
+            s.blit(tmp, (0, 0), pygame.Rect(0, 0, w, s.get_height() - 6))
+            if pygame.display.get_surface() is not None:
+                s = s.convert_alpha()
+            self._cache[key] = s
+        return s
 
     # -- drawing -----------------------------------------------------------------------
     def _back(self, w, h) -> pygame.Surface:
@@ -90,100 +147,25 @@ class CardArt:
         pygame.draw.rect(s, (12, 14, 30), s.get_rect(), 1, border_radius=rad)
         return s
 
-    def _face(self, d: dict, w: int, h: int, detail: bool) -> pygame.Surface:
+    def _face(self, d: dict, w: int, h: int, detail: bool, live: dict | None = None) -> pygame.Surface:
         s = pygame.Surface((w, h), pygame.SRCALPHA)
         fc = self.frame_color(d)
-        rad = max(3, w // 14)
-        pygame.draw.rect(s, fc, s.get_rect(), border_radius=rad)
-        pygame.draw.rect(s, gfx.shade(fc, 0.45), s.get_rect(), 1, border_radius=rad)
-        m = max(3, w // 22)
-        ink = (20, 20, 24)
-        # name band
-        name_size = max(9, int(h * (0.075 if detail else 0.12)))
-        band = pygame.Rect(m, m, w - 2 * m, int(name_size * 1.15) + 2)
-        pygame.draw.rect(s, gfx.shade(fc, 1.7), band, border_radius=max(2, rad // 2))
-        cost = d.get("cost")
-        x0 = band.x + 3
-        if cost is not None:
-            badge = draw_cost_badge(s, band, cost, max(8, name_size - 1))
-            x0 = badge.right + 3
-        full = str(d.get("name", "?"))
-        ns = name_size
-        while ns > max(8, int(name_size * 0.72)) and gfx.font(ns, True).size(full)[0] > band.right - x0 - 2:
-            ns -= 1
-        name = gfx.fit(full, ns, band.right - x0 - 2, True)
-        t = gfx.text(name, ns, ink, True)
-        s.blit(t, (x0, band.centery - t.get_height() // 2))
-        y = band.bottom + 2
-        # level marks and small print
-        level = d.get("level")
-        if isinstance(level, int) and level > 0:
-            rr = max(2, int(h * (0.012 if detail else 0.022)))
-            n = min(level, 12)
-            for i in range(n):
-                cx = band.right - rr - 1 - i * (2 * rr + 2)
-                pygame.draw.circle(s, (245, 200, 60), (cx, y + rr + 1), rr)
-                pygame.draw.circle(s, (120, 70, 10), (cx, y + rr + 1), rr, 1)
-            if detail:
-                lt = gfx.text(f"Level {level}", max(10, int(h * 0.035)), ink, True)
-                s.blit(lt, (m + 2, y))
-            y += 2 * rr + 4
-        tags = d.get("tags") or []
-        typ = " / ".join(str(x) for x in ([d.get("type"), d.get("subtype")] if detail else [d.get("type")]) if x)
-        small = max(7, int(h * (0.034 if detail else 0.07)))
-        line = gfx.fit(("[" + " / ".join(map(str, tags)) + "]  " if tags and detail else "") + typ.title(), small, w - 2 * m, False)
-        s.blit(gfx.text(line, small, gfx.shade(fc, 0.35)), (m + 2, y))
-        y += gfx.font(small).get_linesize() - 2
-        # picture area: no images, a framed pattern in the card's colour
-        stats = d.get("stats") or []
-        stat_h = int(h * (0.07 if detail else 0.13)) if stats else 0
-        text_h = int(h * 0.42) if detail else (int(h * 0.27) if h >= 170 else 0)  # small cards: no unreadable text
-        pic = pygame.Rect(m, y + 1, w - 2 * m, max(8, h - y - m - stat_h - text_h - 3))
-        pygame.draw.rect(s, gfx.shade(fc, 0.55), pic)
-        for i in range(0, pic.w + pic.h, max(5, w // 10)):
-            pygame.draw.line(s, gfx.shade(fc, 0.7), (pic.x + i, pic.y), (pic.x + i - pic.h, pic.bottom), 1)
-        glyph = str(d.get("name", "?"))[:1].upper()
-        gt = gfx.text(glyph, max(12, int(pic.h * 0.8)), gfx.shade(fc, 1.35), True)
-        s.blit(gt, gt.get_rect(center=pic.center))
-        # keyword marks
-        kws = [str(k) for k in (d.get("keywords") or [])]
-        kx = pic.x + 2
-        ks = max(7, int(h * (0.032 if detail else 0.07)))
-        for k in kws[:4]:
-            label = k if detail else k[:3]
-            kt = gfx.text(label, ks, (255, 255, 255), True)
-            kr = pygame.Rect(kx, pic.bottom - kt.get_height() - 3, kt.get_width() + 6, kt.get_height() + 1)
-            if kr.right > pic.right - 2:
-                break
-            pygame.draw.rect(s, (30, 30, 40), kr, border_radius=3)
-            s.blit(kt, (kr.x + 3, kr.y + 1))
-            kx = kr.right + 2
-        pygame.draw.rect(s, gfx.shade(fc, 0.4), pic, 1)
-        # rules text
-        box = pygame.Rect(m, pic.bottom + 2, w - 2 * m, text_h)
-        if text_h:
-            pygame.draw.rect(s, (240, 234, 220), box)
-            ts = max(8, int(h * (0.04 if detail else 0.062)))
-            body = rules_body(d) if detail else str(d.get("text", ""))
-            gfx.blit_wrapped(s, body, ts, box.inflate(-6, -4), ink, line_gap=1 if detail else 0)
-        else:
-            box.h = 0
-            box.y = pic.bottom
-        # stats
-        if stats:
-            sr = pygame.Rect(m, box.bottom + 1, w - 2 * m, stat_h)
-            pygame.draw.rect(s, gfx.shade(fc, 1.6), sr)
-            parts = []
-            for st in stats[:3]:
-                try:
-                    parts.append(f"{st[0]} {st[1]}" if detail or len(stats) < 3 else f"{st[1]}")
-                except (TypeError, IndexError):
-                    continue
-            sz = max(8, int(stat_h * 0.8))
-            txt = gfx.fit("  ".join(parts) if detail else " / ".join(str(p.split(" ")[-1]) for p in parts), sz, sr.w - 4, True)
-            tt = gfx.text(txt, sz, ink, True)
-            s.blit(tt, tt.get_rect(center=sr.center))
+        faces.draw_face(s, s.get_rect(), d, self.spec, live=live, frame_color=fc)
         return s
+
+
+def live_key(live: dict | None):
+    """The part of a table card that changes its face: counters and stats."""
+    if not live:
+        return None
+    if not live.get("counters") and not live.get("stats"):
+        return None
+    parts = []
+    for k in ("counters", "stats"):
+        d = live.get(k)
+        if d:
+            parts.append(tuple(sorted((str(a), str(b)) for a, b in d.items())))
+    return tuple(parts) or None
 
 
 def draw_cost_badge(s: pygame.Surface, band: pygame.Rect, cost, size: int) -> pygame.Rect:

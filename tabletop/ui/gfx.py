@@ -29,12 +29,68 @@ _text: dict = {}
 _wrap: dict = {}
 _TEXT_CAP = 6000
 
+# Readability: no text on screen smaller than 11 px in a window of 1280x720
+# or more, 9 px at 1024x640 (between the two, in proportion). The table draws
+# on the 1600x900 canvas scaled to the window, so the smallest size a scene may
+# ask for depends on that scale; a smaller size is raised to it.
+NOTO_SCALE = 0.7            # font() sizes are pygame default-font units; Noto Sans at 0.7 of them
+_display_scale = 1.0
+_floor = 16
+generation = 0              # bumped when the floor changes: cached drawings that hold text are stale
+_record: list | None = None  # while recording: the on-screen px size of every text drawn
+
+
+def min_px(scale: float) -> float:
+    """The smallest text (px on screen) allowed at a canvas ``scale``."""
+    if scale >= 0.8:
+        return 11.0
+    if scale <= 0.64:
+        return 9.0
+    return 9.0 + 2.0 * (scale - 0.64) / 0.16
+
+
+def screen_px(size: int, scale: float | None = None) -> float:
+    """How many px tall (the font's em) text of ``size`` is on screen."""
+    return max(5, int(round(size * NOTO_SCALE))) * (_display_scale if scale is None else scale)
+
+
+def set_display_scale(scale: float) -> None:
+    """The canvas is shown at ``scale``: raise the smallest text size to match."""
+    global _display_scale, _floor, generation
+    scale = float(scale) if scale and scale > 0 else 1.0
+    need = min_px(scale)
+    size = 6
+    while screen_px(size, scale) + 1e-6 < need and size < 200:
+        size += 1
+    _display_scale = scale
+    if size != _floor:
+        _floor = size
+        generation += 1
+        _text.clear()
+        _wrap.clear()
+
+
+def min_size() -> int:
+    """The smallest font size (canvas units) that is readable at the current scale."""
+    return _floor
+
+
+def record_sizes(on: bool = True) -> list | None:
+    """Start (or stop, returning them) recording the on-screen px size of every
+    text drawn; the readability test reads the smallest."""
+    global _record
+    got = _record
+    _record = [] if on else None
+    return got
+
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (after pygame.quit() they are invalid)."""
     _fonts.clear()
     _text.clear()
     _wrap.clear()
+    _fallbacks.clear()
+    _glyph_cache.clear()
 
 
 def color(value, default=(90, 90, 90)) -> tuple:
@@ -75,6 +131,7 @@ def _font_file(bold: bool):
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font; ``size`` is in pygame's default-font units (Noto Sans is
     scaled to the same visual size)."""
+    size = max(int(size), _floor)
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
@@ -92,6 +149,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def text(s: str, size: int, col=TEXT, bold: bool = False) -> pygame.Surface:
     """A cached antialiased text surface."""
+    size = max(int(size), _floor)
+    if _record is not None:
+        _record.append((screen_px(size), s))
     key = (s, size, col, bold)
     surf = _text.get(key)
     if surf is None:

@@ -253,8 +253,15 @@ def fit_scale(zd: ZoneDef, card_size) -> float:
     s = zd.scale
     if zd.kind in ("pile", "row", "slots", "fan", "stack", "grid"):
         room = zd.rect.h - 6 - (16 if zd.label and zd.kind in ("pile", "slots") else 0)  # the label stays readable
+        if zd.kind == "fan":
+            room -= fan_arc(zd)  # the outer cards of the arc stay inside the hand's frame
         s = min(s, room / ch) if zd.rect.h > 20 else s
     return max(0.3, s)
+
+
+def fan_arc(zd: ZoneDef) -> float:
+    """How far the outermost cards of a fanned hand drop below the middle ones."""
+    return min(10.0, zd.rect.h * 0.08)
 
 
 def slot_rects(zd: ZoneDef, card_size) -> list[pygame.Rect]:
@@ -319,7 +326,7 @@ def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, 
         cy = r.centery
         if zd.kind == "fan" and n > 2:
             t = (i - (n - 1) / 2) / max(1, (n - 1) / 2)
-            cy += abs(t) ** 2 * min(10, r.h * 0.08)
+            cy += (abs(t) ** 2 - 0.5) * fan_arc(zd)
         out.append((x + widths[i] / 2, cy, w, h))
         x += widths[i] + gap
     return out

@@ -271,7 +271,7 @@ def _esc(s: str) -> str:
 
 
 class SettingsScene(_Panel):
-    """Animation speed, window size, full screen, confirmations, auto-pass stop."""
+    """Animation speed, window size, full screen, confirmations, auto-pass stop, sound volume and mute."""
 
     title = "Settings"
 
@@ -298,6 +298,12 @@ class SettingsScene(_Panel):
         self.undo_btn = self.button((x, y + 120, 400, 48), f"Allow undo against the computer: {'on' if s.allow_undo else 'off'}",
                                     self.toggle_undo)
         self.comp_btn = self.button((x, y + 180, 400, 48), COMPUTERS[s.computer], self.toggle_computer)
+        # sound: a volume slider and mute (the effects are quiet at most; silent without a sound device)
+        sx = 700
+        self.vol_label = self.label((sx, 580, 460, 30), f"Sound volume: {s.volume}")
+        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(sx, 614, 460, 40), s.volume, (0, 100), self.app.ui,
+                                                             click_increment=5)
+        self.mute_btn = self.button((sx + 480, 610, 220, 48), f"Sound: {'muted' if s.muted else 'on'}", self.toggle_mute)
         pygame_gui.elements.UITextBox(
             "Settings are applied at once and kept in settings.toml in your configuration folder.<br><br>"
             "Auto-pass takes the only legal choice for you when it is to pass or go on.<br><br>"
@@ -308,10 +314,16 @@ class SettingsScene(_Panel):
             "game in which the cards it can't see are re-drawn at random (it never peeks), and thinks up to 0.4 s "
             "a move. The change applies to the next game.<br><br>"
             "Space skips the animations of the current steps; F11 toggles full screen.",
-            pygame.Rect(700, 150, 700, 400), self.app.ui)
+            pygame.Rect(700, 150, 700, 410), self.app.ui)
 
     def on_ui(self, ev):
         s = self.app.settings
+        if ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and ev.ui_element is self.volume:
+            s.volume = int(ev.value)
+            self.vol_label.set_text(f"Sound volume: {s.volume}")
+            self.app.apply_settings()
+            self.app.sounds.play("place")  # hear the new level
+            return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.speed:
                 s.speed = ev.text
@@ -339,6 +351,11 @@ class SettingsScene(_Panel):
         s.computer = names[(names.index(s.computer) + 1) % len(names)]
         self.app.apply_settings()
         self.app._rebuild()
+
+    def toggle_mute(self):
+        self.app.settings.muted = not self.app.settings.muted
+        self.app.apply_settings()
+        self.mute_btn.set_text(f"Sound: {'muted' if self.app.settings.muted else 'on'}")
 
     def toggle_undo(self):
         self.app.settings.allow_undo = not self.app.settings.allow_undo

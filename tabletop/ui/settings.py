@@ -27,6 +27,8 @@ class Settings:
     autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
     allow_undo: bool = True          # Ctrl+Z / Undo against the computer (tabletop.ui.undo)
     computer: str = "greedy"         # greedy | expert (tabletop.ai): the computer opponent
+    volume: int = 60                 # sound effects, 0-100 (tabletop.ui.sound)
+    muted: bool = False              # no sound at all
 
     @property
     def speed_factor(self) -> float:
@@ -52,6 +54,8 @@ class Settings:
         self.fullscreen = bool(self.fullscreen)
         self.confirmations = bool(self.confirmations)
         self.allow_undo = bool(self.allow_undo)
+        self.muted = bool(self.muted)
+        self.volume = max(0, min(100, int(self.volume)))
         self.window = "%dx%d" % self.window_size
         return self
 

@@ -1,0 +1,159 @@
+"""The card layer of the table: which sprite is drawn where and lit how; the drawing of one card is in card_draw.py."""
+
+from __future__ import annotations
+
+from . import card_draw
+from .table_geom import _target_list
+
+
+class CardsMixin:
+    def _card_surface(self, sp, w, h, sideways):
+        return card_draw.card_image(self.art, sp.card, sp.zdef, w, h, sideways)
+
+    def _draw_cards(self, surf, lit_t) -> None:
+        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
+        moving = []
+        pile_counts = {}
+        choice_cards = set()
+        target_cards = set()
+        if self.can_act() and self.held is None:
+            for c in self.my_choices():
+                if c.args.get("card") is not None:
+                    choice_cards.add(c.args["card"])
+                elif c.args.get("target") is not None:
+                    target_cards.update(_target_list(c.args["target"]))
+        held_key = self.held_card.key if self.held_card is not None else None
+        followers = set(self.selected) if held_key is not None else set()
+        returning = {h.key: h for h in self.returning}
+        for sp in self.order:
+            if sp.key == held_key or sp.key in followers:
+                continue
+            if sp.order < 0:
+                pile_counts[sp.zone] = pile_counts.get(sp.zone, 0) + 1
+                continue
+            if sp.key in returning or abs(sp.x - sp.tx) > 1 or abs(sp.y - sp.ty) > 1:
+                moving.append(sp)
+                continue
+            self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
+        for sp in moving:
+            h = returning.get(sp.key)
+            if h is not None:
+                self._blit_rotated(surf, sp, h.pos, h.angle_deg)
+            else:
+                self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
+        self._draw_marks(surf)
+        self._draw_stat_pops(surf)
+        # pile counts
+        for zd in self.layout.zones:
+            if zd.show_count:
+                key = self.zone_key(zd)
+                n = len(self.view.get("zones", {}).get(key, []))
+                card_draw.draw_pile_count(surf, zd.rect, n)
+
+    def _draw_stat_pops(self, surf) -> None:
+        """A number pops up from a card whose printed stat changed where it
+        stands (+500 ATK, -2 Might) and rises as it fades."""
+        seen = getattr(self, "_stat_seen", None)
+        if seen is None:
+            seen = self._stat_seen = {}
+        # the shown stats change only when an event starts or the view is refreshed
+        scan = getattr(self, "_stats_dirty", True) or getattr(self, "_stat_view", None) is not self.view
+        self._stat_view, self._stats_dirty = self.view, False
+        for sp in (self.order if scan else ()):
+            c = sp.card
+            if sp.order < 0 or not (c.get("counters") or c.get("stats")) or c.get("card") is None:
+                continue
+            keys = self.art.face_counters(c["card"])
+            if not keys:
+                continue
+            cs, st = c.get("counters") or {}, c.get("stats") or {}
+            now = (sp.zone, tuple(cs.get(k, st.get(k)) for k in keys))
+            old = seen.get(sp.key)
+            seen[sp.key] = now
+            if old is None or old[0] != now[0] or old[1] == now[1]:
+                continue
+            for k, a, b in zip(keys, old[1], now[1]):
+                if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a != b:
+                    self.pops[("card", sp.key, k)] = [0.0, b - a]
+        for key, (t, d) in list(self.pops.items()):
+            sp = self.sprites.get(key[1]) if key[0] == "card" else None
+            if sp is None:
+                continue
+            card_draw.draw_stat_pop(surf, sp.x, sp.y - sp.h / 2, t, d)
+
+    def _blit_sprite(self, surf, sp, choice_cards, target_cards, lit_t) -> None:
+        sideways = sp.sideways
+        img = self._card_surface(sp, sp.w, sp.h, sideways)
+        if sp.turn_t < 1.0:
+            ang = sp.turn_from + ((90 if sideways else 0) - sp.turn_from) * sp.turn_t
+            img = card_draw.turned(self._card_surface(sp, sp.w, sp.h, False), ang)
+        if sp.flip_t < 1.0:
+            img = card_draw.flipped(img, sp.flip_t)
+        r = img.get_rect(center=(int(sp.x), int(sp.y)))
+        card_draw.draw_attached(surf, self.art, r, sp.card.get("attached") or [], sp.w, sp.h)
+        iid = sp.card.get("iid")
+        if iid is not None and iid in lit_t:
+            card_draw.draw_highlight(surf, r, "lit")
+        elif iid is not None and iid in target_cards:
+            card_draw.draw_highlight(surf, r, "target")
+        elif iid is not None and iid in choice_cards:
+            card_draw.draw_highlight(surf, r, "choice")
+        surf.blit(img, r)
+        if sp.key == self.hover_key and self.held is None:
+            card_draw.draw_highlight(surf, r, "hover")
+        counters = sp.card.get("counters") or {}
+        if counters:
+            self._draw_card_counters(surf, r, counters, sp.card.get("card"))
+        if iid is not None and iid in self.selected:
+            self._draw_selected(surf, r, self.selected.index(iid) + 1)
+
+    def _draw_selected(self, surf, r, n) -> None:
+        card_draw.draw_selected(surf, r, n)
+
+    def _draw_marks(self, surf) -> None:
+        """``[[mark]]`` entries: a hidden pick as a face-down card in a zone, or
+        a tag on the card(s) a path names."""
+        for mk in self.layout.marks:
+            v = self._path_raw(mk.path)
+            if mk.zone:
+                if not v:
+                    continue
+                zd = next((z for z in self.layout.zones if z.key == mk.zone), None)
+                if zd is None or self.view.get("zones", {}).get(self.zone_key(zd)):
+                    continue  # only an empty zone shows the hidden pick
+                from .layout import fit_scale
+                k = fit_scale(zd, self.layout.card_size)
+                w, h = int(self.layout.card_size[0] * k), int(self.layout.card_size[1] * k)
+                img = self.art.get(None, w, h)
+                rr = img.get_rect(center=zd.rect.center)
+                surf.blit(img, rr)
+                if mk.text:
+                    self._tag(surf, rr, mk.text)
+                continue
+            ids = v if isinstance(v, list) else [v]
+            for iid in ids:
+                sp = self.sprites.get(iid) if isinstance(iid, int) else None
+                if sp is not None and mk.text and sp.order >= 0 and (self.held_card is None or self.held_card.key != sp.key):
+                    self._tag(surf, sp.rect(), mk.text)
+
+    def _tag(self, surf, r, text) -> None:
+        card_draw.draw_tag(surf, r, text)
+
+    def _draw_card_counters(self, surf, r, counters, card_id=None) -> None:
+        card_draw.draw_card_counters(surf, r, counters, card_draw.printed_stats(self.art, card_id),
+                                     set(self.art.face_counters(card_id)) if card_id is not None else set())
+
+    def _blit_rotated(self, surf, sp, pos, angle) -> None:
+        card_draw.draw_rotated(surf, self._card_surface(sp, sp.w, sp.h, sp.sideways), pos, angle)
+
+    def _draw_held(self, surf) -> None:
+        sp, h = self.held_card, self.held
+        x, y = h.pos
+        others = [self.sprites.get(i) for i in self.selected if i != sp.key]
+        for j, o in enumerate(o for o in reversed(others) if o is not None):
+            k = len(others) - j
+            self._blit_rotated(surf, o, (x - 14 * k, y - 10 * k), h.angle_deg * 0.6)
+        if others:
+            card_draw.draw_group_count(surf, x, y, sp.h, len(others) + 1)
+        card_draw.draw_shadow(surf, sp.w, sp.h, x, y, h.angle_deg)
+        self._blit_rotated(surf, sp, (x, y), h.angle_deg)

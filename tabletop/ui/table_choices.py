@@ -1,0 +1,234 @@
+"""What the viewer may do now: choices, selection for group moves, drop matching."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Choice
+from tabletop.engine.errors import TabletopError
+
+from .layout import slot_rects
+from .table_geom import _target_list, is_drag, is_group_add, is_group_done
+
+
+class ChoicesMixin:
+    # -- choices ------------------------------------------------------------------------------------
+    def can_act(self) -> bool:
+        if self.queue.busy or self.handoff_for is not None or self.menu_open or self.dialog is not None:
+            return False
+        if self.ctl.over:
+            return False
+        p = self.ctl.decider()
+        return p == self.viewer and not self.ctl.is_computer(p)
+
+    def my_choices(self) -> list:
+        if self._choices_cache is None:
+            if not self.can_act():
+                return []
+            d = self.ctl.state.decision
+            self._choices_cache = d.choices_for(self.viewer) if d else []
+        return self._choices_cache
+
+    def selectable(self, iid) -> bool:
+        """Can this card join a group drag? It has a drag choice of a kind that
+        another card of the decision has too (several units moving together)."""
+        if iid is None:
+            return False
+        kinds = {c.kind for c in self.drag_choices(iid)}
+        if not kinds:
+            return False
+        return any(c.kind in kinds and c.args.get("card") != iid and is_drag(c) for c in self.my_choices())
+
+    def toggle_select(self, iid) -> None:
+        if iid in self.selected:
+            self.selected.remove(iid)
+        elif self.selectable(iid):
+            self.selected.append(iid)
+
+    def _group_step(self) -> bool:
+        """After a group was dropped: add its other cards one at a time through
+        the follow-up decision's ``add`` choices, then ``done``. True when a
+        choice was applied. A follow-up that is not an add/done decision (no
+        ``add`` offered and none taken yet) ends the group untouched."""
+        if not self.group_active or not self.can_act():
+            return False
+        mine = self.my_choices()
+        adds = [c for c in mine if is_group_add(c)]
+        done = next((c for c in mine if is_group_done(c)), None)
+        while self.group_pending:
+            iid = self.group_pending.pop(0)
+            c = next((c for c in adds if c.args.get("card") == iid), None)
+            if c is not None:
+                self.group_added = True
+                self.apply_choice(c, confirm=False)
+                return True
+        self.group_active = False
+        if done is not None and (adds or self.group_added):
+            self.group_added = False
+            self.apply_choice(done, confirm=False)
+            return True
+        self.group_added = False
+        return False
+
+    def choices_of_card(self, iid) -> list:
+        if iid is None:
+            return []
+        return [c for c in self.my_choices() if c.args.get("card") == iid or iid in _target_list(c.args.get("target"))]
+
+    def drag_choices(self, iid) -> list:
+        return [c for c in self.my_choices() if c.args.get("card") == iid and is_drag(c)]
+
+    def bar_choices(self) -> list:
+        """Buttons: the choices that are not drags, and drags of a card that can't
+        be picked up (deep in a pile, or not on the table)."""
+        out = []
+        timed = self._countdown_info() is not None
+        for c in self.my_choices():
+            if timed and c.role == "timeout":
+                continue  # the countdown takes it when it runs out
+            if not is_drag(c):
+                out.append(c)
+            else:
+                sp = self.sprites.get(c.args["card"])
+                if sp is None or sp.order < 0:
+                    out.append(c)
+        return out
+
+    def lit_for(self, iid):
+        """Zones (absolute keys) and target iids where a held card may go."""
+        zones, targets = set(), set()
+        for c in self.drag_choices(iid):
+            if c.args.get("to") is not None:
+                zones.add(c.args["to"])
+            for t in _target_list(c.args.get("target")):
+                targets.add(t)
+        return zones, targets
+
+    def drop_matches(self, iid, pos, held_rect=None):
+        """Choices a drop of card ``iid`` at ``pos`` means, and a description of
+        where it landed (for why_not). ``held_rect``: where the held card lies;
+        a drop that misses every lit target with the pointer but covers one
+        with the card itself (an attacker let go just beside its target) means
+        that target, as it would on a real table."""
+        drags = self.drag_choices(iid)
+        sp = self.sprite_at(pos)
+        if sp is not None and sp.key != iid and sp.card.get("iid") is not None:
+            tid = sp.card["iid"]
+            hits = [c for c in drags if tid in _target_list(c.args.get("target"))]
+            if hits:
+                return hits, ("target", tid)
+        zd = self.zone_at(pos)
+        if zd is not None:
+            key = self.zone_key(zd)
+            hits = [c for c in drags if c.args.get("to") == key]
+            if hits and zd.kind == "slots" and any(isinstance(c.args.get("slot"), int) for c in hits):
+                rects = slot_rects(zd, self.layout.card_size)
+                slot = min(range(len(rects)), key=lambda i: abs(rects[i].centerx - pos[0]))
+                exact = [c for c in hits if c.args.get("slot") == slot]
+                if exact:
+                    hits = exact
+            if hits:
+                return hits, ("zone", key)
+        tid = self._covered_target(iid, drags, held_rect)
+        if tid is not None:
+            return [c for c in drags if tid in _target_list(c.args.get("target"))], ("target", tid)
+        if zd is not None:
+            key = self.zone_key(zd)
+            if sp is not None and sp.card.get("iid") is not None and sp.key != iid:
+                return [], ("target", sp.card["iid"])
+            return [], ("zone", key)
+        if sp is not None and sp.card.get("iid") is not None and sp.key != iid:
+            return [], ("target", sp.card["iid"])
+        return [], None
+
+    def _covered_target(self, iid, drags, held_rect):
+        """The lit target the held card covers most (at least a quarter of the
+        target's face), or None."""
+        if held_rect is None:
+            return None
+        best, best_area = None, 0
+        for c in drags:
+            for t in _target_list(c.args.get("target")):
+                tsp = self.sprites.get(t)
+                if tsp is None or t == iid or tsp.order < 0:
+                    continue
+                r = tsp.rect()
+                ov = r.clip(held_rect)
+                area = ov.w * ov.h
+                if area * 4 >= r.w * r.h and area > best_area:
+                    best, best_area = t, area
+        return best
+
+    def why_not_drop(self, iid, where) -> str:
+        if where is None:
+            return "No legal move there."
+        mine = [c for c in self.my_choices() if c.args.get("card") == iid]
+        kinds = [c.kind for c in mine if (c.args.get("target") is not None) == (where[0] == "target")] or [c.kind for c in mine]
+        kind = max(set(kinds), key=kinds.count) if kinds else "move"
+        args = {"card": iid, "to": where[1]} if where[0] == "zone" else {"card": iid, "target": where[1]}
+        try:
+            reason = self.ctl.state.why_not(kind, args, self.viewer)
+        except Exception:
+            reason = ""
+        return reason[:1].upper() + reason[1:] if reason else "No legal move there."
+
+    # -- applying -----------------------------------------------------------------------------------
+    def apply_choice(self, c: Choice, confirm: bool = True) -> None:
+        if confirm and self.app.settings.confirmations and self.ctl.needs_confirm(c):
+            self.open_confirm(f"{c.label}? You still have other actions this phase.", lambda: self.apply_choice(c, False))
+            return
+        try:
+            events = self.ctl.apply(c)
+        except TabletopError as exc:
+            self.app.toast(str(exc))
+            return
+        except Exception as exc:  # an engine bug: say so, put the game back as the log has it
+            import traceback
+            traceback.print_exc()
+            try:
+                self.ctl.match.replay_to(len(self.ctl.match.log))
+            except Exception:
+                pass
+            self.app.toast(f"The game engine failed on '{c.label}' ({type(exc).__name__}: {exc}); the move was not made.")
+            self.refresh()
+            return
+        self.applied += 1
+        self.popup = None
+        self._choices_cache = None
+        self.countdown = None  # answered: the clock stops (not frozen on screen while the steps play)
+        self.play(events)
+
+    # -- helpers for tests and screenshots ---------------------------------------------------------------------
+    def plan(self, c: Choice):
+        """How a person would make choice ``c`` here: ("drag", from_pos, to_pos),
+        ("click_card", pos), or ("button", pos); from the table's own geometry."""
+        a = c.args
+        for b in self.bar_buttons:
+            if b.payload is not None and b.payload.id == c.id:
+                return ("button", b.rect.center)
+        if is_drag(c):
+            sp = self.sprites.get(a["card"])
+            tgt = _target_list(a.get("target"))
+            if sp is not None and sp.order < 0:
+                sp = None
+            if sp is not None and tgt:
+                tsp = self.sprites.get(tgt[0])
+                if tsp is not None and tsp.order >= 0:
+                    return ("drag", (sp.x, sp.y), (tsp.x, tsp.y))
+                return ("click_card", (sp.x, sp.y))
+            for zd in self.layout.zones if sp is not None else ():
+                if self.zone_key(zd) == a["to"]:
+                    if zd.kind == "slots" and isinstance(a.get("slot"), int):
+                        rr = slot_rects(zd, self.layout.card_size)
+                        if 0 <= a["slot"] < len(rr):
+                            return ("drag", (sp.x, sp.y), rr[a["slot"]].center)
+                    return ("drag", (sp.x, sp.y), zd.rect.center)
+        card = a.get("card")
+        if card is None:
+            tg = _target_list(a.get("target"))
+            card = tg[0] if tg else None
+        sp = self.sprites.get(card) if card is not None else None
+        if sp is not None and sp.order >= 0:
+            return ("click_card", (sp.x, sp.y))
+        for b in self.bar_buttons:
+            if b.kind == "more":
+                return ("more", b.rect.center)
+        return None

@@ -1,0 +1,386 @@
+"""Drawing the table: background, zone labels, counters, and the top bar, side panel and action bar."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import gfx
+from .controller import is_resign, passes_or_ends
+from .gfx import VH, VW
+from .layout import slot_rects
+from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
+from .widgets import ActionButton, layout_buttons
+
+
+class DrawMixin:
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def _name(self, p) -> str:
+        try:
+            n = self.view["players"][p].get("name") or f"Player {p + 1}"
+        except (IndexError, KeyError, TypeError):
+            n = f"Player {p + 1}"
+        return n
+
+    def draw(self, surf) -> None:
+        if self._bg is None:
+            self._bg = self._render_bg()
+        surf.blit(self._bg, (0, 0))
+        held_iid = self.held_card.card.get("iid") if self.held_card is not None else None
+        lit_z, lit_t = self.lit_for(held_iid) if held_iid is not None else (set(), set())
+        for zd in self.layout.zones:
+            if self.zone_key(zd) in lit_z:
+                r = zd.rect.inflate(6, 6)
+                pygame.draw.rect(surf, gfx.LIT, r, 3, border_radius=10)
+                s = gfx.alpha_rect(r.size, gfx.LIT, 38)
+                surf.blit(s, r)
+        self._draw_labels(surf)
+        self._draw_counters(surf)
+        self._draw_cards(surf, lit_t)
+        if self.countdown is not None:
+            self._draw_countdown(surf)
+        if self.coach is not None:
+            self.coach.draw_points(surf)
+        self._draw_top(surf)
+        self._draw_right(surf)
+        if self.coach is not None:
+            self.coach.draw(surf)
+        self._draw_bottom(surf)
+        if self.held is not None:
+            self._draw_held(surf)
+        if self.reveal_cards:
+            self._draw_reveal(surf)
+        if self.banner is not None:
+            self._draw_banner(surf)
+        if self.popup is not None:
+            self.popup.draw(surf)
+        if self.zoom_big is not None:
+            z = self.art.get(self.zoom_big, 420, 588)
+            r = z.get_rect(center=(PLAY.centerx, PLAY.centery))
+            surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
+            surf.blit(z, r)
+        if self.ctl.over and self.coach is None and not self.queue.busy and (self.banner is None or self.banner[1] > 1.0):
+            self._draw_game_over(surf)
+        else:
+            self.over_buttons = []
+        if self.handoff_for is not None:
+            self._draw_handoff(surf)
+        if self.takeback is not None:
+            self._draw_takeback(surf)
+        elif self.menu_open or self.dialog is not None:
+            surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
+            if self.menu_open:
+                r = pygame.Rect(VW // 2 - 250, 200, 500, (470 + (54 if self.undo_label() else 0)) if self.menu_mode == "main" else 280)
+                gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def _render_bg(self) -> pygame.Surface:
+        bg = pygame.Surface((VW, VH)).convert()
+        bg.fill(self.layout.background)
+        # a soft vignette on the play area
+        for i in range(0, 40, 4):
+            pygame.draw.rect(bg, gfx.shade(self.layout.background, 0.9 + i / 400), PLAY.inflate(-i * 2, -i * 2), 4, border_radius=14)
+        pygame.draw.line(bg, gfx.shade(self.layout.background, 0.75), (20, PLAY.centery), (PLAY.right - 20, PLAY.centery), 2)
+        zcol = gfx.shade(self.layout.background, 1.25)
+        for zd in self.layout.zones:
+            r = zd.rect
+            pygame.draw.rect(bg, gfx.shade(self.layout.background, 0.82), r, border_radius=8)
+            pygame.draw.rect(bg, zcol, r, 1, border_radius=8)
+            if zd.kind == "slots":
+                for sr in slot_rects(zd, self.layout.card_size):
+                    pygame.draw.rect(bg, zcol, sr, 1, border_radius=6)
+            if zd.label:
+                t = gfx.text(gfx.fit(zd.label, 15, r.w - 8), 15, gfx.shade(zcol, 1.2))
+                bg.blit(t, (r.x + 6, r.bottom - t.get_height() - 3) if zd.kind not in ("pile",) else (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
+        pygame.draw.rect(bg, gfx.PANEL, TOP)
+        pygame.draw.line(bg, gfx.LINE, (0, TOP.bottom - 1), (VW, TOP.bottom - 1))
+        pygame.draw.rect(bg, gfx.PANEL, BOTTOM)
+        pygame.draw.line(bg, gfx.LINE, (0, BOTTOM.y), (VW, BOTTOM.y))
+        pygame.draw.rect(bg, (26, 31, 40), RIGHT)
+        pygame.draw.line(bg, gfx.LINE, (RIGHT.x, RIGHT.y), (RIGHT.x, RIGHT.bottom))
+        return bg
+
+    def _draw_labels(self, surf) -> None:
+        for lb in self.layout.labels:
+            v = self._path(lb.path)
+            empty = v is None or v == "" or v == "-" or v is False or (isinstance(v, int) and not isinstance(v, bool) and v < 0 and lb.player)
+            if v is None or (lb.hide_empty and (empty or v == 0)):
+                continue
+            col = gfx.TEXT
+            if lb.player:
+                if isinstance(v, int) and not isinstance(v, bool) and v in (0, 1):
+                    col = gfx.shade(gfx.P_COLORS[v % 2], 1.3)
+                    v = self._name(v) + (" (you)" if v == self.viewer and not self.ctl.hotseat else "")
+                else:
+                    v = "nobody"
+            try:
+                s = lb.fmt.format(v)
+            except (IndexError, KeyError, ValueError):
+                s = str(v)
+            gfx.blit_text(surf, gfx.fit(s, lb.size, lb.rect.w), lb.size, (lb.rect.x, lb.rect.centery), col, True, anchor="midleft")
+
+    def _path(self, path: str):
+        """A scalar at a dotted view path ("self"/"opp" name the viewer and the
+        other player); None for a missing path or a list/dict."""
+        cur = self._path_raw(path)
+        return None if isinstance(cur, (dict, list)) else cur
+
+    def _path_raw(self, path: str):
+        """The value at a dotted view path, lists and dicts included (marks use them)."""
+        cur = self.view
+        for part in path.split("."):
+            if part == "self":
+                part = str(self.viewer)
+            elif part == "opp":
+                part = str(1 - self.viewer)
+            if isinstance(cur, dict):
+                cur = cur.get(part)
+            elif isinstance(cur, list):
+                try:
+                    cur = cur[int(part)]
+                except (ValueError, IndexError):
+                    return None
+            else:
+                return None
+        return cur
+
+    def _counter_value(self, p, key):
+        try:
+            return self.view["players"][p]["counters"].get(key)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            return None
+
+    def _draw_counters(self, surf) -> None:
+        for cd in self.layout.counters:
+            p = self.viewer if cd.owner == "self" else 1 - self.viewer
+            self._draw_counter(surf, cd, p, self._counter_value(p, cd.key))
+
+    def _draw_counter(self, surf, cd, p, v) -> None:
+        """A counter of the layout: number, bar or track, with its marks. Rects
+        lower than 44 px get one line: label, bar or track, number."""
+        r = cd.rect
+        compact = r.h < 44
+        gfx.panel(surf, r, (20, 26, 34), gfx.P_COLORS[p % 2], 8, 1)
+        txt = "-" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+        pop = self.pops.get((p, cd.key))
+        col = gfx.TEXT
+        nsize = 22 if compact else 26
+        num = gfx.text(txt, nsize, col, True)
+        if pop is not None:
+            t, delta = pop
+            k = 1.0 + 0.5 * math.sin(min(1.0, t / 0.6) * math.pi)
+            col = gfx.BAD if (delta or 0) < 0 else gfx.GOOD
+            num = pygame.transform.rotozoom(gfx.text(txt, nsize, col, True), 0, k)
+            dt_s = gfx.text(f"{'+' if (delta or 0) > 0 else ''}{delta}", 22, col, True)
+            surf.blit(dt_s, (r.right - dt_s.get_width() - 6, r.y - 18 - t * 30))
+        graph = cd.style != "number" and isinstance(v, (int, float)) and cd.max > cd.min
+        if compact:
+            lab_w = min(int(r.w * 0.4), gfx.font(15).size(cd.label)[0] + 4) if cd.label else 0
+            nr = num.get_rect(midright=(r.right - 8, r.centery))
+            gfx.blit_text(surf, self.compact_label(cd, nr, graph), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
+            surf.blit(num, nr)
+            bar = pygame.Rect(r.x + 14 + lab_w, r.centery - 4, max(10, nr.x - 10 - (r.x + 14 + lab_w)), 9)
+        else:
+            gfx.blit_text(surf, gfx.fit(cd.label, 15, r.w - 12), 15, (r.x + 8, r.y + 5), gfx.DIM)
+            if not graph:
+                surf.blit(num, num.get_rect(midright=(r.right - 10, r.centery + 6)))
+                return
+            surf.blit(num, num.get_rect(topright=(r.right - 8, r.y + 2)))
+            bar = pygame.Rect(r.x + 8, r.bottom - 16, r.w - 16, 9)
+        if not graph or bar.w < 12:
+            return
+        frac = max(0.0, min(1.0, (v - cd.min) / (cd.max - cd.min)))
+        if cd.style == "bar":
+            pygame.draw.rect(surf, (50, 56, 66), bar, border_radius=4)
+            fill = bar.copy()
+            fill.w = int(bar.w * frac)
+            pygame.draw.rect(surf, gfx.GOOD if frac > 0.5 else (gfx.ACCENT if frac > 0.25 else gfx.BAD), fill, border_radius=4)
+        else:  # track: one box per value above the minimum, lit up to the value
+            # (a track through 0, like -10..10, lights from 0 towards the value)
+            n = max(1, int(cd.max - cd.min))
+            bw = bar.w / n
+            for i in range(n):
+                val = cd.min + i + 1
+                if cd.min < 0 < cd.max:
+                    on = (0 < val <= v) if v > 0 else (v < val <= 0)
+                    lit = gfx.ACCENT if val > 0 else gfx.BAD
+                else:
+                    on, lit = val <= v, gfx.ACCENT
+                br = pygame.Rect(int(bar.x + i * bw) + 1, bar.y - 2, max(2, int(bw) - 2), bar.h + 2)
+                pygame.draw.rect(surf, lit if on else (50, 56, 66), br, border_radius=2)
+        for m in cd.marks:
+            if cd.min <= m <= cd.max:
+                mx = bar.x + int(bar.w * (m - cd.min) / (cd.max - cd.min))
+                pygame.draw.line(surf, (240, 240, 240), (mx, bar.y - 4), (mx, bar.bottom + 2), 2)
+
+    @staticmethod
+    def compact_label(cd, num_rect, graph: bool) -> str:
+        """The label of a one-line counter, fitted: beside a bar or track it gets
+        half the width; a plain number leaves it all the room up to the number
+        ("Trait counter", not "Trait coun...")."""
+        r = cd.rect
+        room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
+        return gfx.fit(cd.label, 15, room)
+
+    def _draw_top(self, surf) -> None:
+        if self._top is None:
+            s = pygame.Surface((TOP.w, TOP.h)).convert()  # opaque: a plain copy each frame
+            s.fill(gfx.PANEL)
+            pygame.draw.line(s, gfx.LINE, (0, TOP.h - 1), (TOP.w, TOP.h - 1))
+            v = self.view
+            ctl = self.ctl
+            # phase tracker
+            phases = list(v.get("phases") or getattr(self.game, "phases", ()) or [])
+            cur = v.get("phase")
+            x = TOP.right - 12
+            pills = []
+            f = gfx.font(16, True)
+            for ph in reversed(phases):
+                label = str(ph).replace("_", " ").title()
+                w = f.size(label)[0] + 20
+                x -= w
+                pills.append((pygame.Rect(x, 9, w, 30), label, ph == cur))
+                x -= 4
+            tracker_left = x
+            for r, label, on in pills:
+                pygame.draw.rect(s, gfx.ACCENT if on else (44, 50, 62), r, border_radius=15)
+                gfx.blit_text(s, label, 16, r.center, (20, 20, 20) if on else gfx.DIM, True, anchor="center")
+            step = v.get("step")
+            # prompt
+            p = ctl.decider()
+            if self.queue.busy:
+                msg = "Resolving..."
+                col = gfx.DIM
+            elif ctl.over and self.coach is not None and ctl.state.decision is not None:
+                msg = "Lesson complete: play on against the computer, or choose another lesson"
+                col = gfx.ACCENT
+            elif ctl.over:
+                w = v.get("winner")
+                msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
+                if ctl.conceded is not None:
+                    msg = f"Game over: {self._name(ctl.conceded)} conceded"
+                col = gfx.ACCENT
+            elif p is None:
+                d = ctl.state.decision
+                msg = d.prompt if d is not None else ""
+                col = gfx.TEXT
+            else:
+                d = ctl.state.decision
+                who = self._name(p)
+                if ctl.is_computer(p):
+                    msg = f"{who} is thinking..."
+                else:
+                    you = " (you)" if not ctl.hotseat else ""
+                    prompt = d.prompt
+                    if prompt.lower().startswith(who.lower()):
+                        prompt = prompt[len(who):].lstrip(" :,-")
+                    msg = f"{who}{you}: {prompt}"
+                col = gfx.TEXT
+            dot_col = gfx.P_COLORS[p % 2] if isinstance(p, int) else gfx.DIM
+            pygame.draw.circle(s, dot_col, (20, 24), 8)
+            turn = f"Turn {v.get('turn', '?')}" + (f" - {str(step).replace('_', ' ')}" if step else "")
+            tt = gfx.text(turn, 16, gfx.DIM, True)
+            s.blit(tt, (tracker_left - tt.get_width() - 14, 16))
+            room = tracker_left - tt.get_width() - 60
+            gfx.blit_text(s, gfx.fit(msg, 20, room, True), 20, (36, 24), col, True, anchor="midleft")
+            self._top = s
+        surf.blit(self._top, TOP.topleft)
+
+    def _draw_right(self, surf) -> None:
+        if self._right is None:
+            s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
+            s.fill((26, 31, 40))
+            pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
+            y = 8
+            for p in (1 - self.viewer, self.viewer):
+                r = pygame.Rect(8, y, RIGHT.w - 16, 58)
+                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
+                active = self.view.get("active") == p
+                name = self._name(p) + ("  (active)" if active else "")
+                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
+                try:
+                    cs = self.view["players"][p].get("counters") or {}
+                except (IndexError, KeyError, TypeError):
+                    cs = {}
+                line = "   ".join(f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items())
+                gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32), gfx.DIM)
+                y += 64
+            gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
+            gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
+            top = y + 30
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8)
+            # newest at the bottom; lay out upwards
+            entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
+            yb = area.bottom
+            for e0, e1 in reversed(entries):
+                e = e0 if self.viewer == 0 else e1
+                cap = e.caption or e.kind
+                cap_lines = gfx.wrap(cap, 16, area.w - 10)
+                rule_lines = gfx.wrap(f"rule: {e.rule}", 13, area.w - 10) if e.rule else []
+                lh_cap, lh_rule = max(17, gfx.font(16).get_linesize() + 1), max(14, gfx.font(13).get_linesize())
+                h = len(cap_lines) * lh_cap + len(rule_lines) * lh_rule + 6
+                if yb - h < area.y:
+                    break
+                yb -= h
+                yy = yb
+                col = gfx.ACCENT if e.kind in ("phase.begin", "game.over") else gfx.TEXT
+                for ln in cap_lines:
+                    s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
+                    yy += lh_cap
+                for ln in rule_lines:
+                    s.blit(gfx.text(ln, 13, gfx.DIM), (area.x + 14, yy))
+                    yy += lh_rule
+                pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
+            self._right = s
+        surf.blit(self._right, RIGHT.topleft)
+        sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
+        if sp is not None and self.held is None and sp.card.get("card") is not None:
+            z = self.art.zoom(sp.card["card"], live=sp.card if sp.card.get("face") != "down" else None)
+            surf.blit(z, ZOOM_POS)
+            pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
+            ly = ZOOM_POS[1] + z.get_height() + 4
+            lg = self.art.legend(sp.card["card"], z.get_width(), RIGHT.bottom - ly - 4)
+            if lg is not None:  # what every mark on this face means
+                surf.blit(lg, (ZOOM_POS[0], ly))
+
+    def _draw_bottom(self, surf) -> None:
+        choices = self.bar_choices()
+        # the moves of the game itself first (end the turn, go to battle, pass), then the
+        # ones about a card (also offered by clicking the card), giving up last
+        glob = [c for c in choices if c.args.get("card") is None and not is_resign(c)]
+        cards = [c for c in choices if c.args.get("card") is not None and not is_resign(c)]
+        choices = glob + cards + ([c for c in choices if is_resign(c)] if self.coach is None else [])  # no giving up in a lesson
+        sig = tuple(c.id for c in choices)
+        if getattr(self, "_bar_sig", None) != sig:
+            self._bar_sig = sig
+            labels = [c.label for c in choices]
+            rects, n = layout_buttons(labels, BAR)
+            if n < len(choices):
+                rects, n = layout_buttons(labels, pygame.Rect(BAR.x, BAR.y, BAR.w - 130, BAR.h))
+            self.bar_buttons = [ActionButton(r, c.label, c, accent=passes_or_ends(c)) for r, c in zip(rects, choices)]
+            self.more_choices = choices[n:]
+            if self.more_choices:
+                last = self.bar_buttons[-1].rect.right + 8 if self.bar_buttons else BAR.x
+                self.bar_buttons.append(ActionButton(pygame.Rect(last, BAR.y, 120, BAR.h), f"More ({len(self.more_choices)})", None, "more"))
+        for b in self.bar_buttons:
+            b.draw(surf, b is self.hover_btn)
+        if self.selected and self.can_act():
+            x = self.bar_buttons[-1].rect.right + 16 if self.bar_buttons else BAR.x + 4
+            gfx.blit_text(surf, gfx.fit(f"{len(self.selected)} selected: drag one to move them together (Esc clears)", 17, max(100, BAR.right - x)),
+                          17, (x, BAR.centery), (150, 210, 255), True, anchor="midleft")
+        elif not self.bar_buttons:
+            if self.queue.busy:
+                hint = "Playing the steps... (Space skips)"
+            elif self.can_act() and self.my_choices():
+                hint = "Drag a lit card where it may go, or click it for its choices."
+            else:
+                hint = ""
+            if hint:
+                gfx.blit_text(surf, hint, 18, (BAR.x + 4, BAR.centery), gfx.DIM, anchor="midleft")
+        gfx.panel(surf, MENU_BTN, gfx.PANEL_HI, gfx.LINE, 7)
+        gfx.blit_text(surf, "Menu (Esc)", 17, MENU_BTN.center, gfx.TEXT, True, anchor="center")
+        if self.queue.busy:
+            gfx.panel(surf, SKIP_BTN, gfx.PANEL_HI, gfx.LINE, 7)
+            gfx.blit_text(surf, "Skip (Space)", 17, SKIP_BTN.center, gfx.TEXT, True, anchor="center")
+        elif self.ctl.thinking:
+            gfx.blit_text(surf, "Computer thinking...", 17, SKIP_BTN.center, gfx.DIM, True, anchor="center")

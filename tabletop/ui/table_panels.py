@@ -1,0 +1,139 @@
+"""Overlays: the step banner, revealed cards, game over, the hand-off screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import gfx
+from .gfx import VH, VW
+from .table_geom import PLAY
+
+
+class PanelsMixin:
+    def _draw_banner(self, surf) -> None:
+        ev, t, dur = self.banner
+        k = ev.kind
+        if k == "game.over":
+            return
+        small = k in ("phase.begin", "step.begin")
+        title = ev.caption or k
+        area = self.layout.banner
+        if small:
+            w, h = 560, 70
+        else:
+            w, h = 760, 130
+        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
+                                       and self.steps_seen[1][-1] is ev) else []
+        if trail:
+            h += 30
+        if area is not None:
+            w = min(w, area.w)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
+        a = 1.0
+        if dur > 0:
+            f = t / dur
+            a = min(1.0, f * 6, (1 - f) * 6 + 0.35)
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (16, 20, 28, int(235 * (1.0 if self.queue.hold else max(0.8, a)))), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
+        if small:
+            gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
+            if ev.rule:
+                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
+        else:
+            gfx.blit_text(box, k.replace(".", "  /  ").replace("_", " ").upper(), 15, (w // 2, 16), gfx.DIM, True, anchor="center")
+            lines = gfx.wrap(title, 28, w - 40, True)[:2]
+            for i, ln in enumerate(lines):
+                gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
+            if ev.rule:
+                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
+            if trail:
+                self._draw_trail(box, trail, w)
+        surf.blit(box, r)
+        cid = (ev.data or {}).get("card_id") if not small else None
+        if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
+            f = t / dur if dur > 0 else 1.0
+            ch = min(150, h + 10)
+            cw = int(ch * self.layout.card_size[0] / self.layout.card_size[1])
+            k = min(1.0, f / 0.3) if dur > 0 else 1.0
+            face = k >= 0.5
+            img = self.art.get(cid if face else None, cw, ch)
+            sx = abs(k * 2 - 1)
+            if sx < 1.0:
+                img = pygame.transform.scale(img, (max(1, int(cw * sx)), ch))
+            cx = r.x - cw // 2 - 12 if r.x - cw - 12 >= 0 else r.right + cw // 2 + 12
+            surf.blit(img, img.get_rect(center=(cx, r.centery)))
+            self._flip_at = ((ev.data or {}).get("card"), (cx, r.centery))
+
+    def _draw_trail(self, box, trail, w) -> None:
+        """The steps of this procedure played so far, the current one lit: a
+        learner sees the order (judgment.evade, judgment.defence, ...)."""
+        kinds = [e.kind for e in trail]
+        names = []
+        for e in trail:  # the step's name; a step that repeats (a check per faction) by its caption's head
+            n = e.kind.split(".", 1)[-1].replace("_", " ")
+            if kinds.count(e.kind) > 1 and e.caption:
+                n = gfx.fit(e.caption.split(":")[0], 13, 130, True)
+            names.append(n)
+        f = 13
+        pills = [gfx.font(f, True).size(n)[0] + 12 for n in names]
+        while len(pills) > 1 and sum(pills) + 4 * len(pills) > w - 20:
+            names.pop(0)
+            pills.pop(0)
+        x = (w - (sum(pills) + 4 * (len(pills) - 1))) // 2
+        y = box.get_height() - 26
+        for i, (n, pw) in enumerate(zip(names, pills)):
+            cur = i == len(names) - 1
+            rr = pygame.Rect(x, y, pw, 20)
+            pygame.draw.rect(box, gfx.ACCENT if cur else (50, 58, 72), rr, border_radius=10)
+            gfx.blit_text(box, n, f, rr.center, (20, 20, 20) if cur else gfx.DIM, True, anchor="center")
+            x += pw + 4
+
+    def _draw_reveal(self, surf) -> None:
+        ids = self.reveal_cards[:6]
+        x = PLAY.centerx - (len(ids) * 180) // 2
+        for i, cid in enumerate(ids):
+            img = self.art.get(cid, 168, 235)
+            surf.blit(img, (x + i * 180, PLAY.centery - 280))
+
+    def _draw_game_over(self, surf) -> None:
+        surf.blit(gfx.alpha_rect((PLAY.w, PLAY.h), (0, 0, 0), 140), PLAY.topleft)
+        r = pygame.Rect(0, 0, 620, 250)
+        r.center = PLAY.center
+        gfx.panel(surf, r, (24, 30, 40), gfx.ACCENT, 14, 3)
+        w = self.view.get("winner")
+        if self.ctl.conceded is not None:
+            title = f"{self._name(self.ctl.conceded)} conceded"
+            sub = f"{self._name(1 - self.ctl.conceded)} wins"
+        elif isinstance(w, int):
+            title = f"{self._name(w)} wins!"
+            sub = next((e[0].caption for e in reversed(self.log) if e[0].kind == "game.over"), "")
+        else:
+            title = "The game is a draw"
+            sub = ""
+        gfx.blit_text(surf, title, 44, (r.centerx, r.y + 58), gfx.ACCENT, True, anchor="center")
+        gfx.blit_text(surf, gfx.fit(sub, 20, r.w - 40), 20, (r.centerx, r.y + 110), gfx.TEXT, anchor="center")
+        b1 = pygame.Rect(r.x + 60, r.bottom - 80, 230, 50)
+        b2 = pygame.Rect(r.right - 290, r.bottom - 80, 230, 50)
+        from .scenes import MenuScene, NewGameScene
+        self.over_buttons = [(b1, lambda: self.app.reset_to(NewGameScene(self.app, self.game.id))),
+                             (b2, lambda: self.app.reset_to(MenuScene(self.app)))]
+        for b, lab in ((b1, "New game"), (b2, "Main menu")):
+            hov = b.collidepoint(self.app.vmouse)
+            gfx.panel(surf, b, (70, 84, 108) if hov else gfx.PANEL_HI, gfx.ACCENT if hov else gfx.LINE, 8, 2)
+            gfx.blit_text(surf, lab, 20, b.center, gfx.TEXT, True, anchor="center")
+
+    def _draw_handoff(self, surf) -> None:
+        surf.fill((14, 18, 26))
+        p = self.handoff_for
+        col = gfx.P_COLORS[p % 2]
+        r = pygame.Rect(0, 0, 760, 300)
+        r.center = (VW // 2, VH // 2)
+        gfx.panel(surf, r, (26, 32, 44), col, 16, 3)
+        gfx.blit_text(surf, f"Pass the screen to {self._name(p)}", 42, (r.centerx, r.y + 80), gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, "The table is hidden so nobody sees the other player's cards.", 20, (r.centerx, r.y + 140), gfx.DIM, anchor="center")
+        b = pygame.Rect(0, 0, 360, 60)
+        b.center = (r.centerx, r.bottom - 70)
+        gfx.panel(surf, b, gfx.shade(col, 0.6), col, 10, 2)
+        gfx.blit_text(surf, f"{self._name(p)}: click when ready", 22, b.center, gfx.TEXT, True, anchor="center")
