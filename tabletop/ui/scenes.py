@@ -3,6 +3,7 @@ settings, tutorial list."""
 
 from __future__ import annotations
 
+import threading
 import traceback
 from pathlib import Path
 
@@ -21,13 +22,22 @@ from .layout import game_dir
 from .settings import AUTOPASS, COMPUTERS, SPEEDS, WINDOW_SIZES
 
 
+_GAMES_LOCK = threading.Lock()
+
+
 def _games():
     from tabletop.engine.registry import all_games
-    try:
-        return all_games()
-    except Exception as exc:  # a broken plugin must not stop the menu
-        print(f"tabletop: {exc}")
-        return {}
+    with _GAMES_LOCK:  # the menu may be finding them in the background
+        try:
+            return all_games()
+        except Exception as exc:  # a broken plugin must not stop the menu
+            print(f"tabletop: {exc}")
+            return {}
+
+
+def _games_count_text(games) -> str:
+    n = len(games)
+    return f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet"
 
 
 class MenuBackground:
@@ -37,10 +47,12 @@ class MenuBackground:
 
     def draw(self, surf):
         if MenuBackground._cache is None:
-            s = pygame.Surface((VW, VH)).convert()
-            for y in range(0, VH, 4):
-                f = y / VH
-                pygame.draw.rect(s, (int(18 + 10 * f), int(44 + 20 * f), int(36 + 10 * f)), (0, y, VW, 4))
+            # the gradient as one column of 4-pixel bands, stretched across
+            col = pygame.Surface((1, VH // 4))
+            for i in range(VH // 4):
+                f = i * 4 / VH
+                col.set_at((0, i), (int(18 + 10 * f), int(44 + 20 * f), int(36 + 10 * f)))
+            s = pygame.transform.scale(col, (VW, VH)).convert()
             art = CardArt(None)
             back = art.get(None, 150, 210)
             for i in range(7):
@@ -73,9 +85,23 @@ class MenuScene(Scene):
             self.buttons[lab] = b
         if not auto.exists():
             self.buttons["Continue"].disable()
-        n = len(_games())
-        self.label((cx - 300, 670, 600, 30), f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet",
-                   object_id="#subtitle")
+        # importing the games takes a while: the menu shows first and finds them in the background
+        self.games_label = self.label((cx - 300, 670, 600, 30), "", object_id="#subtitle")
+        self._finding = None
+        from tabletop.engine import registry
+        if registry._CACHE is not None:
+            self.games_label.set_text(_games_count_text(_games()))
+        else:
+            self._finding = threading.Thread(target=_games, name="tabletop-find-games", daemon=True)
+            self._finding.start()
+
+    def update(self, dt):
+        if self._finding is not None and not self._finding.is_alive():
+            self._finding = None
+            self.games_label.set_text(_games_count_text(_games()))
+
+    def is_idle(self):
+        return self._finding is None
 
     def draw(self, surf):
         BG.draw(surf)

@@ -17,7 +17,7 @@ card in card_draw), the panels (table_draw) and overlays (table_panels).
 from __future__ import annotations
 
 from .anim import AnimQueue
-from .app import Scene
+from .app import IDLE_FPS, Scene
 from .cards import CardArt
 from .layout import load_layout, place
 from .physics import HeldCard
@@ -37,6 +37,7 @@ from .widgets import ActionButton, Popup
 
 class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusMixin, UndoMixin,
                  CardsMixin, DrawMixin, PanelsMixin, Scene):
+    idle_fps = IDLE_FPS  # a table waiting for a person needs no more
     def __init__(self, app, ctl, frozen: bool = False):
         super().__init__(app)
         self.ctl = ctl
