@@ -30,6 +30,7 @@ FPS, IDLE_FPS = 60, 30
 SETTLE_S = 1.5      # after input the widgets still change by themselves (hover fades, tool tips)
 QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
 BLINK_S = 0.25      # a text field with the focus: its cursor blinks
+POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
 
 THEME = {
     "defaults": {
@@ -119,6 +120,11 @@ class Scene:
 
     def handle(self, ev) -> None:
         pass
+
+    def key_first(self, ev) -> bool:
+        """A key the scene takes before the widgets do (Enter on its own
+        question window); True when it was used."""
+        return False
 
     def update(self, dt: float) -> None:
         pass
@@ -301,6 +307,8 @@ class App:
             scene = self.top
             if scene is None:
                 continue
+            if ev.type == pygame.KEYDOWN and scene.key_first(ev):
+                continue
             if ev.type in UI_EVENTS:
                 self.ui.process_events(ev)  # dialogs and windows react to their own buttons
                 scene.on_ui(ev)
@@ -380,14 +388,21 @@ class App:
             if wait is None:
                 self.step()
                 continue
-            ev = pygame.event.wait(max(1, int(wait * 1000)))
-            if ev.type != pygame.NOEVENT:
-                self._events.append(ev)
-                self.step()
-            elif wait >= QUIET_WAKE_S:
-                self.step(draw=False)  # a quiet look around: the next frame draws if anything moved
-            else:
-                self.step()            # a timer is due (a toast ends, a cursor blinks)
+            # asleep: look at the queue every POLL_S (pygame's own wait polls a
+            # thousand times a second, which costs 3% of a core doing nothing)
+            deadline = time.monotonic() + wait
+            while True:
+                evs = pygame.event.get()
+                if evs:
+                    self._events.extend(evs)
+                    self.step()
+                    break
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    # a quiet look around (the next frame draws if anything moved), or a timer is due
+                    self.step(draw=wait < QUIET_WAKE_S)
+                    break
+                time.sleep(min(POLL_S, left))
         return 0
 
     def sleep_time(self) -> float | None:

@@ -165,9 +165,12 @@ class NewGameScene(_Panel):
     def __init__(self, app, game_id=None):
         super().__init__(app)
         games = _games()
+        st = app.settings  # the last choices made here
+        if game_id not in games:
+            game_id = st.last_game if st.last_game in games else None
         self.gid = game_id if game_id in games else (next(iter(games)) if games else None)
-        self.mode = "hotseat"
-        self.decks = [None, None]
+        self.mode = st.last_mode if st.last_mode in ("hotseat", "computer") else "hotseat"
+        self.decks = [st.last_deck_1 or None, st.last_deck_2 or None] if self.gid == st.last_game else [None, None]
         self.seed_text = ""
         self.options: dict = {}   # the game's on/off set-up options (e.g. timed play), by key
 
@@ -279,6 +282,12 @@ class NewGameScene(_Panel):
         except TabletopError as exc:
             self.app.toast(f"Can't start: {exc}")
             return
+        st = self.app.settings
+        st.last_game, st.last_mode = self.gid, self.mode
+        st.last_deck_1, st.last_deck_2 = (d or "" for d in self.decks)
+        if self.app.persist_settings:
+            from .settings import save_settings
+            save_settings(st)
         self.app.start_match(match, ("human", "computer") if self.mode == "computer" else ("human", "human"))
 
 

@@ -27,6 +27,10 @@ class Settings:
     autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
     allow_undo: bool = True          # Ctrl+Z / Undo against the computer (tabletop.ui.undo)
     computer: str = "greedy"         # greedy | expert (tabletop.ai): the computer opponent
+    last_game: str = ""              # New game opens with the last choices made there
+    last_mode: str = "hotseat"       # hotseat | computer
+    last_deck_1: str = ""
+    last_deck_2: str = ""
 
     @property
     def speed_factor(self) -> float:
@@ -52,6 +56,8 @@ class Settings:
         self.fullscreen = bool(self.fullscreen)
         self.confirmations = bool(self.confirmations)
         self.allow_undo = bool(self.allow_undo)
+        if self.last_mode not in ("hotseat", "computer"):
+            self.last_mode = d.last_mode
         self.window = "%dx%d" % self.window_size
         return self
 

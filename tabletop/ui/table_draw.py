@@ -35,6 +35,10 @@ class DrawMixin:
                 pygame.draw.rect(surf, gfx.LIT, r, 3, border_radius=10)
                 s = gfx.alpha_rect(r.size, gfx.LIT, 38)
                 surf.blit(s, r)
+        if held_iid is not None:  # a player's counter box takes a card sent at the player (a direct attack)
+            for cd in self.layout.counters:
+                if self._player_box_drop(self.drag_choices(held_iid), cd.rect.center)[0]:
+                    pygame.draw.rect(surf, gfx.LIT, cd.rect.inflate(8, 8), 3, border_radius=10)
         self._draw_labels(surf)
         self._draw_counters(surf)
         self._draw_cards(surf, lit_t)
@@ -73,6 +77,16 @@ class DrawMixin:
             if self.menu_open:
                 r = pygame.Rect(VW // 2 - 250, 200, 500, (470 + (54 if self.undo_label() else 0)) if self.menu_mode == "main" else 280)
                 gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def shown_entry(self, e) -> tuple[str, str]:
+        """An event as the log shows it: its caption and its rule line ("" for
+        none), both in players' words (rule references named by the game)."""
+        cap = self.rule_text(e.caption or e.kind)
+        return cap, (f"rule: {self.rule_name(e.rule)}" if e.rule else "")
+
+    def shown_log(self) -> list[tuple[str, str]]:
+        """The whole log as shown to the viewer, oldest first."""
+        return [self.shown_entry(e0 if self.viewer == 0 else e1) for e0, e1 in self.log]
 
     def _render_bg(self) -> pygame.Surface:
         bg = pygame.Surface((VW, VH)).convert()
@@ -222,6 +236,41 @@ class DrawMixin:
         room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
         return gfx.fit(cd.label, 15, room)
 
+    def top_message(self) -> tuple[str, tuple]:
+        """The sentence of the top bar (whose turn, what they decide) and its colour."""
+        v = self.view
+        ctl = self.ctl
+        p = ctl.decider()
+        if self.queue.busy:
+            msg = "Resolving..."
+            col = gfx.DIM
+        elif ctl.over and self.coach is not None and ctl.state.decision is not None:
+            msg = "Lesson complete: play on against the computer, or choose another lesson"
+            col = gfx.ACCENT
+        elif ctl.over:
+            w = v.get("winner")
+            msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
+            if ctl.conceded is not None:
+                msg = f"Game over: {self._name(ctl.conceded)} conceded"
+            col = gfx.ACCENT
+        elif p is None:
+            d = ctl.state.decision
+            msg = d.prompt if d is not None else ""
+            col = gfx.TEXT
+        else:
+            d = ctl.state.decision
+            who = self._name(p)
+            if ctl.is_computer(p):
+                msg = f"{who} is thinking..."
+            else:
+                you = " (you)" if not ctl.hotseat else ""
+                prompt = d.prompt
+                if prompt.lower().startswith(who.lower()):
+                    prompt = prompt[len(who):].lstrip(" :,-")
+                msg = f"{who}{you}: {prompt}"
+            col = gfx.TEXT
+        return self.rule_text(msg), col
+
     def _draw_top(self, surf) -> None:
         if self._top is None:
             s = pygame.Surface((TOP.w, TOP.h)).convert()  # opaque: a plain copy each frame
@@ -246,36 +295,8 @@ class DrawMixin:
                 pygame.draw.rect(s, gfx.ACCENT if on else (44, 50, 62), r, border_radius=15)
                 gfx.blit_text(s, label, 16, r.center, (20, 20, 20) if on else gfx.DIM, True, anchor="center")
             step = v.get("step")
-            # prompt
             p = ctl.decider()
-            if self.queue.busy:
-                msg = "Resolving..."
-                col = gfx.DIM
-            elif ctl.over and self.coach is not None and ctl.state.decision is not None:
-                msg = "Lesson complete: play on against the computer, or choose another lesson"
-                col = gfx.ACCENT
-            elif ctl.over:
-                w = v.get("winner")
-                msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
-                if ctl.conceded is not None:
-                    msg = f"Game over: {self._name(ctl.conceded)} conceded"
-                col = gfx.ACCENT
-            elif p is None:
-                d = ctl.state.decision
-                msg = d.prompt if d is not None else ""
-                col = gfx.TEXT
-            else:
-                d = ctl.state.decision
-                who = self._name(p)
-                if ctl.is_computer(p):
-                    msg = f"{who} is thinking..."
-                else:
-                    you = " (you)" if not ctl.hotseat else ""
-                    prompt = d.prompt
-                    if prompt.lower().startswith(who.lower()):
-                        prompt = prompt[len(who):].lstrip(" :,-")
-                    msg = f"{who}{you}: {prompt}"
-                col = gfx.TEXT
+            msg, col = self.top_message()
             dot_col = gfx.P_COLORS[p % 2] if isinstance(p, int) else gfx.DIM
             pygame.draw.circle(s, dot_col, (20, 24), 8)
             turn = f"Turn {v.get('turn', '?')}" + (f" - {str(step).replace('_', ' ')}" if step else "")
@@ -314,9 +335,9 @@ class DrawMixin:
             yb = area.bottom
             for e0, e1 in reversed(entries):
                 e = e0 if self.viewer == 0 else e1
-                cap = e.caption or e.kind
+                cap, rule = self.shown_entry(e)
                 cap_lines = gfx.wrap(cap, 16, area.w - 10)
-                rule_lines = gfx.wrap(f"rule: {e.rule}", 13, area.w - 10) if e.rule else []
+                rule_lines = gfx.wrap(rule, 13, area.w - 10) if rule else []
                 h = len(cap_lines) * 17 + len(rule_lines) * 14 + 6
                 if yb - h < area.y:
                     break
