@@ -121,6 +121,11 @@ class Scene:
     def handle(self, ev) -> None:
         pass
 
+    def toast_spot(self) -> pygame.Rect | None:
+        """Where this screen wants toasts (centred there, at most as wide);
+        None: at the bottom of the window."""
+        return None
+
     def key_first(self, ev) -> bool:
         """A key the scene takes before the widgets do (Enter on its own
         question window); True when it was used."""
@@ -349,10 +354,15 @@ class App:
             s.draw(surf)
         self.ui.draw_ui(surf)
         if self.toast_t > 0 and self.toast_text:
-            lines = gfx.wrap(self.toast_text, 20, 900)
+            spot = self.top.toast_spot() if self.top is not None else None
+            w = min(940, spot.w) if spot is not None else 940
+            lines = gfx.wrap(self.toast_text, 20, w - 40)
             h = 16 + 20 * len(lines)
-            r = pygame.Rect(0, 0, 940, h)
-            r.midbottom = (VW // 2, VH - 76)
+            r = pygame.Rect(0, 0, w, h)
+            if spot is not None:
+                r.center = spot.center
+            else:
+                r.midbottom = (VW // 2, VH - 76)
             if self.toast_ok:
                 gfx.panel(surf, r, (26, 48, 40), gfx.GOOD, 8, 2)
             else:

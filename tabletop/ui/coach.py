@@ -318,10 +318,15 @@ class Coach:
         finished = run.finished and not self.table.queue.busy
         gfx.panel(surf, PANEL, (28, 34, 46), gfx.ACCENT, 10, 2)
         x, y, w = PANEL.x + 14, PANEL.y + 10, PANEL.w - 28
-        gfx.blit_text(surf, gfx.fit(lesson.title, 20, w, True), 20, (x, y), gfx.ACCENT, True)
-        y += 28
+        title = gfx.wrap(lesson.title, 20, w, True)  # a long title on two lines, not cut
+        if len(title) > 2:
+            title = [title[0], gfx.fit(" ".join(title[1:]), 20, w, True)]
+        for ln in title:
+            gfx.blit_text(surf, ln, 20, (x, y), gfx.ACCENT, True)
+            y += 24
+        y += 4
         n = len(lesson.steps)
-        step_no = min((self.playing_step if self.table.queue.busy else run.step_index) + 1, n)
+        step_no = min(run.step_index + 1, n)  # after Next the count moves on at once
         gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else f"Step {step_no} of {n}",
                       15, (x, y), gfx.DIM, True)
         y += 24

@@ -50,6 +50,7 @@ class DrawMixin:
         self._draw_right(surf)
         if self.coach is not None:
             self.coach.draw(surf)
+        self._draw_preview(surf)
         self._draw_bottom(surf)
         if self.held is not None:
             self._draw_held(surf)
@@ -75,8 +76,17 @@ class DrawMixin:
         elif self.menu_open or self.dialog is not None:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
-                r = pygame.Rect(VW // 2 - 250, 200, 500, (470 + (54 if self.undo_label() else 0)) if self.menu_mode == "main" else 280)
-                gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
+                gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def toast_spot(self) -> pygame.Rect:
+        """Toasts go in the middle of the play area, between the two players'
+        zones: clear of the hand below and of the log on the right."""
+        opp = [z.rect.bottom for z in self.layout.zones if z.key.startswith("opp.")]
+        own = [z.rect.top for z in self.layout.zones if z.key.startswith("self.")]
+        cy = PLAY.centery
+        if opp and own and max(opp) <= min(own):
+            cy = (max(opp) + min(own)) // 2
+        return pygame.Rect(PLAY.x + 20, cy - 60, PLAY.w - 40, 120)
 
     def shown_entry(self, e) -> tuple[str, str]:
         """An event as the log shows it: its caption and its rule line ("" for
@@ -314,18 +324,20 @@ class DrawMixin:
             pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
             y = 8
             for p in (1 - self.viewer, self.viewer):
-                r = pygame.Rect(8, y, RIGHT.w - 16, 58)
-                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
-                active = self.view.get("active") == p
-                name = self._name(p) + ("  (active)" if active else "")
-                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
                 try:
                     cs = self.view["players"][p].get("counters") or {}
                 except (IndexError, KeyError, TypeError):
                     cs = {}
-                line = "   ".join(f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items())
-                gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32), gfx.DIM)
-                y += 64
+                items = [f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items()]
+                lines = self._pack(items, 16, RIGHT.w - 32)[:3]  # every counter shown whole, on up to three lines
+                r = pygame.Rect(8, y, RIGHT.w - 16, 38 + 20 * max(1, len(lines)))
+                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
+                active = self.view.get("active") == p
+                name = self._name(p) + ("  (active)" if active else "")
+                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
+                for i, line in enumerate(lines):
+                    gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
+                y = r.bottom + 6
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
@@ -353,6 +365,23 @@ class DrawMixin:
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s
         surf.blit(self._right, RIGHT.topleft)
+
+    @staticmethod
+    def _pack(items: list, size: int, width: int) -> list:
+        """Items joined three spaces apart into lines of at most ``width`` pixels,
+        never cutting an item."""
+        f = gfx.font(size)
+        lines: list = []
+        for it in items:
+            if lines and f.size(lines[-1] + "   " + it)[0] <= width:
+                lines[-1] += "   " + it
+            else:
+                lines.append(it)
+        return lines
+
+    def _draw_preview(self, surf) -> None:
+        """The hovered card, large, over the side panel (and over a lesson's
+        coach panel, which would hide it)."""
         sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
         if sp is not None and self.held is None and sp.card.get("card") is not None:
             z = self.art.zoom(sp.card["card"])
@@ -385,7 +414,9 @@ class DrawMixin:
             gfx.blit_text(surf, gfx.fit(f"{len(self.selected)} selected: drag one to move them together (Esc clears)", 17, max(100, BAR.right - x)),
                           17, (x, BAR.centery), (150, 210, 255), True, anchor="midleft")
         elif not self.bar_buttons:
-            if self.queue.busy:
+            if self.queue.busy and self.queue.hold:
+                hint = "The lesson waits: Continue (Enter) plays on."
+            elif self.queue.busy:
                 hint = "Playing the steps... (Space skips)"
             elif self.can_act() and self.my_choices():
                 hint = "Drag a lit card where it may go, or click it for its choices."

@@ -57,6 +57,15 @@ class MenusMixin:
             items = [it for it in items if it[0] not in ("Save game", "Concede")]
         for i, (lab, act) in enumerate(items):
             self.button((cx - 160, 280 + i * 54, 320, 46), lab, act)
+        self._menu_rows = len(items)
+
+    def menu_rect(self):
+        """The panel behind the open menu, fitted to what it holds."""
+        cx = VW // 2
+        if self.menu_mode == "save":
+            return pygame.Rect(cx - 250, 280, 500, 190)
+        n = getattr(self, "_menu_rows", 6)
+        return pygame.Rect(cx - 250, 200, 500, 80 + (n - 1) * 54 + 46 + 30)
 
     def _menu_main(self) -> None:
         self.menu_mode = "main"

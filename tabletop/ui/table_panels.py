@@ -30,12 +30,9 @@ class PanelsMixin:
             w = min(w, area.w)
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
-        a = 1.0
-        if dur > 0:
-            f = t / dur
-            a = min(1.0, f * 6, (1 - f) * 6 + 0.35)
+        # opaque: nothing under it (card art, the old status line) shows through
         box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (16, 20, 28, int(235 * (1.0 if self.queue.hold else max(0.8, a)))), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
         if small:
             gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
