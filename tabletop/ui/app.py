@@ -354,21 +354,26 @@ class App:
             s.draw(surf)
         self.ui.draw_ui(surf)
         if self.toast_t > 0 and self.toast_text:
-            spot = self.top.toast_spot() if self.top is not None else None
-            w = min(940, spot.w) if spot is not None else 940
-            lines = gfx.wrap(self.toast_text, 20, w - 40)
-            h = 16 + 20 * len(lines)
-            r = pygame.Rect(0, 0, w, h)
-            if spot is not None:
-                r.center = spot.center
-            else:
-                r.midbottom = (VW // 2, VH - 76)
+            r, lines = self.toast_rect()
             if self.toast_ok:
                 gfx.panel(surf, r, (26, 48, 40), gfx.GOOD, 8, 2)
             else:
                 gfx.panel(surf, r, (60, 28, 28), gfx.BAD, 8, 2)
             for i, line in enumerate(lines):
                 gfx.blit_text(surf, line, 20, (r.x + 20, r.y + 8 + i * 20))
+
+    def toast_rect(self) -> tuple[pygame.Rect, list]:
+        """Where the toast is drawn (where the scene wants it, else at the
+        bottom of the window) and its lines."""
+        spot = self.top.toast_spot() if self.top is not None else None
+        w = min(940, spot.w) if spot is not None else 940
+        lines = gfx.wrap(self.toast_text, 20, w - 40)
+        r = pygame.Rect(0, 0, w, 16 + 20 * len(lines))
+        if spot is not None:
+            r.center = spot.center
+        else:
+            r.midbottom = (VW // 2, VH - 76)
+        return r, lines
 
     def present(self) -> None:
         if self._scaled is None and self.offset == (0, 0):

@@ -29,7 +29,8 @@ class ConfirmWindow(pygame_gui.elements.UIWindow):
         self.yes_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, BTN_W, BTN_H), yes, manager, container=self)
         x -= BTN_W + PAD
         self.no_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, BTN_W, BTN_H), no, manager, container=self)
-        self.confirm_button, self.cancel_button = self.yes_button, self.no_button  # the names pygame_gui's dialog uses
+        # the names pygame_gui's own dialog uses
+        self.confirm_button, self.cancel_button, self.confirmation_text = self.yes_button, self.no_button, self.text_box
         self.never_button = None
         if never:
             self.never_button = pygame_gui.elements.UIButton(pygame.Rect(PAD, y, BTN_W, BTN_H), never, manager,

@@ -214,3 +214,21 @@ def test_new_game_remembers_the_last_choices():
     scene.start()
     again = NewGameScene(app)
     assert again.gid == "lumen_condenser" and again.mode == "computer"
+
+
+def test_a_continued_hot_seat_game_opens_behind_the_hand_off_screen():
+    from tabletop.saves import AUTOSAVE_NAME, saves_dir
+    from tabletop.ui.scenes import MenuScene
+
+    app = make_app()
+    m = Match.new(get_game("lumen_condenser"), seed=3)
+    m.ui["seats"] = list(SEATS)
+    path = saves_dir(app.saves) / AUTOSAVE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    m.save(path)
+    menu = MenuScene(app)
+    app.reset_to(menu)
+    menu.cont()
+    table = app.top
+    app.run_frames(3, DT)
+    assert table is not menu and _hand_hidden(table)

@@ -52,7 +52,8 @@ def test_a_drop_covering_no_target_still_goes_back():
 
 def _toast_fill(app):
     app.render()
-    return tuple(app.canvas.get_at((335, 806)))[:3]
+    r, _ = app.toast_rect()
+    return tuple(app.canvas.get_at((r.x + 5, r.centery)))[:3]
 
 
 def test_saving_says_so_calmly_and_a_refused_drop_in_red():
