@@ -132,6 +132,9 @@ def main() -> int:
         "| figure | measured | budget |",
         "|---|---|---|",
         *[f"| {f} | {m} | {b} |" for f, m, b in rows],
+        *(["", "The load was above the number of cores: the frame times measure the busy machine more than",
+           "the table (the same bench gave p99 5.8 ms with no display on a quiet machine, see Table above);",
+           "rerun on a quiet machine to check the 8 ms budget in a real window."] if load > (os.cpu_count() or 1) else []),
         END,
     ])
     print(text)
