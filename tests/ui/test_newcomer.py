@@ -232,3 +232,29 @@ def test_a_continued_hot_seat_game_opens_behind_the_hand_off_screen():
     table = app.top
     app.run_frames(3, DT)
     assert table is not menu and _hand_hidden(table)
+
+
+def test_a_toast_on_the_table_covers_neither_the_hand_nor_the_log():
+    from tabletop.ui.table_geom import RIGHT
+
+    app, table = start(seed=3)
+    app.toast("A long sentence about a refused move that names its rule and says what to do instead. " * 2)
+    r, _ = app.toast_rect()
+    hand = next(z.rect for z in table.layout.zones if z.key == "self.hand")
+    assert not r.colliderect(hand) and not r.colliderect(RIGHT)
+
+
+def test_the_game_menu_and_the_save_panel_fit_what_they_hold():
+    app, table = start(seed=3)
+    for mode in ("main", "save"):
+        table.open_menu()
+        if mode == "save":
+            table._menu_save()
+        app.run_frames(2, DT)
+        panel = table.menu_rect()
+        rects = [b.rect for b in table.actions]
+        top, bottom = min(r.top for r in rects), max(r.bottom for r in rects)
+        assert panel.top < top and bottom < panel.bottom
+        assert panel.bottom - bottom <= 40 and top - panel.top <= 130   # no empty band (a heading sits above the buttons)
+        table.close_menu()
+        app.run_frames(2, DT)
