@@ -312,6 +312,11 @@ class Coach:
         for r in self.points():
             pygame.draw.rect(surf, col, r.inflate(12, 12), 4, border_radius=10)
 
+    def step_text(self) -> str:
+        """The panel's step count; after Next it moves on at once."""
+        n = len(self.run.lesson.steps)
+        return f"Step {min(self.run.step_index + 1, n)} of {n}"
+
     def draw(self, surf) -> None:
         run = self.run
         lesson = run.lesson
@@ -326,8 +331,7 @@ class Coach:
             y += 24
         y += 4
         n = len(lesson.steps)
-        step_no = min(run.step_index + 1, n)  # after Next the count moves on at once
-        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else f"Step {step_no} of {n}",
+        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else self.step_text(),
                       15, (x, y), gfx.DIM, True)
         y += 24
         self.buttons = []

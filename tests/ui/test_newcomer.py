@@ -258,3 +258,19 @@ def test_the_game_menu_and_the_save_panel_fit_what_they_hold():
         assert panel.bottom - bottom <= 40 and top - panel.top <= 130   # no empty band (a heading sits above the buttons)
         table.close_menu()
         app.run_frames(2, DT)
+
+
+def test_a_lessons_step_count_moves_on_at_next():
+    from tabletop.ui.coach import start_lesson
+    from tabletop.ui.scenes import list_lessons
+
+    app = make_app(speed="normal")
+    lesson = next(l for l in list_lessons() if l["game"] == "rush_duel")
+    table = start_lesson(app, "rush_duel", lesson["path"])
+    app.run_frames(5, DT)
+    coach = table.coach
+    assert coach.step_text().startswith("Step 1 of")
+    assert coach.run.step is not None and coach.run.step.do is None   # the first step is read, then Next
+    coach.next()
+    app.step(dt=DT)
+    assert coach.step_text().startswith("Step 2 of")
