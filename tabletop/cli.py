@@ -86,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--ui", action="store_true", help="measure table frame time instead")
     sp.add_argument("--frames", type=_nonneg, default=600)
     sp.add_argument("--load", metavar="SAVE", help="with --ui: bench the table of this save (default: a new game)")
+    sp.add_argument("--window", action="store_true", help="with --ui: time frames in a real window (default: no display)")
 
     sp = sub.add_parser("screenshot", help="render a table to a PNG with no display")
     sp.add_argument("game")
@@ -207,7 +208,7 @@ def cmd_bench(args) -> int:
         from .ui.bench import run_ui_bench
 
         # the game named, or the save's, or the first installed game
-        report = run_ui_bench(args.game, frames=args.frames, load=args.load)
+        report = run_ui_bench(args.game, frames=args.frames, load=args.load, window=args.window)
     else:
         from . import bench
         from .engine.registry import all_games, get_game

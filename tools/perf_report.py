@@ -133,6 +133,11 @@ def main() -> int:
     if begin in old and end in old:
         lines += ["## Against the previous main", "",
                   old[old.index(begin):old.index(end) + len(end)], ""]
+    # and so are the real-window figures written by tools/realwindow_perf.py --write
+    begin, end = "<!-- realwindow:begin -->", "<!-- realwindow:end -->"
+    if begin in old and end in old:
+        lines += ["## In a real window", "",
+                  old[old.index(begin):old.index(end) + len(end)], ""]
     out.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0

@@ -410,6 +410,20 @@ class Game:
         """Problems that make this deck illegal (empty list: legal)."""
         return []
 
+    def rule_name(self, ref: str) -> str:
+        """A rule reference of an event or a refusal ("seed 3.2.1") as a
+        player's rulebook names it ("Normal Summon (3.2.1)"): from the game's
+        rule_names.toml, else the reference without its source notes (see
+        rulenames.py)."""
+        from .rulenames import rule_name
+        return rule_name(self, ref)
+
+    def rule_text(self, text: str) -> str:
+        """A sentence (a why_not, a refusal) with its parenthesised rule
+        references named as in rule_name."""
+        from .rulenames import rule_text
+        return rule_text(self, text)
+
 
 def first_match(choices: Iterable[Choice], kind: str, args: dict) -> Choice | None:
     for c in choices:

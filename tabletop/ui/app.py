@@ -27,6 +27,10 @@ UI_EVENTS = {
 }
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FPS, IDLE_FPS = 60, 30
+SETTLE_S = 1.5      # after input the widgets still change by themselves (hover fades, tool tips)
+QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
+BLINK_S = 0.25      # a text field with the focus: its cursor blinks
+POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
 
 THEME = {
     "defaults": {
@@ -91,6 +95,7 @@ class Scene:
     translated events in ``handle`` and draw on the virtual canvas."""
 
     transparent = False  # draw the scene below first (overlays)
+    idle_fps = FPS       # frames a second while nothing moves and the window is in use (a menu answers at full rate)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -116,8 +121,23 @@ class Scene:
     def handle(self, ev) -> None:
         pass
 
+    def toast_spot(self) -> pygame.Rect | None:
+        """Where this screen wants toasts (centred there, at most as wide);
+        None: at the bottom of the window."""
+        return None
+
+    def key_first(self, ev) -> bool:
+        """A key the scene takes before the widgets do (Enter on its own
+        question window); True when it was used."""
+        return False
+
     def update(self, dt: float) -> None:
         pass
+
+    def is_idle(self) -> bool:
+        """Nothing on this screen moves by itself: the window may sleep until
+        input comes (menus are still pictures)."""
+        return True
 
     def draw(self, surf: pygame.Surface) -> None:
         pass
@@ -131,6 +151,10 @@ class App:
 
     def __init__(self, size=None, settings: Settings | None = None, saves: str | None = None,
                  persist_settings: bool = True):
+        # the window's picture goes to the screen as it is: the app draws every pixel
+        # itself, and an accelerated framebuffer made SDL start OpenGL (half a
+        # second or more before the first frame, and slower frames in software GL)
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         gfx.reset_caches()
         from .scenes import MenuBackground
@@ -160,6 +184,9 @@ class App:
         self.toast_text = ""
         self.toast_t = 0.0
         self.toast_ok = False
+        self._events: list = []      # the event the sleeping window woke on
+        self._last_input = 0.0       # time.monotonic() of the last input
+        self._idle_frames = 0        # frames in a row with nothing moving (sleep after two)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -255,16 +282,22 @@ class App:
         return ev
 
     # -- the frame ---------------------------------------------------------------------------------
-    def step(self, events=None, dt: float | None = None) -> None:
+    def step(self, events=None, dt: float | None = None, draw: bool = True) -> None:
         """One frame: handle ``events`` (default: pygame's queue), update by ``dt``
         seconds (default: real time since the last frame), draw, present."""
         t0 = time.perf_counter()
         if events is None:
-            events = pygame.event.get()
+            events = self._events + pygame.event.get()
+            self._events = []
         else:  # events handed in by a test: still take what the widgets posted
             events = pygame.event.get(list(UI_EVENTS)) + list(events)
         if dt is None:
-            dt = min(0.1, self.clock.tick(self.frame_rate()) / 1000.0)
+            real = self.clock.tick(self.frame_rate()) / 1000.0
+            dt = min(0.1, real)
+        else:
+            real = dt
+        if events:
+            self._last_input = time.monotonic()
         for raw in events:
             if raw.type == pygame.QUIT:
                 self.running = False
@@ -284,6 +317,8 @@ class App:
             scene = self.top
             if scene is None:
                 continue
+            if ev.type == pygame.KEYDOWN and scene.key_first(ev):
+                continue
             if ev.type in UI_EVENTS:
                 self.ui.process_events(ev)  # dialogs and windows react to their own buttons
                 scene.on_ui(ev)
@@ -295,9 +330,10 @@ class App:
         if self.top is not None:
             self.top.update(dt)
         if self.toast_t > 0:
-            self.toast_t -= dt
-        self.render()
-        self.present()
+            self.toast_t -= real  # the toast's seconds are real ones, slept through or not
+        if draw:
+            self.render()
+            self.present()
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
 
@@ -305,9 +341,9 @@ class App:
         """60 frames a second, 30 while the top scene says nothing moves on it
         (``is_idle``): a table waiting for a person needs no more, and drawing
         at 60 kept 60% of a core busy. Input still arrives every frame."""
-        idle = getattr(self.top, "is_idle", None)
+        top = self.top
         try:
-            return IDLE_FPS if idle is not None and idle() else FPS
+            return top.idle_fps if top is not None and top.is_idle() else FPS
         except Exception:
             return FPS
 
@@ -323,16 +359,26 @@ class App:
             s.draw(surf)
         self.ui.draw_ui(surf)
         if self.toast_t > 0 and self.toast_text:
-            lines = gfx.wrap(self.toast_text, 20, 900)
-            h = 16 + 20 * len(lines)
-            r = pygame.Rect(0, 0, 940, h)
-            r.midbottom = (VW // 2, VH - 76)
+            r, lines = self.toast_rect()
             if self.toast_ok:
                 gfx.panel(surf, r, (26, 48, 40), gfx.GOOD, 8, 2)
             else:
                 gfx.panel(surf, r, (60, 28, 28), gfx.BAD, 8, 2)
             for i, line in enumerate(lines):
                 gfx.blit_text(surf, line, 20, (r.x + 20, r.y + 8 + i * 20))
+
+    def toast_rect(self) -> tuple[pygame.Rect, list]:
+        """Where the toast is drawn (where the scene wants it, else at the
+        bottom of the window) and its lines."""
+        spot = self.top.toast_spot() if self.top is not None else None
+        w = min(940, spot.w) if spot is not None else 940
+        lines = gfx.wrap(self.toast_text, 20, w - 40)
+        r = pygame.Rect(0, 0, w, 16 + 20 * len(lines))
+        if spot is not None:
+            r.center = spot.center
+        else:
+            r.midbottom = (VW // 2, VH - 76)
+        return r, lines
 
     def present(self) -> None:
         if self._scaled is None and self.offset == (0, 0):
@@ -358,8 +404,50 @@ class App:
 
     def run(self) -> int:
         while self.running:
-            self.step()
+            wait = self.sleep_time()
+            if wait is None:
+                self.step()
+                continue
+            # asleep: look at the queue every POLL_S (pygame's own wait polls a
+            # thousand times a second, which costs 3% of a core doing nothing)
+            deadline = time.monotonic() + wait
+            while True:
+                evs = pygame.event.get()
+                if evs:
+                    self._events.extend(evs)
+                    self.step()
+                    break
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    # a quiet look around (the next frame draws if anything moved), or a timer is due
+                    self.step(draw=wait < QUIET_WAKE_S)
+                    break
+                time.sleep(min(POLL_S, left))
         return 0
+
+    def sleep_time(self) -> float | None:
+        """How long the window may sleep waiting for input, in seconds; None
+        while something moves on screen (a card, a banner, the computer's
+        turn), for a moment after input (the widgets' hover and tool tips),
+        and while a timer runs soon. A card game waiting for a click sleeps:
+        drawing 60 frames a second of a still picture kept a core busy."""
+        top = self.top
+        try:
+            idle = top is None or top.is_idle()
+        except Exception:
+            idle = False
+        self._idle_frames = self._idle_frames + 1 if idle else 0
+        if self._idle_frames < 2 or pygame.event.peek():
+            return None
+        if time.monotonic() - self._last_input < SETTLE_S:
+            return None
+        wait = QUIET_WAKE_S
+        if self.toast_t > 0:
+            wait = min(wait, self.toast_t + 0.01)
+        focus = self.ui.get_focus_set() or ()
+        if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus):
+            wait = min(wait, BLINK_S)
+        return wait
 
     # -- helpers for starting a table ------------------------------------------------------------------
     def start_match(self, match, seats, frozen: bool = False):

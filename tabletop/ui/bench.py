@@ -99,11 +99,14 @@ def _moves(table, rng, n=8):
     return out
 
 
-def run_ui_bench(game_id: str | None = None, frames: int = 600, seed: int = 7, load: str | None = None) -> dict:
+def run_ui_bench(game_id: str | None = None, frames: int = 600, seed: int = 7, load: str | None = None,
+                 window: bool = False) -> dict:
     """Frame times of ``game_id``'s table (default: the first installed game),
     from a save (``load``: any position, e.g. one with full decks) or from the
-    game's default set-up."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    game's default set-up; in a real window with ``window`` (the display the
+    environment names), else with no display."""
+    if not window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 

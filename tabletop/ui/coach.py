@@ -312,17 +312,26 @@ class Coach:
         for r in self.points():
             pygame.draw.rect(surf, col, r.inflate(12, 12), 4, border_radius=10)
 
+    def step_text(self) -> str:
+        """The panel's step count; after Next it moves on at once."""
+        n = len(self.run.lesson.steps)
+        return f"Step {min(self.run.step_index + 1, n)} of {n}"
+
     def draw(self, surf) -> None:
         run = self.run
         lesson = run.lesson
         finished = run.finished and not self.table.queue.busy
         gfx.panel(surf, PANEL, (28, 34, 46), gfx.ACCENT, 10, 2)
         x, y, w = PANEL.x + 14, PANEL.y + 10, PANEL.w - 28
-        gfx.blit_text(surf, gfx.fit(lesson.title, 20, w, True), 20, (x, y), gfx.ACCENT, True)
-        y += 28
+        title = gfx.wrap(lesson.title, 20, w, True)  # a long title on two lines, not cut
+        if len(title) > 2:
+            title = [title[0], gfx.fit(" ".join(title[1:]), 20, w, True)]
+        for ln in title:
+            gfx.blit_text(surf, ln, 20, (x, y), gfx.ACCENT, True)
+            y += 24
+        y += 4
         n = len(lesson.steps)
-        step_no = min((self.playing_step if self.table.queue.busy else run.step_index) + 1, n)
-        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else f"Step {step_no} of {n}",
+        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else self.step_text(),
                       15, (x, y), gfx.DIM, True)
         y += 24
         self.buttons = []

@@ -201,15 +201,32 @@ class Controller:
         return mine[0]
 
     def needs_confirm(self, choice: Choice) -> bool:
-        """Ending a phase or a turn while other choices exist; giving up always."""
+        """Giving up, always; a pass or an end only when it gives up a move the
+        player could still make (see given_up)."""
         if is_resign(choice):
             return True
         if not passes_or_ends(choice):
             return False
+        return bool(self.given_up(choice))
+
+    def given_up(self, choice: Choice) -> list[Choice]:
+        """The ordinary moves that passing or ending with ``choice`` gives up:
+        those offered now that the player is not offered again right after it
+        (a move still there after the pass is not lost). A timeout is not one of
+        the player's moves."""
         d = self.state.decision
-        # other moves the player could still make (a timeout is not one of theirs to make)
-        others = [c for c in d.choices_for(choice.player) if c.role in ("", "group_add")] if d else []
-        return bool(others)
+        p = choice.player
+        others = [c for c in d.choices_for(p) if c.role in ("", "group_add")] if d else []
+        if not others:
+            return []
+        try:
+            after = self.state.clone()
+            after.apply_id(choice.id, p)
+            nd = after.decision
+            again = {(c.kind, c.label) for c in nd.choices_for(p)} if nd is not None and p in nd.players else set()
+        except Exception:  # the question is a courtesy: when in doubt, ask
+            again = set()
+        return [c for c in others if (c.kind, c.label) not in again]
 
     def concede(self, player: int) -> None:
         self.conceded = player

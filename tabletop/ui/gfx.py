@@ -159,9 +159,10 @@ def text(s: str, size: int, col=TEXT, bold: bool = False) -> pygame.Surface:
             _text.clear()
         f = font(size, bold)
         if s and not s.isascii() and _lacks(f, s):
-            # a symbol the face lacks (the ▼ icon, ①): a fuller system face, else a stand-in
+            # a symbol the face lacks (the ▼ icon, ①): only those characters come
+            # from a fuller face of the same size, else a stand-in
             fb = _fallback(size, bold)
-            surf = fb.render(s, True, col) if fb is not None and not _lacks(fb, s) else f.render(_plain(s, f), True, col)
+            surf = _mixed(s, f, fb, col) if fb is not None and not _lacks(fb, s) else f.render(_plain(s, f), True, col)
         else:
             surf = f.render(s, True, col)
         _text[key] = surf
@@ -173,15 +174,47 @@ _STANDIN = {"▼": "v", "▲": "^", "●": "*", "○": "o", "★": "*", "☆": "
 
 
 def _fallback(size: int, bold: bool):
+    """A face with the symbols Noto Sans lacks, at the same size: Noto Sans JP
+    (shipped with pygame_gui), else a system face."""
     key = (size, bold)
     if key not in _fallbacks:
         path = None
         try:
-            path = pygame.font.match_font("dejavusans,freesans,notosanssymbols2,notosanssymbols,symbola", bold=bold)
-        except Exception:
+            import pygame_gui
+            from pathlib import Path
+
+            jp = Path(pygame_gui.__file__).parent / "data" / "NotoSansJP-Regular.otf"
+            path = str(jp) if jp.exists() else None
+        except ImportError:
             path = None
-        _fallbacks[key] = pygame.font.Font(path, max(5, int(round(size * 0.66)))) if path else None
+        if path is None:
+            try:
+                path = pygame.font.match_font("dejavusans,freesans,notosanssymbols2,notosanssymbols,symbola", bold=bold)
+            except Exception:
+                path = None
+        _fallbacks[key] = pygame.font.Font(path, max(5, int(round(size * 0.7)))) if path else None
     return _fallbacks[key]
+
+
+def _mixed(s: str, f, fb, col) -> pygame.Surface:
+    """``s`` in face ``f``, with the characters ``f`` lacks drawn by ``fb``, on
+    one baseline (a line with a ▼ keeps the size of its words)."""
+    runs: list = []
+    for ch in s:
+        face = fb if (not ch.isascii() and _missing(f, ch)) else f
+        if runs and runs[-1][0] is face:
+            runs[-1][1].append(ch)
+        else:
+            runs.append((face, [ch]))
+    parts = [(face, face.render("".join(chs), True, col)) for face, chs in runs]
+    asc = max(face.get_ascent() for face, _ in parts)
+    h = max(asc - face.get_ascent() + img.get_height() for face, img in parts)
+    out = pygame.Surface((sum(img.get_width() for _, img in parts), h), pygame.SRCALPHA)
+    x = 0
+    for face, img in parts:
+        out.blit(img, (x, asc - face.get_ascent()))
+        x += img.get_width()
+    return out
 
 
 _glyph_cache: dict = {}

@@ -82,6 +82,7 @@ class Layout:
     countdown: pygame.Rect = field(default_factory=lambda: pygame.Rect(1064, 402, 170, 76))
     banner: pygame.Rect | None = None   # where step banners show (default: centred on the play area)
     card_colors: dict = field(default_factory=dict)   # card type (lower case) -> frame colour, for cards
+    drops: dict = field(default_factory=dict)   # choice kind -> zone ("self.hand") a card-only choice is dragged to
                                                       # whose describe_card gives no "color"
     face_down_tag: str = FACE_DOWN_TAG
     auto: bool = False
@@ -156,6 +157,8 @@ def load_layout(game, view: dict | None = None) -> Layout:
     lay.background = color(t.get("background", "#1d4a35"), (29, 74, 53))
     if isinstance(t.get("face_down_tag"), str):
         lay.face_down_tag = t["face_down_tag"]
+    dr = data.get("drops", {}) if isinstance(data.get("drops"), dict) else {}
+    lay.drops = {str(k): v for k, v in dr.items() if isinstance(v, str)}
     cc = data.get("card_colors", {}) if isinstance(data.get("card_colors"), dict) else {}
     for typ, value in cc.items():
         rgb = color(value, None)

@@ -3,6 +3,8 @@ tutorial list (Load game and Continue: savescenes.py)."""
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pygame_gui
 
@@ -24,14 +26,22 @@ def __getattr__(name):  # the Load game and Continue screens live in savescenes.
         return getattr(savescenes, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+_GAMES_LOCK = threading.Lock()
+
 
 def _games():
     from tabletop.engine.registry import all_games
-    try:
-        return all_games()
-    except Exception as exc:  # a broken plugin must not stop the menu
-        print(f"tabletop: {exc}")
-        return {}
+    with _GAMES_LOCK:  # the menu may be finding them in the background
+        try:
+            return all_games()
+        except Exception as exc:  # a broken plugin must not stop the menu
+            print(f"tabletop: {exc}")
+            return {}
+
+
+def _games_count_text(games) -> str:
+    n = len(games)
+    return f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet"
 
 
 class MenuBackground:
@@ -41,10 +51,12 @@ class MenuBackground:
 
     def draw(self, surf):
         if MenuBackground._cache is None:
-            s = pygame.Surface((VW, VH)).convert()
-            for y in range(0, VH, 4):
-                f = y / VH
-                pygame.draw.rect(s, (int(18 + 10 * f), int(44 + 20 * f), int(36 + 10 * f)), (0, y, VW, 4))
+            # the gradient as one column of 4-pixel bands, stretched across
+            col = pygame.Surface((1, VH // 4))
+            for i in range(VH // 4):
+                f = i * 4 / VH
+                col.set_at((0, i), (int(18 + 10 * f), int(44 + 20 * f), int(36 + 10 * f)))
+            s = pygame.transform.scale(col, (VW, VH)).convert()
             art = CardArt(None)
             back = art.get(None, 150, 210)
             for i in range(7):
@@ -77,9 +89,23 @@ class MenuScene(Scene):
             self.buttons[lab] = b
         if not self.unfinished:
             self.buttons["Continue"].disable()
-        n = len(_games())
-        self.label((cx - 300, 670, 600, 30), f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet",
-                   object_id="#subtitle")
+        # importing the games takes a while: the menu shows first and finds them in the background
+        self.games_label = self.label((cx - 300, 670, 600, 30), "", object_id="#subtitle")
+        self._finding = None
+        from tabletop.engine import registry
+        if registry._CACHE is not None:
+            self.games_label.set_text(_games_count_text(_games()))
+        else:
+            self._finding = threading.Thread(target=_games, name="tabletop-find-games", daemon=True)
+            self._finding.start()
+
+    def update(self, dt):
+        if self._finding is not None and not self._finding.is_alive():
+            self._finding = None
+            self.games_label.set_text(_games_count_text(_games()))
+
+    def is_idle(self):
+        return self._finding is None
 
     def draw(self, surf):
         BG.draw(surf)
@@ -149,9 +175,12 @@ class NewGameScene(_Panel):
     def __init__(self, app, game_id=None):
         super().__init__(app)
         games = _games()
+        st = app.settings  # the last choices made here
+        if game_id not in games:
+            game_id = st.last_game if st.last_game in games else None
         self.gid = game_id if game_id in games else (next(iter(games)) if games else None)
-        self.mode = "hotseat"
-        self.decks = [None, None]
+        self.mode = st.last_mode if st.last_mode in ("hotseat", "computer") else "hotseat"
+        self.decks = [st.last_deck_1 or None, st.last_deck_2 or None] if self.gid == st.last_game else [None, None]
         self.seed_text = ""
         self.options: dict = {}   # the game's on/off set-up options (e.g. timed play), by key
 
@@ -263,6 +292,12 @@ class NewGameScene(_Panel):
         except TabletopError as exc:
             self.app.toast(f"Can't start: {exc}")
             return
+        st = self.app.settings
+        st.last_game, st.last_mode = self.gid, self.mode
+        st.last_deck_1, st.last_deck_2 = (d or "" for d in self.decks)
+        if self.app.persist_settings:
+            from .settings import save_settings
+            save_settings(st)
         self.app.start_match(match, ("human", "computer") if self.mode == "computer" else ("human", "human"))
 
 

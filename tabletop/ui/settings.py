@@ -29,6 +29,10 @@ class Settings:
     computer: str = "greedy"         # greedy | expert (tabletop.ai): the computer opponent
     volume: int = 60                 # sound effects, 0-100 (tabletop.ui.sound)
     muted: bool = False              # no sound at all
+    last_game: str = ""              # New game opens with the last choices made there
+    last_mode: str = "hotseat"       # hotseat | computer
+    last_deck_1: str = ""
+    last_deck_2: str = ""
 
     @property
     def speed_factor(self) -> float:
@@ -56,6 +60,8 @@ class Settings:
         self.allow_undo = bool(self.allow_undo)
         self.muted = bool(self.muted)
         self.volume = max(0, min(100, int(self.volume)))
+        if self.last_mode not in ("hotseat", "computer"):
+            self.last_mode = d.last_mode
         self.window = "%dx%d" % self.window_size
         return self
 

@@ -16,8 +16,10 @@ card in card_draw), the panels (table_draw) and overlays (table_panels).
 
 from __future__ import annotations
 
+from tabletop.engine.core import Event
+
 from .anim import AnimQueue
-from .app import Scene
+from .app import IDLE_FPS, Scene
 from .cards import CardArt
 from .layout import load_layout, place
 from .physics import HeldCard
@@ -37,6 +39,7 @@ from .widgets import ActionButton, Popup
 
 class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusMixin, UndoMixin,
                  CardsMixin, DrawMixin, PanelsMixin, Scene):
+    idle_fps = IDLE_FPS  # a table waiting for a person needs no more
     def __init__(self, app, ctl, frozen: bool = False):
         super().__init__(app)
         self.ctl = ctl
@@ -88,9 +91,11 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         self.steps_seen = None       # [family, kinds]: the steps of a procedure played so far (banner trail)
         self.takeback = None         # (requester, UndoPlan) while a take-back waits for the other player
         self.relayout(snap=True)
-        self.log = self._history_log()
-        if ctl.hotseat and not frozen and ctl.match.log and not ctl.over:
-            # a game loaded at one screen: whoever sits there first says they are ready
+        self.log = self._history_log() or self._first_turn_line()
+        if ctl.hotseat and not frozen and not ctl.over:
+            # two players at one screen: the first decision of a new, loaded or
+            # continued game waits behind the hand-off screen, so whoever sits
+            # there first says they are ready before their cards show
             self.handoff_for = self.viewer
 
     def _history_log(self) -> list:
@@ -110,6 +115,18 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         except Exception:  # the log is a convenience: never stop the table for it
             return []
         return [(e.for_player(0), e.for_player(1)) for e in evs[-500:] if e.caption]
+
+    def _first_turn_line(self) -> list:
+        """A new game already in its first turn (its "turn begins" event came
+        before the table): the log starts with that turn's line all the same."""
+        v = self.view
+        turn, phase = v.get("turn"), v.get("phase")
+        if not isinstance(turn, int) or turn < 1 or phase not in (v.get("phases") or ()):
+            return []  # still setting up: the game's own turn line comes
+        active = v.get("active")
+        cap = f"Turn {turn}: {self._name(active)}'s turn" if isinstance(active, int) else f"Turn {turn}"
+        ev = Event("turn.begin", cap, "", {"turn": turn, "player": active})
+        return [(ev, ev)]
 
     # -- geometry -------------------------------------------------------------------------------------
     def zone_key(self, zd) -> str:

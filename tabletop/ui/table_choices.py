@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice
 from tabletop.engine.errors import TabletopError
 
+from .controller import is_resign
 from .layout import slot_rects
 from .table_geom import _target_list, is_drag, is_group_add, is_group_done
 
@@ -20,12 +21,24 @@ class ChoicesMixin:
         return p == self.viewer and not self.ctl.is_computer(p)
 
     def my_choices(self) -> list:
+        if not self.can_act():  # e.g. the game was conceded from the menu: no End turn left
+            return []
         if self._choices_cache is None:
-            if not self.can_act():
-                return []
             d = self.ctl.state.decision
-            self._choices_cache = d.choices_for(self.viewer) if d else []
+            self._choices_cache = [self._with_drop(c) for c in d.choices_for(self.viewer)] if d else []
         return self._choices_cache
+
+    def _with_drop(self, c: Choice) -> Choice:
+        """A choice that names only a card, of a kind the layout's ``[drops]``
+        sends somewhere (Get: "self.hand"), is made by dragging the card there:
+        the same choice (same id) with that zone as its ``to``."""
+        rel = self.layout.drops.get(c.kind)
+        a = c.args
+        if rel is None or a.get("card") is None or a.get("to") is not None or a.get("target") is not None:
+            return c
+        out = Choice(c.kind, {**a, "to": self.layout.absolute(rel, c.player)}, c.player, c.label, role=c.role)
+        out._id = c.id
+        return out
 
     def selectable(self, iid) -> bool:
         """Can this card join a group drag? It has a drag choice of a kind that
@@ -127,6 +140,9 @@ class ChoicesMixin:
                     hits = exact
             if hits:
                 return hits, ("zone", key)
+        hits, q = self._player_box_drop(drags, pos)
+        if hits:
+            return hits, ("zone", hits[0].args["to"])
         tid = self._covered_target(iid, drags, held_rect)
         if tid is not None:
             return [c for c in drags if tid in _target_list(c.args.get("target"))], ("target", tid)
@@ -138,6 +154,24 @@ class ChoicesMixin:
         if sp is not None and sp.card.get("iid") is not None and sp.key != iid:
             return [], ("target", sp.card["iid"])
         return [], None
+
+    def player_box_at(self, pos):
+        """The player whose counter box (life points, score...) is at ``pos``, or None."""
+        for cd in self.layout.counters:
+            if cd.rect.collidepoint(pos):
+                return self.viewer if cd.owner == "self" else 1 - self.viewer
+        return None
+
+    def _player_box_drop(self, drags, pos):
+        """A card dropped on a player's counter box (their life points) means the
+        move that sends it at that player as a whole: a choice whose ``to`` is one
+        of that player's zones with no particular slot (a direct attack)."""
+        q = self.player_box_at(pos)
+        if q is None:
+            return [], None
+        hits = [c for c in drags if isinstance(c.args.get("to"), str) and c.args["to"].startswith(f"p{q}.")
+                and c.args.get("slot") is None and c.args.get("target") is None]
+        return hits, q
 
     def _covered_target(self, iid, drags, held_rect):
         """The lit target the held card covers most (at least a quarter of the
@@ -168,17 +202,59 @@ class ChoicesMixin:
             reason = self.ctl.state.why_not(kind, args, self.viewer)
         except Exception:
             reason = ""
+        reason = self.rule_text(reason)
         return reason[:1].upper() + reason[1:] if reason else "No legal move there."
+
+    def rule_text(self, text: str) -> str:
+        """A sentence with its rule references named for players."""
+        try:
+            return self.game.rule_text(text)
+        except Exception:  # a broken rule_names.toml must not stop the table
+            return text
+
+    def rule_name(self, ref: str) -> str:
+        """A rule reference of an event, as a player's rulebook names it."""
+        try:
+            return self.game.rule_name(ref)
+        except Exception:
+            return ref
+
+    def why_not_pick(self, iid) -> str:
+        """Why a card that was picked up has no move now: the game's why_not
+        for "move" with only the card (see docs/PLUGINS.md)."""
+        try:
+            reason = self.ctl.state.why_not("move", {"card": iid}, self.viewer)
+        except Exception:
+            reason = ""
+        reason = self.rule_text(reason)
+        return reason[:1].upper() + reason[1:] if reason else "That card has no move now."
+
+    def _never_ask(self) -> None:
+        """ "Don't ask again": the setting Ask before ending a phase early goes off."""
+        self.app.settings.confirmations = False
+        if self.app.persist_settings:
+            from .settings import save_settings
+            try:
+                save_settings(self.app.settings)
+            except Exception:
+                pass
 
     # -- applying -----------------------------------------------------------------------------------
     def apply_choice(self, c: Choice, confirm: bool = True) -> None:
         if confirm and self.app.settings.confirmations and self.ctl.needs_confirm(c):
-            self.open_confirm(f"{c.label}? You still have other actions this phase.", lambda: self.apply_choice(c, False))
+            if is_resign(c):
+                self.open_confirm(f"{c.label}?", lambda: self.apply_choice(c, False))
+                return
+            lost = self.ctl.given_up(c)
+            names = [x.label for x in lost[:3]] + ([f"{len(lost) - 3} more"] if len(lost) > 3 else [])
+            self.open_confirm(f"{c.label}? You could still: {'; '.join(names)}.", lambda: self.apply_choice(c, False),
+                              title=c.label, yes=c.label if len(c.label) <= 16 else "Yes", no="Not yet",
+                              on_never=self._never_ask)
             return
         try:
             events = self.ctl.apply(c)
         except TabletopError as exc:
-            self.app.toast(str(exc))
+            self.app.toast(self.rule_text(str(exc)))
             return
         except Exception as exc:  # an engine bug: say so, put the game back as the log has it
             import traceback

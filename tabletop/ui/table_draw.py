@@ -35,6 +35,10 @@ class DrawMixin:
                 pygame.draw.rect(surf, gfx.LIT, r, 3, border_radius=10)
                 s = gfx.alpha_rect(r.size, gfx.LIT, 38)
                 surf.blit(s, r)
+        if held_iid is not None:  # a player's counter box takes a card sent at the player (a direct attack)
+            for cd in self.layout.counters:
+                if self._player_box_drop(self.drag_choices(held_iid), cd.rect.center)[0]:
+                    pygame.draw.rect(surf, gfx.LIT, cd.rect.inflate(8, 8), 3, border_radius=10)
         self._draw_labels(surf)
         self._draw_counters(surf)
         self._draw_cards(surf, lit_t)
@@ -46,6 +50,7 @@ class DrawMixin:
         self._draw_right(surf)
         if self.coach is not None:
             self.coach.draw(surf)
+        self._draw_preview(surf)
         self._draw_bottom(surf)
         if self.held is not None:
             self._draw_held(surf)
@@ -71,8 +76,27 @@ class DrawMixin:
         elif self.menu_open or self.dialog is not None:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
-                r = pygame.Rect(VW // 2 - 250, 200, 500, (470 + (54 if self.undo_label() else 0)) if self.menu_mode == "main" else 280)
-                gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
+                gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def toast_spot(self) -> pygame.Rect:
+        """Toasts go in the middle of the play area, between the two players'
+        zones: clear of the hand below and of the log on the right."""
+        opp = [z.rect.bottom for z in self.layout.zones if z.key.startswith("opp.")]
+        own = [z.rect.top for z in self.layout.zones if z.key.startswith("self.")]
+        cy = PLAY.centery
+        if opp and own and max(opp) <= min(own):
+            cy = (max(opp) + min(own)) // 2
+        return pygame.Rect(PLAY.x + 20, cy - 60, PLAY.w - 40, 120)
+
+    def shown_entry(self, e) -> tuple[str, str]:
+        """An event as the log shows it: its caption and its rule line ("" for
+        none), both in players' words (rule references named by the game)."""
+        cap = self.rule_text(e.caption or e.kind)
+        return cap, (f"rule: {self.rule_name(e.rule)}" if e.rule else "")
+
+    def shown_log(self) -> list[tuple[str, str]]:
+        """The whole log as shown to the viewer, oldest first."""
+        return [self.shown_entry(e0 if self.viewer == 0 else e1) for e0, e1 in self.log]
 
     def _render_bg(self) -> pygame.Surface:
         bg = pygame.Surface((VW, VH)).convert()
@@ -222,6 +246,41 @@ class DrawMixin:
         room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
         return gfx.fit(cd.label, 15, room)
 
+    def top_message(self) -> tuple[str, tuple]:
+        """The sentence of the top bar (whose turn, what they decide) and its colour."""
+        v = self.view
+        ctl = self.ctl
+        p = ctl.decider()
+        if self.queue.busy:
+            msg = "Resolving..."
+            col = gfx.DIM
+        elif ctl.over and self.coach is not None and ctl.state.decision is not None:
+            msg = "Lesson complete: play on against the computer, or choose another lesson"
+            col = gfx.ACCENT
+        elif ctl.over:
+            w = v.get("winner")
+            msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
+            if ctl.conceded is not None:
+                msg = f"Game over: {self._name(ctl.conceded)} conceded"
+            col = gfx.ACCENT
+        elif p is None:
+            d = ctl.state.decision
+            msg = d.prompt if d is not None else ""
+            col = gfx.TEXT
+        else:
+            d = ctl.state.decision
+            who = self._name(p)
+            if ctl.is_computer(p):
+                msg = f"{who} is thinking..."
+            else:
+                you = " (you)" if not ctl.hotseat else ""
+                prompt = d.prompt
+                if prompt.lower().startswith(who.lower()):
+                    prompt = prompt[len(who):].lstrip(" :,-")
+                msg = f"{who}{you}: {prompt}"
+            col = gfx.TEXT
+        return self.rule_text(msg), col
+
     def _draw_top(self, surf) -> None:
         if self._top is None:
             s = pygame.Surface((TOP.w, TOP.h)).convert()  # opaque: a plain copy each frame
@@ -246,36 +305,8 @@ class DrawMixin:
                 pygame.draw.rect(s, gfx.ACCENT if on else (44, 50, 62), r, border_radius=15)
                 gfx.blit_text(s, label, 16, r.center, (20, 20, 20) if on else gfx.DIM, True, anchor="center")
             step = v.get("step")
-            # prompt
             p = ctl.decider()
-            if self.queue.busy:
-                msg = "Resolving..."
-                col = gfx.DIM
-            elif ctl.over and self.coach is not None and ctl.state.decision is not None:
-                msg = "Lesson complete: play on against the computer, or choose another lesson"
-                col = gfx.ACCENT
-            elif ctl.over:
-                w = v.get("winner")
-                msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
-                if ctl.conceded is not None:
-                    msg = f"Game over: {self._name(ctl.conceded)} conceded"
-                col = gfx.ACCENT
-            elif p is None:
-                d = ctl.state.decision
-                msg = d.prompt if d is not None else ""
-                col = gfx.TEXT
-            else:
-                d = ctl.state.decision
-                who = self._name(p)
-                if ctl.is_computer(p):
-                    msg = f"{who} is thinking..."
-                else:
-                    you = " (you)" if not ctl.hotseat else ""
-                    prompt = d.prompt
-                    if prompt.lower().startswith(who.lower()):
-                        prompt = prompt[len(who):].lstrip(" :,-")
-                    msg = f"{who}{you}: {prompt}"
-                col = gfx.TEXT
+            msg, col = self.top_message()
             dot_col = gfx.P_COLORS[p % 2] if isinstance(p, int) else gfx.DIM
             pygame.draw.circle(s, dot_col, (20, 24), 8)
             turn = f"Turn {v.get('turn', '?')}" + (f" - {str(step).replace('_', ' ')}" if step else "")
@@ -293,18 +324,20 @@ class DrawMixin:
             pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
             y = 8
             for p in (1 - self.viewer, self.viewer):
-                r = pygame.Rect(8, y, RIGHT.w - 16, 58)
-                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
-                active = self.view.get("active") == p
-                name = self._name(p) + ("  (active)" if active else "")
-                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
                 try:
                     cs = self.view["players"][p].get("counters") or {}
                 except (IndexError, KeyError, TypeError):
                     cs = {}
-                line = "   ".join(f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items())
-                gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32), gfx.DIM)
-                y += 64
+                items = [f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items()]
+                lines = self._pack(items, 16, RIGHT.w - 32)[:3]  # every counter shown whole, on up to three lines
+                r = pygame.Rect(8, y, RIGHT.w - 16, 38 + 20 * max(1, len(lines)))
+                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
+                active = self.view.get("active") == p
+                name = self._name(p) + ("  (active)" if active else "")
+                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
+                for i, line in enumerate(lines):
+                    gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
+                y = r.bottom + 6
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
@@ -314,9 +347,9 @@ class DrawMixin:
             yb = area.bottom
             for e0, e1 in reversed(entries):
                 e = e0 if self.viewer == 0 else e1
-                cap = e.caption or e.kind
+                cap, rule = self.shown_entry(e)
                 cap_lines = gfx.wrap(cap, 16, area.w - 10)
-                rule_lines = gfx.wrap(f"rule: {e.rule}", 13, area.w - 10) if e.rule else []
+                rule_lines = gfx.wrap(rule, 13, area.w - 10) if rule else []
                 lh_cap, lh_rule = max(17, gfx.font(16).get_linesize() + 1), max(14, gfx.font(13).get_linesize())
                 h = len(cap_lines) * lh_cap + len(rule_lines) * lh_rule + 6
                 if yb - h < area.y:
@@ -333,6 +366,23 @@ class DrawMixin:
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s
         surf.blit(self._right, RIGHT.topleft)
+
+    @staticmethod
+    def _pack(items: list, size: int, width: int) -> list:
+        """Items joined three spaces apart into lines of at most ``width`` pixels,
+        never cutting an item."""
+        f = gfx.font(size)
+        lines: list = []
+        for it in items:
+            if lines and f.size(lines[-1] + "   " + it)[0] <= width:
+                lines[-1] += "   " + it
+            else:
+                lines.append(it)
+        return lines
+
+    def _draw_preview(self, surf) -> None:
+        """The hovered card, large, over the side panel (and over a lesson's
+        coach panel, which would hide it)."""
         sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
         if sp is not None and self.held is None and sp.card.get("card") is not None:
             z = self.art.zoom(sp.card["card"], live=sp.card if sp.card.get("face") != "down" else None)
@@ -369,7 +419,9 @@ class DrawMixin:
             gfx.blit_text(surf, gfx.fit(f"{len(self.selected)} selected: drag one to move them together (Esc clears)", 17, max(100, BAR.right - x)),
                           17, (x, BAR.centery), (150, 210, 255), True, anchor="midleft")
         elif not self.bar_buttons:
-            if self.queue.busy:
+            if self.queue.busy and self.queue.hold:
+                hint = "The lesson waits: Continue (Enter) plays on."
+            elif self.queue.busy:
                 hint = "Playing the steps... (Space skips)"
             elif self.can_act() and self.my_choices():
                 hint = "Drag a lit card where it may go, or click it for its choices."

@@ -49,6 +49,16 @@ class InputMixin:
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self._up(ev.pos)
 
+    def key_first(self, ev) -> bool:
+        """Enter says yes to the open question, Esc no (before its window sees the key)."""
+        if self.dialog is not None and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.answer_dialog("yes")
+            return True
+        if self.dialog is not None and ev.key == pygame.K_ESCAPE:
+            self.answer_dialog("no")
+            return True
+        return False
+
     def _key(self, ev) -> None:
         k = ev.key
         if k == pygame.K_z and (getattr(ev, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)):
@@ -164,7 +174,11 @@ class InputMixin:
     def _start_drag(self, key, p0) -> None:
         sp = self.sprites.get(key)
         self.press = None
-        if sp is None or not self.drag_choices(sp.card.get("iid")):
+        if sp is None:
+            return
+        if not self.drag_choices(sp.card.get("iid")):
+            if sp.card.get("iid") is not None and not self.choices_of_card(sp.card["iid"]):
+                self.app.toast(self.why_not_pick(sp.card["iid"]))  # a card with no move says why
             return
         iid = sp.card.get("iid")
         if self.selected and iid not in self.selected and self.selectable(iid):

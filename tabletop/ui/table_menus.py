@@ -11,6 +11,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.saves import saves_dir
 
 from .controller import is_resign
+from .dialogs import ConfirmWindow
 from .gfx import VW
 
 
@@ -56,6 +57,15 @@ class MenusMixin:
             items = [it for it in items if it[0] not in ("Save game", "Concede")]
         for i, (lab, act) in enumerate(items):
             self.button((cx - 160, 280 + i * 54, 320, 46), lab, act)
+        self._menu_rows = len(items)
+
+    def menu_rect(self):
+        """The panel behind the open menu, fitted to what it holds."""
+        cx = VW // 2
+        if self.menu_mode == "save":
+            return pygame.Rect(cx - 250, 280, 500, 190)
+        n = getattr(self, "_menu_rows", 6)
+        return pygame.Rect(cx - 250, 200, 500, 80 + (n - 1) * 54 + 46 + 30)
 
     def _menu_main(self) -> None:
         self.menu_mode = "main"
@@ -69,12 +79,11 @@ class MenusMixin:
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.menu_mode == "save":
             self._do_save()
             return
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
-                and getattr(ev, "ui_element", self.dialog[0]) is self.dialog[0]:
-            act = self.dialog[1]
-            self.dialog = None
-            act()
-            return
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and self.dialog is not None:
+            ans = self.dialog[0].answer(ev.ui_element)
+            if ans is not None:
+                self.answer_dialog(ans)
+                return
         if ev.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and ev.ui_element is self.dialog[0]:
             on_no = self.dialog[2]
             self.dialog = None
@@ -121,19 +130,35 @@ class MenusMixin:
         else:
             self.ctl.concede(who)
         self.game_over_shown = True
+        self._top = None            # the top bar says the game is over, not whose turn it is
+        self._choices_cache = None  # and the action bar offers nothing
 
     def _quit_to_menu(self) -> None:
         from .scenes import MenuScene
         self.app.reset_to(MenuScene(self.app))
 
     def open_confirm(self, text: str, on_yes, on_no=None, title: str = "Are you sure?", yes: str = "Yes",
-                     no: str | None = None, rect=None) -> None:
-        """A yes/no dialog; ``on_no`` runs when it is declined or closed."""
-        rect = rect or pygame.Rect(VW // 2 - 230, 330, 460, 220)
-        dlg = pygame_gui.windows.UIConfirmationDialog(rect, text, self.app.ui, window_title=title, action_short_name=yes)
-        if no:
-            dlg.cancel_button.set_text(no)
+                     no: str | None = None, rect=None, on_never=None) -> None:
+        """A yes/no dialog; ``on_no`` runs when it is declined or closed; with
+        ``on_never`` a third button, "Don't ask again", runs it and then says yes."""
+        dlg = ConfirmWindow(self.app.ui, text, title=title, yes=yes, no=no or "Cancel",
+                            never="Don't ask again" if on_never else None, rect=rect)
         self.dialog = (dlg, on_yes, on_no)
+        self._on_never = on_never
+
+    def answer_dialog(self, answer: str) -> None:
+        """Yes, no or don't-ask-again for the open dialog."""
+        if self.dialog is None:
+            return
+        dlg, on_yes, on_no = self.dialog
+        self.dialog = None
+        dlg.kill()
+        if answer == "never" and self._on_never is not None:
+            self._on_never()
+        if answer in ("yes", "never"):
+            on_yes()
+        elif on_no is not None:
+            on_no()
 
     def close_dialog(self) -> None:
         if self.dialog is not None:

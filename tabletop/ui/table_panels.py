@@ -16,7 +16,7 @@ class PanelsMixin:
         if k == "game.over":
             return
         small = k in ("phase.begin", "step.begin")
-        title = ev.caption or k
+        title = self.rule_text(ev.caption or k)
         area = self.layout.banner
         if small:
             w, h = 560, 70
@@ -30,24 +30,21 @@ class PanelsMixin:
             w = min(w, area.w)
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
-        a = 1.0
-        if dur > 0:
-            f = t / dur
-            a = min(1.0, f * 6, (1 - f) * 6 + 0.35)
+        # opaque: nothing under it (card art, the old status line) shows through
         box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (16, 20, 28, int(235 * (1.0 if self.queue.hold else max(0.8, a)))), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
         if small:
             gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
             if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
+                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
         else:
             gfx.blit_text(box, k.replace(".", "  /  ").replace("_", " ").upper(), 15, (w // 2, 16), gfx.DIM, True, anchor="center")
             lines = gfx.wrap(title, 28, w - 40, True)[:2]
             for i, ln in enumerate(lines):
                 gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
             if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {ev.rule}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
+                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
             if trail:
                 self._draw_trail(box, trail, w)
         surf.blit(box, r)

@@ -52,7 +52,8 @@ def test_a_drop_covering_no_target_still_goes_back():
 
 def _toast_fill(app):
     app.render()
-    return tuple(app.canvas.get_at((335, 806)))[:3]
+    r, _ = app.toast_rect()
+    return tuple(app.canvas.get_at((r.x + 5, r.centery)))[:3]
 
 
 def test_saving_says_so_calmly_and_a_refused_drop_in_red():
@@ -425,6 +426,52 @@ def test_a_waiting_table_draws_fewer_frames():
     from tabletop.ui.scenes import MenuScene
     app.reset_to(MenuScene(app))
     assert app.frame_rate() == FPS                              # menus are unchanged
+
+
+def _quiet(app) -> None:
+    """As if the last input came long ago (the widgets' hover has settled)."""
+    app._last_input = float("-inf")
+
+
+def test_a_waiting_table_and_the_menu_sleep_until_input():
+    """The window blocks on input while nothing moves: drawing a still
+    picture over and over kept most of a core busy at the menu."""
+    app, table = start(seed=4, autopass_stop="always", speed="normal")
+    app.run_frames(120, DT)
+    _quiet(app)
+    assert table.can_act() and table.is_idle()
+    app.sleep_time()
+    assert app.sleep_time() is not None                         # a waiting table sleeps
+    app.toast("Saved", 2.0, ok=True)
+    assert app.sleep_time() <= 2.01                             # ... and wakes when a toast ends
+    app.toast_t = 0
+    summon = next(c for c in table.ctl.state.decision.choices if c.kind == "summon")
+    sp = table.sprites[summon.args["card"]]
+    move(app, (sp.x, sp.y))
+    assert app.sleep_time() is None                             # just moved the mouse: hover settles
+    post(app, pygame.MOUSEBUTTONDOWN, (sp.x, sp.y), button=1)
+    app.step(dt=DT)
+    post(app, pygame.MOUSEMOTION, (sp.x + 30, sp.y - 90), rel=(1, 1), buttons=(1, 0, 0))
+    app.step(dt=DT)
+    _quiet(app)
+    assert table.held is not None and app.sleep_time() is None  # a held card swings
+    from uihelp import key
+    key(app, pygame.K_ESCAPE)
+    app.run_frames(120, DT)
+    table.apply_choice(summon, confirm=False)
+    app.step(dt=DT)
+    _quiet(app)
+    assert table.queue.busy and app.sleep_time() is None        # the steps play
+    from tabletop.ui.scenes import MenuScene
+    menu = MenuScene(app)
+    app.reset_to(menu)
+    if menu._finding is not None:
+        menu._finding.join()
+    app.step(dt=DT)
+    _quiet(app)
+    app.sleep_time()
+    assert app.sleep_time() is not None                         # the menu is a still picture
+    assert "installed" in menu.games_label.text                 # found in the background
 
 
 def test_settings_offer_only_window_sizes_that_fit_the_screen(monkeypatch):

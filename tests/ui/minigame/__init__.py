@@ -99,7 +99,8 @@ class MiniState(State):
                 for f in foes:
                     ch.append(Choice("attack", {"card": i, "target": f}, p, f"{name} attacks"))
             else:
-                ch.append(Choice("attack", {"card": i}, p, f"{name} attacks directly"))
+                # a direct attack names the rival's monster zone: the attacker is dragged there
+                ch.append(Choice("attack", {"card": i, "to": f"p{1 - p}.monster"}, p, f"{name} attacks directly"))
         ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
         return Decision([p], "battle_action", f"Player {p + 1}: attack or end the turn", ch)
 

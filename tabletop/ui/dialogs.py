@@ -1,0 +1,47 @@
+"""A yes/no question in a window with buttons of the normal size: Enter says
+yes, Esc says no, and an optional "Don't ask again" says yes and stops the
+question (its caller switches the setting off)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .gfx import VW
+
+BTN_W, BTN_H, PAD = 180, 44, 16
+
+
+class ConfirmWindow(pygame_gui.elements.UIWindow):
+    def __init__(self, manager, text: str, title: str = "Are you sure?", yes: str = "Yes", no: str = "Cancel",
+                 never: str | None = None, rect=None):
+        n = 3 if never else 2
+        w = max(500, n * BTN_W + (n + 1) * PAD + 32)
+        rect = rect or pygame.Rect(VW // 2 - w // 2, 300, w, 250)
+        super().__init__(rect, manager, window_display_title=title, element_id="confirmation_dialog",
+                         resizable=False)
+        self.set_blocking(True)
+        cw, ch = self.get_container().get_size()
+        self.text_box = pygame_gui.elements.UITextBox(text, pygame.Rect(PAD, 8, cw - 2 * PAD, ch - BTN_H - 3 * PAD),
+                                                      manager, container=self)
+        y = ch - BTN_H - PAD
+        x = cw - PAD - BTN_W
+        self.yes_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, BTN_W, BTN_H), yes, manager, container=self)
+        x -= BTN_W + PAD
+        self.no_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, BTN_W, BTN_H), no, manager, container=self)
+        # the names pygame_gui's own dialog uses
+        self.confirm_button, self.cancel_button, self.confirmation_text = self.yes_button, self.no_button, self.text_box
+        self.never_button = None
+        if never:
+            self.never_button = pygame_gui.elements.UIButton(pygame.Rect(PAD, y, BTN_W, BTN_H), never, manager,
+                                                             container=self)
+
+    def answer(self, element) -> str | None:
+        """"yes", "no" or "never" for a pressed button of this window."""
+        if element is self.yes_button:
+            return "yes"
+        if element is self.no_button:
+            return "no"
+        if element is not None and element is self.never_button:
+            return "never"
+        return None
