@@ -40,7 +40,9 @@ def test_every_rule_reference_reached_in_self_play_has_a_players_name(gid):
     names = load_names(game)
     refs = {e.rule for seed in range(6) for e in _random_game(game, seed) if e.rule}
     assert refs
-    unnamed = sorted(r for r in refs if r not in names)
+    # a reference that cites a source (seed, digest) must have a player's name; one
+    # written as the rulebook names it is shown as it is
+    unnamed = sorted(r for r in refs if r not in names and SOURCE.search(r))
     assert not unnamed, f"{gid}/rule_names.toml names no {unnamed}"
     for r in refs:
         assert not SOURCE.search(game.rule_name(r)), f"{r!r} is shown as {game.rule_name(r)!r}"
