@@ -126,15 +126,24 @@ class ReadyDeclarations:
     def decide(state, step):
         techs = state.card_db.techs
         cards_of = state.table.card
-        players = [p for p in (0, 1) if not state.declared[p]]
+        zones = state.table.zones
+        timeout = state.timed and state.first_declarer >= 0
+        players = []
         ch = []
-        for p in players:
-            cards = ready_cards(state, p)
-            for iid in cards:
-                ch.append(Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {techs[cards_of[iid]].name}"))
-            if not cards:
+        for p in (0, 1):
+            if state.declared[p]:
+                continue
+            players.append(p)
+            r = state.restrictions[p]
+            to = BATTLE[p]
+            n = len(ch)
+            for iid in zones[HAND[p]]:  # ready_cards
+                t = techs[cards_of[iid]]
+                if _type_refusal(t, r) is None:
+                    ch.append(Choice("ready", {"card": iid, "to": to}, p, "Ready " + t.name))
+            if len(ch) == n:
                 ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
-            if state.timed and state.first_declarer >= 0:
+            if timeout:
                 ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout"))
         return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
 

@@ -70,20 +70,26 @@ def ability_refusal(state, p: int, timing: str, args: dict) -> str | None:
     return _special_refusal(state, p, state.tech(iid), timing)
 
 
-def abilities(state, p: int, timing: str) -> list[dict]:
+def abilities(state, p: int, timing: str, first: bool = False) -> list[dict]:
     """Lumen/Recovery-phase abilities ``p`` may use now (:func:`ability_refusal`):
     the trait's abilities (once per turn, paying counters) and special
     techniques in the side deck (digest B.1 rule 4: used through their
-    timing, then broken)."""
+    timing, then broken). With ``first``, only the first one found (enough
+    to know whether there is any)."""
     out = []
     for i, e in enumerate(state.char(p).abilities):
         if _trait_refusal(state, p, i, e, timing) is None:
             out.append({"ability": i})
+            if first:
+                return out
     techs = state.card_db.techs
     cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
-        if _special_refusal(state, p, techs[cards[iid]], timing) is None:
+        t = techs[cards[iid]]
+        if t.special and _special_refusal(state, p, t, timing) is None:  # (not special: refused at once)
             out.append({"card": iid})
+            if first:
+                return out
     return out
 
 
@@ -91,7 +97,7 @@ def open_window(state, timing: str, rule: str) -> None:
     """Seed 3.2: actions at a shared timing go one at a time from the
     priority holder, alternating; with tied priority the timing is skipped
     when both have something to do at it (seed 8 example)."""
-    has = [bool(abilities(state, 0, timing)), bool(abilities(state, 1, timing))]
+    has = [bool(abilities(state, 0, timing, True)), bool(abilities(state, 1, timing, True))]
     pr = state.priority()
     if not has[0] and not has[1]:
         state.emit(f"{timing}.window", f"No {timing}-phase ability can be used", rule, timing=timing)
@@ -124,7 +130,7 @@ class AbilityWindow:
     @staticmethod
     def run(state, step, events):
         p = step.args["player"]
-        if abilities(state, p, step.args["timing"]):
+        if abilities(state, p, step.args["timing"], True):
             return WAIT
         _pass(state, step.args, p)
         return DONE
