@@ -22,7 +22,7 @@ COLORS = {"character": "#6b4fa3", "attack": "#b8412f", "defence": "#2f6fb8", "sp
 class LumenGame(Game):
     id = "lumen_condenser"
     title = "Lumen Condenser"
-    rules_version = "1"
+    rules_version = "2"
     description = "Fighting-game duel: ready techniques at once, judged by evade, guard, speed and FP."
     phases = PHASES
     turn_cap = 300
