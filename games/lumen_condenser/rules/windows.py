@@ -160,6 +160,9 @@ class AbilityWindow:
             _pass(state, step.args, p)
             return DONE
         rule = WINDOW_RULES[timing]
+        # then the other player may act (pushed first: a break's refill of the
+        # List, seed 3.3, runs before it); the HP check runs once this choice is applied
+        push(state, ("ability_window", {"timing": timing, "player": 1 - p, "passes": 0}))
         if "ability" in c.args:
             i = c.args["ability"]
             e = state.char(p).abilities[i]
@@ -180,6 +183,4 @@ class AbilityWindow:
             for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
             break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")
-        # the HP check runs once this choice is applied; then the other player may act
-        push(state, ("ability_window", {"timing": timing, "player": 1 - p, "passes": 0}))
         return DONE
