@@ -327,3 +327,43 @@ def test_replenish_decision_round_trips_and_offers_only_own_non_special_side_car
     assert "refill" in s.why_not("ready", {"card": _iid(s, 0, "LC-301")}, 0)
     s.apply(d.choices[0])
     assert s.decision.kind == "ready" and len(s.table.zones[LIST[1]]) == 2
+
+
+# -- player-facing text ------------------------------------------------------------------------------------------------
+
+def test_captions_and_labels_name_zones_in_words_and_never_repeat_in_a_row():
+    import random
+    import re
+
+    zone_key = re.compile(r"\bp[01]\.[a-z_]+")
+    bare_stats = re.compile(r"\d+\s*/\s*\d+")
+    seen_labels = 0
+    for seed in range(24):
+        setup = GAME.default_setup()
+        setup["timed"] = seed % 2 == 0
+        s = GAME.new_state(setup, seed)
+        rng = random.Random(seed)
+        last = None
+        while s.decision is not None:
+            d = s.decision
+            assert not zone_key.search(d.prompt), d.prompt
+            for c in d.choices:
+                seen_labels += 1
+                assert not zone_key.search(c.label) and not bare_stats.search(c.label), c.label
+            for e in s.apply(rng.choice(d.choices)):
+                assert not zone_key.search(e.caption) and not bare_stats.search(e.caption), e.caption
+                assert e.caption != last, f"logged twice in a row: {e.caption}"
+                last = e.caption
+    assert seen_labels > 1000
+
+
+def test_card_stats_are_labelled_in_words():
+    attack = GAME.describe_card("LC-N01")
+    assert attack["stats"][:3] == [["Speed", 6], ["Damage", 350], ["Position", "high"]]
+    assert ["Hit", "+2 FP"] in attack["stats"] and ["Guard", "-2 FP"] in attack["stats"]
+    assert ["Hit", "combo"] in GAME.describe_card("LC-106")["stats"]
+    assert GAME.describe_card("LC-N13")["stats"] == [["High", "guard"], ["Mid", "guard"], ["Low", "none"]]
+    for cid in GAME.db.cards:
+        d = GAME.describe_card(cid)
+        for label, _value in d["stats"]:
+            assert label == "HP" or (label[0].isupper() and label[1:].islower()), (cid, label)

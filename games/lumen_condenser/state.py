@@ -212,11 +212,11 @@ class LumenState(State):
         p = self.table.owner[iid]
         self.move(iid, HAND[p], face=0, caption=caption or f"a technique returns to {self.names[p]}'s hand", rule=rule)
 
-    def battle_to_hand(self, rule: str, caption: bool = True) -> None:
-        """Every card in both battle zones back to its owner's hand."""
+    def battle_to_hand(self, rule: str) -> None:
+        """Every card in both battle zones back to its owner's hand (face up there, so named)."""
         for p in (0, 1):
             for iid in list(self.table.zones[BATTLE[p]]):
-                self.to_hand(iid, rule, f"{self.tech(iid).name} returns to {self.names[p]}'s hand" if caption else "")
+                self.to_hand(iid, rule, f"{self.tech(iid).name} returns to {self.names[p]}'s hand")
 
     # -- the end of the game (seed 5, seed 8) -------------------------------------------------------
     def end_game(self, winner, termination: str, reason: str, rule: str) -> None:

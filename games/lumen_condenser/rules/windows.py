@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..effects import apply_effect, condition_holds, conflicts
+from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
 from .procedures import PROCS, push
@@ -145,7 +145,7 @@ class AbilityWindow:
         for a in abilities(state, p, timing):
             if "ability" in a:
                 e = ab[a["ability"]]
-                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {e['do']} {e.get('amount', e.get('value', ''))}"))
+                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {effect_text(e)}"))
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(Choice("pass", {}, p, "Pass", role="pass"))
@@ -178,7 +178,7 @@ class AbilityWindow:
             iid = c.args["card"]
             t = state.tech(iid)
             state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
-            state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} uses the special technique {t.name}",
+            state.move(iid, BATTLE[p], face=1, caption=f"{t.name} comes out of {state.names[p]}'s side deck",
                        rule="digest B.1 rule 4")
             for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
