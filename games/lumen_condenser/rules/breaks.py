@@ -80,7 +80,8 @@ class Replenish:
     def decide(state, step):
         p = step.args["player"]
         techs = state.card_db.techs
-        ch = [Choice("replenish", {"card": i, "to": LIST[p]}, p, f"Put {techs[state.table.card[i]].name} in the List")
+        # a button per technique (no drag: the side deck is a pile, its cards can't be picked out of it by hand)
+        ch = [Choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
               for i in replenish_cards(state, p)]
         return Decision([p], "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
 
