@@ -277,35 +277,28 @@ def test_events_name_their_rule_and_judgment_steps_come_in_order():
     assert "nothing happens" in quiet["evade"] and "nothing happens" in quiet["offset"]
 
 
-# -- no response (digest B.4 rule 16) and break replenishment (seed 3.3) --------------------------------------------
+# -- no response (seed 5.2, 5.3.8) and break replenishment (seed 3.3) ------------------------------------------------
 
 def _timed_no_response():
     pos = _ready_position(timed=True, restrict="attack", hand=["LC-N13", "LC-N02", "LC-N04"])
     s = GAME.from_position(pos)
     s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
-    s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
-    return s
+    events = s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
+    return s, events
 
 
-def test_forced_pick_shows_the_opponent_only_the_legal_techniques_then_hides_them():
-    s = _timed_no_response()
-    d = s.decision
-    assert d.kind == "no_response_pick" and d.players == (0,)
-    legal = {_iid(s, 1, "LC-N02"), _iid(s, 1, "LC-N04")}
-    assert {c.args["card"] for c in d.choices} == legal
-    seen = {c["iid"] for c in s.view(0)["zones"]["p1.hand"] if not c["hidden"]}
-    assert seen == legal  # the High Block (not legal under the restriction) stays hidden
-    assert "opponent chooses" in s.why_not("ready", {"card": _iid(s, 1, "LC-N02")}, 1)
-    data = s.to_data()
-    assert GAME.state_from_data(data).digest() == s.digest()
-    forced = _iid(s, 1, "LC-N04")
-    s.apply_id(f"force(card={forced})", 0)
-    assert s.hp[1] == 4650 and s.fp[0] == 4 and s.no_responses[1] == 1
-    # the other legal technique is hidden again; the forced one was played face up
-    # in the battle zone and came back, so both players know it
+def test_no_response_with_techniques_in_hand_has_no_technique_and_the_attack_hits():
+    s, events = _timed_no_response()
+    # nobody picks a technique for the no-response player: the battle runs at once
+    assert s.decision.kind == "get" and s.decision.players == (0,)
+    assert s.no_responses[1] == 1 and s.hp[1] == 4650 and s.fp[0] == 2  # hit damage and hit FP (seed 5.3.8)
+    kinds = [e.kind for e in events]
+    assert "ready.no_technique" in kinds and "reveal" not in kinds and "ready.declare" not in kinds
+    speed = next(e for e in events if e.kind == "judgment.speed")
+    assert "no response" in speed.caption
+    # the no-response player's hand stays hidden from the opponent, all of it back in hand
     hand = s.view(0)["zones"]["p1.hand"]
-    assert all(c["hidden"] for c in hand if c["iid"] != forced)
-    assert [c["card"] for c in hand if not c["hidden"]] in ([], ["LC-N04"])
+    assert len(hand) == 3 and all(c["hidden"] for c in hand)
 
 
 def test_no_response_with_nothing_legal_has_no_technique_and_is_hit():
@@ -329,8 +322,49 @@ def test_replenish_decision_round_trips_and_offers_only_own_non_special_side_car
     d = s.decision
     assert d.kind == "replenish" and d.players == (1,)
     assert {s.table.card[c.args["card"]] for c in d.choices} == {"LC-N19", "LC-N16"}
-    assert all(c.args["to"] == "p1.list" for c in d.choices)
+    assert all(c.label.startswith("Put ") and c.label.endswith(" in the List") and "to" not in c.args
+               for c in d.choices)  # buttons naming the technique: the side deck is a pile
     assert GAME.state_from_data(s.to_data()).digest() == s.digest()
     assert "refill" in s.why_not("ready", {"card": _iid(s, 0, "LC-301")}, 0)
     s.apply(d.choices[0])
     assert s.decision.kind == "ready" and len(s.table.zones[LIST[1]]) == 2
+
+
+# -- player-facing text ------------------------------------------------------------------------------------------------
+
+def test_captions_and_labels_name_zones_in_words_and_never_repeat_in_a_row():
+    import random
+    import re
+
+    zone_key = re.compile(r"\bp[01]\.[a-z_]+")
+    bare_stats = re.compile(r"\d+\s*/\s*\d+")
+    seen_labels = 0
+    for seed in range(24):
+        setup = GAME.default_setup()
+        setup["timed"] = seed % 2 == 0
+        s = GAME.new_state(setup, seed)
+        rng = random.Random(seed)
+        last = None
+        while s.decision is not None:
+            d = s.decision
+            assert not zone_key.search(d.prompt), d.prompt
+            for c in d.choices:
+                seen_labels += 1
+                assert not zone_key.search(c.label) and not bare_stats.search(c.label), c.label
+            for e in s.apply(rng.choice(d.choices)):
+                assert not zone_key.search(e.caption) and not bare_stats.search(e.caption), e.caption
+                assert e.caption != last, f"logged twice in a row: {e.caption}"
+                last = e.caption
+    assert seen_labels > 1000
+
+
+def test_card_stats_are_labelled_in_words():
+    attack = GAME.describe_card("LC-N01")
+    assert attack["stats"][:3] == [["Speed", 6], ["Damage", 350], ["Position", "high"]]
+    assert ["Hit", "+2 FP"] in attack["stats"] and ["Guard", "-2 FP"] in attack["stats"]
+    assert ["Hit", "combo"] in GAME.describe_card("LC-106")["stats"]
+    assert GAME.describe_card("LC-N13")["stats"] == [["High", "guard"], ["Mid", "guard"], ["Low", "none"]]
+    for cid in GAME.db.cards:
+        d = GAME.describe_card(cid)
+        for label, _value in d["stats"]:
+            assert label == "HP" or (label[0].isupper() and label[1:].islower()), (cid, label)

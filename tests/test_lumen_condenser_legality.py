@@ -19,7 +19,6 @@ CARD_KINDS = {  # decision step: the choice kind whose card the check judges
     "hand_limit": "discard",
     "grab_window": "grab_break",
     "replenish": "replenish",
-    "no_response_pick": "force",
 }
 
 
@@ -47,15 +46,14 @@ def _replenish():
     return s
 
 
-def _no_response_pick():
-    """p1, allowed only attack techniques this turn, times out: p0 forces one."""
+def _timed_ready():
+    """Timed play: p0 has declared, so p1 may time out (no response, seed 5.2)."""
     s = GAME.from_position({"phase": "ready", "timed": True, "players": [
         {"character": "LC-C01", "hand": ["LC-N01", "LC-N13"], "list": ["LC-N03"], "side": []},
         {"character": "LC-C02", "hand": ["LC-N13", "LC-N02", "LC-N04"], "list": ["LC-N03"], "side": [],
          "restrict": "attack"}]})
     s.apply_id(f"ready(card={_iid(s, 0, 'LC-N01')},to=p0.battle)", 0)
-    s.apply(next(c for c in s.decision.choices_for(1) if c.kind == "timeout"))
-    assert s.steps[-1].proc == "no_response_pick"
+    assert any(c.kind == "timeout" for c in s.decision.choices_for(1))
     return s
 
 
@@ -72,7 +70,7 @@ def _positions(games=12):
     games, and of random play on from the set positions above."""
     for seed in range(games):
         yield from _play(GAME.new_state(GAME.default_setup(), seed), random.Random(seed), limit=10_000)
-    for make in (_grab_window, _no_response_pick):
+    for make in (_grab_window, _timed_ready):
         for seed in range(3):
             yield from _play(make(), random.Random(seed))
 
@@ -106,7 +104,7 @@ def test_no_listed_choice_is_refused_and_every_refused_card_is_unlisted():
             cands += [{"card": i} for i in range(len(s.table.card))]
             allowed = [a for a in cands if LEGAL.allows("ability", s, p, a)]
             assert sorted(allowed, key=str) == sorted(listed, key=str)
-    assert {"ready", "get", "discard", "ability", "catch", "grab_break", "replenish", "force"} <= seen
+    assert {"ready", "get", "discard", "ability", "catch", "grab_break", "replenish", "timeout"} <= seen
 
 
 def _refused(s, kind, args, p, *words):
@@ -170,11 +168,15 @@ def test_replenish_refuses_a_special_technique_and_a_card_outside_the_side_deck(
     _refused(s, "replenish", {"card": _iid(s, p, "LC-N20", "side")}, p, "special technique", "seed 3.3")
 
 
-def test_force_refuses_a_card_the_target_could_not_ready():
-    s = _no_response_pick()
-    p, m = s.steps[-1].args["player"], s.steps[-1].args["target"]
-    _refused(s, "force", {"card": s.table.zones[HAND[p]][0]}, p, "made no response", "digest B.4 rule 16")
-    _refused(s, "force", {"card": _iid(s, m, "LC-N13")}, p, "could not ready it", "only attack", "seed 3.2")
+def test_timeout_only_in_timed_play_after_the_opponent_declared():
+    s = _timed_ready()
+    assert LEGAL.allows("timeout", s, 1, {})
+    s.timed = False
+    _refused(s, "timeout", {}, 1, "untimed play", "seed 5.2")
+    s = GAME.from_position({"phase": "ready", "timed": True, "players": [
+        {"character": "LC-C01", "hand": ["LC-N01"], "list": ["LC-N03"], "side": []},
+        {"character": "LC-C02", "hand": ["LC-N02"], "list": ["LC-N03"], "side": []}]})
+    _refused(s, "timeout", {}, 1, "once the opponent has declared", "seed 5.2")
 
 
 def test_ability_refuses_a_used_or_unaffordable_trait_ability_and_a_card_outside_the_side_deck():
@@ -199,7 +201,7 @@ def test_a_check_away_from_its_decision_names_its_timing():
     s = _first("get_pick")
     p = s.steps[-1].args["player"]
     for kind, rule in (("catch", "seed 5.3.10"), ("discard", "seed 5.4"), ("grab_break", "seed 7"),
-                       ("replenish", "seed 3.3"), ("force", "digest B.4 rule 16"), ("ability", "seed 5.1")):
+                       ("replenish", "seed 3.3"), ("ability", "seed 5.1")):
         msg = LEGAL.why_not(s, kind, {"card": s.table.zones[HAND[p]][0]}, p)
         assert msg and rule in msg, (kind, msg)
 

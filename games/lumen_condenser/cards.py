@@ -100,7 +100,7 @@ class Character:
     """A character card: start HP, HP bands with hand limits, a trait."""
 
     __slots__ = ("id", "name", "hp", "bands", "limits", "trait", "trait_text", "counter_name", "counter_max",
-                 "abilities", "trait_effects_at")
+                 "abilities", "trait_effects_at", "_limit_at")
 
     def __init__(self, c: dict):
         self.id = c["id"]
@@ -117,9 +117,16 @@ class Character:
         for e in c.get("trait_effects", []):
             by_timing.setdefault(e.get("when", "use"), []).append(e)
         self.trait_effects_at = by_timing
+        self._limit_at: dict[int, int] = {}  # HP -> hand limit, filled as asked
 
     def limit(self, hp: int) -> int:
         """Seed 2.1 (2): at or below a band's HP, that band's number is the hand limit."""
+        lim = self._limit_at.get(hp)
+        if lim is None:
+            lim = self._limit_at[hp] = self._band_limit(hp)
+        return lim
+
+    def _band_limit(self, hp: int) -> int:
         lim = self.limits[0]
         for band, n in zip(self.bands, self.limits):
             if hp <= band:

@@ -22,7 +22,7 @@ COLORS = {"character": "#6b4fa3", "attack": "#b8412f", "defence": "#2f6fb8", "sp
 class LumenGame(Game):
     id = "lumen_condenser"
     title = "Lumen Condenser"
-    rules_version = "1"
+    rules_version = "2"
     description = "Fighting-game duel: ready techniques at once, judged by evade, guard, speed and FP."
     phases = PHASES
     turn_cap = 300
@@ -104,7 +104,7 @@ class LumenGame(Game):
         stats, tags, keywords = [], [], []
         if t == "character":
             stats = [["HP", c["bands"][0]]]
-            text = (f"Hand limit by HP: " + ", ".join(f"<= {b}: {n}" for b, n in zip(c["bands"], c["limits"]))
+            text = ("Hand limit: " + ", ".join(f"{n} at {b} HP or less" for b, n in zip(c["bands"], c["limits"]))
                     + f". Trait {c.get('trait', '')}: {c.get('trait_text', '')}")
             tags = ["Character"]
         else:
@@ -113,8 +113,9 @@ class LumenGame(Game):
             owner = c.get("char", "neutral")
             tags = [t.capitalize(), "Neutral" if owner == "neutral" else self.db.cards[owner]["name"]]
             if t == "attack":
-                stats = [["SPD", c["speed"]], ["DMG", c["damage"]], ["POS", c["pos"]],
-                         ["HIT", c["hit"]], ["CTR", c["counter"]], ["GRD", c["guard"]]]
+                stats = [["Speed", c["speed"]], ["Damage", c["damage"]], ["Position", c["pos"]],
+                         ["Hit", _judgment_text(c["hit"])], ["Counter", _judgment_text(c["counter"])],
+                         ["Guard", _judgment_text(c["guard"])]]
                 for f in ("evade", "offset"):
                     if c.get(f):
                         keywords.append(f"{f.capitalize()} {'/'.join(c[f])}")
@@ -122,7 +123,7 @@ class LumenGame(Game):
                     if c.get(f):
                         keywords.append(f.capitalize())
             elif t == "defence":
-                stats = [[pos.upper(), c[pos]] for pos in POSITIONS]
+                stats = [[pos.capitalize(), c[pos]] for pos in POSITIONS]
             for e in c.get("effects", []):
                 w = e.get("when", "use")
                 if w in ("hit", "counter", "offset", "evade", "combo"):
@@ -137,3 +138,8 @@ class LumenGame(Game):
 
     def validate_deck(self, card_ids: list[str]) -> list[str]:
         return validate_deck(self.db, card_ids)
+
+
+def _judgment_text(v) -> str:
+    """A judgment field in words: FP gained ("+2 FP") or "combo" (seed 6)."""
+    return "combo" if v == "combo" else f"{v:+d} FP"

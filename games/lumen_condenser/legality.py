@@ -3,9 +3,9 @@
 Each check returns why a choice is refused, or None; the same rule lists
 the legal choices (``ready_cards``, ``combo_nexts``, ``catch_cards``,
 ``get_options``, ``grab_cards``, ``replenish_cards``, ``abilities`` and the
-discard and force lists apply the refusals these checks call) and answers
+discard list apply the refusals these checks call) and answers
 ``why_not``. A check that needs the decision's own arguments (the catch
-speed, the force target, the ability timing) reads them from the decision
+speed, the ability timing) reads them from the decision
 step now waiting; away from that step it refuses with the step's name.
 """
 
@@ -18,7 +18,7 @@ from .rules.breaks import replenish_refusal
 from .rules.catch import catch_refusal
 from .rules.combo import combo_pair_refusal, combo_refusal
 from .rules.get import discard_refusal, get_refusal, hand_full
-from .rules.ready import force_refusal, ready_cards, ready_refusal
+from .rules.ready import ready_cards, ready_refusal
 from .rules.windows import ability_refusal
 from .zones import HAND
 
@@ -119,14 +119,6 @@ def check_replenish(state, p, args):
     return _card_refusal(state, args, replenish_refusal, p)
 
 
-@LEGAL.check("force", rule="digest B.4 rule 16")
-def check_force(state, p, args):
-    a = _step_args(state, "no_response_pick")
-    if a is None:
-        return "a technique is forced only on a player who made no response (digest B.4 rule 16)"
-    return _card_refusal(state, args, force_refusal, a["target"])
-
-
 @LEGAL.check("ability")  # its reasons name their rules (seed 5.1, 5.5; digest B.1 rule 4)
 def check_ability(state, p, args):
     a = _step_args(state, "ability_window")
@@ -168,8 +160,6 @@ DECISION_KINDS = {  # decision step: (its checked choice kind, the sentence for 
     "catch_choice": ("catch", "it is catch time: catch with an attack of speed {max} or less, or don't (seed 5.3.10)."),
     "grab_window": ("grab_break", "it is the grab timing: break a grab technique from your hand to nullify the grab, "
                                   "or let it go on (seed 7)."),
-    "no_response_pick": ("force", "{target} made no response: you choose one technique from their hand that they "
-                                  "could ready (digest B.4 rule 16)."),
     "replenish": ("replenish", "refill your List with a non-special technique from your own side deck (seed 3.3)."),
     "ability_window": ("ability", "it is the {timing} timing: use an ability or pass (seed 3.2)."),
     "get_discard": ("discard", "discard a technique from your own hand (seed 5.4)."),
@@ -185,9 +175,6 @@ def why_not(state, kind: str, args: dict, player=None) -> str:
     if player is not None and player not in d.players:
         if d.kind == "ready" and state.declared[player]:
             return "you have already declared ready; the opponent is still choosing (seed 5.2)."
-        if d.kind == "no_response_pick":
-            return ("you made no response, so your opponent chooses which of your techniques you must ready "
-                    "(digest B.4 rule 16).")
         if d.kind == "replenish":
             return f"{state.names[d.players[0]]} is choosing a side-deck technique to refill the List (seed 3.3)."
         who = state.names[d.players[0]]
@@ -222,5 +209,5 @@ def why_not(state, kind: str, args: dict, player=None) -> str:
             refused = LEGAL.why_not(state, kind, args, p)
             if refused:
                 return refused
-        return kinds[1].format(**{k: (state.names[v] if k == "target" else v) for k, v in step.args.items()})
+        return kinds[1].format(**step.args)
     return f"that is not one of the legal choices now ({d.prompt})."

@@ -14,6 +14,7 @@ from tabletop.engine.table import KEEP, CardTable
 
 from .legality import why_not
 from .rules import PROCESSOR
+from .rules.breaks import break_card
 from .rules.cleanup import DEFENCE_OVER
 from .rules.judgment import HP_CHECK_WAITS
 from .rules.ready import ready_cards
@@ -193,12 +194,16 @@ class LumenState(State):
         self.events.append(self.table.move(iid, to, face=face, caption=caption, rule=rule))
 
     def to_list(self, iid: int, rule: str) -> None:
-        """Digest B.2 rules 8-9: a card sent to the List goes face up; a special
-        technique, an ultimate, or a card over the 14-card List limit is broken
-        instead (without replenishment)."""
+        """A card sent to the List goes face up. A special technique or an
+        ultimate can't go there (seed 3.3, digest B.2 rule 9): it is broken
+        instead, and a break refills the List (seed 3.3). A card over the
+        14-card List limit is broken without a refill (digest B.2 rule 8)."""
         p = self.table.owner[iid]
         t = self.tech(iid)
-        if t.special or t.ultimate or len(self.table.zones[LIST[p]]) >= LIST_MAX:
+        if t.special or t.ultimate:
+            break_card(self, iid, rule)
+            return
+        if len(self.table.zones[LIST[p]]) >= LIST_MAX:
             self.move(iid, BREAK[p], face=1, caption=f"{t.name} is broken", rule=rule)
             return
         self.move(iid, LIST[p], face=1, caption=f"{t.name} goes to {self.names[p]}'s List", rule=rule)
@@ -207,11 +212,11 @@ class LumenState(State):
         p = self.table.owner[iid]
         self.move(iid, HAND[p], face=0, caption=caption or f"a technique returns to {self.names[p]}'s hand", rule=rule)
 
-    def battle_to_hand(self, rule: str, caption: bool = True) -> None:
-        """Every card in both battle zones back to its owner's hand."""
+    def battle_to_hand(self, rule: str) -> None:
+        """Every card in both battle zones back to its owner's hand (face up there, so named)."""
         for p in (0, 1):
             for iid in list(self.table.zones[BATTLE[p]]):
-                self.to_hand(iid, rule, f"{self.tech(iid).name} returns to {self.names[p]}'s hand" if caption else "")
+                self.to_hand(iid, rule, f"{self.tech(iid).name} returns to {self.names[p]}'s hand")
 
     # -- the end of the game (seed 5, seed 8) -------------------------------------------------------
     def end_game(self, winner, termination: str, reason: str, rule: str) -> None:

@@ -220,8 +220,11 @@ class Processor:
         proc = self.procedures.table[step.proc]
         start = len(events)
         result = proc.choose(state, step, choice, events)
-        self._tag(proc, events, start)
-        if result != WAIT:
+        if len(events) > start:
+            self._tag(proc, events, start)
+        if result is DONE and state.steps and state.steps[-1] is step:
+            state.steps.pop()
+        elif result != WAIT:
             self._after(state, step, result)
         state.check_outcome(events)
         self.run(state, events)

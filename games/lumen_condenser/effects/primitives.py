@@ -82,7 +82,8 @@ def power(state, ctx, a, events):
     p = ctx.player
     amount = a.get("amount", 0)
     state.power_bonus[p] += amount
-    state.emit("effect.power", f"{ctx.source}: damage {amount:+d} this battle", ctx.rule, player=p, amount=amount)
+    state.emit("effect.power", f"{ctx.source}: {state.names[p]}'s damage {amount:+d} this battle", ctx.rule, player=p,
+               amount=amount)
 
 
 @EFFECTS.primitive("speed", args={"amount": int}, text=lambda a: f"Speed {a['amount']:+d}.")
@@ -91,8 +92,8 @@ def speed(state, ctx, a, events):
     p = ctx.player
     amount = a.get("amount", 0)
     state.speeds[p] = max(1, state.speeds[p] + amount)
-    state.emit("effect.speed", f"{ctx.source}: speed {amount:+d} (now {state.speeds[p]})", ctx.rule, player=p,
-               amount=amount)
+    state.emit("effect.speed", f"{ctx.source}: {state.names[p]}'s speed {amount:+d} (now {state.speeds[p]})", ctx.rule,
+               player=p, amount=amount)
 
 
 @EFFECTS.primitive("nullify", args={}, text=lambda a: "Nullify the opponent's technique.")
@@ -115,8 +116,8 @@ def charge(state, ctx, a, events):
     if new != state.trait_counters[p]:
         old = state.trait_counters[p]
         state.trait_counters[p] = new
-        state.emit("counter.change", f"{ctx.source}: {ch.counter_name or 'trait counter'} {old} -> {new}", ctx.rule,
-                   player=p, counter="trait", delta=new - old, value=new)
+        state.emit("counter.change", f"{ctx.source}: {state.names[p]}'s {ch.counter_name or 'trait counter'} "
+                   f"{old} -> {new}", ctx.rule, player=p, counter="trait", delta=new - old, value=new)
 
 
 @EFFECTS.primitive("draw", args={"amount": int},
@@ -136,7 +137,7 @@ def break_self(state, ctx, a, events):
     """Broken after use instead of returning to hand."""
     p = ctx.player
     state.breaks_after_use[p] = 1
-    state.emit("effect.break_self", f"{ctx.source} will be broken after use", ctx.rule, player=p)
+    state.emit("effect.break_self", f"{state.names[p]}'s {ctx.source} will be broken after use", ctx.rule, player=p)
 
 
 @EFFECTS.primitive("restrict", args={"value": TYPES, "target": (WHO, OPTIONAL)},

@@ -3,7 +3,7 @@ rulebook (see the README's "Where each rule lives"):
 
 * turn.py: the turn structure (TURN_STRUCTURE), turn start and end (seed 5)
 * windows.py: the Lumen phase and the ability windows (seed 5.1, 3.2)
-* ready.py: the Ready phase and no response (seed 5.2, digest B.4 rule 16)
+* ready.py: the Ready phase and no response (seed 5.2, 5.3.8)
 * battle.py: the Battle phase order (BATTLE_STEPS), reveal, grab (seed 5.3, 7)
 * judgment.py: the judgment steps in order (JUDGMENT, seed 5.3.1-5.3.9)
 * combo.py: combo time (seed 6); catch.py: catch time (seed 5.3.10)

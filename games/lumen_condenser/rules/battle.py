@@ -15,15 +15,16 @@ from ..effects import apply_effect
 from ..zones import BATTLE, HAND
 from .breaks import break_card
 from .judgment import JUDGMENT_ORDER
-from .procedures import PROCS, push
+from .procedures import PROCS, push, run_in_place
 
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 
 
 @PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
 def battle_phase(state, step, events):
-    """Seed 5.3: reveal the readied techniques and judge them in order."""
-    push(state, *BATTLE_STEPS)
+    """Seed 5.3: reveal the readied techniques and judge them in order (run
+    in place up to the first step that waits for a player)."""
+    run_in_place(state, events, BATTLE_STEPS)
     return DONE
 
 

@@ -10,17 +10,18 @@ from .procedures import PROCS, push
 
 
 def break_card(state, iid: int, rule: str) -> None:
-    """Seed 3.3: a broken card goes to the break zone; for each attack or
-    defence technique broken from outside the side deck, its owner takes a
-    technique from the side deck and puts it face up in the List (special
-    techniques can't go there). The refill is its own step (``replenish``),
-    run right after the procedure that broke the card."""
+    """Seed 3.3: a broken card goes to the break zone, and as many techniques
+    as were broken come from the side deck face up to the List ("브레이크 시
+    카드를 브레이크 존으로 보내며 이 때 사이드 덱에서 기술 카드를 브레이크한
+    만큼 사이드 덱에서 꺼내 리스트에 앞면으로 둔다"): every broken card counts,
+    a used special technique or an ultimate too (the seed makes no exception;
+    digest B.2 rule 10's "normal attack or defence technique" is not
+    followed). Special techniques can't go to the List. The refill is its
+    own step (``replenish``), run right after the procedure that broke the
+    card."""
     p = state.table.owner[iid]
-    frm = state.table.zone[iid]
     t = state.tech(iid)
     state.move(iid, BREAK[p], face=1, caption=f"{state.names[p]}'s {t.name} is broken", rule=rule)
-    if t.special or t.ultimate or frm == SIDE[p]:
-        return
     push(state, ("replenish", {"player": p}))
 
 
@@ -79,7 +80,8 @@ class Replenish:
     def decide(state, step):
         p = step.args["player"]
         techs = state.card_db.techs
-        ch = [Choice("replenish", {"card": i, "to": LIST[p]}, p, f"Put {techs[state.table.card[i]].name} in the List")
+        # a button per technique (no drag: the side deck is a pile, its cards can't be picked out of it by hand)
+        ch = [Choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
               for i in replenish_cards(state, p)]
         return Decision([p], "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
 

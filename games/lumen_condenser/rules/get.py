@@ -65,8 +65,8 @@ def hand_full(state, p: int) -> bool:
 
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
     techs = state.card_db.techs
-    return [Choice("get", {"card": i}, p, f"Take {techs[state.table.card[i]].name}")
-            for i in get_options(state, p, sudden_death)]
+    cards = state.table.card
+    return [Choice("get", {"card": i}, p, "Take " + techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
@@ -110,8 +110,8 @@ class GetPick:
 
 def discard_decision(state, p: int) -> Decision:
     techs = state.card_db.techs
-    ch = [Choice("discard", {"card": i}, p, f"Discard {techs[state.table.card[i]].name}")
-          for i in state.table.zones[HAND[p]]]
+    cards = state.table.card
+    ch = [Choice("discard", {"card": i}, p, "Discard " + techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
     return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 

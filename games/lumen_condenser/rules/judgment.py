@@ -143,8 +143,9 @@ def fp_speed_adjustment(state, step, events):
 @PROCS.step("speed_judgment", rule="Speed judgment (seed 5.3.5)")
 def speed_judgment(state, step, events):
     """Seed 5.3.5: the faster technique wins; equal speed is a draw. An
-    attack against no technique, or a defence with no entry for its
-    position, succeeds (seed 5.3.8)."""
+    attack against a player who made no response ("미대응 상대에게
+    공격했을 때", seed 5.3.8), against a nullified technique, or against a
+    defence with no entry for its position hits (seed 5.3.8)."""
     ev = step_event(state, "speed", "seed 5.3.5")
     kind, res = state.technique_type, state.results
     live = [kind(p) == "attack" and not state.lost_judgment[p] and not res[p] for p in (0, 1)]
@@ -164,8 +165,12 @@ def speed_judgment(state, step, events):
         q = 1 - p
         res[p] = "hit"
         res[q] = res[q] or ("open" if kind(q) else "none")
-        what = ("no technique" if kind(q) is None else
-                f"{state.technique_name(q)}, which does not cover {state.tech(state.battle_cards[p]).pos}")
+        if state.battle_cards[q] < 0:
+            what = f"{state.names[q]}, who made no response"
+        elif kind(q) is None:
+            what = f"the nullified {state.technique_name(q)}"
+        else:
+            what = f"{state.technique_name(q)}, which does not cover {state.tech(state.battle_cards[p]).pos}"
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"

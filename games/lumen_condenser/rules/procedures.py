@@ -8,7 +8,7 @@ Every phase, step and resolution of the rules is one procedure registered in
 
 from __future__ import annotations
 
-from tabletop.engine.procedure import Processor, Procedures, Step
+from tabletop.engine.procedure import DONE, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
 PROCESSOR = Processor(PROCS)
@@ -25,12 +25,63 @@ def push(state, *steps) -> None:
     stack = state.steps
     for s in reversed(steps):
         if s.__class__ is str:
-            step = _PLAIN.get(s)
-            if step is None:
-                step = _PLAIN[s] = Step(s)
-            stack.append(step)
+            stack.append(_PLAIN.get(s) or _plain(s))
         else:
             stack.append(Step(s[0], 0, s[1]))  # the args dict is the caller's fresh literal
+
+
+def run_in_place(state, events, names: tuple) -> None:
+    """Run the steps ``names`` in order here, as the processor would run them
+    one by one (each one's events carry its rule, the end-of-game check
+    follows each), without pushing a step for each: the turn and the battle
+    are mostly steps that finish at once. A decision step, or a step that
+    pushes sub-steps, stops it there: the steps not yet run are pushed under
+    the sub-steps, so they run after them, as if all had been pushed. When
+    the game ends or sudden death replaces the pending steps, the rest is
+    dropped, as the processor would drop it."""
+    plan = _PLANS.get(names) or _plan(names)
+    check = state.check_outcome
+    stack = state.steps
+    base = len(stack)
+    check(events)  # the check that follows the step running this
+    if state.outcome is not None or state.steps is not stack:
+        return
+    k = 0
+    for run, rule, step in plan:
+        if run is None:  # a decision: it waits as a step
+            break
+        k += 1
+        start = len(events)
+        if run(state, step, events) is not DONE:
+            raise RuntimeError(f"step {step.proc} run in place did not finish")
+        if len(events) > start:
+            for e in events[start:]:
+                if not e.rule:
+                    e.rule = rule
+        check(events)
+        if state.outcome is not None or state.steps is not stack:
+            return
+        if len(stack) != base:  # it pushed sub-steps: they run first
+            break
+    if k < len(plan):
+        stack[base:base] = [step for _, _, step in reversed(plan[k:])]
+
+
+_PLANS: dict[tuple, list] = {}
+
+
+def _plan(names: tuple) -> list:
+    """Each step of ``names``: its procedure's run (None for a decision), its rule and its shared record."""
+    plan = _PLANS[names] = []
+    for name in names:
+        proc = PROCS.table[name]
+        plan.append((None if proc.decide is not None else proc.run, proc.rule, _PLAIN.get(name) or _plain(name)))
+    return plan
+
+
+def _plain(name: str) -> Step:
+    step = _PLAIN[name] = Step(name)
+    return step
 
 
 def top_is(state, *names: str) -> bool:

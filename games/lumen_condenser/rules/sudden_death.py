@@ -22,7 +22,7 @@ def start_sudden_death(state) -> None:
     state.emit("sudden_death.begin", "Both HP reach 0 together: sudden death! HP 1000 each, "
                f"hands filled from the List, {SUDDEN_DEATH_TURNS} more turns", "seed 8")
     state.steps = []
-    state.battle_to_hand("seed 8", caption=False)
+    state.battle_to_hand("seed 8")
     state.reset_battle()
     state.combo_cards = []
     state.combo_player = -1

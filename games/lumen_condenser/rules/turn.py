@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tabletop.engine.procedure import DONE
 
-from .procedures import PROCS, push
+from .procedures import PROCS, push, run_in_place
 
 # phase name (the view's "phase") -> the procedure that runs it, in turn order
 PHASE_PROCEDURES = (
@@ -33,7 +33,8 @@ def resume_at(phase: str) -> tuple:
 @PROCS.step("turn_start", rule="Turn structure (seed 5)")
 def turn_start(state, step, events):
     """Seed 5: a new turn; this turn's restrictions, Get skips and used
-    abilities are forgotten, then the phases run in order."""
+    abilities are forgotten, then the phases run in order (run in place
+    up to the first that waits for a player)."""
     state.turn_number += 1
     state.restrictions = ["", ""]
     state.skips_get = [0, 0]
@@ -41,7 +42,7 @@ def turn_start(state, step, events):
     state.emit("turn.begin", f"Turn {state.turn_number}"
                + (f" (sudden death, {state.sudden_death_turns} left)" if state.in_sudden_death else ""),
                "seed 5", turn=state.turn_number)
-    push(state, *TURN_STRUCTURE)
+    run_in_place(state, events, TURN_STRUCTURE)
     return DONE
 
 
@@ -53,5 +54,5 @@ def turn_end(state, step, events):
         state.sudden_death_turns -= 1
         if state.sudden_death_turns <= 0:
             return DONE
-    push(state, "turn_start")
+    run_in_place(state, events, ("turn_start",))
     return DONE

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..effects import apply_effect, condition_holds, conflicts
+from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
 from .procedures import PROCS, push
@@ -70,20 +70,26 @@ def ability_refusal(state, p: int, timing: str, args: dict) -> str | None:
     return _special_refusal(state, p, state.tech(iid), timing)
 
 
-def abilities(state, p: int, timing: str) -> list[dict]:
+def abilities(state, p: int, timing: str, first: bool = False) -> list[dict]:
     """Lumen/Recovery-phase abilities ``p`` may use now (:func:`ability_refusal`):
     the trait's abilities (once per turn, paying counters) and special
     techniques in the side deck (digest B.1 rule 4: used through their
-    timing, then broken)."""
+    timing, then broken). With ``first``, only the first one found (enough
+    to know whether there is any)."""
     out = []
     for i, e in enumerate(state.char(p).abilities):
         if _trait_refusal(state, p, i, e, timing) is None:
             out.append({"ability": i})
+            if first:
+                return out
     techs = state.card_db.techs
     cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
-        if _special_refusal(state, p, techs[cards[iid]], timing) is None:
+        t = techs[cards[iid]]
+        if t.special and _special_refusal(state, p, t, timing) is None:  # (not special: refused at once)
             out.append({"card": iid})
+            if first:
+                return out
     return out
 
 
@@ -91,7 +97,7 @@ def open_window(state, timing: str, rule: str) -> None:
     """Seed 3.2: actions at a shared timing go one at a time from the
     priority holder, alternating; with tied priority the timing is skipped
     when both have something to do at it (seed 8 example)."""
-    has = [bool(abilities(state, 0, timing)), bool(abilities(state, 1, timing))]
+    has = [bool(abilities(state, 0, timing, True)), bool(abilities(state, 1, timing, True))]
     pr = state.priority()
     if not has[0] and not has[1]:
         state.emit(f"{timing}.window", f"No {timing}-phase ability can be used", rule, timing=timing)
@@ -124,7 +130,7 @@ class AbilityWindow:
     @staticmethod
     def run(state, step, events):
         p = step.args["player"]
-        if abilities(state, p, step.args["timing"]):
+        if abilities(state, p, step.args["timing"], True):
             return WAIT
         _pass(state, step.args, p)
         return DONE
@@ -139,7 +145,7 @@ class AbilityWindow:
         for a in abilities(state, p, timing):
             if "ability" in a:
                 e = ab[a["ability"]]
-                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {e['do']} {e.get('amount', e.get('value', ''))}"))
+                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {effect_text(e)}"))
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(Choice("pass", {}, p, "Pass", role="pass"))
@@ -154,6 +160,9 @@ class AbilityWindow:
             _pass(state, step.args, p)
             return DONE
         rule = WINDOW_RULES[timing]
+        # then the other player may act (pushed first: a break's refill of the
+        # List, seed 3.3, runs before it); the HP check runs once this choice is applied
+        push(state, ("ability_window", {"timing": timing, "player": 1 - p, "passes": 0}))
         if "ability" in c.args:
             i = c.args["ability"]
             e = state.char(p).abilities[i]
@@ -169,11 +178,9 @@ class AbilityWindow:
             iid = c.args["card"]
             t = state.tech(iid)
             state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
-            state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} uses the special technique {t.name}",
+            state.move(iid, BATTLE[p], face=1, caption=f"{t.name} comes out of {state.names[p]}'s side deck",
                        rule="digest B.1 rule 4")
             for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
             break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")
-        # the HP check runs once this choice is applied; then the other player may act
-        push(state, ("ability_window", {"timing": timing, "player": 1 - p, "passes": 0}))
         return DONE
