@@ -91,18 +91,96 @@ class GreedyAgent(Agent):
         return float(game.heuristic(s, player))
 
 
+class EasyAgent(GreedyAgent):
+    """A beginner: the greedy agent's one-step look-ahead with human-like
+    mistakes. Each option's heuristic score is blurred by noise as large as a
+    good part of the spread between the options, so it often plays the second
+    or third best move (an attack on the wrong target, a card held back) and
+    now and then plays one of the others at random (``slip``). It still never
+    resigns while anything else is legal, takes a forced choice at once, and
+    takes a win it sees most of the time (``sees_win``)."""
+
+    name = "easy"
+    NOISE = 0.6      # noise in units of the spread of the options' scores
+    SLIP = 0.12      # chance of an unconsidered (random) move
+    SEES_WIN = 0.8   # chance of taking a win on the spot
+
+    def choose(self, state: State, player: int) -> Choice:
+        choices = playing_choices(state.decision.choices_for(player))
+        if len(choices) == 1:
+            return choices[0]
+        rng = self.rng
+        game = state.game
+        world = state.determinize(player, rng)
+        scored = []
+        for c in choices:
+            s = world.clone()
+            mine = s.decision.find(c.id, player) if s.decision else None
+            if mine is None:
+                continue
+            s.apply(mine)
+            scored.append((self.score(game, s, player), c))
+        if not scored:
+            return rng.choice(choices)
+        wins = [c for v, c in scored if v >= WIN_SCORE]
+        if wins and rng.random() < self.SEES_WIN:
+            return wins[0]
+        if rng.random() < self.SLIP:
+            return rng.choice([c for _, c in scored])
+        # blur the scores (clamped, so a win or a loss does not swamp the spread)
+        vals = [max(-1e4, min(1e4, v)) for v, _ in scored]
+        spread = (max(vals) - min(vals)) or 1.0
+        best, best_v = None, -float("inf")
+        for v, (_, c) in zip(vals, scored):
+            noisy = v + self.NOISE * spread * (2.0 * rng.random() - 1.0)
+            if noisy > best_v:
+                best, best_v = c, noisy
+        return best
+
+
 from .expert import ExpertAgent  # noqa: E402  (expert.py builds on the classes above)
+from .ismcts import HardAgent  # noqa: E402
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "expert": ExpertAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "easy": EasyAgent, "normal": ExpertAgent,
+          "expert": ExpertAgent, "hard": HardAgent}
+
+#: the difficulty levels a player picks from: (agent name, label shown to the player)
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+_LABELS = {"random": "Random", "greedy": "Greedy", "easy": "Easy", "normal": "Normal", "expert": "Normal",
+           "hard": "Hard"}
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """The agent ``name`` as self-play uses it: reproducible from ``seed`` (the
-    expert gets its fixed-rollout-count mode, never a wall-clock budget)."""
+def agent_names() -> list[str]:
+    """Every agent name ``make_agent`` knows (``expert`` is another name for ``normal``)."""
+    return list(AGENTS)
+
+
+def agent_label(name: str) -> str:
+    """The player-facing name of an agent ("Easy", "Normal", "Hard"...)."""
+    return _LABELS.get(name, name.capitalize())
+
+
+def difficulty_levels() -> list[tuple[str, str]]:
+    """The levels offered in New game and Settings: [(agent name, label)], easiest first."""
+    return list(LEVELS)
+
+
+def searches(name: str) -> bool:
+    """True when the agent thinks for a time budget (``think_ms`` applies to it)."""
+    return hasattr(AGENTS.get(name), "with_think_ms")
+
+
+def make_agent(name: str, seed: int = 0, think_ms: float | None = None) -> Agent:
+    """The agent ``name``, reproducible from ``seed``: the searching agents get
+    their fixed-count mode (never a wall-clock budget) unless ``think_ms`` is
+    given, which sets their time budget per decision (then they are no longer
+    reproducible). ``think_ms`` does not change agents that do not search."""
     from tabletop.engine.errors import TabletopError
 
     if name not in AGENTS:
         raise TabletopError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
     cls = AGENTS[name]
+    if think_ms is not None and hasattr(cls, "with_think_ms"):
+        return cls.with_think_ms(seed, think_ms)
     maker = getattr(cls, "for_selfplay", None)
     return maker(seed) if maker is not None else cls(seed)

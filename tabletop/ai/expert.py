@@ -100,6 +100,11 @@ class ExpertAgent(Agent):
         """The reproducible variant: a fixed rollout count, no wall clock."""
         return cls(seed, budget_ms=None, rollouts=cls.SELFPLAY_ROLLOUTS, max_work=cls.SELFPLAY_WORK)
 
+    @classmethod
+    def with_think_ms(cls, seed: int, think_ms: float) -> "ExpertAgent":
+        """The table's variant: ``think_ms`` of wall clock per decision."""
+        return cls(seed, budget_ms=think_ms)
+
     # -- the decision ----------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Choice:
         t0 = time.perf_counter()

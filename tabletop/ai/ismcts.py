@@ -1,0 +1,327 @@
+"""The "hard" computer player: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set
+Monte Carlo Tree Search"), played through the engine contract only, with no
+game-specific code:
+
+* **Determinization.** Every iteration starts from a fresh
+  ``state.determinize(player, rng)``: the cards the searching player can't see
+  are re-drawn at random, consistently with its own view. The true state is
+  asked for nothing else than its pending decision, its turn and these copies,
+  so the search never reads a hidden card.
+* **One tree for the information set.** A node is reached by a sequence of
+  choice ids, whatever the determinization; its options are the choices legal
+  in *this* determinization only. Each option counts how often it was
+  *available* when its node was visited, and selection uses UCB1 with the
+  availability count in place of the parent's visit count (the "subset-armed
+  bandit" of the paper), so an option that only exists in some worlds is not
+  over- or under-explored.
+* **Every player in the tree.** The opponent's decisions are nodes like the
+  searching player's own; each player maximises its own reward (the game is
+  zero-sum: the opponent's reward is one minus the searcher's).
+* **Simultaneous decisions** (``Decision.players`` with both players): every
+  player of the decision picks on the same position with its own statistics at
+  the node (decoupled UCT), and only then are the picks applied, so no pick is
+  made seeing another. The child is keyed by the joint pick.
+* **Expansion and evaluation.** An iteration stops descending at the first
+  option never tried before: it is applied, then a short playout (``playout``
+  choices of an epsilon-greedy policy, 0 by default) and the game's
+  ``heuristic(state, player)`` judge the leaf. A result scores 1 (win), 0.5
+  (draw) or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the
+  range of values seen in this decision (as the expert does), so the scale of
+  each game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
+  game's look-ahead already sees the end) counts as 0.95 / 0.05.
+* **Forced choices** (one legal option, resigning aside) are taken at once,
+  both at the root (no search at all) and inside the tree (no node level).
+  Resigning is never considered while anything else is legal, for either
+  player.
+* **Repetition.** Positions the real game has already passed through (the
+  agent remembers the public views it decided on, see ``history``) are judged
+  a little worse than the heuristic says for the searcher when it is not
+  ahead, so that between two cautious players the search steers away from
+  loops where nothing changes (see docs/PERFORMANCE.md, "Computer opponents").
+
+Budgets: ``budget_ms`` (wall clock, 1 s by default, for the table) or
+``iterations`` (a fixed count; fully reproducible from the seed, used by the
+tests and by ``make_agent('hard')`` when no think time is given).
+The choice made is the root option visited most (ties: best mean, then the
+first listed).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from tabletop.engine.core import Choice, State
+
+from .agents import Agent
+from .expert import DECIDED, _one_step, _playing
+
+__all__ = ["HardAgent"]
+
+
+class _Edge:
+    """The statistics of one option of one player at one node, in the
+    searching player's terms (rewards in [0, 1] for the root player)."""
+
+    __slots__ = ("visits", "avail", "wins", "cut_n", "cut_sum")
+
+    def __init__(self):
+        self.visits = 0
+        self.avail = 0
+        self.wins = 0.0     # summed rewards of results (and decided heuristics)
+        self.cut_n = 0      # leaves judged by the heuristic
+        self.cut_sum = 0.0  # their raw heuristic values
+
+
+class _Node:
+    __slots__ = ("edges", "children")
+
+    def __init__(self):
+        self.edges: dict[tuple[int, str], _Edge] = {}
+        self.children: dict[tuple, _Node] = {}
+
+
+class HardAgent(Agent):
+    """Single-observer ISMCTS with heuristic leaves (see the module docstring).
+
+    ``HardAgent(seed)`` thinks ``budget_ms`` (1000 ms) per decision;
+    ``HardAgent(seed, budget_ms=None, iterations=N)`` runs exactly N iterations
+    and is then reproducible from the seed."""
+
+    name = "hard"
+    #: iterations per decision in the reproducible mode (``make_agent('hard')``)
+    SELFPLAY_ITERATIONS = 300
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
+                 c: float = 0.7, playout: int = 0, epsilon: float = 0.25, sample: int = 3,
+                 repeat_penalty: float = 0.0):
+        super().__init__(seed)
+        if iterations is None and budget_ms is None:
+            iterations = self.SELFPLAY_ITERATIONS
+        self.iterations = iterations
+        self.budget_ms = budget_ms if iterations is None else None
+        self.c = c
+        self.playout = playout
+        self.epsilon = epsilon
+        self.sample = sample
+        self.repeat_penalty = repeat_penalty
+        #: public views (as seen by this agent) of the positions it decided on
+        self.history: set[str] = set()
+        self.think_times: list[float] = []
+        self.last_stats: dict = {}
+        self._lo = math.inf
+        self._hi = -math.inf
+
+    @classmethod
+    def for_selfplay(cls, seed: int = 0) -> "HardAgent":
+        return cls(seed, budget_ms=None, iterations=cls.SELFPLAY_ITERATIONS)
+
+    @classmethod
+    def with_think_ms(cls, seed: int, think_ms: float) -> "HardAgent":
+        return cls(seed, budget_ms=think_ms)
+
+    # -- the decision ----------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Choice:
+        t0 = time.perf_counter()
+        try:
+            return self._choose(state, player, t0)
+        finally:
+            self.think_times.append(time.perf_counter() - t0)
+
+    def _choose(self, state: State, player: int, t0: float) -> Choice:
+        d = state.decision
+        choices = d.choices_for(player)
+        playing = [c for c in choices if c.role != "resign"]
+        if len(playing) <= 1:
+            self.last_stats = {"forced": True}
+            return (playing or choices)[0]
+        self._remember(state, player)
+        root = _Node()
+        self._lo, self._hi = math.inf, -math.inf
+        deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        n = 0
+        while True:
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif n >= 2 and time.perf_counter() >= deadline:
+                break
+            self._iterate(state, player, root)
+            n += 1
+        best, best_key = None, None
+        for c in playing:
+            e = root.edges.get((player, c.id))
+            if e is None or e.visits == 0:
+                continue
+            key = (e.visits, self._mean(e))
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        if best is None:  # no option of the true decision was ever tried (cannot happen: the root is public)
+            best = playing[0]
+        self.last_stats = {"iterations": n, "choices": sorted(
+            ((c.id, root.edges[(player, c.id)].visits, round(self._mean(root.edges[(player, c.id)]), 3))
+             for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
+        return best
+
+    def _remember(self, state: State, player: int) -> None:
+        """Record the public position (the agent's own view of it) it decides on."""
+        if self.repeat_penalty:
+            self.history.add(_view_key(state.determinize(player, self.rng), player))
+
+    # -- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, state: State, player: int, root: _Node) -> None:
+        s = state.determinize(player, self.rng)
+        rng = self.rng
+        node = root
+        path: list[tuple[_Node, list[tuple[int, str]]]] = []
+        value = None
+        while True:
+            w = s.winner
+            d = s.decision
+            if w is not None or d is None:
+                value = (True, 1.0 if w == player else 0.5 if w == "draw" or w is None else 0.0)
+                break
+            picks: list[Choice] = []
+            keys: list[tuple[int, str]] = []
+            expand = False
+            for p in d.players:
+                opts = _playing(d, p)
+                if len(opts) == 1:
+                    picks.append(opts[0])
+                    continue
+                edges = node.edges
+                fresh = []
+                best, best_u = None, -math.inf
+                mine = p == player
+                for c in opts:
+                    k = (p, c.id)
+                    e = edges.get(k)
+                    if e is None:
+                        e = edges[k] = _Edge()
+                    e.avail += 1
+                    if e.visits == 0:
+                        fresh.append(c)
+                    elif not fresh:
+                        m = self._mean(e)
+                        if not mine:
+                            m = 1.0 - m
+                        u = m + self.c * math.sqrt(math.log(e.avail) / e.visits)
+                        if u > best_u:
+                            best, best_u = c, u
+                if fresh:
+                    best = fresh[0] if len(fresh) == 1 else fresh[rng.randbelow(len(fresh))]
+                    expand = True
+                picks.append(best)
+                keys.append((p, best.id))
+            _apply_picks(s, picks)
+            if keys:
+                path.append((node, keys))
+                ck = tuple(keys)
+                child = node.children.get(ck)
+                if child is None:
+                    child = node.children[ck] = _Node()
+                node = child
+            if expand:
+                break
+        if value is None:
+            value = self._leaf(s, player)
+        terminal, v = value
+        if not terminal:
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
+        for nd, keys in path:
+            for k in keys:
+                e = nd.edges[k]
+                e.visits += 1
+                if terminal:
+                    e.wins += v
+                else:
+                    e.cut_n += 1
+                    e.cut_sum += v
+
+    def _leaf(self, s: State, player: int) -> tuple[bool, float]:
+        """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
+        game = s.game
+        for _ in range(self.playout):
+            w = s.winner
+            d = s.decision
+            if w is not None or d is None:
+                break
+            _apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
+        w = s.winner
+        if w is not None or s.decision is None:
+            return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+        v = float(game.heuristic(s, player))
+        if v >= DECIDED:
+            return True, 0.95
+        if v <= -DECIDED:
+            return True, 0.05
+        if self.repeat_penalty and self.history and _view_key(s, player) in self.history:
+            # a position seen before: worth a little less, so the search prefers
+            # making progress when it is not ahead (see the module docstring)
+            v -= self.repeat_penalty * max(abs(v), 1.0) if v <= 0 else 0.0
+            v -= self.repeat_penalty * 50.0
+        return False, v
+
+    def _policy(self, game, s: State, p: int, opts: list[Choice]) -> Choice:
+        rng = self.rng
+        n = len(opts)
+        if n == 1:
+            return opts[0]
+        if rng.random() < self.epsilon:
+            return opts[rng.randbelow(n)]
+        pool = opts if n <= self.sample else [opts[rng.randbelow(n)] for _ in range(self.sample)]
+        best, best_v = pool[0], -math.inf
+        for c in pool:
+            t = s.clone()
+            t._apply(c)
+            v = _one_step(game, t, p)
+            if v > best_v:
+                best, best_v = c, v
+        return best
+
+    def _mean(self, e: _Edge) -> float:
+        """The mean reward of an option for the searching player, in [0, 1]."""
+        n = e.visits
+        if n == 0:
+            return 0.5
+        r = e.wins
+        m = e.cut_n
+        if m:
+            lo, hi = self._lo, self._hi
+            if hi > lo:
+                r += 0.1 * m + 0.8 * (e.cut_sum - m * lo) / (hi - lo)
+            else:
+                r += 0.5 * m
+        return r / n
+
+
+def _apply_picks(s: State, picks: list[Choice]) -> None:
+    """Apply the picks of one decision (several for a simultaneous one, each looked up again)."""
+    s._apply(picks[0])
+    for c in picks[1:]:
+        d = s.decision
+        if d is None or c.player not in d.players:
+            return
+        again = d.find(c.id, c.player)
+        if again is not None:
+            s._apply(again)
+
+
+def _view_key(s: State, player: int) -> str:
+    """What ``player`` sees of the position, as one text (a repetition key).
+
+    The turn number and the decision's prompt are left out, so the same
+    position a turn later counts as a repetition."""
+    from tabletop.engine.core import canonical_json
+
+    v = s.view(player)
+    v = {k: val for k, val in v.items() if k not in ("turn", "decision", "extra")}
+    d = s.decision
+    v["_d"] = None if d is None else [list(d.players), d.kind]
+    return canonical_json(v)
+
