@@ -111,6 +111,8 @@ class HardAgent(Agent):
         self.history: set[str] = set()
         self.think_times: list[float] = []
         self.last_stats: dict = {}
+        #: the tree of the last search (for inspection)
+        self.root: _Node | None = None
         self._lo = math.inf
         self._hi = -math.inf
 
@@ -138,7 +140,7 @@ class HardAgent(Agent):
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
         self._remember(state, player)
-        root = _Node()
+        root = self.root = _Node()
         self._lo, self._hi = math.inf, -math.inf
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         n = 0
