@@ -47,9 +47,17 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
             if result["decisions"] >= max_decisions:
                 result["violations"].append(f"no end after {max_decisions} decisions")
                 break
-            player = d.players[0]
-            choice = agents[player].choose(state, player)
-            match.apply(choice)
+            # every player of a simultaneous decision picks on the same position,
+            # before any pick is applied (neither may see the other's pick, and
+            # asking the second one after the first pick would give it a one-step
+            # look-ahead that resolves the battle while the first had none)
+            picks = [agents[p].choose(state, p) for p in d.players]
+            match.apply(picks[0])
+            for extra in picks[1:]:
+                nd = match.state.decision
+                if nd is None or extra.player not in nd.players:
+                    break
+                match.apply(nd.find(extra.id, extra.player) or extra)
             state = match.state
             result["decisions"] += 1
             if check:

@@ -317,3 +317,46 @@ def test_selfplay_bad_think_ms_exits_2(value, capsys):
         code = exc.code
     err = capsys.readouterr().err
     assert code == 2 and "think-ms" in err and "Traceback" not in err
+
+
+# -- loops and simultaneous decisions ----------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 10),
+                                  lambda: ExpertAgent(1, budget_ms=None, rollouts=6, max_depth=10)])
+def test_a_position_met_again_and_again_gets_other_choices(make):
+    # the same position over and over (what a loop in the rules looks like to
+    # the agent): after REPEATS visits it tries what it tried least, never resigning
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    playing = [c for c in s.decision.choices_for(0) if c.role != "resign"]
+    assert len(playing) >= 3
+    agent = make()
+    picks = [agent.choose(s, 0) for _ in range(2 + len(playing))]
+    assert all(c.role != "resign" for c in picks)
+    assert len({c.id for c in picks}) >= 3, picks
+    # every choice has been tried by the time each was tried once more than the rest
+    assert {c.id for c in picks} == {c.id for c in playing}
+
+
+def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_position(monkeypatch):
+    import tabletop.selfplay as sp
+
+    seen = []
+
+    class Recorder(RandomAgent):
+        def choose(self, state, player):
+            d = state.decision
+            if d.kind == "ready":
+                seen.append((player, d.players, state.digest()))
+            return super().choose(state, player)
+
+    monkeypatch.setattr(sp, "make_agent", lambda name, seed, think_ms=None: Recorder(seed))
+    r = sp.play_one(game_of("lumen_condenser"), ["random", "random"], 6)
+    assert r["finished"] and r["error"] is None and not r["violations"]
+    firsts = [x for x in seen if x[0] == 0]
+    assert firsts and all(players == (0, 1) for _, players, _ in seen)
+    # the two picks of each Ready phase were made on one and the same position
+    by_pos = {}
+    for p, _, dg in seen:
+        by_pos.setdefault(dg, set()).add(p)
+    assert all(ps == {0, 1} for ps in by_pos.values())

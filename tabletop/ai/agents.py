@@ -12,14 +12,57 @@ WIN_SCORE = 1e9
 
 class Agent:
     name = "agent"
+    #: a position (as this agent sees it, the turn number aside) met this many
+    #: times before counts as a loop: the agent then tries what it has tried least there
+    REPEATS = 2
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
+        #: for each position it decided at (its own view): how often it took each choice there
+        self.seen: dict[str, dict[str, int]] = {}
+        self._here: dict[str, int] | None = None
+
+    def steer(self, world: State, player: int, choices: list[Choice]) -> list[Choice]:
+        """Steer away from repetition. ``world`` is a determinized copy (its view
+        for ``player`` is the true one). Returns ``choices`` as they are, unless
+        this position has come up ``REPEATS`` times before: then only the
+        choices taken least often here (so a loop where nothing changes is left
+        by trying something else; the rules alone may allow it to go on for
+        ever). Call ``chose`` with the choice made."""
+        key = position_key(world, player)
+        here = self.seen.get(key)
+        if here is None:
+            here = self.seen[key] = {}
+        self._here = here
+        playing = [c for c in choices if c.role != "resign"]
+        if sum(here.values()) < self.REPEATS or len(playing) <= 1:
+            return choices
+        least = min(here.get(c.id, 0) for c in playing)
+        return [c for c in playing if here.get(c.id, 0) == least]
+
+    def chose(self, choice: Choice) -> Choice:
+        """Record ``choice`` at the position last passed to ``steer``; returns it."""
+        if self._here is not None:
+            self._here[choice.id] = self._here.get(choice.id, 0) + 1
+            self._here = None
+        return choice
 
     def choose(self, state: State, player: int) -> Choice:
         """Pick one of ``player``'s legal choices in ``state`` (the true state is
         only used to determinize; the decision itself sees no hidden card)."""
         raise NotImplementedError
+
+
+def position_key(s: State, player: int) -> str:
+    """The position as ``player`` sees it, the turn number and the prompt
+    aside, as one text (equal texts: the same position again)."""
+    from tabletop.engine.core import canonical_json
+
+    v = s.view(player)
+    v = {k: val for k, val in v.items() if k not in ("turn", "decision")}
+    d = s.decision
+    v["_decision"] = None if d is None else [list(d.players), d.kind]
+    return canonical_json(v)
 
 
 def playing_choices(choices):
@@ -55,6 +98,10 @@ class GreedyAgent(Agent):
         # a simultaneous choice hides the other's pick: average over several guesses
         samples = self.SIMULTANEOUS_SAMPLES if len(state.decision.players) > 1 else 1
         worlds = [state.determinize(player, self.rng) for _ in range(samples)]
+        choices = self.steer(worlds[0], player, choices)
+        return self.chose(self._best(game, worlds, player, choices))
+
+    def _best(self, game, worlds, player, choices) -> Choice:
         best: list[Choice] = []
         best_score = None
         for c in choices:
@@ -110,8 +157,12 @@ class EasyAgent(GreedyAgent):
         if len(choices) == 1:
             return choices[0]
         rng = self.rng
-        game = state.game
         world = state.determinize(player, rng)
+        choices = self.steer(world, player, choices)
+        return self.chose(self._pick(state.game, world, player, choices))
+
+    def _pick(self, game, world, player, choices) -> Choice:
+        rng = self.rng
         scored = []
         for c in choices:
             s = world.clone()

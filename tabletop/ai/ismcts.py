@@ -35,11 +35,10 @@ game-specific code:
   both at the root (no search at all) and inside the tree (no node level).
   Resigning is never considered while anything else is legal, for either
   player.
-* **Repetition.** Positions the real game has already passed through (the
-  agent remembers the public views it decided on, see ``history``) are judged
-  a little worse than the heuristic says for the searcher when it is not
-  ahead, so that between two cautious players the search steers away from
-  loops where nothing changes (see docs/PERFORMANCE.md, "Computer opponents").
+* **Repetition.** At a position the real game has already come to
+  ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
+  least often there are searched (``Agent.steer``), so a loop the rules allow
+  is left (see docs/PERFORMANCE.md, "Computer opponents").
 
 Budgets: ``budget_ms`` (wall clock, 1 s by default, for the table) or
 ``iterations`` (a fixed count; fully reproducible from the seed, used by the
@@ -95,8 +94,8 @@ class HardAgent(Agent):
     SELFPLAY_ITERATIONS = 300
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
-                 c: float = 0.7, playout: int = 0, epsilon: float = 0.25, sample: int = 3,
-                 repeat_penalty: float = 0.0):
+                 c: float = 0.7, playout: int = 0, horizon_turns: int | None = None, epsilon: float = 0.25,
+                 sample: int = 3, reuse: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -104,11 +103,15 @@ class HardAgent(Agent):
         self.budget_ms = budget_ms if iterations is None else None
         self.c = c
         self.playout = playout
+        #: a playout also stops when the turn reaches the deciding turn + this (None: no limit)
+        self.horizon_turns = horizon_turns
+        #: keep the subtree of the last choice when the next decision is the agent's own again
+        self.reuse = reuse
+        self._kept: _Node | None = None
+        self._kept_turn = -1
+        self._root_turn = 0
         self.epsilon = epsilon
         self.sample = sample
-        self.repeat_penalty = repeat_penalty
-        #: public views (as seen by this agent) of the positions it decided on
-        self.history: set[str] = set()
         self.think_times: list[float] = []
         self.last_stats: dict = {}
         #: the tree of the last search (for inspection)
@@ -128,7 +131,7 @@ class HardAgent(Agent):
     def choose(self, state: State, player: int) -> Choice:
         t0 = time.perf_counter()
         try:
-            return self._choose(state, player, t0)
+            return self.chose(self._choose(state, player, t0))
         finally:
             self.think_times.append(time.perf_counter() - t0)
 
@@ -139,9 +142,16 @@ class HardAgent(Agent):
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
-        self._remember(state, player)
-        root = self.root = _Node()
-        self._lo, self._hi = math.inf, -math.inf
+        playing = self.steer(state.determinize(player, self.rng), player, playing)
+        if len(playing) == 1:
+            self._kept = None
+            return playing[0]
+        root = self._reused(state, player, playing)
+        if root is None:
+            root = _Node()
+            self._lo, self._hi = math.inf, -math.inf
+        self.root = root
+        self._root_turn = state.turn
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         n = 0
         while True:
@@ -162,15 +172,32 @@ class HardAgent(Agent):
                 best, best_key = c, key
         if best is None:  # no option of the true decision was ever tried (cannot happen: the root is public)
             best = playing[0]
+        self._kept, self._kept_turn = None, state.turn
+        if self.reuse:
+            self._kept = root.children.get(((player, best.id),))
         self.last_stats = {"iterations": n, "choices": sorted(
             ((c.id, root.edges[(player, c.id)].visits, round(self._mean(root.edges[(player, c.id)]), 3))
              for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
         return best
 
-    def _remember(self, state: State, player: int) -> None:
-        """Record the public position (the agent's own view of it) it decides on."""
-        if self.repeat_penalty:
-            self.history.add(_view_key(state.determinize(player, self.rng), player))
+    def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
+        """The subtree below the agent's last choice, when this decision is the
+        one that choice led to in the search: the same turn, only the agent's
+        own options at that node, and every option of the decision among them
+        (then nothing the agent did not choose itself happened in between, as
+        far as its view tells)."""
+        node = self._kept
+        self._kept = None
+        if node is None or state.turn != self._kept_turn or not node.edges:
+            return None
+        if any(p != player for p, _ in node.edges):
+            return None
+        if len(state.decision.players) != 1:
+            return None
+        ids = {c.id for c in playing}
+        if not ids <= {cid for _, cid in node.edges}:
+            return None
+        return node
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, state: State, player: int, root: _Node) -> None:
@@ -248,10 +275,11 @@ class HardAgent(Agent):
     def _leaf(self, s: State, player: int) -> tuple[bool, float]:
         """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
         game = s.game
+        stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout):
             w = s.winner
             d = s.decision
-            if w is not None or d is None:
+            if w is not None or d is None or (stop is not None and s.turn >= stop):
                 break
             _apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
         w = s.winner
@@ -262,11 +290,6 @@ class HardAgent(Agent):
             return True, 0.95
         if v <= -DECIDED:
             return True, 0.05
-        if self.repeat_penalty and self.history and _view_key(s, player) in self.history:
-            # a position seen before: worth a little less, so the search prefers
-            # making progress when it is not ahead (see the module docstring)
-            v -= self.repeat_penalty * max(abs(v), 1.0) if v <= 0 else 0.0
-            v -= self.repeat_penalty * 50.0
         return False, v
 
     def _policy(self, game, s: State, p: int, opts: list[Choice]) -> Choice:
@@ -312,18 +335,3 @@ def _apply_picks(s: State, picks: list[Choice]) -> None:
         again = d.find(c.id, c.player)
         if again is not None:
             s._apply(again)
-
-
-def _view_key(s: State, player: int) -> str:
-    """What ``player`` sees of the position, as one text (a repetition key).
-
-    The turn number and the decision's prompt are left out, so the same
-    position a turn later counts as a repetition."""
-    from tabletop.engine.core import canonical_json
-
-    v = s.view(player)
-    v = {k: val for k, val in v.items() if k not in ("turn", "decision", "extra")}
-    d = s.decision
-    v["_d"] = None if d is None else [list(d.players), d.kind]
-    return canonical_json(v)
-
