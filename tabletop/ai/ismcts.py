@@ -24,8 +24,10 @@ game-specific code:
   the node (decoupled UCT), and only then are the picks applied, so no pick is
   made seeing another. The child is keyed by the joint pick.
 * **Expansion and evaluation.** An iteration stops descending at the first
-  option never tried before: it is applied, then a short playout (``playout``
-  choices of an epsilon-greedy policy, 0 by default) and the game's
+  option never tried before: it is applied, then a short playout (at most
+  ``playout`` choices, 12 by default, of an epsilon-greedy policy, by default
+  uniformly random among the choices that do not resign, stopping when the
+  turn after the deciding one begins) and the game's
   ``heuristic(state, player)`` judge the leaf. A result scores 1 (win), 0.5
   (draw) or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the
   range of values seen in this decision (as the expert does), so the scale of
@@ -91,10 +93,10 @@ class HardAgent(Agent):
 
     name = "hard"
     #: iterations per decision in the reproducible mode (``make_agent('hard')``)
-    SELFPLAY_ITERATIONS = 300
+    SELFPLAY_ITERATIONS = 200
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
-                 c: float = 0.7, playout: int = 0, horizon_turns: int | None = None, epsilon: float = 0.25,
+                 c: float = 0.4, playout: int = 12, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
