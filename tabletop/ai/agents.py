@@ -15,6 +15,10 @@ class Agent:
     #: a position (as this agent sees it, the turn number aside) met this many
     #: times before counts as a loop: the agent then tries what it has tried least there
     REPEATS = 2
+    #: positions are only compared from this turn on (reading the whole view at
+    #: every decision would cost as much as the greedy look-ahead; games that
+    #: go on normally end long before)
+    STEER_FROM_TURN = 40
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
@@ -29,6 +33,9 @@ class Agent:
         choices taken least often here (so a loop where nothing changes is left
         by trying something else; the rules alone may allow it to go on for
         ever). Call ``chose`` with the choice made."""
+        if world.turn < self.STEER_FROM_TURN:
+            self._here = None
+            return choices
         key = position_key(world, player)
         here = self.seen.get(key)
         if here is None:

@@ -144,7 +144,8 @@ class HardAgent(Agent):
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
-        playing = self.steer(state.determinize(player, self.rng), player, playing)
+        if state.turn >= self.STEER_FROM_TURN:
+            playing = self.steer(state.determinize(player, self.rng), player, playing)
         if len(playing) == 1:
             self._kept = None
             return playing[0]
