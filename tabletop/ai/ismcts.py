@@ -97,7 +97,7 @@ class HardAgent(Agent):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 12, horizon_turns: int | None = 1, epsilon: float = 1.0,
-                 sample: int = 3, reuse: bool = True):
+                 sample: int = 3, reuse: bool = True, top_k: int | None = None):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -109,7 +109,10 @@ class HardAgent(Agent):
         self.horizon_turns = horizon_turns
         #: keep the subtree of the last choice when the next decision is the agent's own again
         self.reuse = reuse
+        #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
+        self.top_k = top_k
         self._kept: _Node | None = None
+        self._root_ids: set[str] | None = None
         self._kept_turn = -1
         self._root_turn = 0
         self.epsilon = epsilon
@@ -149,6 +152,10 @@ class HardAgent(Agent):
         if len(playing) == 1:
             self._kept = None
             return playing[0]
+        if self.top_k is not None and len(playing) > self.top_k:
+            playing = self._prune(state, player, playing)
+        n_all = len([c for c in choices if c.role != "resign"])
+        self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         root = self._reused(state, player, playing)
         if root is None:
             root = _Node()
@@ -202,11 +209,26 @@ class HardAgent(Agent):
             return None
         return node
 
+    def _prune(self, state: State, player: int, playing: list[Choice]) -> list[Choice]:
+        """The ``top_k`` options with the best one-step heuristic in one determinization."""
+        world = state.determinize(player, self.rng)
+        scored = []
+        for i, c in enumerate(playing):
+            s = world.clone()
+            mine = s.decision.find(c.id, player)
+            if mine is None:
+                continue
+            s._apply(mine)
+            scored.append((-_one_step(s.game, s, player), i, c))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [c for _, _, c in scored[: self.top_k]] or playing
+
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, state: State, player: int, root: _Node) -> None:
         s = state.determinize(player, self.rng)
         rng = self.rng
         node = root
+        root_ids = self._root_ids
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
         value = None
         while True:
@@ -220,6 +242,8 @@ class HardAgent(Agent):
             expand = False
             for p in d.players:
                 opts = _playing(d, p)
+                if node is root and p == player and root_ids is not None:
+                    opts = [c for c in opts if c.id in root_ids] or opts
                 if len(opts) == 1:
                     picks.append(opts[0])
                     continue
