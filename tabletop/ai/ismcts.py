@@ -97,7 +97,7 @@ class HardAgent(Agent):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 12, horizon_turns: int | None = 1, epsilon: float = 1.0,
-                 sample: int = 3, reuse: bool = True, top_k: int | None = None):
+                 sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -111,6 +111,8 @@ class HardAgent(Agent):
         self.reuse = reuse
         #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
         self.top_k = top_k
+        #: judge every root option one step ahead before the search (as a first visit)
+        self.prior = prior
         self._kept: _Node | None = None
         self._root_ids: set[str] | None = None
         self._kept_turn = -1
@@ -162,6 +164,8 @@ class HardAgent(Agent):
             self._lo, self._hi = math.inf, -math.inf
         self.root = root
         self._root_turn = state.turn
+        if self.prior and not root.edges:
+            self._seed_root(state, player, root, playing)
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         n = 0
         while True:
@@ -222,6 +226,34 @@ class HardAgent(Agent):
             scored.append((-_one_step(s.game, s, player), i, c))
         scored.sort(key=lambda x: (x[0], x[1]))
         return [c for _, _, c in scored[: self.top_k]] or playing
+
+    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice]) -> None:
+        """A first visit of every root option: one step ahead in one
+        determinization, judged like a leaf (the greedy agent's view), so that
+        even a search cut short by its budget has looked at every option and
+        prefers the ones the heuristic likes."""
+        world = state.determinize(player, self.rng)
+        for c in playing:
+            s = world.clone()
+            mine = s.decision.find(c.id, player) if s.decision else None
+            if mine is None:
+                continue
+            s._apply(mine)
+            w = s.winner
+            if w is not None or s.decision is None:
+                terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+            else:
+                v = _one_step(s.game, s, player)
+                terminal = abs(v) >= DECIDED
+                if terminal:
+                    v = 0.95 if v > 0 else 0.05
+            e = root.edges[(player, c.id)] = _Edge()
+            e.visits = e.avail = 1
+            if terminal:
+                e.wins = v
+            else:
+                e.cut_n, e.cut_sum = 1, v
+                self._lo, self._hi = min(self._lo, v), max(self._hi, v)
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, state: State, player: int, root: _Node) -> None:
