@@ -23,15 +23,19 @@ game-specific code:
   player of the decision picks on the same position with its own statistics at
   the node (decoupled UCT), and only then are the picks applied, so no pick is
   made seeing another. The child is keyed by the joint pick.
-* **Expansion and evaluation.** An iteration stops descending at the first
-  option never tried before: it is applied, then a short playout (at most
-  ``playout`` choices, 12 by default, of an epsilon-greedy policy, by default
-  uniformly random among the choices that do not resign, stopping when the
-  turn after the deciding one begins) and the game's
-  ``heuristic(state, player)`` judge the leaf. A result scores 1 (win), 0.5
-  (draw) or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the
-  range of values seen in this decision (as the expert does), so the scale of
-  each game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
+* **Expansion and evaluation.** An iteration descends by UCB until it
+  reaches a node with options never tried. At a node of one player, all of
+  them are judged one step ahead at once (each gets a first visit with its
+  value) and the mover's best is the iteration's leaf, so the first look at
+  a line already follows the heuristic's best reply rather than a random one
+  (``seed_nodes``; the root's options get the same first visit before the
+  search starts, ``prior``, so a search cut short by its budget still plays
+  at least as the greedy agent would). At a simultaneous node one new option
+  per player is tried, then a short playout (``playout`` choices, none by
+  default) and the heuristic judge it. A result scores 1 (win), 0.5 (draw)
+  or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the range of
+  values seen in this decision (as the expert does), so the scale of each
+  game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
   game's look-ahead already sees the end) counts as 0.95 / 0.05.
 * **Forced choices** (one legal option, resigning aside) are taken at once,
   both at the root (no search at all) and inside the tree (no node level).
@@ -96,8 +100,9 @@ class HardAgent(Agent):
     SELFPLAY_ITERATIONS = 200
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
-                 c: float = 0.4, playout: int = 12, horizon_turns: int | None = 1, epsilon: float = 1.0,
-                 sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True):
+                 c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
+                 sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
+                 seed_nodes: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -113,6 +118,9 @@ class HardAgent(Agent):
         self.top_k = top_k
         #: judge every root option one step ahead before the search (as a first visit)
         self.prior = prior
+        #: expand a node by judging all its new options one step ahead at once
+        #: (the leaf is the mover's best of them) instead of one at random
+        self.seed_nodes = seed_nodes
         self._kept: _Node | None = None
         self._root_ids: set[str] | None = None
         self._kept_turn = -1
@@ -298,11 +306,28 @@ class HardAgent(Agent):
                         u = m + self.c * math.sqrt(math.log(e.avail) / e.visits)
                         if u > best_u:
                             best, best_u = c, u
+                if fresh and self.seed_nodes and len(d.players) == 1:
+                    # expansion: every new option judged one step ahead (a first
+                    # visit each), and the mover's best of them is the leaf
+                    best, best_m, seeded = None, -math.inf, None
+                    for c in opts:
+                        e = edges[(p, c.id)]
+                        if e.visits == 0:
+                            t = s.clone()
+                            t._apply(c)
+                            self._add(e, *self._leaf(t, player, 0))
+                        m = self._mean(e) if mine else 1.0 - self._mean(e)
+                        if m > best_m:
+                            best, best_m, seeded = c, m, e
+                    value = (True, self._mean(seeded))
+                    break
                 if fresh:
                     best = fresh[0] if len(fresh) == 1 else fresh[rng.randbelow(len(fresh))]
                     expand = True
                 picks.append(best)
                 keys.append((p, best.id))
+            if value is not None:
+                break
             _apply_picks(s, picks)
             if keys:
                 path.append((node, keys))
@@ -331,11 +356,24 @@ class HardAgent(Agent):
                     e.cut_n += 1
                     e.cut_sum += v
 
-    def _leaf(self, s: State, player: int) -> tuple[bool, float]:
+    def _add(self, e: _Edge, terminal: bool, v: float) -> None:
+        """A first visit of a new option with the value it was judged at."""
+        e.visits += 1
+        if terminal:
+            e.wins += v
+        else:
+            e.cut_n += 1
+            e.cut_sum += v
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
+
+    def _leaf(self, s: State, player: int, playout: int | None = None) -> tuple[bool, float]:
         """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
-        for _ in range(self.playout):
+        for _ in range(self.playout if playout is None else playout):
             w = s.winner
             d = s.decision
             if w is not None or d is None or (stop is not None and s.turn >= stop):
