@@ -46,6 +46,16 @@ def _nonneg(text: str) -> int:
     return v
 
 
+def _positive_ms(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+    if not 1 <= v <= 600000:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 1 and 600000 milliseconds")
+    return v
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Rules-enforced card games on a desktop table.")
     p.add_argument("--saves", metavar="DIR", help="folder for saves (default: user data folder, or $TABLETOP_SAVES)")
@@ -71,7 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("game")
     sp.add_argument("--games", type=_nonneg, default=100)
     sp.add_argument("--seed", type=_nonneg, default=1)
-    sp.add_argument("--agents", default="random,random", help="two agents: random, greedy or expert, e.g. random,greedy")
+    sp.add_argument("--agents", default="random,random",
+                    help="two agents: random, greedy, easy, normal (or expert), hard; e.g. hard,expert")
+    sp.add_argument("--think-ms", type=_positive_ms, metavar="MS",
+                    help="search budget per decision for the agents that search (expert, hard); "
+                         "without it they use a fixed, reproducible amount of search")
     sp.add_argument("--save-dir", metavar="DIR", help="write each game as a save file")
     sp.add_argument("--json", action="store_true")
 
@@ -153,7 +167,7 @@ def cmd_selfplay(args) -> int:
         raise TabletopError(f"--agents {args.agents!r}: give one or two of {', '.join(AGENTS)}, comma-separated")
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
-    report = selfplay.run(game, args.games, args.seed, agents, args.save_dir)
+    report = selfplay.run(game, args.games, args.seed, agents, args.save_dir, think_ms=args.think_ms)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -23,8 +23,11 @@ def selfplay_setup(game: Game, seed: int) -> dict:
     return setup
 
 
-def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000) -> dict:
-    """Play one game; agent_names[i] sits at player i. Returns a result dict."""
+def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000,
+             think_ms: float | None = None) -> dict:
+    """Play one game; agent_names[i] sits at player i. Returns a result dict.
+    ``think_ms`` is the time budget per decision of the agents that search
+    (None: their reproducible fixed-count mode)."""
     setup = selfplay_setup(game, seed)
     result = {"seed": seed, "agents": list(agent_names), "decisions": 0, "winner": None,
               "finished": False, "error": None, "violations": [], "turns": 0, "match": None}
@@ -34,7 +37,7 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
         result["error"] = f"set-up: {type(exc).__name__}: {exc}"
         return result
     result["match"] = match
-    agents = [make_agent(n, seed * 2 + i + 1) for i, n in enumerate(agent_names)]
+    agents = [make_agent(n, seed * 2 + i + 1, think_ms) for i, n in enumerate(agent_names)]
     state = match.state
     try:
         while True:
@@ -44,9 +47,17 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
             if result["decisions"] >= max_decisions:
                 result["violations"].append(f"no end after {max_decisions} decisions")
                 break
-            player = d.players[0]
-            choice = agents[player].choose(state, player)
-            match.apply(choice)
+            # every player of a simultaneous decision picks on the same position,
+            # before any pick is applied (neither may see the other's pick, and
+            # asking the second one after the first pick would give it a one-step
+            # look-ahead that resolves the battle while the first had none)
+            picks = [agents[p].choose(state, p) for p in d.players]
+            match.apply(picks[0])
+            for extra in picks[1:]:
+                nd = match.state.decision
+                if nd is None or extra.player not in nd.players:
+                    break
+                match.apply(nd.find(extra.id, extra.player) or extra)
             state = match.state
             result["decisions"] += 1
             if check:
@@ -70,8 +81,9 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
 
 
 def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | None = None,
-        progress=None) -> dict:
-    """Play ``games`` games; agents swap seats every game. Returns the report."""
+        progress=None, think_ms: float | None = None) -> dict:
+    """Play ``games`` games; agents swap seats every game. Returns the report.
+    ``think_ms``: the search budget per decision of the agents that search."""
     if len(agents) == 1:
         agents = agents * 2
     wins = {name: 0 for name in agents}
@@ -79,12 +91,13 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
         wins = {f"{agents[0]} (player 1)": 0, f"{agents[0]} (player 2)": 0}
     report = {"game": game.id, "games": games, "finished": 0, "errors": 0, "violations": 0,
               "decisions": 0, "seconds": 0.0, "decisions_per_second": 0.0, "draws": 0,
-              "wins": wins, "turns_mean": 0.0, "problems": []}
+              "wins": wins, "turns_mean": 0.0, "problems": [], "agents": list(agents), "think_ms": think_ms,
+              "capped": 0, "seat_wins": [0, 0]}
     turns = 0
     t0 = time.perf_counter()
     for i in range(games):
         seats = agents if i % 2 == 0 else list(reversed(agents))
-        r = play_one(game, seats, seed + i)
+        r = play_one(game, seats, seed + i, think_ms=think_ms)
         report["decisions"] += r["decisions"]
         turns += r["turns"]
         if r["error"]:
@@ -92,6 +105,7 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
             report["problems"].append(f"game {i} (seed {seed + i}): error {r['error']}")
         if r["violations"]:
             report["violations"] += len(r["violations"])
+            report["capped"] += any("turn cap" in v for v in r["violations"])
             report["problems"].append(f"game {i} (seed {seed + i}): {r['violations'][0]}")
         if r["finished"]:
             report["finished"] += 1
@@ -99,6 +113,7 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
             if w == "draw":
                 report["draws"] += 1
             elif isinstance(w, int):
+                report["seat_wins"][w] += 1
                 if len(set(agents)) == 1:
                     report["wins"][f"{agents[0]} (player {w + 1})"] += 1
                 else:

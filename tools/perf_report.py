@@ -126,9 +126,14 @@ def main() -> int:
         f"| start-up to the main menu (fresh interpreter, best of 3) | {start:.2f} s | <= 1.5 s |",
         "",
     ]
-    # the side-by-side comparison written by tools/bench_compare.py --write is kept
+    # the side-by-side comparison written by tools/bench_compare.py --write is kept,
+    # and so is the "Computer opponents" section (its games take hours: measured
+    # by the commands it lists, not by this script)
     out = Path(args.out)
     old = out.read_text(encoding="utf-8") if out.exists() else ""
+    ai_begin, ai_end = "<!-- computer-opponents:begin -->", "<!-- computer-opponents:end -->"
+    if ai_begin in old and ai_end in old:
+        lines += [old[old.index(ai_begin):old.index(ai_end) + len(ai_end)], ""]
     begin, end = "<!-- bench-compare:begin -->", "<!-- bench-compare:end -->"
     if begin in old and end in old:
         lines += ["## Against the previous main", "",

@@ -12,14 +12,64 @@ WIN_SCORE = 1e9
 
 class Agent:
     name = "agent"
+    #: a position (as this agent sees it, the turn number aside) met this many
+    #: times before counts as a loop: the agent then tries what it has tried least there
+    REPEATS = 2
+    #: positions are only compared from this turn on (reading the whole view at
+    #: every decision would cost as much as the greedy look-ahead; games that
+    #: go on normally end long before)
+    STEER_FROM_TURN = 40
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
+        #: for each position it decided at (its own view): how often it took each choice there
+        self.seen: dict[str, dict[str, int]] = {}
+        self._here: dict[str, int] | None = None
+
+    def steer(self, world: State, player: int, choices: list[Choice]) -> list[Choice]:
+        """Steer away from repetition. ``world`` is a determinized copy (its view
+        for ``player`` is the true one). Returns ``choices`` as they are, unless
+        this position has come up ``REPEATS`` times before: then only the
+        choices taken least often here (so a loop where nothing changes is left
+        by trying something else; the rules alone may allow it to go on for
+        ever). Call ``chose`` with the choice made."""
+        if world.turn < self.STEER_FROM_TURN:
+            self._here = None
+            return choices
+        key = position_key(world, player)
+        here = self.seen.get(key)
+        if here is None:
+            here = self.seen[key] = {}
+        self._here = here
+        playing = [c for c in choices if c.role != "resign"]
+        if sum(here.values()) < self.REPEATS or len(playing) <= 1:
+            return choices
+        least = min(here.get(c.id, 0) for c in playing)
+        return [c for c in playing if here.get(c.id, 0) == least]
+
+    def chose(self, choice: Choice) -> Choice:
+        """Record ``choice`` at the position last passed to ``steer``; returns it."""
+        if self._here is not None:
+            self._here[choice.id] = self._here.get(choice.id, 0) + 1
+            self._here = None
+        return choice
 
     def choose(self, state: State, player: int) -> Choice:
         """Pick one of ``player``'s legal choices in ``state`` (the true state is
         only used to determinize; the decision itself sees no hidden card)."""
         raise NotImplementedError
+
+
+def position_key(s: State, player: int) -> str:
+    """The position as ``player`` sees it, the turn number and the prompt
+    aside, as one text (equal texts: the same position again)."""
+    from tabletop.engine.core import canonical_json
+
+    v = s.view(player)
+    v = {k: val for k, val in v.items() if k not in ("turn", "decision")}
+    d = s.decision
+    v["_decision"] = None if d is None else [list(d.players), d.kind]
+    return canonical_json(v)
 
 
 def playing_choices(choices):
@@ -83,6 +133,10 @@ class GreedyAgent(Agent):
         # a simultaneous choice hides the other's pick: average over several guesses
         samples = self.SIMULTANEOUS_SAMPLES if len(state.decision.players) > 1 else 1
         worlds = [state.determinize(player, self.rng) for _ in range(samples)]
+        choices = self.steer(worlds[0], player, choices)
+        return self.chose(self._best(game, worlds, player, choices))
+
+    def _best(self, game, worlds, player, choices) -> Choice:
         best: list[Choice] = []
         best_score = None
         for c in choices:
@@ -119,18 +173,100 @@ class GreedyAgent(Agent):
         return float(game.heuristic(s, player))
 
 
+class EasyAgent(GreedyAgent):
+    """A beginner: the greedy agent's one-step look-ahead with human-like
+    mistakes. Each option's heuristic score is blurred by noise as large as a
+    good part of the spread between the options, so it often plays the second
+    or third best move (an attack on the wrong target, a card held back) and
+    now and then plays one of the others at random (``slip``). It still never
+    resigns while anything else is legal, takes a forced choice at once, and
+    takes a win it sees most of the time (``sees_win``)."""
+
+    name = "easy"
+    NOISE = 0.6      # noise in units of the spread of the options' scores
+    SLIP = 0.12      # chance of an unconsidered (random) move
+    SEES_WIN = 0.8   # chance of taking a win on the spot
+
+    def choose(self, state: State, player: int) -> Choice:
+        choices = playing_choices(state.decision.choices_for(player))
+        if len(choices) == 1:
+            return choices[0]
+        rng = self.rng
+        world = state.determinize(player, rng)
+        choices = self.steer(world, player, choices)
+        return self.chose(self._pick(state.game, world, player, choices))
+
+    def _pick(self, game, world, player, choices) -> Choice:
+        rng = self.rng
+        scored = []
+        for c in choices:
+            s = world.clone()
+            mine = s.decision.find(c.id, player) if s.decision else None
+            if mine is None:
+                continue
+            s.apply(mine)
+            scored.append((self.score(game, s, player), c))
+        if not scored:
+            return rng.choice(choices)
+        wins = [c for v, c in scored if v >= WIN_SCORE]
+        if wins and rng.random() < self.SEES_WIN:
+            return wins[0]
+        if rng.random() < self.SLIP:
+            return rng.choice([c for _, c in scored])
+        # blur the scores (clamped, so a win or a loss does not swamp the spread)
+        vals = [max(-1e4, min(1e4, v)) for v, _ in scored]
+        spread = (max(vals) - min(vals)) or 1.0
+        best, best_v = None, -float("inf")
+        for v, (_, c) in zip(vals, scored):
+            noisy = v + self.NOISE * spread * (2.0 * rng.random() - 1.0)
+            if noisy > best_v:
+                best, best_v = c, noisy
+        return best
+
+
 from .expert import ExpertAgent  # noqa: E402  (expert.py builds on the classes above)
+from .ismcts import HardAgent  # noqa: E402
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "expert": ExpertAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "easy": EasyAgent, "normal": ExpertAgent,
+          "expert": ExpertAgent, "hard": HardAgent}
+
+#: the difficulty levels a player picks from: (agent name, label shown to the player)
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+_LABELS = {"random": "Random", "greedy": "Greedy", "easy": "Easy", "normal": "Normal", "expert": "Normal",
+           "hard": "Hard"}
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """The agent ``name`` as self-play uses it: reproducible from ``seed`` (the
-    expert gets its fixed-rollout-count mode, never a wall-clock budget)."""
+def agent_names() -> list[str]:
+    """Every agent name ``make_agent`` knows (``expert`` is another name for ``normal``)."""
+    return list(AGENTS)
+
+
+def agent_label(name: str) -> str:
+    """The player-facing name of an agent ("Easy", "Normal", "Hard"...)."""
+    return _LABELS.get(name, name.capitalize())
+
+
+def difficulty_levels() -> list[tuple[str, str]]:
+    """The levels offered in New game and Settings: [(agent name, label)], easiest first."""
+    return list(LEVELS)
+
+
+def searches(name: str) -> bool:
+    """True when the agent thinks for a time budget (``think_ms`` applies to it)."""
+    return hasattr(AGENTS.get(name), "with_think_ms")
+
+
+def make_agent(name: str, seed: int = 0, think_ms: float | None = None) -> Agent:
+    """The agent ``name``, reproducible from ``seed``: the searching agents get
+    their fixed-count mode (never a wall-clock budget) unless ``think_ms`` is
+    given, which sets their time budget per decision (then they are no longer
+    reproducible). ``think_ms`` does not change agents that do not search."""
     from tabletop.engine.errors import TabletopError
 
     if name not in AGENTS:
         raise TabletopError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
     cls = AGENTS[name]
+    if think_ms is not None and hasattr(cls, "with_think_ms"):
+        return cls.with_think_ms(seed, think_ms)
     maker = getattr(cls, "for_selfplay", None)
     return maker(seed) if maker is not None else cls(seed)

@@ -102,11 +102,16 @@ class ExpertAgent(Agent):
         """The reproducible variant: a fixed rollout count, no wall clock."""
         return cls(seed, budget_ms=None, rollouts=cls.SELFPLAY_ROLLOUTS, max_work=cls.SELFPLAY_WORK)
 
+    @classmethod
+    def with_think_ms(cls, seed: int, think_ms: float) -> "ExpertAgent":
+        """The table's variant: ``think_ms`` of wall clock per decision."""
+        return cls(seed, budget_ms=think_ms)
+
     # -- the decision ----------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Choice:
         t0 = time.perf_counter()
         try:
-            return self._choose(state, player, t0)
+            return self.chose(self._choose(state, player, t0))
         finally:
             self.think_times.append(time.perf_counter() - t0)
 
@@ -128,6 +133,9 @@ class ExpertAgent(Agent):
         # 2. one-step scores (the greedy agent's view), averaged over a few worlds
         n_worlds = max(self.prior_worlds, 4 if simultaneous else 1)
         worlds = [state.determinize(player, self.rng) for _ in range(n_worlds)]
+        playing = self.steer(worlds[0], player, playing)
+        if len(playing) == 1:
+            return playing[0]
         prior: list[tuple[float, int, Choice]] = []
         for idx, c in enumerate(playing):
             total, n, wins = 0.0, 0, 0

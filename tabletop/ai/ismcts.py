@@ -1,0 +1,434 @@
+"""The "hard" computer player: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set
+Monte Carlo Tree Search"), played through the engine contract only, with no
+game-specific code:
+
+* **Determinization.** Every iteration starts from a fresh
+  ``state.determinize(player, rng)``: the cards the searching player can't see
+  are re-drawn at random, consistently with its own view. The true state is
+  asked for nothing else than its pending decision, its turn and these copies,
+  so the search never reads a hidden card.
+* **One tree for the information set.** A node is reached by a sequence of
+  choice ids, whatever the determinization; its options are the choices legal
+  in *this* determinization only. Each option counts how often it was
+  *available* when its node was visited, and selection uses UCB1 with the
+  availability count in place of the parent's visit count (the "subset-armed
+  bandit" of the paper), so an option that only exists in some worlds is not
+  over- or under-explored.
+* **Every player in the tree.** The opponent's decisions are nodes like the
+  searching player's own; each player maximises its own reward (the game is
+  zero-sum: the opponent's reward is one minus the searcher's).
+* **Simultaneous decisions** (``Decision.players`` with both players): every
+  player of the decision picks on the same position with its own statistics at
+  the node (decoupled UCT), and only then are the picks applied, so no pick is
+  made seeing another. The child is keyed by the joint pick.
+* **Expansion and evaluation.** An iteration descends by UCB until it
+  reaches a node with options never tried. At a node of one player, all of
+  them are judged one step ahead at once (each gets a first visit with its
+  value) and the mover's best is the iteration's leaf, so the first look at
+  a line already follows the heuristic's best reply rather than a random one
+  (``seed_nodes``; the root's options get the same first visit before the
+  search starts, ``prior``, so a search cut short by its budget still plays
+  at least as the greedy agent would). At a simultaneous node one new option
+  per player is tried, then a short playout (``playout`` choices, none by
+  default) and the heuristic judge it. A result scores 1 (win), 0.5 (draw)
+  or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the range of
+  values seen in this decision (as the expert does), so the scale of each
+  game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
+  game's look-ahead already sees the end) counts as 0.95 / 0.05.
+* **Forced choices** (one legal option, resigning aside) are taken at once,
+  both at the root (no search at all) and inside the tree (no node level).
+  Resigning is never considered while anything else is legal, for either
+  player.
+* **Repetition.** At a position the real game has already come to
+  ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
+  least often there are searched (``Agent.steer``), so a loop the rules allow
+  is left (see docs/PERFORMANCE.md, "Computer opponents").
+
+Budgets: ``budget_ms`` (wall clock, 1 s by default, for the table) or
+``iterations`` (a fixed count; fully reproducible from the seed, used by the
+tests and by ``make_agent('hard')`` when no think time is given).
+The choice made is the root option visited most (ties: best mean, then the
+first listed).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from tabletop.engine.core import Choice, State
+
+from .agents import Agent
+from .expert import DECIDED, _one_step, _playing
+
+__all__ = ["HardAgent"]
+
+
+class _Edge:
+    """The statistics of one option of one player at one node, in the
+    searching player's terms (rewards in [0, 1] for the root player)."""
+
+    __slots__ = ("visits", "avail", "wins", "cut_n", "cut_sum")
+
+    def __init__(self):
+        self.visits = 0
+        self.avail = 0
+        self.wins = 0.0     # summed rewards of results (and decided heuristics)
+        self.cut_n = 0      # leaves judged by the heuristic
+        self.cut_sum = 0.0  # their raw heuristic values
+
+
+class _Node:
+    __slots__ = ("edges", "children")
+
+    def __init__(self):
+        self.edges: dict[tuple[int, str], _Edge] = {}
+        self.children: dict[tuple, _Node] = {}
+
+
+class HardAgent(Agent):
+    """Single-observer ISMCTS with heuristic leaves (see the module docstring).
+
+    ``HardAgent(seed)`` thinks ``budget_ms`` (1000 ms) per decision;
+    ``HardAgent(seed, budget_ms=None, iterations=N)`` runs exactly N iterations
+    and is then reproducible from the seed."""
+
+    name = "hard"
+    #: iterations per decision in the reproducible mode (``make_agent('hard')``)
+    SELFPLAY_ITERATIONS = 200
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
+                 c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
+                 sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
+                 seed_nodes: bool = True):
+        super().__init__(seed)
+        if iterations is None and budget_ms is None:
+            iterations = self.SELFPLAY_ITERATIONS
+        self.iterations = iterations
+        self.budget_ms = budget_ms if iterations is None else None
+        self.c = c
+        self.playout = playout
+        #: a playout also stops when the turn reaches the deciding turn + this (None: no limit)
+        self.horizon_turns = horizon_turns
+        #: keep the subtree of the last choice when the next decision is the agent's own again
+        self.reuse = reuse
+        #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
+        self.top_k = top_k
+        #: judge every root option one step ahead before the search (as a first visit)
+        self.prior = prior
+        #: expand a node by judging all its new options one step ahead at once
+        #: (the leaf is the mover's best of them) instead of one at random
+        self.seed_nodes = seed_nodes
+        self._kept: _Node | None = None
+        self._root_ids: set[str] | None = None
+        self._kept_turn = -1
+        self._root_turn = 0
+        self.epsilon = epsilon
+        self.sample = sample
+        self.think_times: list[float] = []
+        self.last_stats: dict = {}
+        #: the tree of the last search (for inspection)
+        self.root: _Node | None = None
+        self._lo = math.inf
+        self._hi = -math.inf
+
+    @classmethod
+    def for_selfplay(cls, seed: int = 0) -> "HardAgent":
+        return cls(seed, budget_ms=None, iterations=cls.SELFPLAY_ITERATIONS)
+
+    @classmethod
+    def with_think_ms(cls, seed: int, think_ms: float) -> "HardAgent":
+        return cls(seed, budget_ms=think_ms)
+
+    # -- the decision ----------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Choice:
+        t0 = time.perf_counter()
+        try:
+            return self.chose(self._choose(state, player, t0))
+        finally:
+            self.think_times.append(time.perf_counter() - t0)
+
+    def _choose(self, state: State, player: int, t0: float) -> Choice:
+        d = state.decision
+        choices = d.choices_for(player)
+        playing = [c for c in choices if c.role != "resign"]
+        if len(playing) <= 1:
+            self.last_stats = {"forced": True}
+            return (playing or choices)[0]
+        if state.turn >= self.STEER_FROM_TURN:
+            playing = self.steer(state.determinize(player, self.rng), player, playing)
+        if len(playing) == 1:
+            self._kept = None
+            return playing[0]
+        if self.top_k is not None and len(playing) > self.top_k:
+            playing = self._prune(state, player, playing)
+        n_all = len([c for c in choices if c.role != "resign"])
+        self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
+        root = self._reused(state, player, playing)
+        if root is None:
+            root = _Node()
+            self._lo, self._hi = math.inf, -math.inf
+        self.root = root
+        self._root_turn = state.turn
+        if self.prior and not root.edges:
+            self._seed_root(state, player, root, playing)
+        deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        n = 0
+        while True:
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif n >= 2 and time.perf_counter() >= deadline:
+                break
+            self._iterate(state, player, root)
+            n += 1
+        best, best_key = None, None
+        for c in playing:
+            e = root.edges.get((player, c.id))
+            if e is None or e.visits == 0:
+                continue
+            key = (e.visits, self._mean(e))
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        if best is None:  # no option of the true decision was ever tried (cannot happen: the root is public)
+            best = playing[0]
+        self._kept, self._kept_turn = None, state.turn
+        if self.reuse:
+            self._kept = root.children.get(((player, best.id),))
+        self.last_stats = {"iterations": n, "choices": sorted(
+            ((c.id, root.edges[(player, c.id)].visits, round(self._mean(root.edges[(player, c.id)]), 3))
+             for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
+        return best
+
+    def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
+        """The subtree below the agent's last choice, when this decision is the
+        one that choice led to in the search: the same turn, only the agent's
+        own options at that node, and every option of the decision among them
+        (then nothing the agent did not choose itself happened in between, as
+        far as its view tells)."""
+        node = self._kept
+        self._kept = None
+        if node is None or state.turn != self._kept_turn or not node.edges:
+            return None
+        if any(p != player for p, _ in node.edges):
+            return None
+        if len(state.decision.players) != 1:
+            return None
+        ids = {c.id for c in playing}
+        if not ids <= {cid for _, cid in node.edges}:
+            return None
+        return node
+
+    def _prune(self, state: State, player: int, playing: list[Choice]) -> list[Choice]:
+        """The ``top_k`` options with the best one-step heuristic in one determinization."""
+        world = state.determinize(player, self.rng)
+        scored = []
+        for i, c in enumerate(playing):
+            s = world.clone()
+            mine = s.decision.find(c.id, player)
+            if mine is None:
+                continue
+            s._apply(mine)
+            scored.append((-_one_step(s.game, s, player), i, c))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [c for _, _, c in scored[: self.top_k]] or playing
+
+    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice]) -> None:
+        """A first visit of every root option: one step ahead in one
+        determinization, judged like a leaf (the greedy agent's view), so that
+        even a search cut short by its budget has looked at every option and
+        prefers the ones the heuristic likes."""
+        world = state.determinize(player, self.rng)
+        for c in playing:
+            s = world.clone()
+            mine = s.decision.find(c.id, player) if s.decision else None
+            if mine is None:
+                continue
+            s._apply(mine)
+            w = s.winner
+            if w is not None or s.decision is None:
+                terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+            else:
+                v = _one_step(s.game, s, player)
+                terminal = abs(v) >= DECIDED
+                if terminal:
+                    v = 0.95 if v > 0 else 0.05
+            e = root.edges[(player, c.id)] = _Edge()
+            e.visits = e.avail = 1
+            if terminal:
+                e.wins = v
+            else:
+                e.cut_n, e.cut_sum = 1, v
+                self._lo, self._hi = min(self._lo, v), max(self._hi, v)
+
+    # -- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, state: State, player: int, root: _Node) -> None:
+        s = state.determinize(player, self.rng)
+        rng = self.rng
+        node = root
+        root_ids = self._root_ids
+        path: list[tuple[_Node, list[tuple[int, str]]]] = []
+        value = None
+        while True:
+            w = s.winner
+            d = s.decision
+            if w is not None or d is None:
+                value = (True, 1.0 if w == player else 0.5 if w == "draw" or w is None else 0.0)
+                break
+            picks: list[Choice] = []
+            keys: list[tuple[int, str]] = []
+            expand = False
+            for p in d.players:
+                opts = _playing(d, p)
+                if node is root and p == player and root_ids is not None:
+                    opts = [c for c in opts if c.id in root_ids] or opts
+                if len(opts) == 1:
+                    picks.append(opts[0])
+                    continue
+                edges = node.edges
+                fresh = []
+                best, best_u = None, -math.inf
+                mine = p == player
+                for c in opts:
+                    k = (p, c.id)
+                    e = edges.get(k)
+                    if e is None:
+                        e = edges[k] = _Edge()
+                    e.avail += 1
+                    if e.visits == 0:
+                        fresh.append(c)
+                    elif not fresh:
+                        m = self._mean(e)
+                        if not mine:
+                            m = 1.0 - m
+                        u = m + self.c * math.sqrt(math.log(e.avail) / e.visits)
+                        if u > best_u:
+                            best, best_u = c, u
+                if fresh and self.seed_nodes and len(d.players) == 1:
+                    # expansion: every new option judged one step ahead (a first
+                    # visit each), and the mover's best of them is the leaf
+                    best, best_m, seeded = None, -math.inf, None
+                    for c in opts:
+                        e = edges[(p, c.id)]
+                        if e.visits == 0:
+                            t = s.clone()
+                            t._apply(c)
+                            self._add(e, *self._leaf(t, player, 0))
+                        m = self._mean(e) if mine else 1.0 - self._mean(e)
+                        if m > best_m:
+                            best, best_m, seeded = c, m, e
+                    value = (True, self._mean(seeded))
+                    break
+                if fresh:
+                    best = fresh[0] if len(fresh) == 1 else fresh[rng.randbelow(len(fresh))]
+                    expand = True
+                picks.append(best)
+                keys.append((p, best.id))
+            if value is not None:
+                break
+            _apply_picks(s, picks)
+            if keys:
+                path.append((node, keys))
+                ck = tuple(keys)
+                child = node.children.get(ck)
+                if child is None:
+                    child = node.children[ck] = _Node()
+                node = child
+            if expand:
+                break
+        if value is None:
+            value = self._leaf(s, player)
+        terminal, v = value
+        if not terminal:
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
+        for nd, keys in path:
+            for k in keys:
+                e = nd.edges[k]
+                e.visits += 1
+                if terminal:
+                    e.wins += v
+                else:
+                    e.cut_n += 1
+                    e.cut_sum += v
+
+    def _add(self, e: _Edge, terminal: bool, v: float) -> None:
+        """A first visit of a new option with the value it was judged at."""
+        e.visits += 1
+        if terminal:
+            e.wins += v
+        else:
+            e.cut_n += 1
+            e.cut_sum += v
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
+
+    def _leaf(self, s: State, player: int, playout: int | None = None) -> tuple[bool, float]:
+        """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
+        game = s.game
+        stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
+        for _ in range(self.playout if playout is None else playout):
+            w = s.winner
+            d = s.decision
+            if w is not None or d is None or (stop is not None and s.turn >= stop):
+                break
+            _apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
+        w = s.winner
+        if w is not None or s.decision is None:
+            return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+        v = float(game.heuristic(s, player))
+        if v >= DECIDED:
+            return True, 0.95
+        if v <= -DECIDED:
+            return True, 0.05
+        return False, v
+
+    def _policy(self, game, s: State, p: int, opts: list[Choice]) -> Choice:
+        rng = self.rng
+        n = len(opts)
+        if n == 1:
+            return opts[0]
+        if rng.random() < self.epsilon:
+            return opts[rng.randbelow(n)]
+        pool = opts if n <= self.sample else [opts[rng.randbelow(n)] for _ in range(self.sample)]
+        best, best_v = pool[0], -math.inf
+        for c in pool:
+            t = s.clone()
+            t._apply(c)
+            v = _one_step(game, t, p)
+            if v > best_v:
+                best, best_v = c, v
+        return best
+
+    def _mean(self, e: _Edge) -> float:
+        """The mean reward of an option for the searching player, in [0, 1]."""
+        n = e.visits
+        if n == 0:
+            return 0.5
+        r = e.wins
+        m = e.cut_n
+        if m:
+            lo, hi = self._lo, self._hi
+            if hi > lo:
+                r += 0.1 * m + 0.8 * (e.cut_sum - m * lo) / (hi - lo)
+            else:
+                r += 0.5 * m
+        return r / n
+
+
+def _apply_picks(s: State, picks: list[Choice]) -> None:
+    """Apply the picks of one decision (several for a simultaneous one, each looked up again)."""
+    s._apply(picks[0])
+    for c in picks[1:]:
+        d = s.decision
+        if d is None or c.player not in d.players:
+            return
+        again = d.find(c.id, c.player)
+        if again is not None:
+            s._apply(again)

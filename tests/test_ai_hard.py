@@ -1,0 +1,368 @@
+"""The difficulty levels (tabletop/ai): the registry, the hard agent (ISMCTS) and
+the easy one. Every search here runs a fixed iteration count, so the tests are
+reproducible and assert no timing."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+
+from tabletop.ai import (AGENTS, EasyAgent, ExpertAgent, GreedyAgent, HardAgent, RandomAgent, agent_label,
+                         difficulty_levels, make_agent, searches)
+from tabletop.cli import main
+from tabletop.saves import Match
+from tabletop.selfplay import selfplay_setup
+
+GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
+
+
+def game_of(name):
+    return importlib.import_module(f"games.{name}").GAME
+
+
+def hard(seed: int, iterations: int = 12, **kw) -> HardAgent:
+    return HardAgent(seed, budget_ms=None, iterations=iterations, **kw)
+
+
+def rush(position: dict, seed: int = 0):
+    return game_of("rush_duel").from_position(position, seed)
+
+
+# p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an empty
+# field: the direct attack wins at once (seed 3.3.1, LP 0 loses).
+LETHAL = {
+    "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
+    "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
+    "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
+}
+
+
+class _OnlyPublic:
+    """Stands in for the true state: the agent may ask for the decision, the
+    game, the turn and determinized copies, nothing else."""
+
+    def __init__(self, state):
+        self._s = state
+
+    @property
+    def decision(self):
+        return self._s.decision
+
+    @property
+    def game(self):
+        return self._s.game
+
+    @property
+    def turn(self):
+        return self._s.turn
+
+    def determinize(self, player, rng):
+        return self._s.determinize(player, rng)
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the agent read the true state's {name!r}")
+
+
+# -- the registry ----------------------------------------------------------------------------------
+
+def test_levels_and_names():
+    assert difficulty_levels() == [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
+    assert AGENTS["normal"] is ExpertAgent and AGENTS["expert"] is ExpertAgent
+    assert AGENTS["hard"] is HardAgent and AGENTS["easy"] is EasyAgent
+    assert [agent_label(n) for n in ("easy", "normal", "expert", "hard")] == ["Easy", "Normal", "Normal", "Hard"]
+    assert searches("hard") and searches("expert") and not searches("greedy") and not searches("easy")
+
+
+def test_make_agent_modes():
+    h = make_agent("hard", 3)
+    assert isinstance(h, HardAgent) and h.iterations == HardAgent.SELFPLAY_ITERATIONS and h.budget_ms is None
+    h = make_agent("hard", 3, think_ms=80)
+    assert h.iterations is None and h.budget_ms == 80
+    e = make_agent("normal", 3, think_ms=80)
+    assert isinstance(e, ExpertAgent) and e.rollouts is None and e.budget_ms == 80
+    assert isinstance(make_agent("greedy", 3, think_ms=80), GreedyAgent)
+    assert HardAgent(1).budget_ms == 1000.0        # the table's default: 1 s per decision
+
+
+# -- the hard agent --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hard_only_legal_choices_and_never_resigns(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 3), 3)
+    agents = [hard(1, 8), hard(2, 8)]
+    checked = simultaneous = 0
+    for _ in range(40):
+        s = m.state
+        d = s.decision
+        if d is None:
+            break
+        simultaneous += len(d.players) > 1
+        for p in d.players:
+            c = agents[p].choose(s, p)
+            assert c.player == p
+            assert c in d.choices_for(p), f"{name}: {c} is not legal for p{p}"
+            others = [x for x in d.choices_for(p) if x.role != "resign"]
+            assert c.role != "resign" or not others
+            checked += 1
+        p = d.players[0]
+        m.apply(agents[p].choose(s, p))
+    assert checked >= 30
+    if name == "lumen_condenser":
+        assert simultaneous, "the game's simultaneous decisions were exercised"
+    assert m.state.invariant_violations() == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hard_plays_a_whole_game_headless(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 21), 21)
+    agents = [hard(5, 4), RandomAgent(6)]
+    n = 0
+    while m.state.decision is not None:
+        s = m.state
+        p = s.decision.players[0]
+        c = agents[p].choose(s, p)
+        m.apply(c)
+        n += 1
+        assert m.state.invariant_violations() == []
+        assert n < 5000
+    assert m.state.winner is not None
+    assert m.state.turn <= game.turn_cap
+
+
+def test_hard_takes_a_forced_choice_without_search():
+    s = rush({"turn": 2, "active": 0, "phase": "battle",
+              "p0": {"deck": ["M01"], "monster": [{"card": "M06", "position": "def"}]},
+              "p1": {"deck": ["M01"]}})
+    choices = s.decision.choices_for(0)
+    mine = [c for c in choices if c.role != "resign"]
+    assert len(mine) == 1 and len(choices) == 2       # surrendering is the other one
+    agent = HardAgent(1, budget_ms=5000)
+    before = agent.rng.to_data()
+    assert agent.choose(s, 0) == mine[0]
+    assert agent.last_stats == {"forced": True}
+    assert agent.rng.to_data() == before               # no determinization at all
+
+
+def test_hard_takes_the_win_on_the_spot_and_two_decisions_away():
+    s = rush(LETHAL)
+    for seed in range(3):
+        c = hard(seed, 30).choose(s, 0)
+        t = s.clone()
+        t.apply(c)
+        assert t.winner == 0, (c, )
+    # from the Main Phase: going to battle first keeps the win one decision away
+    s = rush(dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
+    agent = hard(3, 60)
+    c = agent.choose(s, 0)
+    t = s.clone()
+    t.apply(c)
+    assert any(x.kind == "direct_attack" for x in t.decision.choices_for(0)), (c, agent.last_stats)
+
+
+@pytest.mark.parametrize("name", ["rush_duel", "lumen_condenser"])
+def test_hard_is_reproducible_for_a_seed_and_iteration_count(name):
+    game = game_of(name)
+
+    def play(seed):
+        m = Match(game, selfplay_setup(game, 8), 8)
+        agents = [hard(seed, 10), hard(seed + 1, 10)]
+        ids = []
+        for _ in range(25):
+            d = m.state.decision
+            if d is None:
+                break
+            p = d.players[0]
+            c = agents[p].choose(m.state, p)
+            ids.append(c.id)
+            m.apply(c)
+        return ids, m.state.digest()
+
+    first = play(11)
+    assert play(11) == first
+    assert len(first[0]) >= 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hard_reads_the_true_state_only_through_determinize(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 5), 5)
+    n = 0
+    for _ in range(25):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        c = hard(7, 6).choose(_OnlyPublic(m.state), p)
+        assert c in d.choices_for(p)
+        m.apply(c)
+        n += 1
+    assert n >= 20
+
+
+def _swap_hidden_hand(state, owner):
+    """A copy of ``state`` whose ``owner`` holds other cards in hand (each hand
+    card's identity swapped with a deck card's; the rival's view is unchanged)."""
+    s = state.clone()
+    t = s.table
+    t.card = list(t.card)
+    changed = 0
+    for h, dk in zip(t.ids(f"p{owner}.hand"), t.ids(f"p{owner}.deck")):
+        if t.card[h] != t.card[dk]:
+            t.card[h], t.card[dk] = t.card[dk], t.card[h]
+            changed += 1
+    s._dec = None
+    assert changed
+    return s
+
+
+def test_hard_chooses_the_same_whatever_the_opponent_hides():
+    pos = {"turn": 3, "active": 0, "phase": "main", "lp": [6000, 6000],
+           "p0": {"deck": ["M01", "M02", "M03", "M04"], "hand": ["M04", "M03", "S01"],
+                  "monster": [{"card": "M05"}]},
+           "p1": {"deck": ["M14", "M06", "T10", "M01", "M02"], "hand": ["M01", "M02", "M03"],
+                  "monster": [{"card": "M02", "position": "def", "face": "down"}]}}
+    a = rush(pos, seed=9)
+    b = _swap_hidden_hand(a, 1)
+    assert a.view(0) == b.view(0) and a.digest() != b.digest()
+    b_view = _OnlyPublic(b)
+    b_view.determinize = a.determinize     # the same re-draws for both: only the hidden truth differs
+    for seed in range(3):
+        ha, hb = hard(seed, 40), hard(seed, 40)
+        assert ha.choose(_OnlyPublic(a), 0) == hb.choose(b_view, 0)
+        assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 40
+
+
+def test_hard_searches_the_opponents_replies():
+    # from p0's Main Phase, the tree goes past p0's end of turn into p1's turn:
+    # some node below the root holds p1's options with their own statistics
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
+    agent = hard(2, 150)
+    agent.choose(s, 0)
+    assert agent.last_stats["iterations"] == 150
+    # each iteration visits one root option once, on top of the first (one-step) visit of each
+    n_opts = len([c for c in s.decision.choices_for(0) if c.role != "resign"])
+    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 150 + n_opts
+
+    def players(node, depth=0):
+        found = {p for p, _ in node.edges}
+        for child in node.children.values():
+            found |= players(child, depth + 1)
+        return found
+
+    assert {p for p, _ in agent.root.edges} == {0}
+    assert players(agent.root) == {0, 1}
+
+
+# -- the easy agent --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_easy_is_legal_never_resigns_and_finishes(name):
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 13), 13)
+    agents = [EasyAgent(1), GreedyAgent(2)]
+    n = 0
+    while m.state.decision is not None and n < 5000:
+        s = m.state
+        p = s.decision.players[0]
+        c = agents[p].choose(s, p)
+        assert c in s.decision.choices_for(p)
+        assert c.role != "resign" or all(x.role == "resign" for x in s.decision.choices_for(p))
+        m.apply(c)
+        n += 1
+    assert m.state.winner is not None
+
+
+def test_easy_makes_mistakes_greedy_would_not():
+    # over many unforced decisions of one game the easy agent departs from the
+    # greedy choice now and then, but not always
+    game = game_of("rush_duel")
+    m = Match(game, selfplay_setup(game, 4), 4)
+    mover = GreedyAgent(9)
+    same = differ = 0
+    for _ in range(150):
+        s = m.state
+        d = s.decision
+        if d is None:
+            break
+        p = d.players[0]
+        if len([c for c in d.choices_for(p) if c.role != "resign"]) > 2:
+            for seed in range(4):
+                e, g = EasyAgent(seed).choose(s, p), GreedyAgent(seed).choose(s, p)
+                same += e == g
+                differ += e != g
+        m.apply(mover.choose(s, p))
+    assert differ >= 3 and same >= 3, (same, differ)
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def test_selfplay_think_ms_counts_wins_by_agent(capsys):
+    code = main(["selfplay", "lumen_condenser", "--games", "2", "--seed", "3", "--agents", "hard,greedy",
+                 "--think-ms", "4", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report["problems"]
+    assert set(report["wins"]) == {"hard", "greedy"} and report["think_ms"] == 4
+    assert sum(report["wins"].values()) + report["draws"] == report["finished"] == 2
+    assert report["errors"] == 0 and report["violations"] == 0
+
+
+@pytest.mark.parametrize("value", ["0", "fast", "-5"])
+def test_selfplay_bad_think_ms_exits_2(value, capsys):
+    try:
+        code = main(["selfplay", "rush_duel", "--agents", "hard,expert", "--think-ms", value])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and "think-ms" in err and "Traceback" not in err
+
+
+# -- loops and simultaneous decisions ----------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 10),
+                                  lambda: ExpertAgent(1, budget_ms=None, rollouts=6, max_depth=10)])
+def test_a_position_met_again_and_again_gets_other_choices(make):
+    # the same position over and over (what a loop in the rules looks like to
+    # the agent): after REPEATS visits it tries what it tried least, never resigning
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    playing = [c for c in s.decision.choices_for(0) if c.role != "resign"]
+    assert len(playing) >= 3
+    agent = make()
+    assert agent.STEER_FROM_TURN > s.turn
+    assert len({agent.choose(s, 0).id for _ in range(3)}) <= 2 or isinstance(agent, EasyAgent)
+    agent = make()
+    agent.STEER_FROM_TURN = 0     # (only long games are watched for loops)
+    picks = [agent.choose(s, 0) for _ in range(2 + len(playing))]
+    assert all(c.role != "resign" for c in picks)
+    assert len({c.id for c in picks}) >= 3, picks
+    # every choice has been tried by the time each was tried once more than the rest
+    assert {c.id for c in picks} == {c.id for c in playing}
+
+
+def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_position(monkeypatch):
+    import tabletop.selfplay as sp
+
+    seen = []
+
+    class Recorder(RandomAgent):
+        def choose(self, state, player):
+            d = state.decision
+            if d.kind == "ready":
+                seen.append((player, d.players, state.digest()))
+            return super().choose(state, player)
+
+    monkeypatch.setattr(sp, "make_agent", lambda name, seed, think_ms=None: Recorder(seed))
+    r = sp.play_one(game_of("lumen_condenser"), ["random", "random"], 6)
+    assert r["finished"] and r["error"] is None and not r["violations"]
+    firsts = [x for x in seen if x[0] == 0]
+    assert firsts and all(players == (0, 1) for _, players, _ in seen)
+    # the two picks of each Ready phase were made on one and the same position
+    by_pos = {}
+    for p, _, dg in seen:
+        by_pos.setdefault(dg, set()).add(p)
+    assert all(ps == {0, 1} for ps in by_pos.values())
