@@ -454,7 +454,8 @@ class App:
         from .controller import Controller
         from .table import TableScene
 
-        ctl = Controller(match, seats, saves=self.saves, autosave=not frozen, computer=self.settings.computer)
+        ctl = Controller(match, seats, saves=self.saves, autosave=not frozen, computer=self.settings.computer,
+                         think_ms=self.settings.think_ms)
         table = TableScene(self, ctl, frozen=frozen)
         self.reset_to(table)
         return table

@@ -8,8 +8,7 @@ import queue
 import threading
 import time
 
-from tabletop.ai.agents import GreedyAgent
-from tabletop.ai.expert import ExpertAgent
+from tabletop.ai.agents import make_agent
 from tabletop.engine.core import Choice
 from tabletop.saves import Match, new_autosave_path
 
@@ -39,7 +38,7 @@ class Controller:
     """Seats (``"human"`` or ``"computer"``) around one :class:`Match`."""
 
     def __init__(self, match: Match, seats=("human", "human"), saves: str | None = None, autosave: bool = True,
-                 agent_seed: int = 0, computer: str = "greedy"):
+                 agent_seed: int = 0, computer: str = "normal", think_ms: int = 1000):
         self.match = match
         self.seats = list(seats)
         self.saves = saves
@@ -47,8 +46,9 @@ class Controller:
             match.autosave_path = new_autosave_path(match, saves)
         match.ui["seats"] = list(self.seats)
         seed = agent_seed or (match.seed * 7 + 3)
-        # "expert" plays each option out on determinized copies within 0.4 s of thought
-        self.agent = ExpertAgent(seed, budget_ms=400) if computer == "expert" else GreedyAgent(seed)
+        # the difficulty level (easy, normal, hard; tabletop.ai): the searching ones think
+        # for think_ms per decision, on the worker thread
+        self.agent = make_agent(computer, seed, think_ms=think_ms)
         self._results: queue.Queue = queue.Queue()
         self._thinking: threading.Thread | None = None
         self._think_for = None

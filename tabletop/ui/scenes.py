@@ -17,7 +17,7 @@ from .app import Scene
 from .cards import CardArt
 from .gfx import VH, VW
 from .layout import game_dir
-from .settings import AUTOPASS, COMPUTERS, SPEEDS, WINDOW_SIZES
+from .settings import AUTOPASS, COMPUTERS, SPEEDS, THINK_TIMES, WINDOW_SIZES
 
 
 def __getattr__(name):  # the Load game and Continue screens live in savescenes.py
@@ -202,7 +202,13 @@ class NewGameScene(_Panel):
         self.label((x, 110, 400, 30), "Mode")
         modes = ["Two players at this screen", "Against the computer"]
         self.mode_menu = pygame_gui.elements.UIDropDownMenu(modes, modes[0 if self.mode == "hotseat" else 1],
-                                                            pygame.Rect(x, 145, 460, 44), self.app.ui)
+                                                            pygame.Rect(x, 145, 300 if self.mode == "computer" else 460, 44),
+                                                            self.app.ui)
+        self.level_menu = None
+        if self.mode == "computer":  # the computer's difficulty (kept in Settings too)
+            levels = list(COMPUTERS.values())
+            self.level_menu = pygame_gui.elements.UIDropDownMenu(levels, COMPUTERS[self.app.settings.computer],
+                                                                 pygame.Rect(x + 310, 145, 150, 44), self.app.ui)
         names = sorted(game.decks) or ["(default)"]
         setup = game.default_setup()
         for p in (0, 1):
@@ -258,6 +264,9 @@ class NewGameScene(_Panel):
                 self.mode = "hotseat" if ev.text.startswith("Two") else "computer"
                 self._keep_seed()
                 self.app._rebuild()
+                return
+            if ev.ui_element is getattr(self, "level_menu", None):
+                self.app.settings.computer = next(k for k, v in COMPUTERS.items() if v == ev.text)
                 return
             for p, m in enumerate(getattr(self, "deck_menus", [])):
                 if ev.ui_element is m:
@@ -332,7 +341,8 @@ class SettingsScene(_Panel):
                                     self.toggle_conf)
         self.undo_btn = self.button((x, y + 120, 400, 48), f"Allow undo against the computer: {'on' if s.allow_undo else 'off'}",
                                     self.toggle_undo)
-        self.comp_btn = self.button((x, y + 180, 400, 48), COMPUTERS[s.computer], self.toggle_computer)
+        self.comp_btn = self.button((x, y + 180, 195, 48), f"Computer: {COMPUTERS[s.computer]}", self.toggle_computer)
+        self.think_btn = self.button((x + 205, y + 180, 195, 48), f"Thinks: {THINK_TIMES[s.think_ms]}", self.toggle_think)
         # sound: a volume slider and mute (the effects are quiet at most; silent without a sound device)
         sx = 700
         self.vol_label = self.label((sx, 580, 460, 30), f"Sound volume: {s.volume}")
@@ -345,9 +355,10 @@ class SettingsScene(_Panel):
             "Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
             "after it. It never goes back past a point where you saw a hidden card (a card you drew, a card "
             "turned over or revealed). At one screen a take-back must be accepted by the other player.<br><br>"
-            "The quick computer looks one move ahead; the strong one plays each option out on copies of the "
-            "game in which the cards it can't see are re-drawn at random (it never peeks), and thinks up to 0.4 s "
-            "a move. The change applies to the next game.<br><br>"
+            "The computer never peeks: it decides on copies of the game in which the cards it can't see are "
+            "re-drawn at random. Easy looks one move ahead and now and then slips; Normal plays each option "
+            "out on such copies; Hard searches the moves of both players as a tree. Normal and Hard think for "
+            "the time set here on each decision. The change applies to the next game.<br><br>"
             "Space skips the animations of the current steps; F11 toggles full screen.",
             pygame.Rect(700, 150, 700, 410), self.app.ui)
 
@@ -384,6 +395,13 @@ class SettingsScene(_Panel):
         names = list(COMPUTERS)
         s = self.app.settings
         s.computer = names[(names.index(s.computer) + 1) % len(names)]
+        self.app.apply_settings()
+        self.app._rebuild()
+
+    def toggle_think(self):
+        times = list(THINK_TIMES)
+        s = self.app.settings
+        s.think_ms = times[(times.index(s.think_ms) + 1) % len(times)]
         self.app.apply_settings()
         self.app._rebuild()
 

@@ -14,7 +14,13 @@ from tabletop.saves import atomic_write_text, config_dir
 
 SPEEDS = {"slow": 0.55, "normal": 1.0, "fast": 2.2, "instant": 0.0}
 AUTOPASS = {"never": "Auto-pass everywhere", "own_turn": "Stop in my own turn", "always": "Always stop (no auto-pass)"}
-COMPUTERS = {"greedy": "Computer: quick (one move ahead)", "expert": "Computer: strong (plays games out)"}
+# the computer opponent's difficulty (tabletop.ai difficulty levels), as New game and Settings name it
+COMPUTERS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+# names kept by settings files of earlier versions: the quick computer played like Easy's
+# look-ahead without its slips, the strong one is Normal
+_OLD_COMPUTERS = {"greedy": "easy", "expert": "normal"}
+# how long the computer may think per decision (Normal and Hard search for that long)
+THINK_TIMES = {500: "0.5 s", 1000: "1 s", 2000: "2 s", 4000: "4 s"}
 WINDOW_SIZES = ["1024x640", "1280x720", "1600x900", "1920x1080", "2560x1440", "3840x2160"]
 
 
@@ -26,7 +32,8 @@ class Settings:
     confirmations: bool = True       # ask before ending a phase with actions left
     autopass_stop: str = "never"     # never | own_turn | always (see AUTOPASS)
     allow_undo: bool = True          # Ctrl+Z / Undo against the computer (tabletop.ui.undo)
-    computer: str = "greedy"         # greedy | expert (tabletop.ai): the computer opponent
+    computer: str = "normal"         # easy | normal | hard (tabletop.ai difficulty levels)
+    think_ms: int = 1000             # the computer's thinking time per decision (THINK_TIMES)
     volume: int = 60                 # sound effects, 0-100 (tabletop.ui.sound)
     muted: bool = False              # no sound at all
     last_game: str = ""              # New game opens with the last choices made there
@@ -53,8 +60,15 @@ class Settings:
             self.speed = d.speed
         if self.autopass_stop not in AUTOPASS:
             self.autopass_stop = d.autopass_stop
+        self.computer = _OLD_COMPUTERS.get(self.computer, self.computer)
         if self.computer not in COMPUTERS:
             self.computer = d.computer
+        try:
+            self.think_ms = int(self.think_ms)
+        except (TypeError, ValueError):
+            self.think_ms = d.think_ms
+        if self.think_ms not in THINK_TIMES:
+            self.think_ms = d.think_ms
         self.fullscreen = bool(self.fullscreen)
         self.confirmations = bool(self.confirmations)
         self.allow_undo = bool(self.allow_undo)

@@ -239,6 +239,7 @@ def test_monkey_random_events_never_raise(start_in):
 def test_computer_strength_setting_picks_the_agent():
     from tabletop.ai.agents import GreedyAgent
     from tabletop.ai.expert import ExpertAgent
+    from tabletop.ai.ismcts import HardAgent
     from tabletop.engine.registry import get_game
     from tabletop.saves import Match
     from tabletop.ui.controller import Controller
@@ -246,7 +247,12 @@ def test_computer_strength_setting_picks_the_agent():
 
     game = get_game("rush_duel")
     m = Match(game, game.default_setup(), 3)
-    assert isinstance(Controller(m, ("human", "computer"), autosave=False).agent, GreedyAgent)
-    assert isinstance(Controller(m, ("human", "computer"), autosave=False, computer="expert").agent, ExpertAgent)
-    s = Settings(computer="wizard").fixed()
-    assert s.computer == "greedy"
+    assert isinstance(Controller(m, ("human", "computer"), autosave=False).agent, ExpertAgent)  # Normal
+    assert isinstance(Controller(m, ("human", "computer"), autosave=False, computer="easy").agent, GreedyAgent)
+    hard = Controller(m, ("human", "computer"), autosave=False, computer="hard", think_ms=2000).agent
+    assert isinstance(hard, HardAgent) and hard.budget_ms == 2000
+    assert Settings(computer="wizard").fixed().computer == "normal"
+    # settings files of earlier versions named the computers greedy and expert
+    assert Settings(computer="greedy").fixed().computer == "easy"
+    assert Settings(computer="expert").fixed().computer == "normal"
+    assert Settings(think_ms="soon").fixed().think_ms == 1000 and Settings(think_ms=777).fixed().think_ms == 1000

@@ -14,6 +14,7 @@ DT = 1 / 60
 
 def make_app(size=(1600, 900), speed="instant", **kw) -> App:
     kw.setdefault("confirmations", True)
+    kw.setdefault("computer", "easy")  # the quick computer keeps the tests quick
     return App(size=size, settings=Settings(speed=speed, **kw), persist_settings=False)
 
 
