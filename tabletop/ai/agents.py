@@ -188,9 +188,12 @@ class EasyAgent(GreedyAgent):
     SEES_WIN = 0.8   # chance of taking a win on the spot
 
     def choose(self, state: State, player: int) -> Choice:
-        choices = playing_choices(state.decision.choices_for(player))
+        choices = playing_choices(state.decision.agent_choices(player))
         if len(choices) == 1:
             return choices[0]
+        default = default_choice(choices)
+        if default is not None:  # a detail the engine answers itself (how to pay)
+            return default
         rng = self.rng
         world = state.determinize(player, rng)
         choices = self.steer(world, player, choices)

@@ -60,7 +60,7 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent
+from .agents import Agent, default_choice
 from .expert import DECIDED, _one_step, _playing
 
 __all__ = ["HardAgent"]
@@ -152,11 +152,15 @@ class HardAgent(Agent):
 
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
-        choices = d.choices_for(player)
+        choices = d.agent_choices(player)
         playing = [c for c in choices if c.role != "resign"]
         if len(playing) <= 1:
             self.last_stats = {"forced": True}
             return (playing or choices)[0]
+        default = default_choice(playing)
+        if default is not None:  # a detail the engine answers itself (how to pay): no search
+            self.last_stats = {"default": True}
+            return default
         if state.turn >= self.STEER_FROM_TURN:
             playing = self.steer(state.determinize(player, self.rng), player, playing)
         if len(playing) == 1:
