@@ -127,7 +127,8 @@ def main() -> int:
         "time from /proc/PID/stat over 15 s, after 12 s to settle (30 s at the table, where the computer\nmay move first); frame times are",
         f"`tabletop bench --ui --window --load {UI_BENCH_SAVE} --json --frames 1200`.",
         "",
-        f"Load average of the machine when measured: {load:.1f} on {os.cpu_count()} cores (other work running).",
+        f"Load average of the machine when measured: {load:.1f} on {os.cpu_count()} cores"
+        + (" (other work running)." if load >= 1.0 else "."),
         "",
         "| figure | measured | budget |",
         "|---|---|---|",
