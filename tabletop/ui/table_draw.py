@@ -407,7 +407,9 @@ class DrawMixin:
             rects, n = layout_buttons(labels, BAR)
             if n < len(choices):
                 rects, n = layout_buttons(labels, pygame.Rect(BAR.x, BAR.y, BAR.w - 130, BAR.h))
-            self.bar_buttons = [ActionButton(r, c.label, c, accent=passes_or_ends(c)) for r, c in zip(rects, choices)]
+            # gold: moving on (pass, end) or the engine's own answer to a detail (the usual payment)
+            self.bar_buttons = [ActionButton(r, c.label, c, accent=passes_or_ends(c) or c.role == "default")
+                                for r, c in zip(rects, choices)]
             self.more_choices = choices[n:]
             if self.more_choices:
                 last = self.bar_buttons[-1].rect.right + 8 if self.bar_buttons else BAR.x

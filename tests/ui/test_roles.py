@@ -69,3 +69,31 @@ def test_undo_and_the_random_agent_leave_resigning_aside():
     assert playing_choices([flag, strike]) == [strike] and playing_choices([flag]) == [flag]
     agent = RandomAgent(5)
     assert all(agent.choose(_Fixed([flag, strike, Choice("surrender", {}, 0)]), 0) != flag for _ in range(40))
+
+
+def test_the_engines_own_answer_is_the_gold_button():
+    # Riftbound asks how to pay where payments differ; the usual payment (role
+    # "default") is one click away, lit like moving on, the others beside it
+    import random
+
+    from uihelp import DT, make_app
+
+    game = get_game("riftbound")
+    m = Match.new(game, seed=1)
+    rng = random.Random(1)
+    for _ in range(400):
+        d = m.state.decision
+        if d is None or (d.kind == "pay_cost" and list(d.players) == [0]):
+            break
+        m.apply(rng.choice(playing_choices(d.choices_for(d.players[0]))))
+    d = m.state.decision
+    assert d is not None and d.kind == "pay_cost"
+    app = make_app()
+    table = app.start_match(m, ("human", "human"))
+    table.handoff_for = None
+    app.run_frames(3, DT)
+    buttons = {b.payload.id: b for b in table.bar_buttons if b.payload is not None}
+    default = next(c for c in d.choices_for(0) if c.role == "default")
+    others = [c for c in d.choices_for(0) if c.role != "default"]
+    assert others and default.id in buttons and buttons[default.id].accent
+    assert all(c.id in buttons and not buttons[c.id].accent for c in others)
