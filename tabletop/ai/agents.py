@@ -4,6 +4,8 @@ which every card hidden from that player has been re-drawn at random."""
 
 from __future__ import annotations
 
+import time
+
 from tabletop.engine.core import Choice, State
 from tabletop.engine.rng import PCG32
 
@@ -87,6 +89,39 @@ def default_choice(choices):
         if c.role == "default":
             return c
     return None
+
+
+def obvious_choice(choices):
+    """``(choice, why)`` when nothing needs weighing: the only choice that does
+    not resign (``why`` "forced") or the engine's own answer (role "default",
+    ``why`` "default"); ``(None, None)`` otherwise. The searching agents take
+    such a choice at once."""
+    playing = [c for c in choices if c.role != "resign"]
+    if len(playing) <= 1:
+        return (playing or choices)[0], "forced"
+    default = default_choice(playing)
+    if default is not None:
+        return default, "default"
+    return None, None
+
+
+class SearchingAgent:
+    """What the agents that think for a budget share: ``choose`` times each
+    decision (``think_times``) around the agent's own ``_choose(state, player, t0)``,
+    and ``with_think_ms`` builds the table's variant that thinks ``think_ms`` of
+    wall clock per decision. Mixed in before :class:`Agent`."""
+
+    def choose(self, state: State, player: int) -> Choice:
+        t0 = time.perf_counter()
+        try:
+            return self.chose(self._choose(state, player, t0))
+        finally:
+            self.think_times.append(time.perf_counter() - t0)
+
+    @classmethod
+    def with_think_ms(cls, seed: int, think_ms: float):
+        """The table's variant: ``think_ms`` of wall clock per decision."""
+        return cls(seed, budget_ms=think_ms)
 
 
 def apply_with_defaults(state: State, choice: Choice) -> None:

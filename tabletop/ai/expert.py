@@ -52,13 +52,13 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent, apply_with_defaults, default_choice
+from .agents import WIN_SCORE, Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
 
 
-class ExpertAgent(Agent):
+class ExpertAgent(SearchingAgent, Agent):
     """Determinized flat Monte Carlo over the legal choices (see the module docstring).
 
     ``ExpertAgent(seed)`` thinks about ``budget_ms`` (400 ms) per decision;
@@ -102,30 +102,15 @@ class ExpertAgent(Agent):
         """The reproducible variant: a fixed rollout count, no wall clock."""
         return cls(seed, budget_ms=None, rollouts=cls.SELFPLAY_ROLLOUTS, max_work=cls.SELFPLAY_WORK)
 
-    @classmethod
-    def with_think_ms(cls, seed: int, think_ms: float) -> "ExpertAgent":
-        """The table's variant: ``think_ms`` of wall clock per decision."""
-        return cls(seed, budget_ms=think_ms)
-
     # -- the decision ----------------------------------------------------------------------------
-    def choose(self, state: State, player: int) -> Choice:
-        t0 = time.perf_counter()
-        try:
-            return self.chose(self._choose(state, player, t0))
-        finally:
-            self.think_times.append(time.perf_counter() - t0)
-
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
         choices = d.agent_choices(player)
+        obvious, why = obvious_choice(choices)
+        if obvious is not None:  # forced, or a detail the engine answers itself (how to pay): no search
+            self.last_stats = {why: True}
+            return obvious
         playing = [c for c in choices if c.role != "resign"]
-        if len(playing) <= 1:
-            self.last_stats = {"forced": True}
-            return (playing or choices)[0]
-        default = default_choice(playing)
-        if default is not None:  # a detail the engine answers itself (how to pay): no search
-            self.last_stats = {"default": True}
-            return default
         game = state.game
         simultaneous = len(d.players) > 1
         root_turn = state.turn

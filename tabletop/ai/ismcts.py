@@ -60,7 +60,7 @@ import time
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent, default_choice
+from .agents import Agent, SearchingAgent, obvious_choice
 from .expert import DECIDED, _one_step, _playing
 
 __all__ = ["HardAgent"]
@@ -88,7 +88,7 @@ class _Node:
         self.children: dict[tuple, _Node] = {}
 
 
-class HardAgent(Agent):
+class HardAgent(SearchingAgent, Agent):
     """Single-observer ISMCTS with heuristic leaves (see the module docstring).
 
     ``HardAgent(seed)`` thinks ``budget_ms`` (1000 ms) per decision;
@@ -138,29 +138,15 @@ class HardAgent(Agent):
     def for_selfplay(cls, seed: int = 0) -> "HardAgent":
         return cls(seed, budget_ms=None, iterations=cls.SELFPLAY_ITERATIONS)
 
-    @classmethod
-    def with_think_ms(cls, seed: int, think_ms: float) -> "HardAgent":
-        return cls(seed, budget_ms=think_ms)
-
     # -- the decision ----------------------------------------------------------------------------
-    def choose(self, state: State, player: int) -> Choice:
-        t0 = time.perf_counter()
-        try:
-            return self.chose(self._choose(state, player, t0))
-        finally:
-            self.think_times.append(time.perf_counter() - t0)
-
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
         choices = d.agent_choices(player)
+        obvious, why = obvious_choice(choices)
+        if obvious is not None:  # forced, or a detail the engine answers itself (how to pay): no search
+            self.last_stats = {why: True}
+            return obvious
         playing = [c for c in choices if c.role != "resign"]
-        if len(playing) <= 1:
-            self.last_stats = {"forced": True}
-            return (playing or choices)[0]
-        default = default_choice(playing)
-        if default is not None:  # a detail the engine answers itself (how to pay): no search
-            self.last_stats = {"default": True}
-            return default
         if state.turn >= self.STEER_FROM_TURN:
             playing = self.steer(state.determinize(player, self.rng), player, playing)
         if len(playing) == 1:
