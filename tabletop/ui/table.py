@@ -66,6 +66,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         self.press = None
         self.popup: Popup | None = None
         self.zoom_big = None
+        self.zoom_live = None        # the card shown large as the table shows it (its current values)
         self.hover_key = None
         self.hover_btn = None
         self.menu_open = False
