@@ -8,7 +8,7 @@ A lesson file (games/<id>/lessons/NN-name.toml)::
     summary = "One line for the lesson list."
     game = "rush_duel"
     seed = 0
-    learned = ["You draw until you hold five cards.", "..."]   # shown at the end
+    advanced = true                      # optional: an advanced lesson (listed last, marked)
     [position]  ...                      # the game's position schema (DESIGN.md)
     [draws]                              # optional: cards still to be drawn, top first,
     p0 = ["RD-M001", "RD-S004"]          # put on top of each deck in this order
@@ -18,6 +18,12 @@ A lesson file (games/<id>/lessons/NN-name.toml)::
     point = ["self.hand", "@RD-M001@p0.hand", "counter:self.lp", "button:end_phase"]
     do = { player = 0, kind = "summon", args = { card = "@RD-M001@p0.hand" } }
     hint = "Summon Ember Pup first."      # said when the learner does something else
+    learn = "A level 4 monster needs no tribute."   # what this step showed (the end panel lists them)
+    expect = { values = { "zones.p0.monster.len" = 1 } }   # checked by --check after the step
+    [[steps.wrong]]                      # a hint per wrong move, matched in order
+    kind = "set"                         # the kind of the choice the learner tried
+    card = "@RD-M001@p0.hand"            # optional: the card it acts with (args.card)
+    hint = "Set would hide it face down: summon it face up."
     then = [ { player = 1, kind = "pass" } ]   # the opponent's scripted choices
     [[steps.pause]]                      # stop the animation at an event and explain it
     event = "battle.damage_calc"
@@ -25,6 +31,11 @@ A lesson file (games/<id>/lessons/NN-name.toml)::
 
     [finish]                             # the stated end, checked by --check
     expect = { values = { "players.1.counters.lp" = 7700 } }
+
+A legal wrong move that matches no ``[[steps.wrong]]`` entry gets the step's
+``hint``. The old top-level ``learned`` list is still read (the end panel
+shows it when no step has a ``learn``); the stricter checks of ``--check``
+live in tabletop/tutorial/checks.py.
 
 A step without ``do`` is read-only: the learner presses Next. After each
 step, decisions with exactly one legal choice are taken automatically (as
@@ -63,6 +74,15 @@ class Pause:
 
 
 @dataclass
+class Wrong:
+    """A hint for one kind of wrong move: ``kind`` of the choice tried, and
+    optionally the card it acts with (a reference, resolved when matched)."""
+    kind: str
+    hint: str
+    card: object = None
+
+
+@dataclass
 class Step:
     index: int
     caption: str
@@ -71,6 +91,9 @@ class Step:
     hint: str = ""
     then: list = field(default_factory=list)
     pauses: list = field(default_factory=list)
+    learn: str = ""
+    expect: dict | None = None
+    wrong: list = field(default_factory=list)
 
 
 @dataclass
@@ -86,10 +109,18 @@ class Lesson:
     learned: list
     finish: dict
     extra_cards: list | None = None
+    advanced: bool = False
 
     @property
     def key(self) -> str:
         return Path(self.path).stem
+
+    @property
+    def learn_list(self) -> list[str]:
+        """What the end panel lists: the steps' ``learn`` sentences in order
+        (the old top-level ``learned`` list when no step has one)."""
+        steps = [s.learn for s in self.steps if s.learn]
+        return steps or list(self.learned)
 
 
 def _scripted(raw, path: str, where: str) -> Scripted:
@@ -133,16 +164,56 @@ def load_lesson(path: str | os.PathLike) -> Lesson:
             if not isinstance(p, dict) or not isinstance(p.get("event"), str) or not isinstance(p.get("caption"), str):
                 raise LessonError(f"{where}: pause {i + 1} needs 'event' and 'caption' texts", path)
             pauses.append(Pause(p["event"], p["caption"]))
-        steps.append(Step(n, raw["caption"], point, do, str(raw.get("hint", "")), then, pauses))
+        steps.append(Step(n, raw["caption"], point, do, str(raw.get("hint", "")), then, pauses,
+                          *_step_extras(raw, path, where)))
     draws = data.get("draws", {})
     if not isinstance(draws, dict):
         raise LessonError("'draws' must be a table of p0/p1 lists", path)
     learned = data.get("learned", [])
     if not isinstance(learned, list):
         raise LessonError("'learned' must be a list of texts", path)
+    advanced = data.get("advanced", False)
+    if not isinstance(advanced, bool):
+        raise LessonError("'advanced' must be true or false", path)
+    if not isinstance(data.get("seed", 0), int):
+        raise LessonError("'seed' must be a whole number", path)
+    finish = data.get("finish", {}) or {}
+    if not isinstance(finish, dict):
+        raise LessonError("'finish' must be a table", path)
     return Lesson(path, data["game"], data["title"], str(data.get("summary", "")), int(data.get("seed", 0)),
-                  data["position"], draws, steps, [str(x) for x in learned], data.get("finish", {}) or {},
-                  data.get("cards"))
+                  data["position"], draws, steps, [str(x) for x in learned], finish,
+                  data.get("cards"), advanced)
+
+
+def _step_extras(raw: dict, path: str, where: str) -> tuple[str, dict | None, list]:
+    """A step's ``learn``, ``expect`` and ``[[steps.wrong]]`` entries, checked."""
+    learn = raw.get("learn", "")
+    if not isinstance(learn, str):
+        raise LessonError(f"{where}: 'learn' must be one sentence of text", path)
+    expect = raw.get("expect")
+    if expect is not None:
+        if not isinstance(expect, dict) or not (set(expect) <= {"values", "contains", "winner", "decision"}):
+            raise LessonError(f"{where}: 'expect' must be a table of 'values' and 'contains' (scenario syntax)", path)
+        for key in ("values", "contains"):
+            if key in expect and not isinstance(expect[key], dict):
+                raise LessonError(f"{where}: 'expect.{key}' must be a table of paths", path)
+    wrong = raw.get("wrong", [])
+    if not isinstance(wrong, list):
+        raise LessonError(f"{where}: 'wrong' must be an array of tables ([[steps.wrong]])", path)
+    hints = []
+    for i, w in enumerate(wrong, 1):
+        if not isinstance(w, dict) or not isinstance(w.get("kind"), str) or not isinstance(w.get("hint"), str):
+            raise LessonError(f"{where}: wrong move {i} needs 'kind' and 'hint' texts", path)
+        if not w["hint"].strip():
+            raise LessonError(f"{where}: wrong move {i} has an empty hint", path)
+        card = w.get("card")
+        if card is not None and not isinstance(card, (str, int)):
+            raise LessonError(f"{where}: wrong move {i}: 'card' must be a card reference", path)
+        extra = set(w) - {"kind", "hint", "card"}
+        if extra:
+            raise LessonError(f"{where}: wrong move {i} has unknown field(s) {', '.join(sorted(extra))}", path)
+        hints.append(Wrong(w["kind"], w["hint"], card))
+    return learn.strip(), expect, hints
 
 
 def lesson_position(lesson: Lesson) -> dict:
@@ -254,9 +325,31 @@ class LessonRun:
         legal = self.state.decision is not None and self.state.decision.find(choice.id, choice.player) is not None
         if not legal:
             return False, self.state.why_not(choice.kind, choice.args, choice.player)
+        wrong = self.wrong_for(choice)
+        if wrong is not None:
+            return False, wrong.hint
         if st is not None and st.hint:
             return False, st.hint
         return False, "Not yet: follow the caption for this step." if st else "The lesson is over."
+
+    def wrong_for(self, choice: Choice) -> Wrong | None:
+        """The step's first ``[[steps.wrong]]`` entry matching ``choice`` (by
+        kind, and by the card it acts with when the entry names one)."""
+        st = self.step
+        if st is None:
+            return None
+        for w in st.wrong:
+            if w.kind != choice.kind:
+                continue
+            if w.card is None:
+                return w
+            try:
+                want = resolve_ref(w.card, self.state.view(None))
+            except ScenarioFailure:
+                continue
+            if want == choice.args.get("card"):
+                return w
+        return None
 
     def advance(self, choice: Choice | None = None) -> list[Event]:
         """Finish the current step: apply the learner's choice (when the step
@@ -287,6 +380,14 @@ class LessonRun:
         self.step_starts.append(len(self.history))
         self.last_events = events
         return events
+
+    def check_step_expect(self, step: Step) -> None:
+        """Raise LessonError when ``step``'s ``expect`` does not hold now."""
+        if step.expect:
+            try:
+                _check_expect(step.expect, self.state, [], f"step {step.index}: after the step")
+            except ScenarioFailure as exc:
+                raise LessonError(str(exc), self.lesson.path) from None
 
     def back(self) -> None:
         """Go back one step by replaying the choices made before it."""
@@ -326,22 +427,37 @@ def list_lessons(game: Game) -> list[Path]:
     return sorted(d.glob("*.toml")) if d.is_dir() else []
 
 
-def check_lesson(game: Game, path) -> str | None:
-    """Play a lesson's whole script headless. None when it passes, else the problem."""
+def check_lesson(game: Game, path, strict: bool = False) -> str | None:
+    """Play a lesson's whole script headless, checking each step's ``expect``
+    and the finish, then the stricter checks (checks.py). None when it passes,
+    else the problems in one text naming the file."""
+    problems, _warnings = check_lesson_full(game, path, strict)
+    return f"{path}: " + "; ".join(problems) if problems else None
+
+
+def check_lesson_full(game: Game, path, strict: bool = False) -> tuple[list[str], list[str]]:
+    """``(problems, warnings)`` of one lesson, each in words without the file's
+    name. Warnings are the stricter checks' findings on an old-format lesson
+    (see checks.LEGACY_LESSONS_PASS)."""
+    from . import checks
+
     try:
         lesson = load_lesson(path)
         if lesson.game_id != game.id:
-            return f"{path}: names the game {lesson.game_id!r} but lives in {game.id}'s lessons"
+            return [f"names the game {lesson.game_id!r} but lives in {game.id}'s lessons"], []
         run = LessonRun(game, lesson)
         while not run.finished:
+            st = run.step
             run.advance()
+            run.check_step_expect(st)
         run.check_finish()
-        if len(lesson.steps) < 1:
-            return f"{path}: no steps"
-        return None
     except TabletopError as exc:
-        return str(exc)
+        return [exc.detail], []
     except ScenarioFailure as exc:
-        return f"{path}: {exc}"
+        return [str(exc)], []
     except Exception as exc:  # an engine bug shows as a failed lesson, never a traceback
-        return f"{path}: engine error {type(exc).__name__}: {exc}"
+        return [f"engine error {type(exc).__name__}: {exc}"], []
+    found = checks.lesson_problems(lesson)
+    if checks.is_legacy(lesson) and checks.LEGACY_LESSONS_PASS and not strict:
+        return [], found
+    return found, []

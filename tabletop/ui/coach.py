@@ -342,7 +342,7 @@ class Coach:
             bottom = PANEL.bottom - (112 if play else 62)
             gfx.blit_text(surf, "What you learned:", 17, (x, y), gfx.TEXT, True)
             y += 24
-            for item in lesson.learned:
+            for item in lesson.learn_list:
                 used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, bottom - y), gfx.TEXT)
                 y += used + 6
                 if y > bottom - 8:
