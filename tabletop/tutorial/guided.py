@@ -119,7 +119,7 @@ def new_guided_state(game: Game, guided: Guided) -> State:
     if missing:
         raise GuidedError(f"{game.title} has no preconstructed deck {missing[0]!r} "
                           f"(decks: {', '.join(sorted(game.decks))})", guided.path)
-    setup = {"players": [{"name": "You", "deck": guided.decks[0]}, {"name": "Rival", "deck": guided.decks[1]}]}
+    setup = {"players": [{"name": "Player", "deck": guided.decks[0]}, {"name": "Rival", "deck": guided.decks[1]}]}
     try:
         return game.new_state(setup, guided.seed)
     except TabletopError as exc:

@@ -272,6 +272,7 @@ class LessonRun:
         self.history: list[tuple[int, str]] = []  # every choice applied (player, id)
         self.step_starts: list[int] = [0]
         self.last_events: list[Event] = []
+        self.tried = None  # (state, history) before a wrong move played by "Try it"
         self.last_events.extend(self._auto())
 
     def _initial(self) -> State:
@@ -407,6 +408,50 @@ class LessonRun:
 
     def restart(self) -> None:
         self.__init__(self.game, self.lesson)
+
+    # -- "Try it": play a wrong move, see what happens, rewind -----------------------------
+    #: the other player's answers and automatic choices played after a tried wrong move, at most
+    TRY_STEPS = 200
+
+    def try_wrong(self, choice: Choice) -> list[Event]:
+        """Play the legal wrong move ``choice`` on the real engine to show what
+        it does: the move, then the other player's answers (the engine's
+        default answer, else passing, as a puzzle's scripted rival) and the
+        automatic choices, until the learner decides again or the game ends.
+        ``rewind`` puts the step back as it was."""
+        from .puzzle import script_answer
+
+        d = self.state.decision
+        legal = d.find(choice.id, choice.player) if d is not None else None
+        if legal is None:
+            raise LessonError(f"step {self.step_index + 1}: {choice.id} is not legal here", self.lesson.path)
+        learner = choice.player
+        self.tried = (self.state.clone(), list(self.history))
+        events = list(self.state.apply(legal))
+        for _ in range(self.TRY_STEPS):
+            d = self.state.decision
+            if d is None:
+                break
+            others = [p for p in d.players if p != learner and d.choices_for(p)]
+            mine = d.choices_for(learner)
+            if others:
+                events.extend(self.state.apply(script_answer(d.choices_for(others[0]))))
+            elif len(mine) == 1:
+                events.extend(self.state.apply(mine[0]))
+            else:
+                break
+        return events
+
+    @property
+    def trying(self) -> bool:
+        return getattr(self, "tried", None) is not None
+
+    def rewind(self) -> None:
+        """Back to the step as it was before ``try_wrong``."""
+        if not self.trying:
+            return
+        self.state, self.history = self.tried
+        self.tried = None
 
     def check_finish(self) -> None:
         if self.lesson.finish.get("expect"):
