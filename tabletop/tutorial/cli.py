@@ -43,12 +43,19 @@ def check(games, strict: bool = False, guided: bool = True) -> int:
     return failed
 
 
+def _ordered_lessons(game) -> list:
+    """``[(path, lesson)]`` in the order they are listed and numbered: advanced
+    lessons last, file order otherwise."""
+    lessons = [(p, load_lesson(p)) for p in list_lessons(game)]
+    lessons.sort(key=lambda t: t[1].advanced)
+    return lessons
+
+
 def _list(game) -> None:
     from .progress import completed, lesson_key, puzzle_key
 
     done = completed()
-    lessons = [(p, load_lesson(p)) for p in list_lessons(game)]
-    lessons.sort(key=lambda t: t[1].advanced)  # advanced lessons last, in file order otherwise
+    lessons = _ordered_lessons(game)
     if not lessons:
         print(f"{game.id}: no lessons installed")
     for i, (path, lesson) in enumerate(lessons, 1):
@@ -95,7 +102,7 @@ def main(args) -> int:
             raise TabletopError(f"{game.id} has no guided first game installed")
         load_guided(gp)
         return run_app(game=game.id, guided=str(gp))
-    lessons = list_lessons(game)
+    lessons = [p for p, _ in _ordered_lessons(game)]
     if not lessons:
         raise TabletopError(f"{game.id} has no lessons installed")
     chosen = str(lessons[0])

@@ -365,3 +365,43 @@ def test_bad_puzzle_on_the_command_line_exits_2(tmp_path, monkeypatch, capsys):
     assert "01-bad.toml" in err and "Traceback" not in err
     assert main(["tutorial", "rush_duel", "--puzzle", "9"]) == 2
     assert "no puzzle '9'" in capsys.readouterr().err
+
+
+def test_command_line_starts_puzzles_and_the_guided_game(tmp_path, monkeypatch, capsys):
+    import tabletop.ui.app as appmod
+    from tabletop.tutorial import cli as tcli
+
+    started = []
+    monkeypatch.setattr(appmod, "run_app", lambda **kw: started.append(kw) or 0)
+    monkeypatch.setattr(tcli, "list_puzzles", lambda game: [FIX / "lethal.toml", FIX / "survive.toml"])
+    assert main(["tutorial", "rush_duel", "--puzzle", "2"]) == 0
+    assert started[-1] == {"game": "rush_duel", "puzzle": str(FIX / "survive.toml")}
+    assert main(["tutorial", "rush_duel", "--puzzle", "lethal"]) == 0
+    assert started[-1]["puzzle"] == str(FIX / "lethal.toml")
+    g = _guided(tmp_path)
+    monkeypatch.setattr(tcli, "guided_path", lambda game: g)
+    assert main(["tutorial", "rush_duel", "--guided"]) == 0
+    assert started[-1] == {"game": "rush_duel", "guided": str(g)}
+    # --list names the guided game and the puzzles with their goals
+    assert main(["tutorial", "rush_duel", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "--guided: Your first game" in out
+    assert "--puzzle 1: Two attackers, exact lethal (Win this turn)" in out
+    assert "--puzzle 2: Hold the line (Survive the rival's turn)" in out
+    monkeypatch.setattr(tcli, "guided_path", lambda game: None)
+    assert main(["tutorial", "rush_duel", "--guided"]) == 2
+    assert "no guided first game" in capsys.readouterr().err
+
+
+def test_list_puts_advanced_lessons_last(tmp_path, monkeypatch, capsys):
+    from tabletop.tutorial import cli as tcli
+
+    text = (FIX / "lesson_ok.toml").read_text()
+    a = _write(tmp_path, "01-deep.toml", text.replace('seed = 0\n', 'seed = 0\nadvanced = true\n', 1))
+    b = _write(tmp_path, "02-first.toml", text)
+    monkeypatch.setattr(tcli, "list_lessons", lambda game: [a, b])
+    monkeypatch.setattr(tcli, "list_puzzles", lambda game: [])
+    monkeypatch.setattr(tcli, "guided_path", lambda game: None)
+    main(["tutorial", "rush_duel", "--list"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "02-first" in lines[0] and "01-deep" in lines[1] and "(advanced)" in lines[1]
