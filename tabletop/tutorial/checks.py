@@ -3,7 +3,8 @@ shape (the script itself is played by lesson.check_lesson):
 
 * a caption or pause caption of fewer than 4 words (a placeholder);
 * a lesson of fewer than 3 steps;
-* a lesson where no step says what it taught (``learn``);
+* a lesson where no step says what it taught (``learn``), or one that still
+  has the old top-level ``learned`` list beside its steps' ``learn``;
 * a step ``learn`` on a step that neither does a move nor has a pause or an
   ``expect`` (it would claim something the learner never saw);
 * a lesson that is not ``advanced`` with more than 8 pauses or more than 450
@@ -65,6 +66,8 @@ def lesson_problems(lesson: Lesson) -> list[str]:
                        "(nothing shows what it says)")
     if not any(st.learn for st in lesson.steps):
         out.append("no step says what it taught (give steps a 'learn' sentence)")
+    elif lesson.learned:
+        out.append("the top-level 'learned' list is no longer used: the steps' 'learn' sentences replace it")
     if not lesson.advanced:
         n = lesson_pauses(lesson)
         if n > MAX_PAUSES:

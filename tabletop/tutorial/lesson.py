@@ -172,6 +172,11 @@ def load_lesson(path: str | os.PathLike) -> Lesson:
     learned = data.get("learned", [])
     if not isinstance(learned, list):
         raise LessonError("'learned' must be a list of texts", path)
+    from .checks import LEGACY_LESSONS_PASS
+
+    if "learned" in data and not LEGACY_LESSONS_PASS:
+        raise LessonError("the top-level 'learned' list is no longer used: give each step that teaches "
+                          "something a 'learn' sentence", path)
     advanced = data.get("advanced", False)
     if not isinstance(advanced, bool):
         raise LessonError("'advanced' must be true or false", path)
@@ -316,11 +321,29 @@ class LessonRun:
         except ScenarioFailure:
             return None
 
+    def fits(self, choice: Choice) -> bool:
+        """Does ``choice`` do what this step's ``do`` asks? Any legal choice of
+        its kind with its args counts (the monster dropped into another free
+        zone than the first is still the summon the step asks for)."""
+        st = self.step
+        want = self.expected_choice()
+        if st is None or st.do is None or want is None or choice.player != want.player:
+            return False
+        if choice.id == want.id:
+            return True
+        d = self.state.decision
+        if d is None or d.find(choice.id, choice.player) is None:
+            return False
+        try:
+            args = {k: resolve_ref(v, self.state.view(None)) for k, v in st.do.args.items()}
+        except ScenarioFailure:
+            return False
+        return choice.matches(st.do.kind, args)
+
     def allows(self, choice: Choice) -> tuple[bool, str]:
         """Is ``choice`` the one this step asks for? If not, the hint: the step's
         own, or the rule that forbids it (why_not), or what to do instead."""
-        want = self.expected_choice()
-        if want is not None and choice.id == want.id and choice.player == want.player:
+        if self.fits(choice):
             return True, ""
         st = self.step
         legal = self.state.decision is not None and self.state.decision.find(choice.id, choice.player) is not None
@@ -366,8 +389,10 @@ class LessonRun:
                     f"step {st.index}: its choice ({st.do.describe()}) is not legal here; legal: "
                     + ", ".join(c.id for c in (self.state.decision.choices if self.state.decision else [])[:10]),
                     self.lesson.path)
-            if choice is not None and (choice.id != want.id or choice.player != want.player):
-                raise LessonError(f"step {st.index}: expected {want.id}, got {choice.id}", self.lesson.path)
+            if choice is not None:
+                if not self.fits(choice):
+                    raise LessonError(f"step {st.index}: expected {want.id}, got {choice.id}", self.lesson.path)
+                want = self.state.decision.find(choice.id, choice.player)
             events.extend(self._apply(want))
             events.extend(self._auto())
         for n, t in enumerate(st.then, 1):
@@ -491,9 +516,12 @@ def check_lesson_full(game: Game, path, strict: bool = False) -> tuple[list[str]
         if lesson.game_id != game.id:
             return [f"names the game {lesson.game_id!r} but lives in {game.id}'s lessons"], []
         run = LessonRun(game, lesson)
+        shown: list[str] = []  # what the script shows that the table would not (pauses, wrong-move hints)
         while not run.finished:
             st = run.step
-            run.advance()
+            shown.extend(_unreachable_wrong(run, st))
+            events = run.advance()
+            shown.extend(_missed_pauses(st, [e.kind for e in events]))
             run.check_step_expect(st)
         run.check_finish()
     except TabletopError as exc:
@@ -502,7 +530,44 @@ def check_lesson_full(game: Game, path, strict: bool = False) -> tuple[list[str]
         return [str(exc)], []
     except Exception as exc:  # an engine bug shows as a failed lesson, never a traceback
         return [f"engine error {type(exc).__name__}: {exc}"], []
-    found = checks.lesson_problems(lesson)
+    found = shown + checks.lesson_problems(lesson)
     if checks.is_legacy(lesson) and checks.LEGACY_LESSONS_PASS and not strict:
         return [], found
     return found, []
+
+
+def _unreachable_wrong(run: LessonRun, st: Step) -> list[str]:
+    """The step's ``[[steps.wrong]]`` entries that no legal move of the learner
+    matches here (a typo in the kind or the card: the hint could never show),
+    or that match the step's own move."""
+    out = []
+    d = run.state.decision
+    learner = st.do.player if st.do is not None and st.do.player is not None else 0
+    pool = d.choices_for(learner) if d is not None else []
+    want = run.expected_choice()
+    for i, w in enumerate(st.wrong, 1):
+        try:
+            card = resolve_ref(w.card, run.state.view(None)) if w.card is not None else None
+        except ScenarioFailure:
+            out.append(f"step {st.index}: wrong move {i}: no card {w.card!r} here")
+            continue
+        hits = [c for c in pool if c.kind == w.kind and (card is None or c.args.get("card") == card)]
+        if not hits:
+            out.append(f"step {st.index}: wrong move {i} ({w.kind}{' ' + str(w.card) if w.card else ''}) "
+                       "matches no legal move here, so its hint never shows")
+        elif want is not None and all(run.fits(c) for c in hits):
+            out.append(f"step {st.index}: wrong move {i} ({w.kind}) matches only the step's own move")
+    return out
+
+
+def _missed_pauses(st: Step, kinds: list[str]) -> list[str]:
+    """The step's pauses whose events do not come in its events, in order (the
+    table would never stop there)."""
+    i = 0
+    for k in kinds:
+        if i < len(st.pauses) and st.pauses[i].event == k:
+            i += 1
+    if i < len(st.pauses):
+        return [f"step {st.index}: pause {i + 1} waits for the event {st.pauses[i].event!r}, which the step "
+                f"does not produce (in order); its events: {', '.join(kinds) or 'none'}"]
+    return []

@@ -405,3 +405,40 @@ def test_list_puts_advanced_lessons_last(tmp_path, monkeypatch, capsys):
     main(["tutorial", "rush_duel", "--list"])
     lines = capsys.readouterr().out.splitlines()
     assert "02-first" in lines[0] and "01-deep" in lines[1] and "(advanced)" in lines[1]
+
+
+def test_wrong_move_hint_that_no_move_can_trigger_fails(tmp_path):
+    p = _edit("lesson_ok.toml", tmp_path, 'kind = "set"\ncard = "@M04@p0.hand"', 'kind = "sett"\ncard = "@M04@p0.hand"')
+    problem = check_lesson(RD, p)
+    assert "step 1: wrong move 1 (sett @M04@p0.hand) matches no legal move here" in problem
+    p = _edit("lesson_ok.toml", tmp_path, 'kind = "set"\ncard = "@M04@p0.hand"', 'kind = "set"\ncard = "@M09@p0.hand"')
+    assert "step 1: wrong move 1: no card '@M09@p0.hand' here" in check_lesson(RD, p)
+    p = _edit("lesson_ok.toml", tmp_path, 'kind = "set"\ncard = "@M04@p0.hand"', 'kind = "summon"\ncard = "@M04@p0.hand"')
+    assert "step 1: wrong move 1 (summon) matches only the step's own move" in check_lesson(RD, p)
+
+
+def test_pause_on_an_event_the_step_does_not_produce_fails(tmp_path):
+    p = _edit("lesson_ok.toml", tmp_path, 'hint = "Go to the Battle Phase."',
+              'hint = "Go to the Battle Phase."\n[[steps.pause]]\nevent = "battle.damage_calc"\n'
+              'caption = "The damage is worked out here."')
+    problem = check_lesson(RD, p)
+    assert "step 2: pause 1 waits for the event 'battle.damage_calc', which the step does not produce" in problem
+
+
+def test_old_learned_list_beside_step_learn_fails(tmp_path, monkeypatch):
+    p = _edit("lesson_ok.toml", tmp_path, 'seed = 0\n', 'seed = 0\nlearned = ["Summons."]\n')
+    assert "the top-level 'learned' list is no longer used" in check_lesson(RD, p)
+    # once every lesson is converted, the loader itself refuses the old list
+    monkeypatch.setattr(checks, "LEGACY_LESSONS_PASS", False)
+    with pytest.raises(LessonError, match="lesson_ok.toml.*'learned' list is no longer used"):
+        load_lesson(p)
+
+
+def test_the_step_move_into_another_free_zone_is_accepted():
+    run = LessonRun(RD, load_lesson(FIX / "lesson_ok.toml"))
+    want = run.expected_choice()
+    other = next(c for c in run.state.decision.choices_for(0)
+                 if c.kind == "summon" and c.args["card"] == want.args["card"] and c.id != want.id)
+    assert run.allows(other) == (True, "")
+    run.advance(other)
+    assert run.step_index == 1 and run.history[-1] == (0, other.id)
