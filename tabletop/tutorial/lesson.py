@@ -190,6 +190,10 @@ def load_lesson(path: str | os.PathLike) -> Lesson:
                   data.get("cards"), advanced)
 
 
+#: what a step's ``expect`` may check (as a scenario step's; events are the step's own)
+EXPECT_KEYS = {"values", "contains", "winner", "decision", "viewer", "events", "events_absent"}
+
+
 def _step_extras(raw: dict, path: str, where: str) -> tuple[str, dict | None, list]:
     """A step's ``learn``, ``expect`` and ``[[steps.wrong]]`` entries, checked."""
     learn = raw.get("learn", "")
@@ -197,8 +201,9 @@ def _step_extras(raw: dict, path: str, where: str) -> tuple[str, dict | None, li
         raise LessonError(f"{where}: 'learn' must be one sentence of text", path)
     expect = raw.get("expect")
     if expect is not None:
-        if not isinstance(expect, dict) or not (set(expect) <= {"values", "contains", "winner", "decision"}):
-            raise LessonError(f"{where}: 'expect' must be a table of 'values' and 'contains' (scenario syntax)", path)
+        if not isinstance(expect, dict) or not (set(expect) <= EXPECT_KEYS):
+            raise LessonError(f"{where}: 'expect' must be a table of {', '.join(sorted(EXPECT_KEYS))} "
+                              "(scenario syntax)", path)
         for key in ("values", "contains"):
             if key in expect and not isinstance(expect[key], dict):
                 raise LessonError(f"{where}: 'expect.{key}' must be a table of paths", path)
@@ -407,11 +412,12 @@ class LessonRun:
         self.last_events = events
         return events
 
-    def check_step_expect(self, step: Step) -> None:
-        """Raise LessonError when ``step``'s ``expect`` does not hold now."""
+    def check_step_expect(self, step: Step, kinds: list[str] = ()) -> None:
+        """Raise LessonError when ``step``'s ``expect`` does not hold now
+        (``kinds``: the kinds of the step's events, for ``events``)."""
         if step.expect:
             try:
-                _check_expect(step.expect, self.state, [], f"step {step.index}: after the step")
+                _check_expect(step.expect, self.state, list(kinds), f"step {step.index}: after the step")
             except ScenarioFailure as exc:
                 raise LessonError(str(exc), self.lesson.path) from None
 
@@ -520,9 +526,9 @@ def check_lesson_full(game: Game, path, strict: bool = False) -> tuple[list[str]
         while not run.finished:
             st = run.step
             shown.extend(_unreachable_wrong(run, st))
-            events = run.advance()
-            shown.extend(_missed_pauses(st, [e.kind for e in events]))
-            run.check_step_expect(st)
+            kinds = [e.kind for e in run.advance()]
+            shown.extend(_missed_pauses(st, kinds))
+            run.check_step_expect(st, kinds)
         run.check_finish()
     except TabletopError as exc:
         return [exc.detail], []

@@ -157,7 +157,7 @@ def test_old_format_lessons_warn_unless_strict(tmp_path):
     ('[[steps.wrong]]\nhint = "no kind"\n', "wrong move 3 needs 'kind' and 'hint'"),
     ('[[steps.wrong]]\nkind = "set"\nhint = "a hint"\ncolour = "red"\n', "unknown field(s) colour"),
     ('learn = 5\n', "'learn' must be one sentence"),
-    ('expect = { value = 3 }\n', "'expect' must be a table of 'values' and 'contains'"),
+    ('expect = { value = 3 }\n', "'expect' must be a table of contains, decision, events"),
 ])
 def test_malformed_new_fields_name_file_and_step(tmp_path, extra, needle):
     text = (FIX / "lesson_ok.toml").read_text()
@@ -442,3 +442,12 @@ def test_the_step_move_into_another_free_zone_is_accepted():
     assert run.allows(other) == (True, "")
     run.advance(other)
     assert run.step_index == 1 and run.history[-1] == (0, other.id)
+
+
+def test_step_expect_checks_the_steps_events_and_a_viewer(tmp_path):
+    p = _edit("lesson_ok.toml", tmp_path, 'expect = { values = { "players.1.counters.lp" = 6400 } }',
+              'expect = { values = { "players.1.counters.lp" = 6400 }, events = ["battle.damage_calc"], viewer = 1 }')
+    assert check_lesson(RD, p) is None
+    p = _edit("lesson_ok.toml", tmp_path, 'expect = { values = { "players.1.counters.lp" = 6400 } }',
+              'expect = { events_absent = ["battle.damage_calc"] }')
+    assert "step 3: after the step: event 'battle.damage_calc' happened but must not" in check_lesson(RD, p)
