@@ -451,3 +451,31 @@ def test_step_expect_checks_the_steps_events_and_a_viewer(tmp_path):
     p = _edit("lesson_ok.toml", tmp_path, 'expect = { values = { "players.1.counters.lp" = 6400 } }',
               'expect = { events_absent = ["battle.damage_calc"] }')
     assert "step 3: after the step: event 'battle.damage_calc' happened but must not" in check_lesson(RD, p)
+
+
+def test_guided_game_played_headless_by_the_coachs_suggestions(tmp_path):
+    from tabletop.tutorial.guided import play_guided
+
+    g = load_guided(_guided(tmp_path))
+    state, seen = play_guided(RD, g, turn_cap=2)
+    assert state.turn > 2 or state.decision is None
+    assert "decision:summon" in [m.on for m in seen]
+    assert len(seen) == len({m.on for m in seen})
+
+
+def test_guided_check_fails_when_the_learner_does_not_win(tmp_path, monkeypatch, capsys):
+    from tabletop.tutorial import cli as tcli
+    from tabletop.tutorial import guided as gmod
+
+    p = _guided(tmp_path)
+    bad = tmp_path / "g2.toml"
+    bad.write_text(re.sub(r"decks = \[.*\]", 'decks = ["No Such Deck", "No Such Deck"]', p.read_text()))
+    assert "no preconstructed deck 'No Such Deck'" in gmod.check_guided(RD, bad)
+    lost = new_guided_state(RD, load_guided(p))
+    monkeypatch.setattr(gmod, "play_guided", lambda game, guided, think_ms=0: (lost, []))
+    assert "does not win (the game did not end, turn 1)" in gmod.check_guided(RD, p)
+    monkeypatch.setattr(tcli, "list_lessons", lambda game: [])
+    monkeypatch.setattr(tcli, "list_puzzles", lambda game: [])
+    monkeypatch.setattr(tcli, "guided_path", lambda game: p)
+    assert tcli.check([RD]) == 1
+    assert "FAIL rush_duel/guided.toml: the learner following the coach's suggestions does not win" in capsys.readouterr().out
