@@ -18,6 +18,9 @@ PANEL = pygame.Rect(1256, 54, 338, 420)
 class CoachBase:
     """A coach panel on a table scene. Subclasses draw their own body."""
 
+    #: True: Ctrl+Z is the table's own undo (a whole game with the coach); False: it is the coach's Back
+    table_undo = False
+
     def __init__(self, table):
         self.table = table
         self.t = 0.0

@@ -25,6 +25,7 @@ class GuidedCoach(CoachBase):
     """The coach panel of the guided first game."""
 
     HEIGHT = PANEL.h
+    table_undo = True  # a normal game: Ctrl+Z takes back the learner's move with the rival's replies
 
     def __init__(self, table, guided, path: str):
         from tabletop.tutorial.guided import Moments

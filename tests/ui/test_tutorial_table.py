@@ -286,3 +286,25 @@ def test_no_rules_entry_without_the_rules_reference(tmp_path, monkeypatch):
     app.reset_to(TutorialScene(app, game_id="rush_duel"))
     app.run_frames(2, DT)
     assert "rules" not in [k for k, _ in app.top.rows]
+
+
+def test_guided_game_takes_back_a_move(tmp_path):
+    path = tmp_path / "guided.toml"
+    path.write_text(GUIDED)
+    app = make_app(speed="instant", allow_undo=True)
+    table = start_guided(app, "rush_duel", str(path))
+    for _ in range(300):
+        app.step(dt=DT)
+        table.coach.says.clear()
+        if table.ctl.thinking:
+            table.ctl.wait_computer(5.0)
+        if not table.queue.busy and table.can_act():
+            break
+    n = len(table.ctl.match.log)
+    move = next(c for c in table.ctl.state.decision.choices_for(0) if c.kind == "summon")
+    table.apply_choice(move, confirm=False)
+    _idle(app, table)
+    assert len(table.ctl.match.log) > n and table.undo_label() == "Undo (Ctrl+Z)"
+    key(app, pygame.K_z, "z", mod=pygame.KMOD_LCTRL)
+    app.run_frames(3, DT)
+    assert len(table.ctl.match.log) == n
