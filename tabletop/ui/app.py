@@ -489,16 +489,24 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
 
 
 def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None = None, seed: int | None = None,
-            load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None) -> int:
+            load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None,
+            puzzle: str | None = None, guided: str | None = None) -> int:
     """Open the window: the main menu, or straight to a table for ``game`` /
-    a save (``load``), or to a tutorial ``lesson`` file of ``game``."""
+    a save (``load``), or to a tutorial ``lesson``, ``puzzle`` or ``guided``
+    game file of ``game``."""
     from tabletop.saves import load_with_backup
 
-    if lesson:
-        from .coach import start_lesson
-
+    if lesson or puzzle or guided:
         app = App(size=size, saves=saves)
-        start_lesson(app, game, lesson)
+        if lesson:
+            from .coach import start_lesson
+            start_lesson(app, game, lesson)
+        elif puzzle:
+            from .puzzle_coach import start_puzzle
+            start_puzzle(app, game, puzzle)
+        else:
+            from .guided_coach import start_guided
+            start_guided(app, game, guided)
         try:
             return app.run()
         finally:

@@ -270,7 +270,11 @@ class DrawMixin:
         v = self.view
         ctl = self.ctl
         p = ctl.decider()
-        if self.queue.busy:
+        said = self.coach.status() if self.coach is not None else ""
+        if said:  # a tutorial's coach: paused at a step, a wrong move tried, a puzzle's end
+            msg = said
+            col = gfx.ACCENT
+        elif self.queue.busy:
             msg = "Resolving..."
             col = gfx.DIM
         elif ctl.over and self.coach is not None and ctl.state.decision is not None:
