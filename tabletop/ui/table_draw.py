@@ -55,10 +55,13 @@ class DrawMixin:
             self.coach.draw_points(surf)
         self._draw_top(surf)
         self._draw_right(surf)
+        self.draw_hint_panel(surf)
         if self.coach is not None:
             self.coach.draw(surf)
         self._draw_preview(surf)
         self._draw_bottom(surf)
+        self.draw_hint_button(surf)
+        self.draw_hint_marks(surf)
         if self.held is not None:
             self._draw_held(surf)
         if self.reveal_cards:
