@@ -22,7 +22,7 @@ NAV = (("turn_back", "Turn", -1), ("choice_back", "Move", -1), ("event_back", "S
 NAV_KEYS = {"turn_back": "Page Up", "choice_back": "Shift+Left", "event_back": "Left", "event_fwd": "Right",
             "choice_fwd": "Shift+Right", "turn_fwd": "Page Down", "play": "Space"}
 NAV_W, NAV_GAP = 84, 6
-TRACK = pygame.Rect(12 + len(NAV) * (NAV_W + NAV_GAP) + 14, 868, 0, 12)
+TRACK = pygame.Rect(12 + len(NAV) * (NAV_W + NAV_GAP) + 14, 872, 0, 12)
 TRACK.w = 1456 - TRACK.x
 BACK_BTN = pygame.Rect(1468, NAV_Y, 120, NAV_H)
 RESERVE = 142                        # the foot of the side panel the controls take
@@ -160,15 +160,12 @@ class ReplayBarMixin:
             if i:
                 pygame.draw.line(surf, gfx.LINE, (x0, TRACK.y - 6), (x0, TRACK.bottom + 3), 1)
             label = str(r.turns[a])
-            if band.w >= gfx.font(13, True).size(label)[0] + 6:
-                gfx.blit_text(surf, label, 13, (band.centerx, TRACK.y - 3), gfx.DIM, True, anchor="midbottom")
+            if band.w >= gfx.font(14, True).size(label)[0] + 6:
+                gfx.blit_text(surf, label, 14, (band.centerx, TRACK.y - 4), gfx.DIM, True, anchor="midbottom")
         done = int(self.track_x(self.pos.choice, self.pos.event))
         if done > TRACK.x:
             pygame.draw.rect(surf, gfx.shade(gfx.ACCENT, 0.55), (TRACK.x, TRACK.y + 3, done - TRACK.x, TRACK.h - 6))
         pygame.draw.rect(surf, gfx.LINE, TRACK.inflate(2, 2), 1, border_radius=3)
-        mv = f"move {self.pos.choice} of {r.n}" if self.pos.event == 0 else \
-            f"move {self.pos.choice + 1} of {r.n}, step {self.pos.event}"
-        gfx.blit_text(surf, f"Turn {r.turn_at(self.pos)} - {mv}", 14, (TRACK.x, TRACK.bottom + 4), gfx.DIM)
         hx = self.track_x(self.pos.choice, self.pos.event)
         pygame.draw.circle(surf, (20, 20, 20), (int(hx), TRACK.centery), 10)
         pygame.draw.circle(surf, gfx.ACCENT, (int(hx), TRACK.centery), 8)

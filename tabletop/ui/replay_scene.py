@@ -376,7 +376,7 @@ class ReplayScene(ReplayBarMixin, TableScene):
             match.autosave()  # Continue offers it at once
         except OSError:
             pass
-        self.app.toast(f"A new game from move {n}, saved as {path.stem}. The game watched is not changed.",
+        self.app.toast(f"A new game from move {n}, saved as \"{match.name}\". The game watched is not changed.",
                        6.0, ok=True)
 
     def new_save_path(self, name: str) -> Path:
