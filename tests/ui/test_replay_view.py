@@ -273,3 +273,18 @@ def test_play_steps_through_the_game_by_itself_and_space_pauses():
     for _ in range(100):
         app.step(dt=DT)
     assert not view.playing and view.pos == at
+
+
+def test_watch_again_from_the_game_over_panel_and_back_to_the_table():
+    m = _finish_mini(seed=6)
+    app = make_app()
+    table = app.start_match(m, ("human", "human"))
+    app.run_frames(120, DT)
+    rect, _ = table.over_buttons[1]
+    click(app, rect.center)
+    view = app.top
+    assert isinstance(view, ReplayScene) and view.replay.n == len(m.log) and view.replay.finished
+    key(app, pygame.K_END)
+    assert view.ctl.state.digest() == m.state.digest()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
