@@ -147,21 +147,34 @@ class ReplayBarMixin:
             col = gfx.TEXT if enabled else gfx.DIM
             gfx.blit_text(surf, gfx.fit(label, 17, r.w - 12, True), 17, r.center, col, True, anchor="center")
 
-    def _draw_track(self, surf) -> None:
+    def _track_surface(self) -> pygame.Surface:
+        """The timeline's turn bands and numbers: drawn once (they never change)."""
+        cached = getattr(self, "_track_img", None)
+        if cached is not None:
+            return cached
         r = self.replay
+        pad = 24
+        img = pygame.Surface((TRACK.w + 2, TRACK.h + pad + 2)).convert()
+        img.fill(gfx.PANEL)
+        y0 = pad
         starts = r.turn_starts()
         bounds = starts + [r.n]
-        for i, (a, b) in enumerate(zip(bounds, bounds[1:] or [r.n])):
-            x0, x1 = int(self.track_x(a)), int(self.track_x(b)) if b > a else int(self.track_x(a)) + 1
-            if i == len(starts) - 1:
-                x1 = TRACK.right
-            band = pygame.Rect(x0, TRACK.y, max(1, x1 - x0), TRACK.h)
-            pygame.draw.rect(surf, BAND[i % 2], band)
+        for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            x0 = int(self.track_x(a)) - TRACK.x
+            x1 = TRACK.w if i == len(starts) - 1 else int(self.track_x(b)) - TRACK.x
+            band = pygame.Rect(x0 + 1, y0 + 1, max(1, x1 - x0), TRACK.h)
+            pygame.draw.rect(img, BAND[i % 2], band)
             if i:
-                pygame.draw.line(surf, gfx.LINE, (x0, TRACK.y - 6), (x0, TRACK.bottom + 3), 1)
+                pygame.draw.line(img, gfx.LINE, (band.x, y0 - 5), (band.x, band.bottom + 1), 1)
             label = str(r.turns[a])
             if band.w >= gfx.font(14, True).size(label)[0] + 6:
-                gfx.blit_text(surf, label, 14, (band.centerx, TRACK.y - 4), gfx.DIM, True, anchor="midbottom")
+                gfx.blit_text(img, label, 14, (band.centerx, y0 - 3), gfx.DIM, True, anchor="midbottom")
+        self._track_img = img
+        return img
+
+    def _draw_track(self, surf) -> None:
+        img = self._track_surface()
+        surf.blit(img, (TRACK.x - 1, TRACK.y - img.get_height() + TRACK.h + 1))
         done = int(self.track_x(self.pos.choice, self.pos.event))
         if done > TRACK.x:
             pygame.draw.rect(surf, gfx.shade(gfx.ACCENT, 0.55), (TRACK.x, TRACK.y + 3, done - TRACK.x, TRACK.h - 6))

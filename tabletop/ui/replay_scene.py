@@ -101,6 +101,7 @@ class ReplayController:
 
 class ReplayScene(ReplayBarMixin, TableScene):
     log_reserve = RESERVE
+    still = False  # a picture (replay --screenshot): every card face drawn in the first frame
 
     def __init__(self, app, replay: Replay, pos: Pos | None = None, viewer="default"):
         self.replay = replay
@@ -189,6 +190,15 @@ class ReplayScene(ReplayBarMixin, TableScene):
 
     def _draw_game_over(self, surf) -> None:
         self.over_buttons = []  # the top bar says how it ended; the table stays in view
+
+    def _draw_cards(self, surf, lit_t) -> None:
+        # frozen means read-only here, not a still picture: new faces come a few
+        # a frame (every face at once only when rendering a picture)
+        frozen, self.frozen = self.frozen, self.still
+        try:
+            super()._draw_cards(surf, lit_t)
+        finally:
+            self.frozen = frozen
 
     def _draw_right(self, surf) -> None:
         super()._draw_right(surf)
@@ -483,7 +493,9 @@ def render_png(replay: Replay, n: int, out: str, size=(1600, 900), viewer="defau
         raise TabletopError("can't write the picture: that is a folder", out)
     app = App(size=size, settings=Settings(speed="instant"), persist_settings=False)
     try:
-        app.reset_to(ReplayScene(app, replay, pos=replay.at_choice(n), viewer=viewer))
+        scene = ReplayScene(app, replay, pos=replay.at_choice(n), viewer=viewer)
+        scene.still = True
+        app.reset_to(scene)
         app.run_frames(3)
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{Path(out).name}.", suffix=".png", dir=str(folder))
