@@ -234,7 +234,9 @@ def _replay_position(args, match) -> None:
     replay = Replay.from_match(match, source=args.save)
     n = replay.n if args.at is None else args.at
     if n > replay.n:
-        raise TabletopError(f"--at {n} is out of range: the save has {replay.n} choices (0 to {replay.n})", args.save)
+        has = (f"the save has {replay.n} choices" if match.replay is None or match.replay.complete else
+               f"{replay.n} of the save's {match.replay.total} choices replay under the installed rules")
+        raise TabletopError(f"--at {n} is out of range: {has} (0 to {replay.n})", args.save)
     viewer = {"1": 0, "2": 1, "all": None}.get(args.view, "default")
     if viewer != "default" and not replay.view_allowed(viewer):
         why = ("everything is shown only for a finished game" if viewer is None else
