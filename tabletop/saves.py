@@ -167,6 +167,7 @@ class Match:
         self.replay: ReplayReport | None = None  # set when loaded from a save of other rules
         self.notes: list[str] = []  # what the player is told on loading (a backup used, a replay stopped)
         self.keep_autosave_backup = True  # False once: the file at the autosave path is damaged
+        self.kept_finished = False  # this game's end was written to finished/ (see autosave)
 
     @property
     def over(self) -> bool:
@@ -200,12 +201,19 @@ class Match:
                 self.save(finished_path_for(path), keep_backup=False)
             except OSError:  # can't keep it: the autosave stays (Continue never offers a finished game)
                 return
+            self.kept_finished = True
             for p in (Path(path), backup_path(path)):
                 try:
                     p.unlink()
                 except FileNotFoundError:
                     pass
             return
+        if self.kept_finished:  # the end was taken back: the game is not finished any more
+            try:
+                finished_path_for(path).unlink()
+            except OSError:
+                pass
+            self.kept_finished = False
         self.save(path, keep_backup=self.keep_autosave_backup)
         self.keep_autosave_backup = True
 

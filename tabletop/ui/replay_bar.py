@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from . import gfx
-from .table_geom import BOTTOM, RIGHT
+from .table_geom import RIGHT
 
 NAV_Y, NAV_H = 846, 44
 # (action, label, arrow side: -1 before the label pointing left, +1 after it pointing right, 0 none)

@@ -87,6 +87,15 @@ def test_a_finished_game_is_kept_and_watched_from_the_main_menu():
     assert app.top is lst
 
 
+def test_a_finished_game_whose_end_is_taken_back_is_no_longer_kept_as_finished():
+    m = _finish_mini(seed=8)
+    kept = finished_dir() / m.autosave_path.name
+    assert kept.is_file()
+    m.replay_to(len(m.log) - 1)  # an undo after the end
+    m.autosave()
+    assert not kept.exists() and m.autosave_path.is_file() and len(unfinished_games()) == 1
+
+
 def test_buttons_keys_and_timeline_move_through_the_game():
     app = make_app()
     view = _open(app, RUSH)
