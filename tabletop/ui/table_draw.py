@@ -15,6 +15,8 @@ from .widgets import ActionButton, layout_buttons
 
 
 class DrawMixin:
+    log_reserve = 0  # pixels at the foot of the side panel kept free of the log (the replay's controls)
+
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
         try:
@@ -367,7 +369,7 @@ class DrawMixin:
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
-            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8)
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
             # newest at the bottom; lay out upwards
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom
