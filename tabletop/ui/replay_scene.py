@@ -189,14 +189,10 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
     def _draw_game_over(self, surf) -> None:
         self.over_buttons = []  # the top bar says how it ended; the table stays in view
 
-    def _draw_cards(self, surf, lit_t) -> None:
+    def all_faces_at_once(self) -> bool:
         # frozen means read-only here, not a still picture: new faces come a few
         # a frame (every face at once only when rendering a picture)
-        frozen, self.frozen = self.frozen, self.still
-        try:
-            super()._draw_cards(surf, lit_t)
-        finally:
-            self.frozen = frozen
+        return self.still
 
     def _draw_right(self, surf) -> None:
         super()._draw_right(surf)
