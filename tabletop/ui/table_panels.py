@@ -6,6 +6,7 @@ import pygame
 
 from . import gfx
 from .gfx import VH, VW
+from .table_draw import LINK
 from .table_geom import PLAY
 
 
@@ -34,20 +35,26 @@ class PanelsMixin:
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
+        rule = self.rule_name(ev.rule) if ev.rule else ""
+        link = bool(rule) and self.rule_is_link(rule)  # the rule's name opens its entry in the Rules screen
+        rr = None
         if small:
             gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
             if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
+                rr = gfx.blit_text(box, gfx.fit(f"rule: {rule}", 15, w - 30), 15, (w // 2, h - 14), LINK if link else gfx.DIM, anchor="center")
         else:
             gfx.blit_text(box, k.replace(".", "  /  ").replace("_", " ").upper(), 15, (w // 2, 16), gfx.DIM, True, anchor="center")
             lines = gfx.wrap(title, 28, w - 40, True)[:2]
             for i, ln in enumerate(lines):
                 gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
             if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
+                rr = gfx.blit_text(box, gfx.fit(f"rule: {rule}", 16, w - 30), 16, (w // 2, 130 - 16), LINK if link else gfx.ACCENT, anchor="center")
             if trail:
                 self._draw_trail(box, trail, w)
+        if rr is not None and link:
+            pygame.draw.line(box, LINK, (rr.x, rr.bottom - 1), (rr.right, rr.bottom - 1))
         surf.blit(box, r)
+        self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None
         if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
             f = t / dur if dur > 0 else 1.0
