@@ -125,6 +125,10 @@ class Reference:
         bare = _NUMBER_TAIL.sub("", full)
         cands = [full, bare]
         parts = bare.split(":")
+        if len(parts) > 1 and norm(parts[0]) in ("keyword", "keywords"):  # "Keywords: nullify": the keyword's own entry
+            e = self.keyword(":".join(parts[1:]))
+            if e is not None:
+                return e
         for i in range(len(parts) - 1, 0, -1):
             cands.append(":".join(parts[:i]))
         for c in cands:
