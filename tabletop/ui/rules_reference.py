@@ -21,10 +21,10 @@ from .app import Scene
 from .gfx import VH, VW
 from .scenes import BG
 
-LEFT = pygame.Rect(40, 150, 430, VH - 190)
+ROW_H = 38
+LEFT = pygame.Rect(40, 150, 430, ROW_H * ((VH - 190) // ROW_H))  # whole rows only
 SEARCH = pygame.Rect(40, 92, 430, 44)
 RIGHT = pygame.Rect(500, 92, VW - 540, VH - 132)
-ROW_H = 38
 ROW_SIZE = 22       # contents rows
 BODY_SIZE = 25      # the entry's text
 HEAD_SIZE = 38      # the entry's title
@@ -78,8 +78,8 @@ def rule_link(app, game_id: str, text: str):
     found = ref.find_in_text(text) if ref is not None else None
     if found is None:
         return None
-    name, e = found
-    return f"Rule: {name}", (lambda: open_rules_reference(app, game_id, e.id))
+    _, e = found
+    return f"Rule: {e.title}", (lambda: open_rules_reference(app, game_id, e.id))
 
 
 def opens_entry(game_id: str, rule_name: str) -> bool:
@@ -123,30 +123,28 @@ class RulesScene(Scene):
         if q != self.query:
             self.query = q
             self._filter()
-            hits = [r[1] for r in self.rows if r[0] == "entry"]
-            if hits and self.query.strip():
-                self.select(hits[0], keep_list=True)
+            if self.best is not None:
+                self.select(self.best, keep_list=True)
 
     def on_ui(self, ev) -> None:
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is getattr(self, "search", None):
-            hits = [r[1] for r in self.rows if r[0] == "entry"]
-            if hits:
-                self.select(hits[0], keep_list=True)
+            if self.best is not None:
+                self.select(self.best, keep_list=True)
             return
         super().on_ui(ev)
 
     # -- contents --------------------------------------------------------------------------------
     def _filter(self) -> None:
         found = self.ref.search(self.query)
-        secs = [e for e in found if not e.keyword]
-        kws = [e for e in found if e.keyword]
+        self.best = found[0] if found and self.query.strip() else None
+        groups = [("Rules", [e for e in found if not e.keyword]), ("Keywords", [e for e in found if e.keyword])]
+        if self.best is not None and self.best.keyword:  # the best match's group first
+            groups.reverse()
         rows: list = []
-        if secs:
-            rows.append(("head", "Rules"))
-            rows += [("entry", e) for e in secs]
-        if kws:
-            rows.append(("head", "Keywords"))
-            rows += [("entry", e) for e in kws]
+        for head, es in groups:
+            if es:
+                rows.append(("head", head))
+                rows += [("entry", e) for e in es]
         if not rows:
             rows.append(("head", "Nothing found"))
         self.rows = rows
@@ -182,6 +180,13 @@ class RulesScene(Scene):
         return [e.title for kind, e in self.rows if kind == "entry"]
 
     # -- input -----------------------------------------------------------------------------------
+    def key_first(self, ev) -> bool:
+        """Esc goes back even while the search box has the keys."""
+        if ev.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN:
             self._key(ev.key)
