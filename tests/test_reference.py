@@ -218,3 +218,13 @@ def test_rules_command_prints_an_entry(capsys):
 def test_parse_reference_keeps_list_items_apart():
     ref = parse_reference({"title": "T", "section": [{"id": "a", "title": "A", "text": "One line\ngoes on.\n\n- first\n- second\n\nEnd."}]})
     assert ref.sections[0].paragraphs() == ["One line goes on.", "- first", "- second", "End."]
+
+
+def test_related_entries_point_both_ways():
+    ref = reference_for(get_game("lumen_condenser"))
+    fp = ref.keyword("FP")
+    assert ref.related(fp)[0].id == "fp"  # the page named after it comes first
+    assert "kw-fp" in [e.id for e in ref.related(ref.get("fp"))]  # and the page links back to the keyword
+    rd = reference_for(get_game("rush_duel"))
+    assert [e.id for e in rd.related(rd.keyword("Piercing"))] == ["attack-vs-defense"]
+    assert "kw-piercing" not in [e.id for e in rd.related(rd.get("draw-phase"))]

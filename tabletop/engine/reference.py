@@ -156,6 +156,21 @@ class Reference:
                     return name, e
         return None
 
+    def related(self, entry: Entry, limit: int = 6) -> list[Entry]:
+        """Other entries to read next: for a keyword, the rules pages that
+        speak of it; for a rules page, the keywords its text names (whole
+        words, in the glossary's order)."""
+        out = []
+        if entry.keyword:
+            pat = re.compile(rf"(?<!\w){re.escape(entry.title)}(?!\w)", re.I)
+            hits = [(0 if pat.search(e.title) else 1, -len(pat.findall(e.text)), i, e) for i, e in enumerate(self.sections)]
+            out = [e for t, n, _, e in sorted(hits, key=lambda h: h[:3]) if t == 0 or n < 0]  # the page named after it, then the most mentions
+        else:
+            for k in self.keywords:
+                if len(k.title) > 1 and re.search(rf"(?<!\w){re.escape(k.title)}(?!\w)", entry.text):
+                    out.append(k)
+        return [e for e in out if e is not entry][:limit]
+
     def search(self, query: str) -> list[Entry]:
         """Entries holding every word of ``query``: title hits first, then
         name hits, then text hits; the contents order within each."""

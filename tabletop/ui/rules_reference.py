@@ -201,6 +201,10 @@ class RulesScene(Scene):
             i = self.row_at(ev.pos)
             if i >= 0 and self.rows[i][0] == "entry":
                 self.select(self.rows[i][1], keep_list=True)
+                return
+            target = self.link_at(ev.pos)
+            if target is not None:
+                self.select(target)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
             self.scroll_by(60 if ev.button == 5 else -60)
 
@@ -217,6 +221,23 @@ class RulesScene(Scene):
     def _typing(self) -> bool:
         s = getattr(self, "search", None)
         return s is not None and s.is_focused
+
+    def link_rect(self, entry) -> pygame.Rect | None:
+        """Where the "See also" link to ``entry`` is on the canvas now (None: not shown)."""
+        self.page()
+        inner = RIGHT.inflate(-80, -40)
+        for r, e in getattr(self, "page_links", []):
+            if e is entry:
+                rr = r.move(inner.x, inner.y - self.scroll)
+                return rr if inner.contains(rr) else None
+        return None
+
+    def link_at(self, pos):
+        inner = RIGHT.inflate(-80, -40)
+        if not inner.collidepoint(pos):
+            return None
+        x, y = pos[0] - inner.x, pos[1] - inner.y + self.scroll
+        return next((e for r, e in getattr(self, "page_links", []) if r.collidepoint(x, y)), None)
 
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.scroll + int(dy), self.max_scroll()))
@@ -248,19 +269,34 @@ class RulesScene(Scene):
                 blocks.append((lines, BODY_SIZE, gfx.TEXT, False, 8, 34))
             else:
                 blocks.append((gfx.wrap(para, BODY_SIZE, w), BODY_SIZE, gfx.TEXT, False, 16, 0))
+        related = self.ref.related(e)
+        if related:
+            blocks.append((["See also"], 20, gfx.DIM, True, 6, 0))
+            for r in related:
+                blocks.append(([r.title], BODY_SIZE, LINK, False, 4, -1))  # indent -1: a link to ``r``
         height = 0
         for lines, size, _, bold, gap, _ in blocks:
             height += len(lines) * (gfx.font(size, bold).get_linesize() + 4) + gap
         surf = pygame.Surface((w, max(1, height)), pygame.SRCALPHA)
         y = 0
+        links = []
+        targets = iter(related)
         for lines, size, col, bold, gap, indent in blocks:
             step = gfx.font(size, bold).get_linesize() + 4
+            if indent == -1:  # a link: underlined, clickable
+                t = gfx.text(lines[0], size, col, bold)
+                surf.blit(t, (0, y))
+                pygame.draw.line(surf, col, (0, y + t.get_height() - 3), (t.get_width(), y + t.get_height() - 3))
+                links.append((pygame.Rect(0, y, t.get_width(), step), next(targets)))
+                y += step + gap
+                continue
             if indent:
                 pygame.draw.circle(surf, gfx.ACCENT, (12, y + step // 2), 5)
             for ln in lines:
                 surf.blit(gfx.text(ln, size, col, bold), (indent, y))
                 y += step
             y += gap
+        self.page_links = links  # (rect on the page, entry)
         self._page = ((e.id, gfx.generation), surf)
         return surf
 

@@ -50,10 +50,16 @@ def test_f1_opens_the_rules_and_search_finds_a_keyword():
     assert scene.entry_titles()[0] == "Tank" and scene.entry.title == "Tank"
     assert "Combat damage: assignment" in scene.entry_titles()  # the rule that speaks of Tank
     assert "Burn Out" not in scene.entry_titles()
-    # click the rule among the results
-    i = next(i for i, (k, e) in enumerate(scene.rows) if k == "entry" and e.id == "assignment")
-    click(app, scene.row_rect(i).center)
+    # the keyword's page links to the rule that uses it
+    assignment = scene.ref.get("assignment")
+    r = scene.link_rect(assignment)
+    assert r is not None
+    click(app, r.center)
     assert scene.entry.id == "assignment"
+    # and the contents row of a result opens it too
+    i = next(i for i, (k, e) in enumerate(scene.rows) if k == "entry" and e.id == "kw-tank")
+    click(app, scene.row_rect(i).center)
+    assert scene.entry.id == "kw-tank"
     key(app, pygame.K_ESCAPE)  # Esc leaves even with the keys in the search box
     assert app.top is table
 
