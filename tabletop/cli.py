@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 
 from .engine.errors import TabletopError
 
@@ -113,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--load", metavar="SAVE")
     sp.add_argument("--size", type=_size, default=(1600, 900))
     sp.add_argument("--seed", type=_nonneg, default=1)
+
+    sp = sub.add_parser("rules", help="print a game's rules reference, or one entry of it")
+    sp.add_argument("game")
+    sp.add_argument("entry", nargs="?", help="a rule name, an entry id or a keyword")
+    sp.add_argument("--file", metavar="TOML", help="read this reference file instead of the game's own")
 
     sp = sub.add_parser("tutorial", help="start a lesson, a puzzle or the guided game; list them; check them all")
     sp.add_argument("game", nargs="?")
@@ -293,6 +299,30 @@ def cmd_screenshot(args) -> int:
     return screenshot(args.game, args.out, load=args.load, size=args.size, seed=args.seed)
 
 
+def cmd_rules(args) -> int:
+    from .engine.reference import load_reference, reference_for
+    from .engine.registry import get_game
+
+    game = get_game(args.game)
+    ref = load_reference(args.file) if args.file else reference_for(game)
+    if ref is None:
+        raise TabletopError(f"{args.game} has no rules reference")
+    if args.entry:
+        e = ref.get(args.entry) or ref.lookup(args.entry)
+        if e is None:
+            raise TabletopError(f"the {ref.title} have no entry for {args.entry!r}")
+        entries = [e]
+    else:
+        print(ref.title)
+        entries = ref.entries()
+    for e in entries:
+        print()
+        print(e.heading() if not e.keyword else f"{e.title} (keyword)")
+        for para in e.paragraphs():
+            print(textwrap.fill(para, 100, subsequent_indent="  " if para.startswith("- ") else ""))
+    return 0
+
+
 def cmd_tutorial(args) -> int:
     from .tutorial import cli as tcli
 
@@ -310,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         handler = {
             "games": cmd_games, "scenario": cmd_scenario, "selfplay": cmd_selfplay,
             "replay": cmd_replay, "bench": cmd_bench, "play": cmd_play,
-            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial,
+            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "rules": cmd_rules,
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:

@@ -13,6 +13,8 @@ from .layout import slot_rects
 from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
 from .widgets import ActionButton, layout_buttons
 
+LINK = (150, 195, 250)  # a rule name that opens its entry in the Rules screen
+
 
 class DrawMixin:
     log_reserve = 0  # pixels at the foot of the side panel kept free of the log (the replay's controls)
@@ -378,6 +380,7 @@ class DrawMixin:
             # newest at the bottom; lay out upwards
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom
+            self.log_links = []
             for e0, e1 in reversed(entries):
                 e = e0 if self.viewer == 0 else e1
                 cap, rule = self.shown_entry(e)
@@ -393,8 +396,12 @@ class DrawMixin:
                 for ln in cap_lines:
                     s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
                     yy += lh_cap
+                link = bool(rule_lines) and self.rule_is_link(rule[len("rule: "):])
+                if link:  # a rule the reference explains: click it to read it
+                    self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yy - 1, area.w - 10, len(rule_lines) * lh_rule + 2),
+                                           rule[len("rule: "):]))
                 for ln in rule_lines:
-                    s.blit(gfx.text(ln, 13, gfx.DIM), (area.x + 14, yy))
+                    s.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (area.x + 14, yy))
                     yy += lh_rule
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s

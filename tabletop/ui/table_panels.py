@@ -6,6 +6,7 @@ import pygame
 
 from . import gfx
 from .gfx import VH, VW
+from .table_draw import LINK
 from .table_geom import PLAY
 
 
@@ -22,7 +23,8 @@ class PanelsMixin:
         if area is not None:
             w = min(w, area.w)
         narrow = w < 520          # a banner docked in a narrow spot (the side panel) wraps in smaller type
-        rule = f"rule: {self.rule_name(ev.rule)}" if ev.rule else ""
+        rule_name = self.rule_name(ev.rule) if ev.rule else ""
+        rule = f"rule: {rule_name}" if rule_name else ""
         trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
                                        and self.steps_seen[1][-1] is ev) else []
         if small:
@@ -55,12 +57,19 @@ class PanelsMixin:
             gfx.blit_text(box, ln, ts, (w // 2, y + lh // 2), gfx.ACCENT if small else gfx.TEXT, True, anchor="center")
             y += lh
         y += 4
+        link = bool(rule_name) and self.rule_is_link(rule_name)  # the rule's name opens its entry in the Rules screen
+        rr = None
         for ln in rule_lines:
-            gfx.blit_text(box, ln, rs, (w // 2, y + rh // 2), gfx.DIM if small else gfx.ACCENT, anchor="center")
+            lr = gfx.blit_text(box, ln, rs, (w // 2, y + rh // 2), LINK if link else (gfx.DIM if small else gfx.ACCENT),
+                               anchor="center")
+            if link:
+                pygame.draw.line(box, LINK, (lr.x, lr.bottom - 1), (lr.right, lr.bottom - 1))
+            rr = lr if rr is None else rr.union(lr)
             y += rh
         if trail:
             self._draw_trail(box, trail, w)
         surf.blit(box, r)
+        self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None
         if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
             f = t / dur if dur > 0 else 1.0
