@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("lesson", nargs="?")
     sp.add_argument("--list", action="store_true")
     sp.add_argument("--check", action="store_true")
+
+    from .deckcli import add_parsers
+    add_parsers(sub)
     return p
 
 
@@ -259,6 +262,12 @@ def cmd_tutorial(args) -> int:
     return tcli.main(args)
 
 
+def cmd_deck(args) -> int:
+    from .deckcli import cmd_deck as run
+
+    return run(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -270,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         handler = {
             "games": cmd_games, "scenario": cmd_scenario, "selfplay": cmd_selfplay,
             "replay": cmd_replay, "bench": cmd_bench, "play": cmd_play,
-            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial,
+            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "deck": cmd_deck,
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:
