@@ -101,7 +101,7 @@ def test_check_too_many_copies_exits_1_naming_every_broken_rule(tmp_path, capsys
     code, so, err = run(capsys, "deck", "check", str(out))
     assert code == 1 and not err
     lines = [l for l in so.splitlines() if l.startswith("  ")]
-    assert len(lines) == text.count("\n4 ") == 6
+    assert len(lines) == text.count("\n4 ") == 7
     assert all(l.strip().startswith("Three copies of a name: 4 copies of") for l in lines)
 
 
