@@ -47,6 +47,16 @@ def is_champion_for(card: dict, tag: str) -> bool:
     return card["type"] == "unit" and "champion" in card["supertype"] and card["champion"] == tag
 
 
+def section_for(cards: dict, card_id: str, deck: Deck) -> str:
+    """A champion unit of the deck's legend goes in as the Chosen Champion
+    while there is none yet; every other card where section_of puts it."""
+    legends = deck.sections.get("legend", [])
+    if (len(legends) == 1 and not deck.sections.get("champion")
+            and is_champion_for(cards[card_id], cards[legends[0]]["champion"])):
+        return "champion"
+    return section_of(cards[card_id])
+
+
 def sort_flat(cards: dict, deck: Deck) -> Deck:
     """Move the Chosen Champion of a flat list (the first champion unit with
     the legend's tag, as set-up picks it) into its own section."""

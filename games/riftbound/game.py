@@ -110,6 +110,9 @@ class Riftbound(Game):
     def section_of(self, card_id: str) -> str:
         return deck_rules.section_of(self.cards[card_id])
 
+    def section_for(self, card_id: str, deck) -> str:
+        return deck_rules.section_for(self.cards, card_id, deck)
+
     def deck_from_ids(self, card_ids: list, name: str = ""):
         return deck_rules.sort_flat(self.cards, super().deck_from_ids(card_ids, name))
 

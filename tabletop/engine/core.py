@@ -418,6 +418,11 @@ class Game:
         """The section a card goes in when a deck is sorted (the first by default)."""
         return self.deck_sections[0][0]
 
+    def section_for(self, card_id: str, deck) -> str:
+        """The section a card added to ``deck`` goes in (``section_of`` unless
+        the deck decides, like a Riftbound deck's Chosen Champion)."""
+        return self.section_of(card_id)
+
     def card_facets(self, card_id: str) -> dict:
         """What the deck builder filters on, in players' words: facet -> value
         (a string or a number), e.g. {"Type": "Monster", "Level": 4}. By default
