@@ -237,3 +237,20 @@ def test_aquarian_exactly_40_and_four_of_a_name():
     rest = [c for c in d.sections["deck"] if c != first]
     d.sections["deck"] = [first] * 5 + rest[: 35]
     assert rules(g, d) == ["Four copies of a name"]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_curve_facet_is_one_of_the_filters(gid):
+    game = get_game(gid)
+    assert game.deck_curve in game.deck_filters
+
+
+def test_riftbound_a_champion_unit_added_to_a_deck_with_its_legend_becomes_the_chosen_champion():
+    g = get_game("riftbound")
+    d = Deck("riftbound", "", {k: [] for k, _ in g.deck_sections})
+    assert g.section_for("CH-KESTRA", d) == "main"          # no legend yet: just a unit
+    d.add("legend", "LG-KESTRA")
+    assert g.section_for("CH-ORRIN", d) == "main"           # another champion's unit
+    assert g.section_for("CH-KESTRA", d) == "champion"
+    d.add("champion", "CH-KESTRA")
+    assert g.section_for("CH-KESTRA", d) == "main"          # the second copy goes in the Main Deck

@@ -61,6 +61,7 @@ class AquarianAge(Game):
     # ------------------------------------------------------------------ decks
     deck_sections = deck_rules.SECTIONS
     deck_curve = "Cost"
+    deck_filters = ("Card type", "Faction", "Cost", "Mental", "Icon")
 
     def card_facets(self, card_id: str) -> dict:
         return deck_rules.facets(self.cards[card_id])

@@ -144,6 +144,7 @@ class LumenGame(Game):
     # -- deck building (deck_rules.py) ---------------------------------------------------------------
     deck_sections = deck_rules.SECTIONS
     deck_curve = "Speed"
+    deck_filters = ("Card type", "Technique of", "Speed", "Position", "Ultimate")
 
     def section_of(self, card_id: str) -> str:
         return deck_rules.section_of(self.db, card_id)

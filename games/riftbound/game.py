@@ -102,6 +102,7 @@ class Riftbound(Game):
     # -- deck building (deck_rules.py) --------------------------------------------
     deck_sections = deck_rules.SECTIONS
     deck_curve = "Cost"
+    deck_filters = ("Card type", "Domain", "Cost", "Might", "Champion")
 
     def card_pool(self) -> list:
         """Every card but the tokens: a token is made in play, never put in a deck."""

@@ -65,6 +65,7 @@ class RushDuelGame(Game):
     # -- deck building (deck_rules.py) ---------------------------------------------------------
     deck_sections = deck_rules.SECTIONS
     deck_curve = "Level"
+    deck_filters = ("Card type", "Attribute", "Level", "Monster type", "Kind", "Legend")
 
     def section_of(self, card_id: str) -> str:
         return deck_rules.section_of(self.cards[card_id])

@@ -409,6 +409,8 @@ class Game:
     # -- deck building (tabletop/engine/decks.py; the rules in each game's deck_rules.py) --
     deck_sections: tuple = (("main", "Deck"),)   # (key, title) of each section of a deck
     deck_curve: str = ""                          # the card_facets key the curve counts ("Cost", "Level")
+    deck_filters: tuple = ()                      # the card_facets keys the deck builder filters on, in order
+                                                  # (empty: the facets with two or more values, as found)
 
     def card_pool(self) -> list[str]:
         """The ids of the cards a deck may hold, in the card file's order."""

@@ -39,7 +39,11 @@ class DeckModel:
                     order.append(k)
                     values[k] = set()
                 values[k].add(v)
-        return [k for k in order if len(values[k]) >= 2][:MAX_FILTERS]
+        wanted = [k for k in self.game.deck_filters if k in values] or order
+        if self.game.deck_curve in values and self.game.deck_curve not in wanted[:MAX_FILTERS]:
+            wanted = [k for k in wanted if k != self.game.deck_curve]
+            wanted.insert(min(2, len(wanted)), self.game.deck_curve)   # the curve's facet is always offered
+        return [k for k in wanted if len(values[k]) >= 2][:MAX_FILTERS]
 
     def filter_values(self, facet: str) -> list[str]:
         vals = {f[facet] for f in self.facets.values() if facet in f}
