@@ -179,3 +179,27 @@ def test_export_reads_a_user_deck_by_name(tmp_path, monkeypatch, capsys):
     out = tmp_path / "x.txt"
     assert run(capsys, "deck", "export", "lumen_condenser", "--deck", "Practice", "--out", str(out))[0] == 0
     assert "Name: Practice" in out.read_text()
+
+
+def test_play_with_one_of_your_decks_and_refuse_one_that_breaks_a_rule(tmp_path, monkeypatch):
+    from tabletop import userdecks
+    from tabletop.engine.errors import TabletopError
+    from tabletop.ui.app import _new_match
+
+    monkeypatch.setenv("TABLETOP_DECKS", str(tmp_path / "decks"))
+    game = get_game("riftbound")
+    deck = preconstructed(game, list(game.decks)[2])
+    deck.name = "Mine"
+    userdecks.save_deck(game, deck)
+    match = _new_match("riftbound", True, "Mine", 4)
+    ids = deck.ids([k for k, _ in game.deck_sections])
+    assert match.setup["players"][0]["cards"] == ids
+    assert match.state.decision is not None
+    # the chosen champion set-up places is the deck's Chosen Champion
+    champ = match.state.view(None)["zones"]["p0.champion"]
+    assert [c["card"] for c in champ] == deck.sections["champion"]
+    deck.name = "Broken"
+    deck.sections["runes"].pop()
+    userdecks.save_deck(game, deck)
+    with pytest.raises(TabletopError, match=r"Rune Deck \(103.3\)"):
+        _new_match("riftbound", True, "Broken", 4)
