@@ -272,3 +272,22 @@ def test_no_text_smaller_than_11_px_at_1280x720(gid):
     assert len(sizes) > 50
     smallest = min(sizes)
     assert smallest[0] >= 11.0 - 1e-6, f"{smallest[1]!r} drawn {smallest[0]:.1f} px"
+
+
+def test_leaving_with_an_unsaved_deck_asks_first():
+    app = make_app()
+    sc = builder(app, "rush_duel")
+    press(app, sc, "leave")                       # nothing built: leaves at once
+    assert isinstance(app.top, MenuScene)
+    sc = builder(app, "rush_duel")
+    click(app, pool_rect(sc, sc.pool_cards()[0][0]).center)
+    press(app, sc, "leave")
+    kind, win = sc.dialog
+    assert kind == "leave" and app.top is sc
+    click(app, win.no_button.rect.center)
+    app.run_frames(2, DT)
+    assert sc.dialog is None and app.top is sc and sc.model.deck.count() == 1
+    press(app, sc, "leave")
+    click(app, sc.dialog[1].yes_button.rect.center)
+    app.run_frames(2, DT)
+    assert isinstance(app.top, MenuScene)
