@@ -191,7 +191,7 @@ class DeckViewMixin:
             surf.blit(self.art.get(cid, CARD_W, CARD_H), r)
             n = self.model.copies(cid)
             if n:
-                badge = pygame.Rect(r.right - 40, r.y + 36, 34, 26)   # over the picture, clear of name, marks and stats
+                badge = pygame.Rect(r.right - 38, r.y + 42, 32, 24)   # over the picture, clear of name, marks and stats
                 gfx.panel(surf, badge, (20, 24, 32), gfx.ACCENT, 8, 2)
                 gfx.blit_text(surf, f"{n}", TEXT, badge.center, gfx.ACCENT, True, anchor="center")
             if self.hover == (cid, "pool"):
@@ -294,6 +294,6 @@ class DeckViewMixin:
         pos = (POOL.x + 20 if left else POOL.right - ZOOM_W - 20, POOL.y + 8)
         surf.blit(z, pos)
         pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(pos, z.get_size()), 2, border_radius=10)
-        lg = self.art.legend(cid, ZOOM_W, POOL.bottom - pos[1] - ZOOM_H - 6)
+        lg = self.art.legend(cid, ZOOM_W, POOL.bottom - 30 - pos[1] - ZOOM_H - 6)
         if lg is not None:
             surf.blit(lg, (pos[0], pos[1] + ZOOM_H + 4))
