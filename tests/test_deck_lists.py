@@ -13,6 +13,12 @@ from tabletop.engine.registry import all_games, get_game
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
 
+@pytest.fixture(autouse=True)
+def _own_decks_folder(tmp_path, monkeypatch):
+    """The player's decks folder is private to each test."""
+    monkeypatch.setenv("TABLETOP_DECKS", str(tmp_path / "my_decks"))
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_preconstructed_deck_round_trips_through_its_list(gid):
     game = get_game(gid)
