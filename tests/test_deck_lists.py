@@ -209,3 +209,10 @@ def test_play_with_one_of_your_decks_and_refuse_one_that_breaks_a_rule(tmp_path,
     userdecks.save_deck(game, deck)
     with pytest.raises(TabletopError, match=r"Rune Deck \(103.3\)"):
         _new_match("riftbound", True, "Broken", 4)
+
+
+def test_a_list_for_another_game_is_refused_by_this_games_reader():
+    rush, rift = get_game("rush_duel"), get_game("riftbound")
+    text = format_deck(rift, preconstructed(rift))
+    with pytest.raises(DeckFileError, match=r"this deck list is for 'riftbound', not for Yu-Gi-Oh! Rush Duel"):
+        parse_deck(rush, text, "rb.txt")
