@@ -128,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--strict", action="store_true", help="with --check: old-format lessons fail the stricter checks too")
     sp.add_argument("--puzzle", metavar="N", help="start puzzle N (its number or name)")
     sp.add_argument("--guided", action="store_true", help="start the guided first game")
+
+    from .deckcli import add_parsers
+    add_parsers(sub)
     return p
 
 
@@ -329,6 +332,12 @@ def cmd_tutorial(args) -> int:
     return tcli.main(args)
 
 
+def cmd_deck(args) -> int:
+    from .deckcli import cmd_deck as run
+
+    return run(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -340,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         handler = {
             "games": cmd_games, "scenario": cmd_scenario, "selfplay": cmd_selfplay,
             "replay": cmd_replay, "bench": cmd_bench, "play": cmd_play,
-            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "rules": cmd_rules,
+            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "rules": cmd_rules, "deck": cmd_deck,
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:

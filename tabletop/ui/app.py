@@ -24,6 +24,7 @@ UI_EVENTS = {
     pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_TEXT_ENTRY_FINISHED,
     pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
     pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION, pygame_gui.UI_WINDOW_CLOSE,
+    pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
 }
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FPS, IDLE_FPS = 60, 30
@@ -499,10 +500,17 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
 
     game = get_game(game_id)
     setup = game.default_setup()
-    if deck:
-        if deck not in game.decks:
-            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+    if deck and deck in game.decks:
         setup["players"][0]["deck"] = deck
+    elif deck:  # one of the player's own decks (Deck builder)
+        from tabletop.userdecks import find_deck
+        mine = find_deck(game, deck)
+        if mine is None:
+            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+        problems = game.check_deck(mine)
+        if problems:
+            raise TabletopError(f"your deck {deck!r} doesn't meet the deck rules: {problems[0]}")
+        game.setup_cards(setup, 0, mine.ids([k for k, _ in game.deck_sections]), mine.name)
     if vs_computer:
         setup["players"][1]["name"] = "Computer"
     if seed is None:

@@ -72,3 +72,15 @@ def test_a_replay_shot_runs_on_any_game(tmp_path):
     out = tmp_path / "r.png"
     pygame.image.save(app.window, str(out))
     assert out.stat().st_size > 1000
+
+
+def test_the_deck_builder_shot_runs_on_any_game(tmp_path):
+    tool = _tool()
+    game = all_games()["mini"]
+    first = next(iter(game.card_pool()))
+    app = tool.FLOWS["deck_builder"]({"name": "db.png", "game": "mini", "add": [first], "hover": 0})
+    scene = app.top
+    assert scene.model.copies(first) >= 1 and scene.hover == (scene.pool_cards()[0][0], "pool")
+    out = tmp_path / "db.png"
+    pygame.image.save(app.window, str(out))
+    assert out.stat().st_size > 1000
