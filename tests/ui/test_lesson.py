@@ -84,7 +84,7 @@ def test_tutorial_screen_lists_and_starts_lessons():
     app.reset_to(TutorialScene(app))
     app.run_frames(2, DT)
     scene = app.top
-    i = next(i for i, s in enumerate(scene.items) if "Draw to five" in s)
+    i = next(i for i, s in enumerate(scene.items) if "the second player's redraw" in s)  # the first game in the list
     click(app, scene.list.item_list_container.elements[i].rect.center)
     app.run_frames(2, DT)
     start = next(b for b in scene.actions if b.text == "Start")
