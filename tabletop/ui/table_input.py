@@ -46,6 +46,7 @@ class InputMixin:
             elif ev.button == 3:
                 sp = self.sprite_at(ev.pos)
                 self.zoom_big = sp.card.get("card") if sp is not None and sp.card.get("card") is not None and self.zoom_big is None else None
+                self.zoom_live = sp.card if self.zoom_big is not None else None
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self._up(ev.pos)
 
@@ -159,7 +160,7 @@ class InputMixin:
         chs = self.choices_of_card(iid)
         if not chs:
             if sp.card.get("card") is not None:
-                self.zoom_big = sp.card["card"]
+                self.zoom_big, self.zoom_live = sp.card["card"], sp.card
             return
         if len(chs) == 1 and chs[0].args.get("card") != iid:
             self.apply_choice(chs[0])  # a lit target: clicking it chooses it
