@@ -55,10 +55,13 @@ class DrawMixin:
             self.coach.draw_points(surf)
         self._draw_top(surf)
         self._draw_right(surf)
+        self.draw_hint_panel(surf)
         if self.coach is not None:
             self.coach.draw(surf)
         self._draw_preview(surf)
         self._draw_bottom(surf)
+        self.draw_hint_button(surf)
+        self.draw_hint_marks(surf)
         if self.held is not None:
             self._draw_held(surf)
         if self.reveal_cards:
@@ -270,7 +273,11 @@ class DrawMixin:
         v = self.view
         ctl = self.ctl
         p = ctl.decider()
-        if self.queue.busy:
+        said = self.coach.status() if self.coach is not None else ""
+        if said:  # a tutorial's coach: paused at a step, a wrong move tried, a puzzle's end
+            msg = said
+            col = gfx.ACCENT
+        elif self.queue.busy:
             msg = "Resolving..."
             col = gfx.DIM
         elif ctl.over and self.coach is not None and ctl.state.decision is not None:

@@ -10,6 +10,7 @@ from tabletop.engine.core import Choice
 
 from .physics import HeldCard
 from .table_geom import RIGHT, MENU_BTN, SKIP_BTN, DRAG_START_PX
+from .table_hint import HINT_BTN
 from .widgets import ActionButton, Popup
 
 
@@ -81,6 +82,8 @@ class InputMixin:
                 self.close_menu()
             else:
                 self.open_menu()
+        elif k == pygame.K_h and not self.menu_open and self.dialog is None and self.handoff_for is None:
+            self.request_hint()
         elif k == pygame.K_SPACE and not self.menu_open and self.dialog is None:
             if self.queue.busy:
                 self.skip()
@@ -121,6 +124,9 @@ class InputMixin:
             return
         if SKIP_BTN.collidepoint(pos) and self.queue.busy:
             self.skip()
+            return
+        if HINT_BTN.collidepoint(pos) and self.hint_offered():
+            self.request_hint()
             return
         for b in self.bar_buttons:
             if b.rect.collidepoint(pos):
