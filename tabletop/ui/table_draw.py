@@ -15,6 +15,8 @@ from .widgets import ActionButton, layout_buttons
 
 
 class DrawMixin:
+    log_reserve = 0  # pixels at the foot of the side panel kept free of the log (the replay's controls)
+
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
         try:
@@ -26,7 +28,7 @@ class DrawMixin:
     def draw(self, surf) -> None:
         if self._bg is None:
             self._bg = self._render_bg()
-        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
+        self.art.begin_frame(unlimited=self.all_faces_at_once())  # new faces are drawn a few per frame (a still picture: all)
         held_iid = self.held_card.card.get("iid") if self.held_card is not None else None
         lit_z, lit_t = self.lit_for(held_iid) if held_iid is not None else (set(), set())
         lit_zones = [zd.rect for zd in self.layout.zones if self.zone_key(zd) in lit_z]
@@ -84,6 +86,11 @@ class DrawMixin:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
                 gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def all_faces_at_once(self) -> bool:
+        """Draw every new card face this frame (a still picture), rather than a
+        few per frame with stand-ins meanwhile."""
+        return self.frozen
 
     def _draw_zoom_big(self, surf) -> None:
         """A card shown large (right click): its current values beside the
@@ -367,7 +374,7 @@ class DrawMixin:
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
-            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8)
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
             # newest at the bottom; lay out upwards
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom

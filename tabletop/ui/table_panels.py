@@ -124,15 +124,29 @@ class PanelsMixin:
             sub = ""
         gfx.blit_text(surf, title, 44, (r.centerx, r.y + 58), gfx.ACCENT, True, anchor="center")
         gfx.blit_text(surf, gfx.fit(sub, 20, r.w - 40), 20, (r.centerx, r.y + 110), gfx.TEXT, anchor="center")
-        b1 = pygame.Rect(r.x + 60, r.bottom - 80, 230, 50)
-        b2 = pygame.Rect(r.right - 290, r.bottom - 80, 230, 50)
         from .scenes import MenuScene, NewGameScene
-        self.over_buttons = [(b1, lambda: self.app.reset_to(NewGameScene(self.app, self.game.id))),
-                             (b2, lambda: self.app.reset_to(MenuScene(self.app)))]
-        for b, lab in ((b1, "New game"), (b2, "Main menu")):
+        buttons = [("New game", lambda: self.app.reset_to(NewGameScene(self.app, self.game.id)))]
+        if getattr(self.ctl.match, "log", None) and hasattr(self.ctl.match, "initial_state"):
+            buttons.append(("Watch again", self.watch_again))  # the game back, step by step (replay_scene.py)
+        buttons.append(("Main menu", lambda: self.app.reset_to(MenuScene(self.app))))
+        w = (r.w - 60 - 20 * (len(buttons) - 1)) // len(buttons)
+        rects = [pygame.Rect(r.x + 30 + i * (w + 20), r.bottom - 80, w, 50) for i in range(len(buttons))]
+        self.over_buttons = [(b, act) for b, (_, act) in zip(rects, buttons)]
+        for b, (lab, _) in zip(rects, buttons):
             hov = b.collidepoint(self.app.vmouse)
             gfx.panel(surf, b, (70, 84, 108) if hov else gfx.PANEL_HI, gfx.ACCENT if hov else gfx.LINE, 8, 2)
             gfx.blit_text(surf, lab, 20, b.center, gfx.TEXT, True, anchor="center")
+
+    def watch_again(self) -> None:
+        """The game just ended, watched back from its start (Back returns here)."""
+        from tabletop.replay import Replay
+
+        from .replay_scene import watch
+
+        try:
+            watch(self.app, Replay.from_match(self.ctl.match))
+        except Exception as exc:  # never lose the table over it
+            self.app.toast(f"Can't watch this game back ({type(exc).__name__}: {exc})")
 
     def _draw_handoff(self, surf) -> None:
         surf.fill((14, 18, 26))
