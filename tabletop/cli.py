@@ -89,9 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--save-dir", metavar="DIR", help="write each game as a save file")
     sp.add_argument("--json", action="store_true")
 
-    sp = sub.add_parser("replay", help="replay a save")
+    sp = sub.add_parser("replay", help="replay a save; or render it after a given choice")
     sp.add_argument("save")
     sp.add_argument("--verify", action="store_true", help="exit 0 only when the replay reproduces the stored digest")
+    sp.add_argument("--at", type=_nonneg, metavar="N", help="the position after the first N choices (default: the end)")
+    sp.add_argument("--screenshot", metavar="FILE.png", help="render the table at that position to a PNG, with no display")
+    sp.add_argument("--view", choices=["1", "2", "all"],
+                    help="whose view the picture shows (default: everything for a finished game, else player 1's)")
+    sp.add_argument("--size", type=_size, default=(1600, 900), help="picture size, e.g. 1600x900")
 
     sp = sub.add_parser("bench", help="measure rules (or table) performance")
     sp.add_argument("game", nargs="?")
@@ -205,6 +210,8 @@ def cmd_replay(args) -> int:
         print(rep.for_cli())
         if not rep.complete:
             print(f"loaded up to choice {rep.replayed}; the game goes on from there (the file is not changed)")
+    if args.screenshot is not None or args.at is not None:
+        _replay_position(args, match)
     if args.verify:
         if rep is not None:
             if rep.complete and rep.same_position:
@@ -218,6 +225,36 @@ def cmd_replay(args) -> int:
         else:
             print("verified: the replay reproduces the stored digest")
     return 0
+
+
+def _replay_position(args, match) -> None:
+    """``replay --at N [--screenshot FILE.png]``: say where the game stands
+    after N choices, and render the table there (no display needed)."""
+    from .replay import Replay
+
+    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
+        raise TabletopError("the picture must be a .png file", args.screenshot)
+    replay = Replay.from_match(match, source=args.save)
+    n = replay.n if args.at is None else args.at
+    if n > replay.n:
+        has = (f"the save has {replay.n} choices" if match.replay is None or match.replay.complete else
+               f"{replay.n} of the save's {match.replay.total} choices replay under the installed rules")
+        raise TabletopError(f"--at {n} is out of range: {has} (0 to {replay.n})", args.save)
+    viewer = {"1": 0, "2": 1, "all": None}.get(args.view, "default")
+    if viewer != "default" and not replay.view_allowed(viewer):
+        why = ("everything is shown only for a finished game" if viewer is None else
+               f"player {viewer + 1} is the computer and the game is not over")
+        raise TabletopError(f"--view {args.view}: {why}", args.save)
+    pos = replay.at_choice(n)
+    print(f"after choice {n}: turn {replay.turn_at(pos)}; {replay.caption(pos, replay.default_viewer() if viewer == 'default' else viewer)}")
+    if args.screenshot is None:
+        return
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # no display needed, none used
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .ui.replay_scene import render_png
+
+    render_png(replay, n, args.screenshot, size=args.size, viewer=viewer)
+    print(f"wrote {args.screenshot}")
 
 
 def cmd_bench(args) -> int:

@@ -123,7 +123,7 @@ def _seat(app, match):
 
 
 def _fill_log(table, match, n):
-    table.log = [(e.for_player(0), e.for_player(1)) for e in recent_events(match, n)]
+    table.log = table.log_of(recent_events(match, 6 * n))[-n:]
     table._right = None
 
 
@@ -290,6 +290,24 @@ def _flow_table(spec):
     return app
 
 
+def _flow_replay(spec):
+    """The replay viewer over the match the greedy players made: ``at`` choices
+    in, ``event`` steps of the next one shown, ``view`` 1, 2 or "all" (both
+    players agreed to see everything)."""
+    from tabletop.replay import Pos, Replay
+    from tabletop.ui.replay_scene import ReplayScene
+    replay = Replay.from_match(_match(spec))
+    view = spec.get("view", 1)
+    viewer = None if view == "all" else int(view) - 1
+    if viewer is None and not replay.everything_allowed():
+        replay.agree_everything()
+    app = _new_app(spec.get("speed", "instant"), spec.get("size", (1600, 900)))
+    at = Pos(min(int(spec.get("at", replay.n)), replay.n), int(spec.get("event", 0)))
+    app.reset_to(ReplayScene(app, replay, pos=replay.clamp(at), viewer=viewer))
+    app.run_frames(3, DT)
+    return app
+
+
 def _flow_lesson(spec):
     from tabletop.ui.coach import start_lesson
     app = _new_app(spec.get("speed", "instant"), spec.get("size", (1600, 900)))
@@ -362,7 +380,7 @@ def _flow_screen(spec):
     return app
 
 
-FLOWS = {"table": _flow_table, "lesson": _flow_lesson, "lesson_end": _flow_lesson_end,
+FLOWS = {"table": _flow_table, "replay": _flow_replay, "lesson": _flow_lesson, "lesson_end": _flow_lesson_end,
          "tutorial_list": _flow_tutorial_list, "menu": _flow_screen, "load": _flow_screen,
          "new_game": _flow_screen, "settings": _flow_screen}
 

@@ -75,7 +75,7 @@ BG = MenuBackground()
 
 
 class MenuScene(Scene):
-    """Continue, New game, Tutorial, Load game, Settings, Quit."""
+    """Continue, New game, Tutorial, Load game, Finished games, Settings, Quit."""
 
     def build(self):
         cx = VW // 2
@@ -83,15 +83,16 @@ class MenuScene(Scene):
         self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
         self.unfinished = unfinished_games(self.app.saves)
         items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
-                 ("Load game", self.load), ("Settings", self.settings), ("Quit", self.quit)]
+                 ("Load game", self.load), ("Finished games", self.finished), ("Settings", self.settings),
+                 ("Quit", self.quit)]
         self.buttons = {}
         for i, (lab, act) in enumerate(items):
-            b = self.button((cx - 170, 260 + i * 66, 340, 54), lab, act, object_id="#big")
+            b = self.button((cx - 170, 240 + i * 62, 340, 52), lab, act, object_id="#big")
             self.buttons[lab] = b
         if not self.unfinished:
             self.buttons["Continue"].disable()
         # importing the games takes a while: the menu shows first and finds them in the background
-        self.games_label = self.label((cx - 300, 670, 600, 30), "", object_id="#subtitle")
+        self.games_label = self.label((cx - 300, 690, 600, 30), "", object_id="#subtitle")
         self._finding = None
         from tabletop.engine import registry
         if registry._CACHE is not None:
@@ -136,6 +137,12 @@ class MenuScene(Scene):
         from .savescenes import LoadScene
 
         self.app.push(LoadScene(self.app))
+
+    def finished(self):
+        """The finished games, to be watched back."""
+        from .savescenes import FinishedScene
+
+        self.app.push(FinishedScene(self.app))
 
     def settings(self):
         self.app.push(SettingsScene(self.app))
