@@ -479,3 +479,15 @@ def test_guided_check_fails_when_the_learner_does_not_win(tmp_path, monkeypatch,
     monkeypatch.setattr(tcli, "guided_path", lambda game: p)
     assert tcli.check([RD]) == 1
     assert "FAIL rush_duel/guided.toml: the learner following the coach's suggestions does not win" in capsys.readouterr().out
+
+
+def test_the_checks_suggestions_are_reproducible(tmp_path):
+    from tabletop.tutorial.guided import hint_module, suggest
+
+    state = new_guided_state(RD, load_guided(_guided(tmp_path)))
+    while len(state.decision.choices_for(0)) < 2:
+        state.apply(state.decision.choices[0])
+    a = suggest(state, 0, None, seed=5, iterations=40)
+    b = suggest(state, 0, None, seed=5, iterations=40)
+    assert a.choice.id == b.choice.id and state.decision.find(a.choice.id, 0) is not None
+    assert hint_module() is not None and a.reason  # the hint's search, with its reason in words
