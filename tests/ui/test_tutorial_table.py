@@ -143,6 +143,15 @@ def test_puzzle_failure_panel_then_restart():
     assert coach.settled == "lost"
     assert table.top_message()[0].startswith("The goal can no longer be met")
     assert not progress.is_solved("rush_duel", FIX / "lethal.toml")
+    # Ctrl+Z takes back the ended turn: the summon stays, the goal can be met again
+    key(app, pygame.K_z, "z", mod=pygame.KMOD_LCTRL)
+    app.run_frames(2, DT)
+    assert coach.settled == "playing" and [c.kind for c in table.ctl.run.moves] == ["summon"]
+    assert [c["card"] for c in table.view["zones"]["p0.monster"]] == ["M04"]
+    perform(app, table, _legal(table, "end_turn"))
+    _idle(app, table)
+    app.run_frames(2, DT)
+    assert coach.settled == "lost"
     click(app, coach.button_rects["Restart"].center)
     app.run_frames(2, DT)
     assert coach.settled == "playing" and table.ctl.state.digest() == start
