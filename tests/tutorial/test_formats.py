@@ -353,6 +353,14 @@ def test_check_reports_puzzles_and_exit_codes(tmp_path, monkeypatch, capsys):
     assert "PASS rush_duel/puzzles/lethal.toml" in out
     assert "FAIL rush_duel/puzzles/unsolvable.toml: the solution does not reach the goal" in out
     assert "Traceback" not in out
+    # exit 1 for a failing puzzle, 2 for one that can't be read
+    monkeypatch.setattr(tcli, "guided_path", lambda game: None)
+    assert main(["tutorial", "rush_duel", "--check"]) == 1
+    bad = _write(tmp_path, "01-bad.toml", "title = [\n")
+    monkeypatch.setattr(tcli, "list_puzzles", lambda game: [FIX / "lethal.toml", bad])
+    assert main(["tutorial", "rush_duel", "--check"]) == 2
+    out = capsys.readouterr().out
+    assert "FAIL rush_duel/puzzles/01-bad.toml:" in out and "not valid TOML" in out and "Traceback" not in out
 
 
 def test_bad_puzzle_on_the_command_line_exits_2(tmp_path, monkeypatch, capsys):
