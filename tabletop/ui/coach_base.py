@@ -47,6 +47,11 @@ class CoachBase:
     def points(self) -> list:
         return []
 
+    def gold_choice(self):
+        """The choice the coach wants made now (drawn gold in the action bar in
+        place of the table's own "move on" buttons), or None for the table's."""
+        return None
+
     def click(self, pos) -> bool:
         for r, act in self.buttons:
             if r.collidepoint(pos):

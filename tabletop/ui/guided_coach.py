@@ -149,6 +149,9 @@ class GuidedCoach(CoachBase):
             return True
         return False
 
+    def gold_choice(self):
+        return self.suggestion.choice if self.suggestion is not None else None
+
     def points(self) -> list:
         """What the suggestion would move: its card, and where it goes (a target,
         a zone) or its button."""
