@@ -443,7 +443,22 @@ class Game:
 
     def check_deck(self, deck) -> list:
         """Every construction rule this deck breaks, as ``DeckProblem(rule,
-        message)`` (empty: legal). ``deck`` is a ``Deck`` (or a flat list of ids)."""
+        message)`` (empty: legal). ``deck`` is a ``Deck`` (or a flat list of ids).
+        A card the game doesn't have is the only problem named; otherwise
+        the game's own rules are asked (``deck_rule_problems``)."""
+        from .decks import DeckProblem
+
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        cards = getattr(self, "cards", None)
+        unknown = [c for c in deck.ids() if cards is not None and c not in cards]
+        if unknown:
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return self.deck_rule_problems(deck)
+
+    def deck_rule_problems(self, deck) -> list:
+        """The game's construction rules broken by ``deck`` (every card known):
+        a game with deck rules answers from its deck_rules.py."""
         return []
 
     def validate_deck(self, card_ids: list[str]) -> list[str]:
