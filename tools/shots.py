@@ -123,7 +123,7 @@ def _seat(app, match):
 
 
 def _fill_log(table, match, n):
-    table.log = [(e.for_player(0), e.for_player(1)) for e in recent_events(match, n)]
+    table.log = table.log_of(recent_events(match, 6 * n))[-n:]
     table._right = None
 
 

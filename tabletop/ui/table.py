@@ -114,7 +114,18 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
                     del evs[:-500]
         except Exception:  # the log is a convenience: never stop the table for it
             return []
-        return [(e.for_player(0), e.for_player(1)) for e in evs[-500:] if e.caption]
+        return self.log_of(evs[-500:])
+
+    @staticmethod
+    def log_of(events) -> list:
+        """Log entries of ``events`` (as each player sees them): a step with no
+        caption is animated but never logged (the game logs it once, nearby)."""
+        out = []
+        for e in events:
+            entry = (e.for_player(0), e.for_player(1))
+            if entry[0].caption or entry[1].caption:
+                out.append(entry)
+        return out
 
     def _first_turn_line(self) -> list:
         """A new game already in its first turn (its "turn begins" event came

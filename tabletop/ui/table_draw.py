@@ -26,22 +26,29 @@ class DrawMixin:
     def draw(self, surf) -> None:
         if self._bg is None:
             self._bg = self._render_bg()
-        surf.blit(self._bg, (0, 0))
+        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
         held_iid = self.held_card.card.get("iid") if self.held_card is not None else None
         lit_z, lit_t = self.lit_for(held_iid) if held_iid is not None else (set(), set())
-        for zd in self.layout.zones:
-            if self.zone_key(zd) in lit_z:
-                r = zd.rect.inflate(6, 6)
-                pygame.draw.rect(surf, gfx.LIT, r, 3, border_radius=10)
-                s = gfx.alpha_rect(r.size, gfx.LIT, 38)
-                surf.blit(s, r)
+        lit_zones = [zd.rect for zd in self.layout.zones if self.zone_key(zd) in lit_z]
+        lit_boxes = []
         if held_iid is not None:  # a player's counter box takes a card sent at the player (a direct attack)
-            for cd in self.layout.counters:
-                if self._player_box_drop(self.drag_choices(held_iid), cd.rect.center)[0]:
-                    pygame.draw.rect(surf, gfx.LIT, cd.rect.inflate(8, 8), 3, border_radius=10)
+            drags = self.drag_choices(held_iid)
+            lit_boxes = [cd.rect for cd in self.layout.counters if self._player_box_drop(drags, cd.rect.center)[0]]
+
+        def paint_under(pic):
+            for zr in lit_zones:
+                r = zr.inflate(6, 6)
+                pygame.draw.rect(pic, gfx.LIT, r, 3, border_radius=10)
+                pic.blit(gfx.alpha_rect(r.size, gfx.LIT, 38), r)
+
+        marks = self._card_marks()
+        still, moving, returning = self._split_cards()
+        self._draw_still(surf, still, marks, lit_t, tuple(map(tuple, lit_zones)), paint_under)
         self._draw_labels(surf)
         self._draw_counters(surf)
-        self._draw_cards(surf, lit_t)
+        for r in lit_boxes:
+            pygame.draw.rect(surf, gfx.LIT, r.inflate(8, 8), 3, border_radius=10)
+        self._draw_cards(surf, lit_t, marks, moving, returning)
         if self.countdown is not None:
             self._draw_countdown(surf)
         if self.coach is not None:

@@ -18,35 +18,48 @@ class PanelsMixin:
         small = k in ("phase.begin", "step.begin")
         title = self.rule_text(ev.caption or k)
         area = self.layout.banner
-        if small:
-            w, h = 560, 70
-        else:
-            w, h = 760, 130
-        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
-                                       and self.steps_seen[1][-1] is ev) else []
-        if trail:
-            h += 30
+        w = 560 if small else 760
         if area is not None:
             w = min(w, area.w)
+        narrow = w < 520          # a banner docked in a narrow spot (the side panel) wraps in smaller type
+        rule = f"rule: {self.rule_name(ev.rule)}" if ev.rule else ""
+        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
+                                       and self.steps_seen[1][-1] is ev) else []
+        if small:
+            ts, rs = (24 if narrow else 28), 15
+            lines = gfx.wrap(title, ts, w - 30, True)[:2] if narrow else [gfx.fit(title, ts, w - 30, True)]
+            rule_lines = [gfx.fit(rule, rs, w - 30)] if rule else []
+            top = 12
+        else:
+            ts, rs = (21 if narrow else 28), (15 if narrow else 16)
+            lines = gfx.wrap(title, ts, w - (28 if narrow else 40), True)[: (4 if narrow else 2)]
+            rule_lines = gfx.wrap(rule, rs, w - 30)[:2] if rule else []
+            top = 34
+        lh, rh = ts + 4, rs + 4
+        h = top + len(lines) * lh + len(rule_lines) * rh + (14 if small else 16) + (30 if trail else 0)
+        if not small:
+            h = max(h, 130 if not narrow else 100)
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
+        if area is not None and r.h > area.h:
+            r.top = area.top
         # opaque: nothing under it (card art, the old status line) shows through
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
-        if small:
-            gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
-            if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
-        else:
-            gfx.blit_text(box, k.replace(".", "  /  ").replace("_", " ").upper(), 15, (w // 2, 16), gfx.DIM, True, anchor="center")
-            lines = gfx.wrap(title, 28, w - 40, True)[:2]
-            for i, ln in enumerate(lines):
-                gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
-            if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
-            if trail:
-                self._draw_trail(box, trail, w)
+        if not small:
+            gfx.blit_text(box, gfx.fit(k.replace(".", "  /  ").replace("_", " ").upper(), 15, w - 24, True), 15,
+                          (w // 2, 16), gfx.DIM, True, anchor="center")
+        y = top
+        for ln in lines:
+            gfx.blit_text(box, ln, ts, (w // 2, y + lh // 2), gfx.ACCENT if small else gfx.TEXT, True, anchor="center")
+            y += lh
+        y += 4
+        for ln in rule_lines:
+            gfx.blit_text(box, ln, rs, (w // 2, y + rh // 2), gfx.DIM if small else gfx.ACCENT, anchor="center")
+            y += rh
+        if trail:
+            self._draw_trail(box, trail, w)
         surf.blit(box, r)
         cid = (ev.data or {}).get("card_id") if not small else None
         if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner

@@ -108,7 +108,7 @@ class UndoMixin:
             return False
         self.queue.clear()
         self._log_pending.clear()
-        self.log = [(e.for_player(0), e.for_player(1)) for e in plan.events[-500:]]
+        self.log = self.log_of(plan.events[-500:])
         self.log_scroll = 0
         self.banner = None
         self.reveal_cards = None
