@@ -109,11 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--size", type=_size, default=(1600, 900))
     sp.add_argument("--seed", type=_nonneg, default=1)
 
-    sp = sub.add_parser("tutorial", help="start a lesson, list lessons, or check them all")
+    sp = sub.add_parser("tutorial", help="start a lesson, a puzzle or the guided game; list them; check them all")
     sp.add_argument("game", nargs="?")
     sp.add_argument("lesson", nargs="?")
-    sp.add_argument("--list", action="store_true")
-    sp.add_argument("--check", action="store_true")
+    sp.add_argument("--list", action="store_true", help="list the game's lessons, guided game and puzzles")
+    sp.add_argument("--check", action="store_true", help="play every lesson, puzzle and guided game headless")
+    sp.add_argument("--strict", action="store_true", help="with --check: old-format lessons fail the stricter checks too")
+    sp.add_argument("--puzzle", metavar="N", help="start puzzle N (its number or name)")
+    sp.add_argument("--guided", action="store_true", help="start the guided first game")
     return p
 
 

@@ -24,11 +24,13 @@ def selfplay_setup(game: Game, seed: int) -> dict:
 
 
 def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000,
-             think_ms: float | None = None) -> dict:
+             think_ms: float | None = None, setup: dict | None = None) -> dict:
     """Play one game; agent_names[i] sits at player i. Returns a result dict.
     ``think_ms`` is the time budget per decision of the agents that search
-    (None: their reproducible fixed-count mode)."""
-    setup = selfplay_setup(game, seed)
+    (None: their reproducible fixed-count mode). ``setup``: the set-up (decks)
+    to play; by default two preconstructed decks drawn from the seed."""
+    if setup is None:
+        setup = selfplay_setup(game, seed)
     result = {"seed": seed, "agents": list(agent_names), "decisions": 0, "winner": None,
               "finished": False, "error": None, "violations": [], "turns": 0, "match": None}
     try:

@@ -244,9 +244,10 @@ def test_hard_searches_the_opponents_replies():
     agent = hard(2, 150)
     agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 150
-    # each iteration visits one root option once, on top of the first (one-step) visit of each
+    # each iteration visits one root option once, on top of the first (one-step)
+    # visits of each, one per world of the first look (prior_worlds)
     n_opts = len([c for c in s.decision.choices_for(0) if c.role != "resign"])
-    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 150 + n_opts
+    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 150 + n_opts * agent.prior_worlds
 
     def players(node, depth=0):
         found = {p for p, _ in node.edges}

@@ -318,12 +318,13 @@ def _flow_lesson_end(spec):
 
 def _flow_tutorial_list(spec):
     from tabletop.tutorial import progress
-    from tabletop.ui.scenes import MenuScene, TutorialScene
+    from tabletop.ui.scenes import MenuScene
+    from tabletop.ui.tutorial_menu import TutorialScene
     for game_id, name in spec.get("completed", []):
         progress.mark_completed(game_id, _lesson_path(game_id, name))
     app = _new_app("instant")
     app.reset_to(MenuScene(app))
-    app.push(TutorialScene(app))
+    app.push(TutorialScene(app, game_id=spec["select"][0] if spec.get("select") else None))
     app.run_frames(2, DT)
     scene = app.top
     if spec.get("select"):

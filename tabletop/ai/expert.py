@@ -122,18 +122,26 @@ class ExpertAgent(SearchingAgent, Agent):
         if len(playing) == 1:
             return playing[0]
         prior: list[tuple[float, int, Choice]] = []
-        for idx, c in enumerate(playing):
-            total, n, wins = 0.0, 0, 0
-            for w in worlds:
+        # world by world, so that with a wall-clock budget the later worlds are
+        # skipped once the budget is spent (the sums are the same either way)
+        deadline = None if self.rollouts is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        sums = [[0.0, 0, 0] for _ in playing]  # total, worlds, wins
+        for wi, w in enumerate(worlds):
+            if wi and deadline is not None and time.perf_counter() >= deadline:
+                break
+            for idx, c in enumerate(playing):
                 s = w.clone()
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
                 apply_with_defaults(s, mine)
                 v = _one_step(game, s, player)
-                wins += v >= WIN_SCORE
-                total += v
-                n += 1
+                acc = sums[idx]
+                acc[0] += v
+                acc[1] += 1
+                acc[2] += v >= WIN_SCORE
+        for idx, c in enumerate(playing):
+            total, n, wins = sums[idx]
             if n == 0:
                 continue
             if wins == n:
@@ -151,7 +159,6 @@ class ExpertAgent(SearchingAgent, Agent):
 
         # 3. rollouts over the candidates
         st = _Stats(len(cands))
-        deadline = None if self.rollouts is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         self.work = 0
         k = len(cands)
         if self.allocation == "ucb":
@@ -197,18 +204,28 @@ class ExpertAgent(SearchingAgent, Agent):
                 now = time.perf_counter()
                 stop_at = now + max(0.0, deadline - now) / left
             n = 0
+            spent = False
             while True:
                 world = state.determinize(player, self.rng)
                 dice = self.rng.copy()
                 for a in alive:
+                    # with a wall-clock budget, stop where it runs out (a round
+                    # started late would overrun it by a rollout per candidate)
+                    if deadline is not None and st.total and time.perf_counter() >= deadline:
+                        spent = True
+                        break
                     st.add(a, *self._rollout(world.clone(), cands[a], player, root_turn, dice.copy()))
                 self.rng.next_u32()   # move the agent's own generator past the shared dice
                 n += 1
+                if spent:
+                    break
                 if self.rollouts is not None:
                     if n >= per_arm or (work_cap is not None and self.work >= work_cap):
                         break
                 elif time.perf_counter() >= stop_at:
                     break
+            if spent:  # the best of the survivors played out so far
+                return min((i for i in alive if st.visits[i]), key=lambda i: (-st.mean(i), i))
             alive.sort(key=lambda i: (-st.mean(i), i))
             alive = alive[: (len(alive) + 1) // 2]
         return alive[0]

@@ -9,6 +9,9 @@ game-specific code:
   are re-drawn at random, consistently with its own view. The true state is
   asked for nothing else than its pending decision, its turn and these copies,
   so the search never reads a hidden card.
+  The decision draws a pool of ``worlds`` (16) such copies and iteration i
+  plays in a copy of world i mod 16 (copying costs a few percent of drawing);
+  the root options' first look is averaged over ``prior_worlds`` (2) of them.
 * **One tree for the information set.** A node is reached by a sequence of
   choice ids, whatever the determinization; its options are the choices legal
   in *this* determinization only. Each option counts how often it was
@@ -102,7 +105,7 @@ class HardAgent(SearchingAgent, Agent):
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True):
+                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -121,6 +124,15 @@ class HardAgent(SearchingAgent, Agent):
         #: expand a node by judging all its new options one step ahead at once
         #: (the leaf is the mover's best of them) instead of one at random
         self.seed_nodes = seed_nodes
+        #: determinizations drawn per decision: iteration i plays in a copy of
+        #: world i mod ``worlds`` (a copy costs a few percent of a fresh
+        #: determinization; 0: a fresh one every iteration)
+        self.worlds = worlds
+        #: the root options' first look is averaged over this many worlds
+        #: (twice as many at a simultaneous decision, where the other pick is hidden)
+        self.prior_worlds = prior_worlds
+        self._pool: list[State] = []
+        self._drawn = 0
         self._kept: _Node | None = None
         self._root_ids: set[str] | None = None
         self._kept_turn = -1
@@ -162,6 +174,8 @@ class HardAgent(SearchingAgent, Agent):
             self._lo, self._hi = math.inf, -math.inf
         self.root = root
         self._root_turn = state.turn
+        self._pool = []
+        self._drawn = 0
         if self.prior and not root.edges:
             self._seed_root(state, player, root, playing)
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
@@ -230,32 +244,45 @@ class HardAgent(SearchingAgent, Agent):
         determinization, judged like a leaf (the greedy agent's view), so that
         even a search cut short by its budget has looked at every option and
         prefers the ones the heuristic likes."""
-        world = state.determinize(player, self.rng)
-        for c in playing:
-            s = world.clone()
-            mine = s.decision.find(c.id, player) if s.decision else None
-            if mine is None:
-                continue
-            s._apply(mine)
-            w = s.winner
-            if w is not None or s.decision is None:
-                terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-            else:
-                v = _one_step(s.game, s, player)
-                terminal = abs(v) >= DECIDED
-                if terminal:
-                    v = 0.95 if v > 0 else 0.05
-            e = root.edges[(player, c.id)] = _Edge()
-            e.visits = e.avail = 1
-            if terminal:
-                e.wins = v
-            else:
-                e.cut_n, e.cut_sum = 1, v
-                self._lo, self._hi = min(self._lo, v), max(self._hi, v)
+        n_worlds = max(1, self.prior_worlds * (2 if len(state.decision.players) > 1 else 1))
+        for _ in range(n_worlds):
+            world = self._world(state, player)
+            for c in playing:
+                s = world.clone()
+                mine = s.decision.find(c.id, player) if s.decision else None
+                if mine is None:
+                    continue
+                s._apply(mine)
+                w = s.winner
+                if w is not None or s.decision is None:
+                    terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+                else:
+                    v = _one_step(s.game, s, player)
+                    terminal = abs(v) >= DECIDED
+                    if terminal:
+                        v = 0.95 if v > 0 else 0.05
+                e = root.edges.get((player, c.id))
+                if e is None:
+                    e = root.edges[(player, c.id)] = _Edge()
+                e.avail += 1
+                self._add(e, terminal, v)
 
     # -- one iteration ---------------------------------------------------------------------------
+    def _world(self, state: State, player: int) -> State:
+        """A determinized copy to play one iteration in: the next of the
+        decision's pool of ``worlds`` determinizations (drawn the first time
+        round), copied."""
+        k = self.worlds
+        if k <= 0:
+            return state.determinize(player, self.rng)
+        i = self._drawn % k
+        self._drawn += 1
+        if i == len(self._pool):
+            self._pool.append(state.determinize(player, self.rng))
+        return self._pool[i].clone()
+
     def _iterate(self, state: State, player: int, root: _Node) -> None:
-        s = state.determinize(player, self.rng)
+        s = self._world(state, player)
         rng = self.rng
         node = root
         root_ids = self._root_ids

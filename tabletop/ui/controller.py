@@ -55,6 +55,9 @@ class Controller:
         self._generation = 0   # bumped by an undo: a reply thought out before it is dropped
         self.think_started = 0.0
         self.conceded = match.ui.get("conceded")
+        # the hint (tabletop.ai.hint) is thought out on a worker thread of its own
+        self._hints: queue.Queue = queue.Queue()
+        self._hinting: threading.Thread | None = None
 
     @property
     def state(self):
@@ -158,6 +161,50 @@ class Controller:
         self._generation += 1
         self._thinking = None
         self._think_for = None
+
+    # -- the hint ------------------------------------------------------------------------------
+    def position_tag(self, player: int) -> tuple:
+        """Names the position ``player`` decides at now: a hint thought out for
+        another position (a move was made, a take-back) is stale."""
+        return (self._generation, len(self.match.log), player)
+
+    def start_hint(self, player: int, think_ms: int = 1000) -> tuple:
+        """Think out the hint for ``player``'s decision on a worker thread
+        (tabletop.ai.hint.suggest on a copy of the game, from ``player``'s view
+        only) so the window keeps answering; ``poll_hint`` hands it over.
+        Returns the position's tag."""
+        from tabletop.ai.hint import suggest
+
+        tag = self.position_tag(player)
+        snapshot = self.state.clone()
+        hints = self._hints
+        seed = self.match.seed * 31 + len(self.match.log)
+
+        def work():
+            try:
+                hints.put((tag, suggest(snapshot, player, think_ms=think_ms, seed=seed), None))
+            except Exception as exc:  # reported to the table, never lost
+                hints.put((tag, None, exc))
+
+        self._hinting = threading.Thread(target=work, name="tabletop-hint", daemon=True)
+        self._hinting.start()
+        return tag
+
+    @property
+    def hinting(self) -> bool:
+        return self._hinting is not None and self._hinting.is_alive()
+
+    def poll_hint(self):
+        """``(tag, hint, error)`` of a hint thought out, or None while none is ready."""
+        try:
+            return self._hints.get_nowait()
+        except queue.Empty:
+            return None
+
+    def wait_hint(self, timeout: float = 10.0) -> None:
+        t = self._hinting
+        if t is not None:
+            t.join(timeout)
 
     # -- undo and take-back ------------------------------------------------------------------
     @property

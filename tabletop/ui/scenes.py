@@ -1,5 +1,5 @@
-"""Menu scenes built from pygame_gui widgets: main menu, new game, settings,
-tutorial list (Load game and Continue: savescenes.py)."""
+"""Menu scenes built from pygame_gui widgets: main menu, new game, settings
+(Load game and Continue: savescenes.py; the Tutorial screen: tutorial_menu.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import threading
 import pygame
 import pygame_gui
 
-from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
 from tabletop.saves import Match, unfinished_games
 
@@ -16,14 +15,16 @@ from . import gfx
 from .app import Scene
 from .cards import CardArt
 from .gfx import VH, VW
-from .layout import game_dir
 from .settings import AUTOPASS, COMPUTERS, SPEEDS, THINK_TIMES, WINDOW_SIZES
 
 
-def __getattr__(name):  # the Load game and Continue screens live in savescenes.py
+def __getattr__(name):  # Load game and Continue live in savescenes.py, the Tutorial screen in tutorial_menu.py
     if name in ("LoadScene", "ContinueScene"):
         from . import savescenes
         return getattr(savescenes, name)
+    if name in ("TutorialScene", "list_lessons"):
+        from . import tutorial_menu
+        return getattr(tutorial_menu, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _GAMES_LOCK = threading.Lock()
@@ -127,6 +128,8 @@ class MenuScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def tutorial(self):
+        from .tutorial_menu import TutorialScene
+
         self.app.push(TutorialScene(self.app))
 
     def load(self):
@@ -426,101 +429,3 @@ def fitting_sizes() -> list[str]:
         return list(WINDOW_SIZES)
     out = [z for z in WINDOW_SIZES if int(z.split("x")[0]) <= dw and int(z.split("x")[1]) <= dh]
     return out or list(WINDOW_SIZES[:1])
-
-
-def list_lessons() -> list[dict]:
-    """Every lesson file of every installed game: game, path, title, summary."""
-    out = []
-    for gid, game in _games().items():
-        d = game_dir(game)
-        if d is None or not (d / "lessons").is_dir():
-            continue
-        for p in sorted((d / "lessons").glob("*.toml")):
-            entry = {"game": gid, "path": str(p), "id": p.stem, "title": p.stem.replace("_", " "), "summary": ""}
-            try:
-                data = tomlio.load(p)
-                entry["title"] = str(data.get("title", entry["title"]))
-                entry["summary"] = str(data.get("summary", data.get("description", "")))
-            except TabletopError as exc:
-                entry["summary"] = str(exc)
-            out.append(entry)
-    return out
-
-
-class TutorialScene(_Panel):
-    """Every game's lessons in order, each game under its own heading with how
-    many of its lessons are done, and a mark on each completed lesson
-    (tabletop.tutorial.progress, kept in the settings folder)."""
-
-    title = "Tutorial"
-    DONE = "\u2713"   # the completion mark (a check mark; Noto Sans JP has it, Noto Sans doesn't)
-    DONE_HTML = "<font face='noto_sans_jp'>\u2713</font>"
-
-    def build(self):
-        super().build()
-        from tabletop.tutorial import progress
-
-        self.lessons = list_lessons()
-        self.done = progress.completed()
-        if not self.lessons:
-            self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
-            return
-        games = _games()
-        titles = {gid: (g.title or gid) for gid, g in games.items()}
-        self.rows = []   # ("game", gid) or ("lesson", entry), one per list item
-        self.items = []
-        for gid in dict.fromkeys(l["game"] for l in self.lessons):
-            ls = [l for l in self.lessons if l["game"] == gid]
-            n = sum(1 for l in ls if self.is_done(l))
-            self.rows.append(("game", gid))
-            self.items.append(f"{titles.get(gid, gid)}  -  {n} of {len(ls)} lesson{'s' if len(ls) != 1 else ''} done")
-            for i, l in enumerate(ls, 1):
-                mark = self.DONE if self.is_done(l) else "    "
-                item = f"    {mark}  {i}. {l['title']}"
-                while item in self.items:  # list items must be told apart by their text
-                    item += " "
-                self.rows.append(("lesson", l))
-                self.items.append(item)
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 760, 680), self.items, self.app.ui,
-                                                        object_id="#lessons")
-        total = sum(1 for l in self.lessons if self.is_done(l))
-        self.info = pygame_gui.elements.UITextBox(
-            f"Choose a lesson, then Start (or double-click it).<br><br>{self.DONE_HTML} marks a lesson you have completed "
-            f"({total} of {len(self.lessons)}). At the end of a lesson you can play on from its position against the computer.",
-            pygame.Rect(890, 120, 610, 600), self.app.ui)
-        self.button((1300, 820, 200, 50), "Start", self.start, object_id="#big")
-        self.selected = None
-
-    def is_done(self, l) -> bool:
-        from tabletop.tutorial.progress import lesson_key
-        return lesson_key(l["game"], l["path"]) in self.done
-
-    def on_ui(self, ev):
-        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
-                and ev.ui_element is getattr(self, "list", None):
-            if ev.text in self.items:
-                kind, it = self.rows[self.items.index(ev.text)]
-                if kind == "game":
-                    self.selected = None
-                    g = _games().get(it)
-                    desc = (g.description if g is not None else "") or ""
-                    self.info.set_text(_esc(f"{ev.text.strip()}\n\n{desc}\n\nChoose one of its lessons below the heading."))
-                    return
-                l = self.selected = it
-                done = f"<br><br>{self.DONE_HTML} Completed." if self.is_done(l) else ""
-                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}") + done)
-                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-                    self.start()
-            return
-        super().on_ui(ev)
-
-    def start(self):
-        l = self.selected
-        if l is None:
-            self.info.set_text("Choose a lesson first.")
-            return
-        from .coach import start_lesson
-        try:
-            start_lesson(self.app, l["game"], l["path"])
-        except TabletopError as exc:
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")

@@ -11,7 +11,8 @@ The scene is put together from one mixin per concern: choices
 (table_choices), event playback (table_playback), the countdown
 (table_countdown), input and drag and drop (table_input), menus and dialogs
 (table_menus), undo (table_undo), the card layer (table_cards, drawing one
-card in card_draw), the panels (table_draw) and overlays (table_panels).
+card in card_draw), the panels (table_draw), overlays (table_panels) and the
+hint (table_hint).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .table_countdown import CountdownMixin
 from .table_draw import DrawMixin
 from .table_geom import (BAR, BOTTOM, DRAG_START_PX, MENU_BTN, PLAY, RIGHT, SKIP_BTN, TOP, ZOOM_POS,  # noqa: F401 (the table's names)
                          Sprite, _target_list, is_drag, is_group_add, is_group_done)
+from .table_hint import HintMixin
 from .table_input import InputMixin
 from .table_menus import MenusMixin
 from .table_panels import PanelsMixin
@@ -38,7 +40,7 @@ from .widgets import ActionButton, Popup
 
 
 class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusMixin, UndoMixin,
-                 CardsMixin, DrawMixin, PanelsMixin, Scene):
+                 CardsMixin, DrawMixin, PanelsMixin, HintMixin, Scene):
     idle_fps = IDLE_FPS  # a table waiting for a person needs no more
     def __init__(self, app, ctl, frozen: bool = False):
         super().__init__(app)
@@ -66,6 +68,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         self.press = None
         self.popup: Popup | None = None
         self.zoom_big = None
+        self.zoom_live = None        # the card shown large as the table shows it (its current values)
         self.hover_key = None
         self.hover_btn = None
         self.menu_open = False
@@ -90,6 +93,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         self.countdown = None        # [key, seconds left, total, player] while a timed decision waits
         self.steps_seen = None       # [family, kinds]: the steps of a procedure played so far (banner trail)
         self.takeback = None         # (requester, UndoPlan) while a take-back waits for the other player
+        self.hint = None             # the hint asked for (table_hint), shown until a move is made
         self.relayout(snap=True)
         self.log = self._history_log() or self._first_turn_line()
         if ctl.hotseat and not frozen and not ctl.over:

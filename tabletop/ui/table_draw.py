@@ -55,10 +55,13 @@ class DrawMixin:
             self.coach.draw_points(surf)
         self._draw_top(surf)
         self._draw_right(surf)
+        self.draw_hint_panel(surf)
         if self.coach is not None:
             self.coach.draw(surf)
         self._draw_preview(surf)
         self._draw_bottom(surf)
+        self.draw_hint_button(surf)
+        self.draw_hint_marks(surf)
         if self.held is not None:
             self._draw_held(surf)
         if self.reveal_cards:
@@ -68,10 +71,7 @@ class DrawMixin:
         if self.popup is not None:
             self.popup.draw(surf)
         if self.zoom_big is not None:
-            z = self.art.get(self.zoom_big, 420, 588)
-            r = z.get_rect(center=(PLAY.centerx, PLAY.centery))
-            surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
-            surf.blit(z, r)
+            self._draw_zoom_big(surf)
         if self.ctl.over and self.coach is None and not self.queue.busy and (self.banner is None or self.banner[1] > 1.0):
             self._draw_game_over(surf)
         else:
@@ -84,6 +84,21 @@ class DrawMixin:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
                 gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def _draw_zoom_big(self, surf) -> None:
+        """A card shown large (right click): its current values beside the
+        printed ones, and the legend of its marks at its side."""
+        live = getattr(self, "zoom_live", None)
+        live = live if live is not None and live.get("card") == self.zoom_big and live.get("face") != "down" else None
+        z = self.art.get(self.zoom_big, 420, 588, live=live, wait=False)
+        lg = self.art.legend(self.zoom_big, 360, 588)
+        gap = 16
+        total = z.get_width() + (gap + lg.get_width() if lg is not None else 0)
+        r = z.get_rect(midleft=(PLAY.centerx - total // 2, PLAY.centery))
+        surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
+        surf.blit(z, r)
+        if lg is not None:
+            surf.blit(lg, lg.get_rect(topleft=(r.right + gap, r.y)))
 
     def toast_spot(self) -> pygame.Rect:
         """Toasts go in the middle of the play area, between the two players'
@@ -258,7 +273,11 @@ class DrawMixin:
         v = self.view
         ctl = self.ctl
         p = ctl.decider()
-        if self.queue.busy:
+        said = self.coach.status() if self.coach is not None else ""
+        if said:  # a tutorial's coach: paused at a step, a wrong move tried, a puzzle's end
+            msg = said
+            col = gfx.ACCENT
+        elif self.queue.busy:
             msg = "Resolving..."
             col = gfx.DIM
         elif ctl.over and self.coach is not None and ctl.state.decision is not None:

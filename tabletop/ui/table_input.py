@@ -10,6 +10,7 @@ from tabletop.engine.core import Choice
 
 from .physics import HeldCard
 from .table_geom import RIGHT, MENU_BTN, SKIP_BTN, DRAG_START_PX
+from .table_hint import HINT_BTN
 from .widgets import ActionButton, Popup
 
 
@@ -46,6 +47,7 @@ class InputMixin:
             elif ev.button == 3:
                 sp = self.sprite_at(ev.pos)
                 self.zoom_big = sp.card.get("card") if sp is not None and sp.card.get("card") is not None and self.zoom_big is None else None
+                self.zoom_live = sp.card if self.zoom_big is not None else None
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self._up(ev.pos)
 
@@ -80,6 +82,8 @@ class InputMixin:
                 self.close_menu()
             else:
                 self.open_menu()
+        elif k == pygame.K_h and not self.menu_open and self.dialog is None and self.handoff_for is None:
+            self.request_hint()
         elif k == pygame.K_SPACE and not self.menu_open and self.dialog is None:
             if self.queue.busy:
                 self.skip()
@@ -121,6 +125,9 @@ class InputMixin:
         if SKIP_BTN.collidepoint(pos) and self.queue.busy:
             self.skip()
             return
+        if HINT_BTN.collidepoint(pos) and self.hint_offered():
+            self.request_hint()
+            return
         for b in self.bar_buttons:
             if b.rect.collidepoint(pos):
                 self._bar_click(b)
@@ -159,7 +166,7 @@ class InputMixin:
         chs = self.choices_of_card(iid)
         if not chs:
             if sp.card.get("card") is not None:
-                self.zoom_big = sp.card["card"]
+                self.zoom_big, self.zoom_live = sp.card["card"], sp.card
             return
         if len(chs) == 1 and chs[0].args.get("card") != iid:
             self.apply_choice(chs[0])  # a lit target: clicking it chooses it

@@ -195,6 +195,7 @@ class PlaybackMixin:
         if not self.queue.busy and not self.frozen:
             self._tick_countdown(dt)
             self.drive()
+        self.poll_hint()
 
     def is_idle(self) -> bool:
         """Nothing on the table moves by itself (no event playing, no card held,
@@ -203,7 +204,7 @@ class PlaybackMixin:
         person drew 60 frames a second and kept 60% of a core busy."""
         if self.queue.busy or self.held is not None or self.returning or self.pops or self.banner is not None:
             return False
-        if self.countdown is not None:
+        if self.countdown is not None or self.hint_thinking:
             return False
         ctl = self.ctl
         if ctl.thinking or (not ctl.over and ctl.is_computer(ctl.decider())):

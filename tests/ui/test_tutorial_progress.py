@@ -39,7 +39,7 @@ def test_finishing_a_lesson_marks_it_and_the_list_shows_the_mark(tmp_path):
     lesson = _first_rush()
     app = make_app()
     app.reset_to(MenuScene(app))
-    app.push(TutorialScene(app))
+    app.push(TutorialScene(app, game_id="rush_duel"))
     app.run_frames(2, DT)
     scene = app.top
     i = _row(scene, lesson["path"])
