@@ -73,7 +73,9 @@ class Puzzle:
         """The goal in players' words, for the banner and the list."""
         if self.goal == "win":
             return "Win this turn" if self.turns == 1 else f"Win within {self.turns} turns"
-        return "Survive the rival's turn" if self.turns <= 2 else f"Survive {self.turns} turns"
+        if self.turns == 1:  # the turn the position is in: the learner's own (▼ attacks) or the rival's
+            return "Survive this turn"
+        return "Survive the rival's turn" if self.turns == 2 else f"Survive {self.turns} turns"
 
 
 def load_puzzle(path: str | os.PathLike) -> Puzzle:

@@ -75,7 +75,7 @@ BG = MenuBackground()
 
 
 class MenuScene(Scene):
-    """Continue, New game, Tutorial, Load game, Settings, Quit."""
+    """Continue, New game, Tutorial, Load game, Finished games, Settings, Quit."""
 
     def build(self):
         cx = VW // 2
@@ -83,15 +83,16 @@ class MenuScene(Scene):
         self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
         self.unfinished = unfinished_games(self.app.saves)
         items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
-                 ("Load game", self.load), ("Settings", self.settings), ("Quit", self.quit)]
+                 ("Load game", self.load), ("Finished games", self.finished), ("Deck builder", self.decks),
+                 ("Settings", self.settings), ("Quit", self.quit)]
         self.buttons = {}
         for i, (lab, act) in enumerate(items):
-            b = self.button((cx - 170, 260 + i * 66, 340, 54), lab, act, object_id="#big")
+            b = self.button((cx - 170, 226 + i * 56, 340, 48), lab, act, object_id="#big")
             self.buttons[lab] = b
         if not self.unfinished:
             self.buttons["Continue"].disable()
         # importing the games takes a while: the menu shows first and finds them in the background
-        self.games_label = self.label((cx - 300, 670, 600, 30), "", object_id="#subtitle")
+        self.games_label = self.label((cx - 300, 690, 600, 30), "", object_id="#subtitle")
         self._finding = None
         from tabletop.engine import registry
         if registry._CACHE is not None:
@@ -137,8 +138,19 @@ class MenuScene(Scene):
 
         self.app.push(LoadScene(self.app))
 
+    def finished(self):
+        """The finished games, to be watched back."""
+        from .savescenes import FinishedScene
+
+        self.app.push(FinishedScene(self.app))
+
     def settings(self):
         self.app.push(SettingsScene(self.app))
+
+    def decks(self):
+        from .deckbuilder import DeckBuilderScene
+
+        self.app.push(DeckBuilderScene(self.app))
 
     def quit(self):
         self.app.running = False
@@ -213,6 +225,16 @@ class NewGameScene(_Panel):
             self.level_menu = pygame_gui.elements.UIDropDownMenu(levels, COMPUTERS[self.app.settings.computer],
                                                                  pygame.Rect(x + 310, 145, 150, 44), self.app.ui)
         names = sorted(game.decks) or ["(default)"]
+        # the player's own decks (Deck builder), offered after the preconstructed ones
+        from tabletop.userdecks import list_decks
+        self.user_decks = {}
+        for e in list_decks(game):
+            if "deck" in e:
+                item = f"{e['name']} (your deck)"
+                while item in names or item in self.user_decks:
+                    item += " "
+                self.user_decks[item] = e["deck"]
+        names += list(self.user_decks)
         setup = game.default_setup()
         for p in (0, 1):
             if self.decks[p] not in names:
@@ -291,6 +313,14 @@ class NewGameScene(_Panel):
         for p in (0, 1):
             if self.decks[p] in game.decks:
                 setup["players"][p]["deck"] = self.decks[p]
+            elif self.decks[p] in getattr(self, "user_decks", {}):
+                deck = self.user_decks[self.decks[p]]
+                problems = game.check_deck(deck)
+                if problems:
+                    self.app.toast(f"Can't start: {deck.name} doesn't meet the deck rules yet. {problems[0]}. "
+                                   f"Open it in the Deck builder to finish it.")
+                    return
+                game.setup_cards(setup, p, deck.ids([k for k, _ in game.deck_sections]), deck.name)
         if self.mode == "computer":
             setup["players"][1]["name"] = "Computer"
         for k, v in self.options.items():

@@ -35,12 +35,13 @@ from .table_input import InputMixin
 from .table_menus import MenusMixin
 from .table_panels import PanelsMixin
 from .table_playback import PlaybackMixin
+from .table_rules import RulesMixin
 from .table_undo import UndoMixin
 from .widgets import ActionButton, Popup
 
 
 class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusMixin, UndoMixin,
-                 CardsMixin, DrawMixin, PanelsMixin, HintMixin, Scene):
+                 CardsMixin, DrawMixin, PanelsMixin, HintMixin, RulesMixin, Scene):
     idle_fps = IDLE_FPS  # a table waiting for a person needs no more
     def __init__(self, app, ctl, frozen: bool = False):
         super().__init__(app)

@@ -13,8 +13,12 @@ from .layout import slot_rects
 from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
 from .widgets import ActionButton, layout_buttons
 
+LINK = (150, 195, 250)  # a rule name that opens its entry in the Rules screen
+
 
 class DrawMixin:
+    log_reserve = 0  # pixels at the foot of the side panel kept free of the log (the replay's controls)
+
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
         try:
@@ -26,7 +30,7 @@ class DrawMixin:
     def draw(self, surf) -> None:
         if self._bg is None:
             self._bg = self._render_bg()
-        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
+        self.art.begin_frame(unlimited=self.all_faces_at_once())  # new faces are drawn a few per frame (a still picture: all)
         held_iid = self.held_card.card.get("iid") if self.held_card is not None else None
         lit_z, lit_t = self.lit_for(held_iid) if held_iid is not None else (set(), set())
         lit_zones = [zd.rect for zd in self.layout.zones if self.zone_key(zd) in lit_z]
@@ -84,6 +88,11 @@ class DrawMixin:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
                 gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def all_faces_at_once(self) -> bool:
+        """Draw every new card face this frame (a still picture), rather than a
+        few per frame with stand-ins meanwhile."""
+        return self.frozen
 
     def _draw_zoom_big(self, surf) -> None:
         """A card shown large (right click): its current values beside the
@@ -367,10 +376,11 @@ class DrawMixin:
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
-            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8)
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
             # newest at the bottom; lay out upwards
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom
+            self.log_links = []
             for e0, e1 in reversed(entries):
                 e = e0 if self.viewer == 0 else e1
                 cap, rule = self.shown_entry(e)
@@ -386,8 +396,12 @@ class DrawMixin:
                 for ln in cap_lines:
                     s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
                     yy += lh_cap
+                link = bool(rule_lines) and self.rule_is_link(rule[len("rule: "):])
+                if link:  # a rule the reference explains: click it to read it
+                    self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yy - 1, area.w - 10, len(rule_lines) * lh_rule + 2),
+                                           rule[len("rule: "):]))
                 for ln in rule_lines:
-                    s.blit(gfx.text(ln, 13, gfx.DIM), (area.x + 14, yy))
+                    s.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (area.x + 14, yy))
                     yy += lh_rule
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s

@@ -71,8 +71,9 @@ def test_wrong_move_gets_the_hint_and_back_replays():
     n = len(run.history)
     perform(app, table, wrong)
     assert len(run.history) == n and run.step_index == 1
-    # the coach's panel says why (the step's hint: this lesson has no hint for this move), with Try it
-    assert run.step.hint and coach.wrong[1] == run.step.hint and coach.wrong[0].id == wrong.id
+    # the coach's panel says why (the lesson's hint for this wrong move, else the step's hint), with Try it
+    said = next((w.hint for w in run.step.wrong if w.kind == wrong.kind), run.step.hint)
+    assert said and coach.wrong[1] == said and coach.wrong[0].id == wrong.id
     app.run_frames(2, DT)
     assert "Try it" in coach.button_rects and "coach" in app.toast_text
     perform(app, table, want)

@@ -114,9 +114,9 @@ def test_a_whole_game_at_one_screen_through_the_ui():
     app, table, made = _play_through_ui("mini", 11)
     assert table.ctl.over and made > 5
     assert table.view["winner"] == table.ctl.state.winner
-    # the game-over panel offers a new game and the menu
+    # the game-over panel offers a new game, watching this one again, and the menu
     app.run_frames(90, DT)
-    assert len(table.over_buttons) == 2
+    assert len(table.over_buttons) == 3
 
 
 def test_a_whole_rush_duel_game_at_one_screen_through_the_ui():
