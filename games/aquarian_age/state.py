@@ -62,6 +62,7 @@ class AAState(Board, State):
         s = self.clone()
         s.table.determinize(player, rng)
         s.rng = PCG32(rng.next_u32() | (rng.next_u32() << 32))
+        s.decision_cache = None  # the clone's own decision, over the cards it now holds
         return s
 
     # ---------------------------------------------------------- the engine
@@ -213,5 +214,5 @@ FIELDS = declare(AAState, [
     field("attack", "value", "the attack being resolved (a dict replaced, never changed in place), or None"),
     field("modifiers", "list", "until-end-of-turn effects: (iid, stat or kw.<skill>, delta)", default=list),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
-    field("decision_cache", "cache", "the pending decision, built on demand from the top step"),
+    field("decision_cache", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
 ])

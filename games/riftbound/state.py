@@ -98,7 +98,7 @@ FIELD_LIST = [
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
           "that changed)", default=0),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 
 
