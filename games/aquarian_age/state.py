@@ -16,7 +16,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable
+from tabletop.engine.table import CardTable, number_repeats
 
 from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
@@ -179,22 +179,6 @@ class AAState(Board, State):
                       "attack": att, "reason": self.outcome.reason if self.outcome is not None else "",
                       "effects": [[m[0], m[1], m[2]] for m in self.modifiers]},
         }
-
-
-def number_repeats(events: list) -> None:
-    """Consecutive steps with the same caption (two cards drawn, three milled,
-    a cost of two power cards) are numbered, "(1 of 2)", so the log never
-    shows one line twice in a row."""
-    i, n = 0, len(events)
-    while i < n:
-        cap = events[i].caption
-        j = i + 1
-        while j < n and cap and events[j].caption == cap:
-            j += 1
-        if j - i > 1:
-            for k in range(i, j):
-                events[k].caption = f"{cap} ({k - i + 1} of {j - i})"
-        i = j
 
 
 FIELDS = declare(AAState, [

@@ -156,8 +156,9 @@ class Legality:
             if move_unit_refusal(self, p, u) is not None:
                 continue
             for d in self._move_dests(p, u):
+                # the label names the battlefield: written when the table reads it
                 ch.append(Choice("move", {"card": u, "to": lz(p, d)}, p,
-                                 f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}"))
+                                 lambda u=u, d=d: f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}"))
 
     def _move_joiners(self, p, a) -> list:
         to = a["to"]

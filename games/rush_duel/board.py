@@ -8,6 +8,8 @@ from tabletop.engine.core import Choice, Event
 from .effects import card_matches
 from .zones import Z
 
+_MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
+
 
 class Board:
     """Mixin of RushState: reading the board."""
@@ -24,7 +26,9 @@ class Board:
     def units(self, p: int) -> list[int]:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
         mx = self.maximum_centre
-        return [i for i in self.table.zones[Z[p]["monster"]] if i is not None and mx.get(i, i) == i]
+        if not mx:
+            return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None]
+        return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
 
     def free_slots(self, zone: str) -> int:
         return sum(1 for i in self.table.zones[zone] if i is None)

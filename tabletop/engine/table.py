@@ -59,35 +59,77 @@ def _visibility(specs: dict) -> dict:
     return out
 
 
-_CAPTION = Event.caption  # the slot under MoveEvent's lazy caption
-
-
 class MoveEvent(Event):
     """A ``card.move`` event whose default caption is written when first read
     (headless play never reads it)."""
 
-    __slots__ = ()
+    __slots__ = ("_cap",)
 
     def __init__(self, caption: str, rule: str, data: dict, hidden_from: tuple, public: dict | None):
         self.kind = "card.move"
-        _CAPTION.__set__(self, caption or None)
+        self._cap = caption or None  # None: the default caption, not written yet
         self.rule = rule
         self.data = data
         self.hidden_from = hidden_from
         self.public = public
 
+    def _default_key(self):
+        """What the default caption says, as a tuple (card id or None when hidden, from, to)."""
+        d = self.data
+        return (d["card_id"] if not self.hidden_from else None, d["from"], d["to"])
+
     @property
     def caption(self) -> str:
-        cap = _CAPTION.__get__(self)
+        cap = self._cap
         if cap is None:
             d = self.data
-            cap = f"{d['card_id'] if not self.hidden_from else 'A card'} moves from {d['from']} to {d['to']}"
-            _CAPTION.__set__(self, cap)
+            cap = self._cap = (f"{d['card_id'] if not self.hidden_from else 'A card'} moves from {d['from']} "
+                               f"to {d['to']}")
         return cap
 
     @caption.setter
     def caption(self, value: str) -> None:
-        _CAPTION.__set__(self, value)  # a determinize group key: leave this hidden card as it is
+        self._cap = value
+
+
+def _caption_key(e: Event):
+    """The caption of ``e``, or for a move whose default caption is not written yet
+    a tuple that is equal exactly when the two default captions would be."""
+    if type(e) is MoveEvent and e._cap is None:
+        return e._default_key()
+    return e.caption
+
+
+def number_repeats(events: list) -> None:
+    """Number consecutive steps with the same (non-empty) caption, "(1 of 2)", so a
+    log never shows one line twice in a row (two cards drawn, three runes
+    exhausted). Captions not written yet are compared without writing them."""
+    n = len(events)
+    if n < 2:
+        return
+    keys = [_caption_key(e) for e in events]
+    i = 0
+    while i < n:
+        k = keys[i]
+        j = i + 1
+        while j < n:
+            o = keys[j]
+            if o == k:
+                j += 1
+                continue
+            if type(o) is str and type(k) is str or not (type(o) is str or type(k) is str):
+                break  # two written captions, or two default ones: they differ
+            # a written caption against a default one: write the default one
+            keys[i] = k = events[i].caption
+            keys[j] = o = events[j].caption
+            if o != k:
+                break
+            j += 1
+        if j - i > 1 and k:
+            cap = events[i].caption
+            for m in range(i, j):
+                events[m].caption = f"{cap} ({m - i + 1} of {j - i})"
+        i = j
 
 
 class CardTable:

@@ -55,25 +55,26 @@ class MainPhaseRules:
                     ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
                                      f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
                 same.extend(ch[len(ch) - len(s_free) + 1:])
+        face, flags, mx = t.face, self.card_flags, self.maximum_centre
         for z in (sz, fz):
             for i in t.zones[z]:
-                if i is not None and not t.face[i] and self.card_data(i)["kind"] == "spell":
+                if i is not None and not face[i] and db[card[i]]["kind"] == "spell":
                     self._spell_choices(p, i, ch, {})
         for i in self.units(p):
-            c = self.card_data(i)
             if position_change_reason(self, i) is None:
-                if not t.face[i]:
+                c = db[card[i]]
+                if not face[i]:
                     ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
                 else:
                     to = "defense" if self.is_attack(i) else "attack"
                     ch.append(Choice("change_position", {"card": i}, p, f"Change {c['name']} to {to} position"))
-        for i in t.zones[mz]:
-            if i is None or not t.face[i] or self.card_flags.get(i, 0) & F_USED:
+        for i in m_row:
+            if i is None or not face[i] or flags.get(i, 0) & F_USED:
                 continue
-            c = self.card_data(i)
+            c = db[card[i]]
             if not (c["effect"] or c["modes"]):
                 continue
-            if c["subtype"] == "maximum" and i not in self.maximum_centre:
+            if c["subtype"] == "maximum" and i not in mx:
                 continue
             for mode, tg in self.effect_variants(p, i):
                 args = {"card": i}
@@ -83,7 +84,7 @@ class MainPhaseRules:
                     lab += f": {c['modes'][mode]['label']}"
                 if tg is not None:
                     args["target"] = tg
-                    lab += f" on {self.name(tg) if t.face[tg] else 'a face-down card'}"
+                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
                 ch.append(Choice("effect", args, p, lab))
         if not (self.turn_number == 1):
             ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
@@ -129,10 +130,14 @@ class MainPhaseRules:
 
     def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
-        c = self.card_data(i)
-        for mode, tg in self.effect_variants(p, i):
+        variants = self.effect_variants(p, i)
+        if not variants:
+            return
+        c = self.db[self.table.card[i]]
+        for mode, tg in variants:
             args = {"card": i}
-            args.update(extra)
+            if extra:
+                args.update(extra)
             lab = f"Activate {c['name']}"
             if mode is not None:
                 args["mode"] = mode
