@@ -10,6 +10,9 @@ from .zones import Z
 
 _MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
 
+#: choices that never change, made once (a decision lists the same objects each time)
+_SURRENDER = tuple(Choice("surrender", {}, p, "Surrender", role="resign") for p in (0, 1))
+
 
 class Board:
     """Mixin of RushState: reading the board."""
@@ -126,4 +129,4 @@ class Board:
         return Event(kind, caption, rule, data)
 
     def _surrender(self, p: int) -> Choice:
-        return Choice("surrender", {}, p, "Surrender", role="resign")
+        return _SURRENDER[p]

@@ -16,6 +16,9 @@ from .procedures import PROCS
 from .turn import open_phase
 from .windows import activate_choices, card_play_choices, declare_card, pass_priority, play_fast
 
+# choices that never change, made once (a decision lists the same objects each time)
+_END_MAIN = tuple(Choice("end_main", {}, p, "End the main phase", role="end") for p in (0, 1))
+
 
 def main_choices(state, p: int) -> list:
     """Everything the active player may do in the main phase (seed 4.3 ①-⑥, digest A.7.21)."""
@@ -50,7 +53,7 @@ def main_choices(state, p: int) -> list:
             for t in acts:
                 ch.append(Choice("attack", {"card": d, "target": t}, p,
                                  f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
-    ch.append(Choice("end_main", {}, p, "End the main phase", role="end"))
+    ch.append(_END_MAIN[p])
     return ch
 
 

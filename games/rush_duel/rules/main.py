@@ -13,6 +13,10 @@ from ..zones import Z, quiet
 from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, slot_name
 from .procedures import PROCS, push
 
+#: choices that never change, made once (a decision lists the same objects each time)
+_BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") for p in (0, 1))
+_END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
+
 
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
@@ -87,8 +91,8 @@ class MainPhaseRules:
                     lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
                 ch.append(Choice("effect", args, p, lab))
         if not (self.turn_number == 1):
-            ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
-        ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
+            ch.append(_BATTLE_PHASE[p])
+        ch.append(_END_TURN[p])
         ch.append(self._surrender(p))
         return ZoneDecision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch, same)
 
