@@ -38,7 +38,8 @@ def power_hosts(state, p: int) -> list[int]:
 
 
 def _decision(state, p, hand, hosts):
-    ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}") for h in hand for t in hosts]
+    labels = [f"Power card under {state.name_of(t)}" for t in hosts]
+    ch = [Choice("power", {"card": h, "target": t}, p, lab) for h in hand for t, lab in zip(hosts, labels)]
     ch.append(_END_POWER[p])
     return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
 
