@@ -16,6 +16,10 @@ from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 # player's, then the second's
 _SIDES = {"self": ((0,), (1,)), "opponent": ((1,), (0,)), "any": ((0, 1), (0, 1))}
 _NO_FILTER: dict = {}
+# Choices are values: playing the same unit to base, with the same words, is the same choice
+# decision after decision, so it is made once (by iid, player and card name; a determinized
+# copy's cards have other names, so other keys).
+_TO_BASE: dict = {}
 
 
 class Legality:
@@ -83,7 +87,16 @@ class Legality:
             for loc in locs:
                 to = lz(p, loc)
                 if self.can_pay(p, E, P):
-                    ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
+                    if loc < 0:  # to base: the same choice each time (made once)
+                        key = (iid, p, nm)
+                        c = _TO_BASE.get(key)
+                        if c is None:
+                            if len(_TO_BASE) > 50_000:
+                                _TO_BASE.clear()
+                            c = _TO_BASE[key] = Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}")
+                        ch.append(c)
+                    else:
+                        ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
                 if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
                     ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
                                      f"Play {nm} to {self.place_name(to)} with Accelerate"))

@@ -18,6 +18,29 @@ _BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") fo
 _END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
 
 
+# Choices are values: the same card into the same zone, with the same words, is the same
+# choice decision after decision, so it is made once (by iid, slot, player and card name; a
+# determinized copy's cards have other names, so other keys).
+_MADE: dict = {}
+
+
+def _made(key, choices):
+    if len(_MADE) > 50_000:
+        _MADE.clear()
+    _MADE[key] = choices
+    return choices
+
+
+def _set_choice(p: int, i: int, sz: str, slot: int, name: str) -> Choice:
+    """Set the spell or trap ``i`` face down in Spell & Trap Zone ``slot`` (seed 3.2.3, 3.2.5)."""
+    key = ("set", i, slot, p, name)
+    c = _MADE.get(key)
+    if c is None:
+        c = _made(key, Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                              f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}"))
+    return c
+
+
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
 
@@ -51,13 +74,11 @@ class MainPhaseRules:
                 elif s_free:
                     self._spell_choices(p, i, ch, {})
                     for slot in s_free:
-                        ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                         f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                        ch.append(_set_choice(p, i, sz, slot, c["name"]))
                     same.extend(ch[len(ch) - len(s_free) + 1:])
             elif k == "trap":
                 for slot in s_free:
-                    ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                     f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                    ch.append(_set_choice(p, i, sz, slot, c["name"]))
                 same.extend(ch[len(ch) - len(s_free) + 1:])
         face, flags, mx = t.face, self.card_flags, self.maximum_centre
         for z in (sz, fz):
@@ -109,11 +130,15 @@ class MainPhaseRules:
         row = t.zones[mz]
         if need == 0:  # a free zone each: the first is kept for the agents
             for n, k in enumerate(slots):
-                where = MONSTER_ZONE_WORDS[k]
-                ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"))
-                ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+                key = (i, k, p, name)
+                pair = _MADE.get(key)
+                if pair is None:
+                    where = MONSTER_ZONE_WORDS[k]
+                    pair = _made(key, (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
+                                       Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}")))
+                ch += pair
                 if n:
-                    same.extend(ch[-2:])
+                    same.extend(pair)
             return
         outcomes = set()
         for k in slots:
