@@ -73,11 +73,6 @@ class MoveEvent(Event):
         self.hidden_from = hidden_from
         self.public = public
 
-    def _default_key(self):
-        """What the default caption says, as a tuple (card id or None when hidden, from, to)."""
-        d = self.data
-        return (d["card_id"] if not self.hidden_from else None, d["from"], d["to"])
-
     @property
     def caption(self) -> str:
         cap = self._cap
@@ -92,14 +87,6 @@ class MoveEvent(Event):
         self._cap = value
 
 
-def _caption_key(e: Event):
-    """The caption of ``e``, or for a move whose default caption is not written yet
-    a tuple that is equal exactly when the two default captions would be."""
-    if type(e) is MoveEvent and e._cap is None:
-        return e._default_key()
-    return e.caption
-
-
 def number_repeats(events: list) -> None:
     """Number consecutive steps with the same (non-empty) caption, "(1 of 2)", so a
     log never shows one line twice in a row (two cards drawn, three runes
@@ -107,7 +94,13 @@ def number_repeats(events: list) -> None:
     n = len(events)
     if n < 2:
         return
-    keys = [_caption_key(e) for e in events]
+    keys = []
+    for e in events:
+        if e.__class__ is MoveEvent and e._cap is None:
+            d = e.data
+            keys.append((d["card_id"] if not e.hidden_from else None, d["from"], d["to"]))
+        else:
+            keys.append(e.caption)
     i = 0
     while i < n:
         k = keys[i]
