@@ -162,19 +162,27 @@ class MainPhaseRules:
         variants = self.effect_variants(p, i)
         if not variants:
             return
-        c = self.db[self.table.card[i]]
+        card, face = self.table.card, self.table.face
+        cid = card[i]
+        c = self.db[cid]
+        to = extra.get("to")
         for mode, tg in variants:
-            args = {"card": i}
-            if extra:
-                args.update(extra)
-            lab = f"Activate {c['name']}"
-            if mode is not None:
-                args["mode"] = mode
-                lab += f": {c['modes'][mode]['label']}"
-            if tg is not None:
-                args["target"] = tg
-                lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
-            ch.append(Choice("activate", args, p, lab))
+            # the same activation with the same words is the same choice each time (made once)
+            key = ("activate", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p, to)
+            made = _MADE.get(key)
+            if made is None:
+                args = {"card": i}
+                if extra:
+                    args.update(extra)
+                lab = f"Activate {c['name']}"
+                if mode is not None:
+                    args["mode"] = mode
+                    lab += f": {c['modes'][mode]['label']}"
+                if tg is not None:
+                    args["target"] = tg
+                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
+                made = _made(key, Choice("activate", args, p, lab))
+            ch.append(made)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
         """Set a monster face-down in defense position (seed 3.2.1; an advance set for
