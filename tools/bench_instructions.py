@@ -99,6 +99,14 @@ def main(argv=None) -> int:
         print("bench_instructions: --games must be at least 1", file=sys.stderr)
         return 2
     ids = args.games_ids or ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
+    sys.path.insert(0, str(ROOT))
+    from tabletop.engine.registry import all_games
+
+    unknown = [g for g in ids if g not in all_games()]
+    if unknown:
+        print(f"bench_instructions: unknown game {unknown[0]!r} (known: {', '.join(sorted(all_games()))})",
+              file=sys.stderr)
+        return 2
     try:
         base = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.base], check=True,
                               capture_output=True, text=True).stdout.strip()
