@@ -60,11 +60,11 @@ class CardsMixin:
         """Everything the still layer shows: when it is unchanged, last frame's layer is blitted as it is."""
         choice_cards, target_cards = marks
         sel = self.selected
-        parts = [self._bg, gfx.generation, under, self.art.drawn, self.hover_key if self.held is None else None]
+        parts = [self._bg, gfx.generation, under, self.art.drawn]
         for sp in still:
             c = sp.card
             iid = c.get("iid")
-            parts.append((sp.key, int(sp.x), int(sp.y), sp.w, sp.h, sp.zone, sp.sideways, c.get("card"), c.get("face"),
+            parts.append((sp.key, int(sp.tx), int(sp.ty), sp.w, sp.h, sp.zone, sp.sideways, c.get("card"), c.get("face"),
                            live_key(c), _attached_key(c.get("attached")), _counters_key(c.get("counters")),
                            iid in lit_t, iid in target_cards, iid in choice_cards,
                            sel.index(iid) if iid in sel else -1))
@@ -84,10 +84,14 @@ class CardsMixin:
             paint_under(pic)
             stood_in = self.art.stand_ins
             for sp in still:
-                self._blit_sprite(pic, sp, marks[0], marks[1], lit_t)
+                self._blit_sprite(pic, sp, marks[0], marks[1], lit_t, still=True)
             # a card drawn as a stand-in (this frame's budget for new faces was spent) is drawn again next frame
             self._still_layer = layer = (key if self.art.stand_ins == stood_in else None, pic)
         surf.blit(layer[1], (0, 0))
+        # the pointer's card is outlined over the layer: moving the pointer redraws nothing else
+        sp = self.sprites.get(self.hover_key) if self.held is None and self.hover_key is not None else None
+        if sp is not None and sp in still:
+            card_draw.draw_highlight(surf, sp.rect(), "hover")
 
     def _draw_cards(self, surf, lit_t, marks, moving, returning) -> None:
         """The cards on the move, over the still layer, then marks, stat pops and pile counts."""
@@ -137,7 +141,7 @@ class CardsMixin:
                 continue
             card_draw.draw_stat_pop(surf, sp.x, sp.y - sp.h / 2, t, d)
 
-    def _blit_sprite(self, surf, sp, choice_cards, target_cards, lit_t) -> None:
+    def _blit_sprite(self, surf, sp, choice_cards, target_cards, lit_t, still: bool = False) -> None:
         sideways = sp.sideways
         img = self._card_surface(sp, sp.w, sp.h, sideways)
         if sp.turn_t < 1.0:
@@ -155,7 +159,7 @@ class CardsMixin:
         elif iid is not None and iid in choice_cards:
             card_draw.draw_highlight(surf, r, "choice")
         surf.blit(img, r)
-        if sp.key == self.hover_key and self.held is None:
+        if sp.key == self.hover_key and self.held is None and not still:
             card_draw.draw_highlight(surf, r, "hover")
         counters = sp.card.get("counters") or {}
         if counters:

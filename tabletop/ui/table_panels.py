@@ -17,6 +17,42 @@ class PanelsMixin:
         if k == "game.over":
             return
         small = k in ("phase.begin", "step.begin")
+        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
+                                       and self.steps_seen[1][-1] is ev) else []
+        key = (tuple(map(id, trail)), gfx.generation)
+        got = getattr(self, "_banner_pic", None)
+        if got is None or got[0] is not ev or got[1] != key:
+            # the banner's picture is made once per step shown (its text costs a
+            # millisecond or two a frame otherwise); trail holds its events alive
+            got = self._banner_pic = (ev, key, trail, self._banner_picture(ev, small, trail))
+        box, rr, rule_name, link = got[3]
+        w, h = box.get_size()
+        area = self.layout.banner
+        r = pygame.Rect(0, 0, w, h)
+        r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
+        if area is not None and r.h > area.h:
+            r.top = area.top
+        surf.blit(box, r)
+        self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
+        cid = (ev.data or {}).get("card_id") if not small else None
+        if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
+            f = t / dur if dur > 0 else 1.0
+            ch = min(150, h + 10)
+            cw = int(ch * self.layout.card_size[0] / self.layout.card_size[1])
+            k = min(1.0, f / 0.3) if dur > 0 else 1.0
+            face = k >= 0.5
+            img = self.art.get(cid if face else None, cw, ch)
+            sx = abs(k * 2 - 1)
+            if sx < 1.0:
+                img = pygame.transform.scale(img, (max(1, int(cw * sx)), ch))
+            cx = r.x - cw // 2 - 12 if r.x - cw - 12 >= 0 else r.right + cw // 2 + 12
+            surf.blit(img, img.get_rect(center=(cx, r.centery)))
+            self._flip_at = ((ev.data or {}).get("card"), (cx, r.centery))
+
+    def _banner_picture(self, ev, small: bool, trail: list):
+        """The step banner for ``ev`` as a picture: (surface, the rule line's
+        rect on it or None, the rule's name, whether it opens the Rules screen)."""
+        k = ev.kind
         title = self.rule_text(ev.caption or k)
         area = self.layout.banner
         w = 560 if small else 760
@@ -25,8 +61,6 @@ class PanelsMixin:
         narrow = w < 520          # a banner docked in a narrow spot (the side panel) wraps in smaller type
         rule_name = self.rule_name(ev.rule) if ev.rule else ""
         rule = f"rule: {rule_name}" if rule_name else ""
-        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
-                                       and self.steps_seen[1][-1] is ev) else []
         if small:
             ts, rs = (24 if narrow else 28), 15
             lines = gfx.wrap(title, ts, w - 30, True)[:2] if narrow else [gfx.fit(title, ts, w - 30, True)]
@@ -41,10 +75,6 @@ class PanelsMixin:
         h = top + len(lines) * lh + len(rule_lines) * rh + (14 if small else 16) + (30 if trail else 0)
         if not small:
             h = max(h, 130 if not narrow else 100)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
-        if area is not None and r.h > area.h:
-            r.top = area.top
         # opaque: nothing under it (card art, the old status line) shows through
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
@@ -68,22 +98,9 @@ class PanelsMixin:
             y += rh
         if trail:
             self._draw_trail(box, trail, w)
-        surf.blit(box, r)
-        self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
-        cid = (ev.data or {}).get("card_id") if not small else None
-        if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
-            f = t / dur if dur > 0 else 1.0
-            ch = min(150, h + 10)
-            cw = int(ch * self.layout.card_size[0] / self.layout.card_size[1])
-            k = min(1.0, f / 0.3) if dur > 0 else 1.0
-            face = k >= 0.5
-            img = self.art.get(cid if face else None, cw, ch)
-            sx = abs(k * 2 - 1)
-            if sx < 1.0:
-                img = pygame.transform.scale(img, (max(1, int(cw * sx)), ch))
-            cx = r.x - cw // 2 - 12 if r.x - cw - 12 >= 0 else r.right + cw // 2 + 12
-            surf.blit(img, img.get_rect(center=(cx, r.centery)))
-            self._flip_at = ((ev.data or {}).get("card"), (cx, r.centery))
+        if pygame.display.get_surface() is not None:
+            box = box.convert_alpha()
+        return box, rr, rule_name, link
 
     def _draw_trail(self, box, trail, w) -> None:
         """The steps of this procedure played so far, the current one lit: a
