@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 
 from .engine.errors import TabletopError
 
@@ -89,9 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--save-dir", metavar="DIR", help="write each game as a save file")
     sp.add_argument("--json", action="store_true")
 
-    sp = sub.add_parser("replay", help="replay a save")
+    sp = sub.add_parser("replay", help="replay a save; or render it after a given choice")
     sp.add_argument("save")
     sp.add_argument("--verify", action="store_true", help="exit 0 only when the replay reproduces the stored digest")
+    sp.add_argument("--at", type=_nonneg, metavar="N", help="the position after the first N choices (default: the end)")
+    sp.add_argument("--screenshot", metavar="FILE.png", help="render the table at that position to a PNG, with no display")
+    sp.add_argument("--view", choices=["1", "2", "all"],
+                    help="whose view the picture shows (default: everything for a finished game, else player 1's)")
+    sp.add_argument("--size", type=_size, default=(1600, 900), help="picture size, e.g. 1600x900")
 
     sp = sub.add_parser("bench", help="measure rules (or table) performance")
     sp.add_argument("game", nargs="?")
@@ -109,11 +115,22 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--size", type=_size, default=(1600, 900))
     sp.add_argument("--seed", type=_nonneg, default=1)
 
-    sp = sub.add_parser("tutorial", help="start a lesson, list lessons, or check them all")
+    sp = sub.add_parser("rules", help="print a game's rules reference, or one entry of it")
+    sp.add_argument("game")
+    sp.add_argument("entry", nargs="?", help="a rule name, an entry id or a keyword")
+    sp.add_argument("--file", metavar="TOML", help="read this reference file instead of the game's own")
+
+    sp = sub.add_parser("tutorial", help="start a lesson, a puzzle or the guided game; list them; check them all")
     sp.add_argument("game", nargs="?")
     sp.add_argument("lesson", nargs="?")
-    sp.add_argument("--list", action="store_true")
-    sp.add_argument("--check", action="store_true")
+    sp.add_argument("--list", action="store_true", help="list the game's lessons, guided game and puzzles")
+    sp.add_argument("--check", action="store_true", help="play every lesson, puzzle and guided game headless")
+    sp.add_argument("--strict", action="store_true", help="with --check: old-format lessons fail the stricter checks too")
+    sp.add_argument("--puzzle", metavar="N", help="start puzzle N (its number or name)")
+    sp.add_argument("--guided", action="store_true", help="start the guided first game")
+
+    from .deckcli import add_parsers
+    add_parsers(sub)
     return p
 
 
@@ -202,6 +219,8 @@ def cmd_replay(args) -> int:
         print(rep.for_cli())
         if not rep.complete:
             print(f"loaded up to choice {rep.replayed}; the game goes on from there (the file is not changed)")
+    if args.screenshot is not None or args.at is not None:
+        _replay_position(args, match)
     if args.verify:
         if rep is not None:
             if rep.complete and rep.same_position:
@@ -215,6 +234,36 @@ def cmd_replay(args) -> int:
         else:
             print("verified: the replay reproduces the stored digest")
     return 0
+
+
+def _replay_position(args, match) -> None:
+    """``replay --at N [--screenshot FILE.png]``: say where the game stands
+    after N choices, and render the table there (no display needed)."""
+    from .replay import Replay
+
+    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
+        raise TabletopError("the picture must be a .png file", args.screenshot)
+    replay = Replay.from_match(match, source=args.save)
+    n = replay.n if args.at is None else args.at
+    if n > replay.n:
+        has = (f"the save has {replay.n} choices" if match.replay is None or match.replay.complete else
+               f"{replay.n} of the save's {match.replay.total} choices replay under the installed rules")
+        raise TabletopError(f"--at {n} is out of range: {has} (0 to {replay.n})", args.save)
+    viewer = {"1": 0, "2": 1, "all": None}.get(args.view, "default")
+    if viewer != "default" and not replay.view_allowed(viewer):
+        why = ("everything is shown only for a finished game" if viewer is None else
+               f"player {viewer + 1} is the computer and the game is not over")
+        raise TabletopError(f"--view {args.view}: {why}", args.save)
+    pos = replay.at_choice(n)
+    print(f"after choice {n}: turn {replay.turn_at(pos)}; {replay.caption(pos, replay.default_viewer() if viewer == 'default' else viewer)}")
+    if args.screenshot is None:
+        return
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # no display needed, none used
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .ui.replay_scene import render_png
+
+    render_png(replay, n, args.screenshot, size=args.size, viewer=viewer)
+    print(f"wrote {args.screenshot}")
 
 
 def cmd_bench(args) -> int:
@@ -253,10 +302,40 @@ def cmd_screenshot(args) -> int:
     return screenshot(args.game, args.out, load=args.load, size=args.size, seed=args.seed)
 
 
+def cmd_rules(args) -> int:
+    from .engine.reference import load_reference, reference_for
+    from .engine.registry import get_game
+
+    game = get_game(args.game)
+    ref = load_reference(args.file) if args.file else reference_for(game)
+    if ref is None:
+        raise TabletopError(f"{args.game} has no rules reference")
+    if args.entry:
+        e = ref.get(args.entry) or ref.lookup(args.entry)
+        if e is None:
+            raise TabletopError(f"the {ref.title} have no entry for {args.entry!r}")
+        entries = [e]
+    else:
+        print(ref.title)
+        entries = ref.entries()
+    for e in entries:
+        print()
+        print(e.heading() if not e.keyword else f"{e.title} (keyword)")
+        for para in e.paragraphs():
+            print(textwrap.fill(para, 100, subsequent_indent="  " if para.startswith("- ") else ""))
+    return 0
+
+
 def cmd_tutorial(args) -> int:
     from .tutorial import cli as tcli
 
     return tcli.main(args)
+
+
+def cmd_deck(args) -> int:
+    from .deckcli import cmd_deck as run
+
+    return run(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -270,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         handler = {
             "games": cmd_games, "scenario": cmd_scenario, "selfplay": cmd_selfplay,
             "replay": cmd_replay, "bench": cmd_bench, "play": cmd_play,
-            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial,
+            "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "rules": cmd_rules, "deck": cmd_deck,
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:

@@ -14,7 +14,8 @@ far as they stay legal under the installed rules and stops there
 rules must replay exactly (every choice legal, the same digest).
 
 Each unfinished game has its own autosave in ``autosaves/``; a finished or
-conceded game's autosave is removed. Continue lists the unfinished ones.
+conceded game is kept in ``finished/`` (to be watched back) and its autosave
+is removed. Continue lists the unfinished ones.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ DIGEST_SINCE_FORMAT = 2
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 AUTOSAVE_NAME = "autosave.toml"  # the single autosave of earlier releases (still offered by Continue)
 AUTOSAVE_DIR = "autosaves"       # one autosave per unfinished game
+FINISHED_DIR = "finished"        # finished games, kept to be watched back
 
 
 # -- folders -------------------------------------------------------------------
@@ -165,6 +167,7 @@ class Match:
         self.replay: ReplayReport | None = None  # set when loaded from a save of other rules
         self.notes: list[str] = []  # what the player is told on loading (a backup used, a replay stopped)
         self.keep_autosave_backup = True  # False once: the file at the autosave path is damaged
+        self.kept_finished = False  # this game's end was written to finished/ (see autosave)
 
     @property
     def over(self) -> bool:
@@ -187,18 +190,30 @@ class Match:
         return events
 
     def autosave(self) -> None:
-        """Write the autosave (keeping the previous one as ``.bak``); a finished
-        or conceded game's autosave is removed, so Continue never offers it."""
+        """Write the autosave (keeping the previous one as ``.bak``). A finished
+        or conceded game is kept in the ``finished`` folder (to be watched
+        back) and its autosave is removed, so Continue never offers it."""
         path = self.autosave_path
         if path is None:
             return
         if self.over:
+            try:
+                self.save(finished_path_for(path), keep_backup=False)
+            except OSError:  # can't keep it: the autosave stays (Continue never offers a finished game)
+                return
+            self.kept_finished = True
             for p in (Path(path), backup_path(path)):
                 try:
                     p.unlink()
                 except FileNotFoundError:
                     pass
             return
+        if self.kept_finished:  # the end was taken back: the game is not finished any more
+            try:
+                finished_path_for(path).unlink()
+            except OSError:
+                pass
+            self.kept_finished = False
         self.save(path, keep_backup=self.keep_autosave_backup)
         self.keep_autosave_backup = True
 
@@ -474,6 +489,24 @@ def _summary(p: Path) -> dict:
 
 def autosave_dir(saves: str | os.PathLike | None = None) -> Path:
     return saves_dir(saves) / AUTOSAVE_DIR
+
+
+def finished_dir(saves: str | os.PathLike | None = None) -> Path:
+    return saves_dir(saves) / FINISHED_DIR
+
+
+def finished_path_for(autosave: str | os.PathLike) -> Path:
+    """Where a game autosaved at ``autosave`` is kept once it is over: the
+    ``finished`` folder beside ``autosaves/``, under the same file name."""
+    autosave = Path(autosave)
+    root = autosave.parent.parent if autosave.parent.name == AUTOSAVE_DIR else autosave.parent
+    return root / FINISHED_DIR / autosave.name
+
+
+def finished_games(saves: str | os.PathLike | None = None) -> list[dict]:
+    """The finished games kept to be watched back, the most recent first
+    (summaries as :func:`list_saves` gives them)."""
+    return list_saves(finished_dir(saves))
 
 
 def new_autosave_path(match: Match, saves: str | os.PathLike | None = None) -> Path:

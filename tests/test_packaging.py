@@ -37,6 +37,11 @@ def test_install_tree_holds_what_the_app_reads(tmp_path):
         assert arts, g
         missing = [a for a in arts if not (lib / "tabletop" / "assets" / "art" / f"{a}.svg").is_file()]
         assert not missing, f"{g}: art not installed: {missing[:5]}"
+    # every data file of every game (lessons, puzzles, the guided game, the rules reference...)
+    data = [p.relative_to(ROOT) for p in (ROOT / "games").rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts]
+    missing = [str(p) for p in data if not (lib / p).is_file()]
+    assert not missing, f"game files not installed: {missing[:8]}"
     saves = sorted(p.name for p in (ROOT / "saves").glob("*.toml"))
     assert saves and saves == sorted(p.name for p in (lib / "tabletop" / "example_saves").glob("*.toml"))
 

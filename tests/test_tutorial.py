@@ -13,7 +13,8 @@ from tabletop.tutorial.lesson import LessonRun, check_lesson, list_lessons, load
 def test_tutorial_check_passes(capsys):
     code = main(["tutorial", "--check"])
     out = capsys.readouterr().out
-    assert out.strip().splitlines()[-1].endswith("0 failed"), out
+    last = out.strip().splitlines()[-1]
+    assert " 0 failed" in last and "FAIL " not in out, out
     assert code == 0
 
 
@@ -73,3 +74,15 @@ def test_progress_is_kept_in_the_config_folder(tmp_path, monkeypatch, capsys):
     assert lines[0].startswith("[done]") and not lines[1].startswith("[done]")
     (tmp_path / "tutorial.toml").write_text("completed = [")  # damaged: no progress, no crash
     assert progress.completed() == set()
+
+
+def test_a_one_turn_survive_puzzle_names_this_turn():
+    """Aquarian Age's "Hold the line" is survived in the learner's own turn
+    (their ▼ characters attack them): the goal must not speak of the rival's turn."""
+    from tabletop.tutorial.puzzle import load_puzzle
+
+    game = all_games()["aquarian_age"]
+    path = next(p for p in (list_lessons(game)[0].parent.parent / "puzzles").glob("*.toml") if "hold-the-line" in p.name)
+    pz = load_puzzle(path)
+    assert pz.goal == "survive" and pz.turns == 1 and pz.position["active"] == 0
+    assert pz.goal_text == "Survive this turn"

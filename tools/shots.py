@@ -123,7 +123,7 @@ def _seat(app, match):
 
 
 def _fill_log(table, match, n):
-    table.log = [(e.for_player(0), e.for_player(1)) for e in recent_events(match, n)]
+    table.log = table.log_of(recent_events(match, 6 * n))[-n:]
     table._right = None
 
 
@@ -290,6 +290,24 @@ def _flow_table(spec):
     return app
 
 
+def _flow_replay(spec):
+    """The replay viewer over the match the greedy players made: ``at`` choices
+    in, ``event`` steps of the next one shown, ``view`` 1, 2 or "all" (both
+    players agreed to see everything)."""
+    from tabletop.replay import Pos, Replay
+    from tabletop.ui.replay_scene import ReplayScene
+    replay = Replay.from_match(_match(spec))
+    view = spec.get("view", 1)
+    viewer = None if view == "all" else int(view) - 1
+    if viewer is None and not replay.everything_allowed():
+        replay.agree_everything()
+    app = _new_app(spec.get("speed", "instant"), spec.get("size", (1600, 900)))
+    at = Pos(min(int(spec.get("at", replay.n)), replay.n), int(spec.get("event", 0)))
+    app.reset_to(ReplayScene(app, replay, pos=replay.clamp(at), viewer=viewer))
+    app.run_frames(3, DT)
+    return app
+
+
 def _flow_lesson(spec):
     from tabletop.ui.coach import start_lesson
     app = _new_app(spec.get("speed", "instant"), spec.get("size", (1600, 900)))
@@ -318,12 +336,13 @@ def _flow_lesson_end(spec):
 
 def _flow_tutorial_list(spec):
     from tabletop.tutorial import progress
-    from tabletop.ui.scenes import MenuScene, TutorialScene
+    from tabletop.ui.scenes import MenuScene
+    from tabletop.ui.tutorial_menu import TutorialScene
     for game_id, name in spec.get("completed", []):
         progress.mark_completed(game_id, _lesson_path(game_id, name))
     app = _new_app("instant")
     app.reset_to(MenuScene(app))
-    app.push(TutorialScene(app))
+    app.push(TutorialScene(app, game_id=spec["select"][0] if spec.get("select") else None))
     app.run_frames(2, DT)
     scene = app.top
     if spec.get("select"):
@@ -361,7 +380,26 @@ def _flow_screen(spec):
     return app
 
 
-FLOWS = {"table": _flow_table, "lesson": _flow_lesson, "lesson_end": _flow_lesson_end,
+def _flow_deck_builder(spec):
+    """The Deck builder with a preconstructed deck open (``deck``, default the
+    first), ``add`` card ids added to it, and the pool card ``hover`` (an
+    index) zoomed."""
+    from tabletop.ui.deckbuilder import PRE, DeckBuilderScene
+    app = _new_app("instant")
+    scene = DeckBuilderScene(app, spec["game"])
+    app.reset_to(scene)
+    decks = scene.model.game.decks
+    scene.open_item(PRE + spec.get("deck", next(iter(decks))))
+    for cid in spec.get("add", []):
+        scene.add_card(cid)
+    app.run_frames(2, DT)
+    if "hover" in spec:
+        _move(app, scene.pool_cards()[int(spec["hover"])][1].center)
+    app.run_frames(2, DT)
+    return app
+
+
+FLOWS = {"table": _flow_table, "replay": _flow_replay, "deck_builder": _flow_deck_builder, "lesson": _flow_lesson, "lesson_end": _flow_lesson_end,
          "tutorial_list": _flow_tutorial_list, "menu": _flow_screen, "load": _flow_screen,
          "new_game": _flow_screen, "settings": _flow_screen}
 
@@ -400,6 +438,7 @@ def main(argv=None) -> int:
     tmp = tempfile.mkdtemp(prefix="tabletop-shots-")
     os.environ["TABLETOP_SAVES"] = str(Path(tmp) / "saves")
     os.environ["TABLETOP_CONFIG"] = str(Path(tmp) / "config")
+    os.environ["TABLETOP_DECKS"] = str(Path(tmp) / "decks")
 
     from tabletop.engine import tomlio
     data = tomlio.load(args.file)

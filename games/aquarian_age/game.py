@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 
 from tabletop.engine.core import Game
+from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import CardFileError, PositionError
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
+from . import deck_rules
 from .ai import heuristic
 from .carddb import FACTION_NAMES, load_card_file, normalise_extra, skill_text
 from .effects import effects_text
@@ -18,8 +20,6 @@ from .rules.turn import PHASES, turn_step
 from .state import AAState
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DECK_SIZE = 40
-MAX_COPIES = 4
 COLORS = {"ego": "#c8414b", "arayashiki": "#e0c04a", "wizdom": "#4a78c8", "darklore": "#6c4a9c", "eraser": "#d8d8e0"}
 TYPE_COLORS = {"character": None, "break": None, "permanent": "#5a8f5a", "project": "#8f6a3a", "fast": "#3a8f8f"}
 
@@ -59,23 +59,22 @@ class AquarianAge(Game):
         return self._decks
 
     # ------------------------------------------------------------------ decks
-    def validate_deck(self, card_ids: list[str]) -> list[str]:
-        """40 cards, at most 4 of a name (digest A.3.8)."""
+    deck_sections = deck_rules.SECTIONS
+    deck_curve = "Cost"
+    deck_filters = ("Card type", "Faction", "Cost", "Mental", "Icon")
+
+    def card_facets(self, card_id: str) -> dict:
+        return deck_rules.facets(self.cards[card_id])
+
+    def check_deck(self, deck) -> list:
+        """40 cards, at most 4 of a name (deck_rules.py)."""
         cards = self._cards if self._cards is not None else self.cards
-        out = []
-        if len(card_ids) != DECK_SIZE:
-            out.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(card_ids)} (digest A.3.8)")
-        by_name: dict[str, int] = {}
-        for cid in card_ids:
-            if cid not in cards:
-                out.append(f"unknown card {cid!r}")
-                continue
-            n = cards[cid]["name"]
-            by_name[n] = by_name.get(n, 0) + 1
-        for n, k in sorted(by_name.items()):
-            if k > MAX_COPIES:
-                out.append(f"{k} copies of {n!r}: at most {MAX_COPIES} of a name (digest A.3.8)")
-        return out
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        unknown = [c for c in deck.ids() if c not in cards]
+        if unknown:
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return deck_rules.check(cards, deck)
 
     def default_setup(self, rng=None) -> dict:
         names = sorted(self.decks)
@@ -83,6 +82,8 @@ class AquarianAge(Game):
 
     def _deck_ids(self, entry) -> list[str]:
         deck = entry.get("deck")
+        if isinstance(entry.get("cards"), list):
+            deck = entry["cards"]   # a deck the player built (Game.setup_cards)
         if isinstance(deck, str):
             if deck not in self.decks:
                 raise PositionError(f"unknown deck {deck!r} (known: {', '.join(sorted(self.decks))})")

@@ -11,7 +11,6 @@ Effects are data (see README.md, "Effects"): each effect is a table
 
 from __future__ import annotations
 
-import math
 import os
 
 from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
@@ -266,41 +265,15 @@ class CardDB:
 
 
 def validate_deck(db: CardDB, card_ids: list[str]) -> list[str]:
-    """Deck building (seed 4.1; sizes from digest B.3 rule 11): one character;
-    exactly 20 techniques besides at most one ultimate; at least half (rounded
-    up) of them the character's own; one copy of each name; only the
-    character's own and neutral techniques; 14 non-special techniques for the
-    first hand and the List (seed 4.2)."""
-    out = []
+    """The deck rules (deck_rules.py) on a flat list of ids, as text."""
+    from tabletop.engine.decks import Deck
+
+    from .deck_rules import check, section_of
+
     unknown = [c for c in card_ids if c not in db.cards]
     if unknown:
         return [f"unknown card id {unknown[0]!r}"]
-    chars = [c for c in card_ids if c in db.chars]
-    if len(chars) != 1:
-        return [f"a deck needs exactly one character card (it has {len(chars)}) (seed 4.1)"]
-    ch = chars[0]
-    techs = [db.techs[c] for c in card_ids if c in db.techs]
-    ults = [t for t in techs if t.ultimate]
-    normal = [t for t in techs if not t.ultimate]
-    if len(ults) > 1:
-        out.append(f"at most one ultimate technique (it has {len(ults)}) (digest B.3 rule 11)")
-    if len(normal) != DECK_SIZE:
-        out.append(f"a deck has exactly {DECK_SIZE} techniques besides the ultimate (it has {len(normal)}) (digest B.3 rule 11)")
-    names = {}
-    for t in techs:
-        if t.name in names:
-            out.append(f"only one copy of each name: {t.name!r} appears twice (seed 4.1)")
-            break
-        names[t.name] = 1
-    for t in techs:
-        if t.char != "neutral" and t.char != ch:
-            out.append(f"{t.name!r} belongs to another character; only {db.chars[ch].name}'s own and neutral techniques are allowed (seed 4.1)")
-            break
-    own = sum(1 for t in normal if t.char == ch)
-    need = math.ceil(len(normal) / 2)
-    if own < need:
-        out.append(f"at least half (rounded up) of the deck, {need} techniques, must be {db.chars[ch].name}'s own (it has {own}) (seed 4.1)")
-    usable = sum(1 for t in normal if not t.special)
-    if usable < HAND_START + LIST_START:
-        out.append(f"the first hand and the List need {HAND_START + LIST_START} non-special techniques (it has {usable}) (seed 4.2)")
-    return out
+    deck = Deck("lumen_condenser")
+    for c in card_ids:
+        deck.add(section_of(db, c), c)
+    return [str(p) for p in check(db, deck)]

@@ -6,6 +6,9 @@ import os
 
 from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError, TabletopError
+from tabletop.engine.decks import DeckProblem
+
+from . import deck_rules
 from .ai import heuristic
 from .cards import POSITIONS, CardDB, validate_deck
 from .effects import effect_text
@@ -63,6 +66,8 @@ class LumenGame(Game):
 
     def _deck_ids(self, spec) -> list[str]:
         deck = spec.get("deck") if isinstance(spec, dict) else None
+        if isinstance(spec, dict) and isinstance(spec.get("cards"), list):
+            deck = spec["cards"]   # a deck the player built (Game.setup_cards)
         if isinstance(deck, str):
             if deck not in self.db.decks:
                 raise TabletopError(f"unknown deck {deck!r} (decks: {', '.join(sorted(self.db.decks))})")
@@ -136,8 +141,24 @@ class LumenGame(Game):
                 "cost": None, "level": c.get("speed"), "stats": stats, "text": text, "keywords": keywords,
                 "color": COLORS[t], "tags": tags}
 
-    def validate_deck(self, card_ids: list[str]) -> list[str]:
-        return validate_deck(self.db, card_ids)
+    # -- deck building (deck_rules.py) ---------------------------------------------------------------
+    deck_sections = deck_rules.SECTIONS
+    deck_curve = "Speed"
+    deck_filters = ("Card type", "Technique of", "Speed", "Position", "Ultimate")
+
+    def section_of(self, card_id: str) -> str:
+        return deck_rules.section_of(self.db, card_id)
+
+    def card_facets(self, card_id: str) -> dict:
+        return deck_rules.facets(self.db, card_id)
+
+    def check_deck(self, deck) -> list:
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        unknown = [c for c in deck.ids() if c not in self.db.cards]
+        if unknown:
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return deck_rules.check(self.db, deck)
 
 
 def _judgment_text(v) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.engine.core import Game
+from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import PositionError
 
-from . import carddb
+from . import carddb, deck_rules
 from .ai import heuristic
 from .carddb import DOMAIN_COLOR
 from .position import from_position
@@ -98,57 +99,35 @@ class Riftbound(Game):
                 "stats": stats, "text": c["text"], "keywords": [k.split(":")[0].title() for k in c["keywords"]],
                 "color": color, "tags": list(c["tags"]) + list(c["domain"])}
 
-    def validate_deck(self, card_ids: list) -> list:
-        """Deck construction (Core Rules v1.3 Deck construction, digest 2)."""
-        cards = self.cards
-        probs = []
-        unknown = [c for c in card_ids if c not in cards]
+    # -- deck building (deck_rules.py) --------------------------------------------
+    deck_sections = deck_rules.SECTIONS
+    deck_curve = "Cost"
+    deck_filters = ("Card type", "Domain", "Cost", "Might", "Champion")
+
+    def card_pool(self) -> list:
+        """Every card but the tokens: a token is made in play, never put in a deck."""
+        return [cid for cid, c in self.cards.items() if c["type"] != "token"]
+
+    def section_of(self, card_id: str) -> str:
+        return deck_rules.section_of(self.cards[card_id])
+
+    def section_for(self, card_id: str, deck) -> str:
+        return deck_rules.section_for(self.cards, card_id, deck)
+
+    def deck_from_ids(self, card_ids: list, name: str = ""):
+        return deck_rules.sort_flat(self.cards, super().deck_from_ids(card_ids, name))
+
+    def card_facets(self, card_id: str) -> dict:
+        return deck_rules.facets(self.cards[card_id])
+
+    def check_deck(self, deck) -> list:
+        """Deck construction (Core Rules 101-103, 825): deck_rules.py."""
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        unknown = [c for c in deck.ids() if c not in self.cards]
         if unknown:
-            return [f"unknown card {unknown[0]!r}"]
-        legends = [c for c in card_ids if cards[c]["type"] == "legend"]
-        if len(legends) != 1:
-            return [f"a deck has exactly 1 Champion Legend (found {len(legends)})"]
-        leg = cards[legends[0]]
-        ident = set(leg["domain"])
-        bfs = [c for c in card_ids if cards[c]["type"] == "battlefield"]
-        if len(bfs) != 3 or len({cards[c]["name"] for c in bfs}) != 3:
-            probs.append("a deck has 3 battlefields with different names")
-        runes = [c for c in card_ids if cards[c]["type"] == "rune"]
-        if len(runes) != 12:
-            probs.append(f"the rune deck has exactly 12 runes (found {len(runes)})")
-        for r in runes:
-            if cards[r]["rune"] not in ident:
-                probs.append(f"rune {r} is outside the domain identity")
-                break
-        main = [c for c in card_ids if cards[c]["type"] in ("unit", "spell", "gear")]
-        tokens = [c for c in card_ids if cards[c]["type"] == "token"]
-        if tokens:
-            probs.append("tokens are not cards and can't be in a deck")
-        if len(main) < 40:
-            probs.append(f"the main deck has at least 40 cards including the chosen champion (found {len(main)})")
-        champs = [c for c in main if "champion" in cards[c]["supertype"] and cards[c]["champion"] == leg["champion"]]
-        if not champs:
-            probs.append(f"no chosen champion: a champion unit with the legend's tag {leg['champion']!r}")
-        names = {}
-        sig = 0
-        for c in main:
-            cd = cards[c]
-            names[cd["name"]] = names.get(cd["name"], 0) + 1
-            if not set(cd["domain"]) <= ident:
-                probs.append(f"{c} ({cd['name']}) is outside the domain identity {sorted(ident)}")
-                break
-            if "signature" in cd["supertype"]:
-                sig += 1
-                if cd["champion"] != leg["champion"]:
-                    probs.append(f"signature card {c} must carry the legend's tag")
-            if cd["kw"].get("unique") and names[cd["name"]] > 1:
-                probs.append(f"{cd['name']} is Unique: at most 1 copy")
-        for n, k in names.items():
-            if k > 3:
-                probs.append(f"at most 3 copies of {n!r} (found {k})")
-        if sig > 3:
-            probs.append(f"at most 3 signature cards (found {sig})")
-        return probs
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return deck_rules.check(self.cards, deck)
 
     # -- computer player -----------------------------------------------------------
     def heuristic(self, state: RBState, player: int) -> float:

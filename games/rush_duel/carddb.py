@@ -209,30 +209,3 @@ def load_card_file(path) -> tuple[dict[str, dict], dict[str, dict]]:
 def is_extra(card: dict) -> bool:
     """Fusion monsters live in the Extra Deck (digest 1.B rule 5)."""
     return card["kind"] == "monster" and card["subtype"] == "fusion"
-
-
-def validate_deck(cards: dict, card_ids: list[str]) -> list[str]:
-    """Deck rules (digest 1.B rules 4-7, current Legend rule of January 2023):
-    Main Deck 40-60, Extra Deck 0-15 (Fusion monsters), at most 3 copies of a
-    name, at most one Legend monster, one Legend spell and one Legend trap."""
-    problems = []
-    unknown = [c for c in card_ids if c not in cards]
-    if unknown:
-        return [f"unknown card {unknown[0]!r}"]
-    main = [c for c in card_ids if not is_extra(cards[c])]
-    extra = [c for c in card_ids if is_extra(cards[c])]
-    if not 40 <= len(main) <= 60:
-        problems.append(f"the Main Deck has {len(main)} cards; it must hold 40 to 60 (digest 1.B rule 4)")
-    if len(extra) > 15:
-        problems.append(f"the Extra Deck has {len(extra)} cards; at most 15 (digest 1.B rule 5)")
-    names: dict[str, int] = {}
-    for c in card_ids:
-        names[cards[c]["name"]] = names.get(cards[c]["name"], 0) + 1
-    for name, k in sorted(names.items()):
-        if k > 3:
-            problems.append(f"{k} copies of {name}; at most 3 of a name (digest 1.B rule 6)")
-    for kind in KINDS:
-        legends = [c for c in card_ids if cards[c]["legend"] and cards[c]["kind"] == kind]
-        if len(legends) > 1:
-            problems.append(f"{len(legends)} Legend {kind} cards; at most one Legend {kind} per deck (digest 1.B rule 7)")
-    return problems

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.engine.core import Game
+from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import PositionError
 from tabletop.engine.rng import PCG32
 
-from . import carddb
+from . import carddb, deck_rules
 from .ai import heuristic
 from .position import from_position
 from .rules.setup import set_up
@@ -61,8 +62,24 @@ class RushDuelGame(Game):
         names = sorted(self.decks)
         return {"players": [{"name": "Player 1", "deck": names[0]}, {"name": "Player 2", "deck": names[1 % len(names)]}]}
 
-    def validate_deck(self, card_ids: list[str]) -> list[str]:
-        return carddb.validate_deck(self.cards, card_ids)
+    # -- deck building (deck_rules.py) ---------------------------------------------------------
+    deck_sections = deck_rules.SECTIONS
+    deck_curve = "Level"
+    deck_filters = ("Card type", "Attribute", "Level", "Monster type", "Kind", "Legend")
+
+    def section_of(self, card_id: str) -> str:
+        return deck_rules.section_of(self.cards[card_id])
+
+    def card_facets(self, card_id: str) -> dict:
+        return deck_rules.facets(self.cards[card_id])
+
+    def check_deck(self, deck) -> list:
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        unknown = [c for c in deck.ids() if c not in self.cards]
+        if unknown:
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return deck_rules.check(self.cards, deck)
 
     def describe_card(self, card_id: str) -> dict:
         c = self.cards[card_id]

@@ -406,9 +406,59 @@ class Game:
         stats, text, keywords, colour."""
         raise NotImplementedError
 
-    def validate_deck(self, card_ids: list[str]) -> list[str]:
-        """Problems that make this deck illegal (empty list: legal)."""
+    # -- deck building (tabletop/engine/decks.py; the rules in each game's deck_rules.py) --
+    deck_sections: tuple = (("main", "Deck"),)   # (key, title) of each section of a deck
+    deck_curve: str = ""                          # the card_facets key the curve counts ("Cost", "Level")
+    deck_filters: tuple = ()                      # the card_facets keys the deck builder filters on, in order
+                                                  # (empty: the facets with two or more values, as found)
+
+    def card_pool(self) -> list[str]:
+        """The ids of the cards a deck may hold, in the card file's order."""
+        return list(self.cards)
+
+    def section_of(self, card_id: str) -> str:
+        """The section a card goes in when a deck is sorted (the first by default)."""
+        return self.deck_sections[0][0]
+
+    def section_for(self, card_id: str, deck) -> str:
+        """The section a card added to ``deck`` goes in (``section_of`` unless
+        the deck decides, like a Riftbound deck's Chosen Champion)."""
+        return self.section_of(card_id)
+
+    def card_facets(self, card_id: str) -> dict:
+        """What the deck builder filters on, in players' words: facet -> value
+        (a string or a number), e.g. {"Type": "Monster", "Level": 4}. By default
+        from ``describe_card``: its type, cost, level and tags."""
+        d = self.describe_card(card_id)
+        out = {"Type": str(d.get("type", "")).title()}
+        for k in ("cost", "level"):
+            if isinstance(d.get(k), int):
+                out[k.title()] = d[k]
+        return out
+
+    def deck_from_ids(self, card_ids: list[str], name: str = ""):
+        """A ``Deck`` with these cards sorted into sections (``section_of``)."""
+        from .decks import deck_from_ids
+        return deck_from_ids(self, card_ids, name)
+
+    def check_deck(self, deck) -> list:
+        """Every construction rule this deck breaks, as ``DeckProblem(rule,
+        message)`` (empty: legal). ``deck`` is a ``Deck`` (or a flat list of ids)."""
         return []
+
+    def validate_deck(self, card_ids: list[str]) -> list[str]:
+        """Problems that make this deck illegal (empty list: legal), as text."""
+        return [str(p) for p in self.check_deck(self.deck_from_ids(list(card_ids)))]
+
+    def setup_cards(self, setup: dict, player: int, card_ids: list[str], name: str = "") -> dict:
+        """``setup`` with player ``player`` playing this list of cards (a deck
+        the player built) instead of a preconstructed deck."""
+        entry = setup["players"][player]
+        entry.pop("deck", None)
+        entry["cards"] = list(card_ids)
+        if name:
+            entry["deck_name"] = name
+        return setup
 
     def rule_name(self, ref: str) -> str:
         """A rule reference of an event or a refusal ("seed 3.2.1") as a

@@ -34,3 +34,7 @@ class LessonError(TabletopError):
 
 class IllegalChoice(TabletopError):
     """A choice was applied that is not legal now."""
+
+
+class RulesReferenceError(TabletopError):
+    """A game's rules reference (reference.toml) is malformed."""

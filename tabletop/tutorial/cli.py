@@ -1,52 +1,112 @@
-"""``tabletop tutorial``: start a lesson, list lessons, or check them all."""
+"""``tabletop tutorial``: start a lesson, a puzzle or the guided first game,
+list them, or check them all (``--check``)."""
 
 from __future__ import annotations
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.registry import all_games, get_game
 
-from .lesson import check_lesson, list_lessons, load_lesson
+from .guided import check_guided, guided_path, load_guided
+from .lesson import check_lesson_full, list_lessons, load_lesson
+from .puzzle import check_puzzle_full, list_puzzles, load_puzzle
+
+
+def check(games, strict: bool = False, guided: bool = True) -> int:
+    """Check every lesson, puzzle and guided game of ``games``; print one line
+    each (PASS, FAIL, and WARN for what the stricter checks find in lessons
+    still in the old format). Returns the number of failures."""
+    passed = failed = warned = 0
+
+    def report(name: str, problems: list[str], warnings: list[str]) -> None:
+        nonlocal passed, failed, warned
+        if problems:
+            failed += 1
+            print(f"FAIL {name}: {'; '.join(problems)}")
+        else:
+            passed += 1
+            print(f"PASS {name}")
+        for w in warnings:
+            warned += 1
+            print(f"WARN {name}: {w}")
+
+    for game in games:
+        for path in list_lessons(game):
+            report(f"{game.id}/{path.name}", *check_lesson_full(game, path, strict))
+        for path in list_puzzles(game):
+            report(f"{game.id}/puzzles/{path.name}", *check_puzzle_full(game, path))
+        gp = guided_path(game) if guided else None
+        if gp is not None:
+            problem = check_guided(game, gp)
+            report(f"{game.id}/{gp.name}", [problem] if problem else [], [])
+    tail = f", {warned} warnings" if warned else ""
+    print(f"{passed} passed, {failed} failed{tail}")
+    return failed
+
+
+def _ordered_lessons(game) -> list:
+    """``[(path, lesson)]`` in the order they are listed and numbered: advanced
+    lessons last, file order otherwise."""
+    lessons = [(p, load_lesson(p)) for p in list_lessons(game)]
+    lessons.sort(key=lambda t: t[1].advanced)
+    return lessons
+
+
+def _list(game) -> None:
+    from .progress import completed, lesson_key, puzzle_key
+
+    done = completed()
+    lessons = _ordered_lessons(game)
+    if not lessons:
+        print(f"{game.id}: no lessons installed")
+    for i, (path, lesson) in enumerate(lessons, 1):
+        mark = "[done]" if lesson_key(game.id, path) in done else "[    ]"
+        adv = " (advanced)" if lesson.advanced else ""
+        print(f"{mark} {i}. {path.stem}: {lesson.title}{adv} - {lesson.summary}")
+    gp = guided_path(game)
+    if gp is not None:
+        g = load_guided(gp)
+        mark = "[done]" if lesson_key(game.id, gp) in done else "[    ]"
+        print(f"{mark} --guided: {g.title}")
+    for i, path in enumerate(list_puzzles(game), 1):
+        pz = load_puzzle(path)
+        mark = "[done]" if puzzle_key(game.id, path) in done else "[    ]"
+        print(f"{mark} --puzzle {i}: {pz.title} ({pz.goal_text}) - {pz.summary}")
+
+
+def _pick(paths, wanted: str, what: str, game) -> str:
+    match = [p for i, p in enumerate(paths, 1) if wanted in (p.stem, str(i)) or p.stem.endswith(wanted)]
+    if not match:
+        raise TabletopError(f"{game.id} has no {what} {wanted!r} (see tabletop tutorial {game.id} --list)")
+    return str(match[0])
 
 
 def main(args) -> int:
     if args.check:
         games = [get_game(args.game)] if args.game else list(all_games().values())
-        passed = failed = 0
-        for game in games:
-            for path in list_lessons(game):
-                problem = check_lesson(game, path)
-                if problem is None:
-                    passed += 1
-                    print(f"PASS {game.id}/{path.name}")
-                else:
-                    failed += 1
-                    print(f"FAIL {game.id}/{path.name}: {problem}")
-        print(f"{passed} passed, {failed} failed")
-        return 0 if failed == 0 else 1
+        return 0 if check(games, strict=getattr(args, "strict", False)) == 0 else 1
     if not args.game:
         raise TabletopError("tutorial needs a game (or --check); installed: " + ", ".join(all_games()))
     game = get_game(args.game)
-    lessons = list_lessons(game)
     if args.list:
-        if not lessons:
-            print(f"{game.id}: no lessons installed")
-        from .progress import completed, lesson_key
-
-        done = completed()
-        for i, path in enumerate(lessons, 1):
-            lesson = load_lesson(path)
-            mark = "[done]" if lesson_key(game.id, path) in done else "[    ]"
-            print(f"{mark} {i}. {path.stem}: {lesson.title} - {lesson.summary}")
+        _list(game)
         return 0
-    if not lessons:
-        raise TabletopError(f"{game.id} has no lessons installed")
-    chosen = lessons[0]
-    if args.lesson:
-        match = [p for i, p in enumerate(lessons, 1) if args.lesson in (p.stem, str(i)) or p.stem.endswith(args.lesson)]
-        if not match:
-            raise TabletopError(f"{game.id} has no lesson {args.lesson!r} (see tabletop tutorial {game.id} --list)")
-        chosen = match[0]
-    load_lesson(chosen)  # a malformed lesson stops here with its message
     from tabletop.ui.app import run_app
 
-    return run_app(game=game.id, lesson=str(chosen))
+    if getattr(args, "puzzle", None):
+        chosen = _pick(list_puzzles(game), args.puzzle, "puzzle", game)
+        load_puzzle(chosen)  # a malformed puzzle stops here with its message
+        return run_app(game=game.id, puzzle=chosen)
+    if getattr(args, "guided", False):
+        gp = guided_path(game)
+        if gp is None:
+            raise TabletopError(f"{game.id} has no guided first game installed")
+        load_guided(gp)
+        return run_app(game=game.id, guided=str(gp))
+    lessons = [p for p, _ in _ordered_lessons(game)]
+    if not lessons:
+        raise TabletopError(f"{game.id} has no lessons installed")
+    chosen = str(lessons[0])
+    if args.lesson:
+        chosen = _pick(lessons, args.lesson, "lesson", game)
+    load_lesson(chosen)  # a malformed lesson stops here with its message
+    return run_app(game=game.id, lesson=chosen)

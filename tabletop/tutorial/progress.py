@@ -1,4 +1,5 @@
-"""Which lessons a player has completed, kept in the settings folder
+"""Which lessons (and the guided game) a player has completed and which puzzles
+solved, kept in the settings folder
 (``tutorial.toml`` in tabletop.saves.config_dir()). A damaged file is
 treated as no progress and is never overwritten until a lesson is completed."""
 
@@ -23,6 +24,10 @@ def lesson_key(game_id: str, lesson_path) -> str:
     return f"{game_id}/{Path(lesson_path).stem}"
 
 
+def puzzle_key(game_id: str, puzzle_path) -> str:
+    return f"{game_id}/puzzles/{Path(puzzle_path).stem}"
+
+
 def completed() -> set[str]:
     path = progress_path()
     if not path.exists():
@@ -36,8 +41,22 @@ def completed() -> set[str]:
 
 
 def mark_completed(game_id: str, lesson_path) -> None:
+    _add(lesson_key(game_id, lesson_path))
+
+
+def mark_solved(game_id: str, puzzle_path) -> None:
+    _add(puzzle_key(game_id, puzzle_path))
+
+
+def is_solved(game_id: str, puzzle_path) -> bool:
+    return puzzle_key(game_id, puzzle_path) in completed()
+
+
+def _add(key: str) -> None:
     done = completed()
-    done.add(lesson_key(game_id, lesson_path))
+    if key in done:
+        return
+    done.add(key)
     atomic_write_text(progress_path(), tomli_w.dumps({"completed": sorted(done)}))
 
 

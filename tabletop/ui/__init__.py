@@ -6,5 +6,7 @@ game's ``layout.toml``. Entry points: :func:`tabletop.ui.app.run_app`,
 :func:`tabletop.ui.app.screenshot`, :func:`tabletop.ui.bench.run_ui_bench`.
 Undo and take-back are decided in :mod:`tabletop.ui.undo` (never past hidden
 information the undoing player has seen); a lesson's end hands over to a
-normal match in :func:`tabletop.ui.coach.play_on`.
+normal match in :func:`tabletop.ui.coach.play_on`. The replay viewer
+(:mod:`tabletop.ui.replay_scene`) is the table in its read-only mode over the
+headless model :mod:`tabletop.replay`.
 """

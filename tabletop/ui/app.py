@@ -24,6 +24,7 @@ UI_EVENTS = {
     pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_TEXT_ENTRY_FINISHED,
     pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
     pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION, pygame_gui.UI_WINDOW_CLOSE,
+    pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
 }
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FPS, IDLE_FPS = 60, 30
@@ -184,6 +185,8 @@ class App:
         self.toast_text = ""
         self.toast_t = 0.0
         self.toast_ok = False
+        self.toast_link = None       # (label, action): a clickable line under the toast (a refusal's rule)
+        self._toast_link_rect = None
         self._events: list = []      # the event the sleeping window woke on
         self._last_input = 0.0       # time.monotonic() of the last input
         self._idle_frames = 0        # frames in a row with nothing moving (sleep after two)
@@ -222,10 +225,24 @@ class App:
         self.scenes = [scene]
         self._rebuild()
 
-    def toast(self, message: str, seconds: float = 4.0, ok: bool = False) -> None:
+    def toast(self, message: str, seconds: float = 4.0, ok: bool = False, link=None) -> None:
         """A sentence at the bottom of the window: red for what went wrong (a
-        refused move, an error), calm for news (``ok``: saved, taken back)."""
+        refused move, an error), calm for news (``ok``: saved, taken back);
+        ``link`` (label, action) adds a clickable line (the rule of a refusal)."""
         self.toast_text, self.toast_t, self.toast_ok = message, seconds, ok
+        self.toast_link = link
+        self._toast_link_rect = None
+
+    def _toast_click(self, ev) -> bool:
+        """A click on the toast's link runs it."""
+        r = self._toast_link_rect
+        if (ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or r is None or self.toast_t <= 0
+                or self.toast_link is None or not r.collidepoint(ev.pos)):
+            return False
+        action = self.toast_link[1]
+        self.toast_t, self.toast_link, self._toast_link_rect = 0.0, None, None
+        action()
+        return True
 
     # -- window and scaling ---------------------------------------------------------------------
     def _fit(self) -> None:
@@ -235,6 +252,14 @@ class App:
         sw, sh = max(1, int(VW * self.scale)), max(1, int(VH * self.scale))
         self.offset = ((w - sw) // 2, (h - sh) // 2)
         self._scaled = None if (sw, sh) == (VW, VH) else pygame.Surface((sw, sh)).convert()
+        # a window of exactly the virtual size is drawn on directly: no copy of
+        # the whole picture per frame (a millisecond of the 8 ms budget)
+        direct = self._scaled is None and self.offset == (0, 0) and self.window.get_size() == (VW, VH)
+        if direct:
+            self.canvas = self.window
+        elif getattr(self, "_direct", False):
+            self.canvas = pygame.Surface((VW, VH)).convert()
+        self._direct = direct
 
     def resize(self, w: int, h: int) -> None:
         w, h = max(320, min(8192, int(w))), max(200, min(8192, int(h)))
@@ -319,6 +344,8 @@ class App:
                 continue
             if ev.type == pygame.KEYDOWN and scene.key_first(ev):
                 continue
+            if self._toast_click(ev):
+                continue
             if ev.type in UI_EVENTS:
                 self.ui.process_events(ev)  # dialogs and windows react to their own buttons
                 scene.on_ui(ev)
@@ -366,6 +393,10 @@ class App:
                 gfx.panel(surf, r, (60, 28, 28), gfx.BAD, 8, 2)
             for i, line in enumerate(lines):
                 gfx.blit_text(surf, line, 20, (r.x + 20, r.y + 8 + i * 20))
+            if self.toast_link is not None:
+                lr = gfx.blit_text(surf, self.toast_link[0], 20, (r.x + 20, r.y + 12 + len(lines) * 20), (150, 195, 250), True)
+                pygame.draw.line(surf, (150, 195, 250), (lr.x, lr.bottom), (lr.right, lr.bottom))
+                self._toast_link_rect = lr.inflate(16, 10)
 
     def toast_rect(self) -> tuple[pygame.Rect, list]:
         """Where the toast is drawn (where the scene wants it, else at the
@@ -373,7 +404,7 @@ class App:
         spot = self.top.toast_spot() if self.top is not None else None
         w = min(940, spot.w) if spot is not None else 940
         lines = gfx.wrap(self.toast_text, 20, w - 40)
-        r = pygame.Rect(0, 0, w, 16 + 20 * len(lines))
+        r = pygame.Rect(0, 0, w, 16 + 20 * len(lines) + (26 if self.toast_link is not None else 0))
         if spot is not None:
             r.center = spot.center
         else:
@@ -381,7 +412,9 @@ class App:
         return r, lines
 
     def present(self) -> None:
-        if self._scaled is None and self.offset == (0, 0):
+        if self._direct:
+            pass
+        elif self._scaled is None and self.offset == (0, 0):
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill((0, 0, 0))
@@ -467,10 +500,17 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
 
     game = get_game(game_id)
     setup = game.default_setup()
-    if deck:
-        if deck not in game.decks:
-            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+    if deck and deck in game.decks:
         setup["players"][0]["deck"] = deck
+    elif deck:  # one of the player's own decks (Deck builder)
+        from tabletop.userdecks import find_deck
+        mine = find_deck(game, deck)
+        if mine is None:
+            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+        problems = game.check_deck(mine)
+        if problems:
+            raise TabletopError(f"your deck {deck!r} doesn't meet the deck rules: {problems[0]}")
+        game.setup_cards(setup, 0, mine.ids([k for k, _ in game.deck_sections]), mine.name)
     if vs_computer:
         setup["players"][1]["name"] = "Computer"
     if seed is None:
@@ -479,16 +519,24 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
 
 
 def run_app(game: str | None = None, vs_computer: bool = False, deck: str | None = None, seed: int | None = None,
-            load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None) -> int:
+            load: str | None = None, size=None, saves: str | None = None, lesson: str | None = None,
+            puzzle: str | None = None, guided: str | None = None) -> int:
     """Open the window: the main menu, or straight to a table for ``game`` /
-    a save (``load``), or to a tutorial ``lesson`` file of ``game``."""
+    a save (``load``), or to a tutorial ``lesson``, ``puzzle`` or ``guided``
+    game file of ``game``."""
     from tabletop.saves import load_with_backup
 
-    if lesson:
-        from .coach import start_lesson
-
+    if lesson or puzzle or guided:
         app = App(size=size, saves=saves)
-        start_lesson(app, game, lesson)
+        if lesson:
+            from .coach import start_lesson
+            start_lesson(app, game, lesson)
+        elif puzzle:
+            from .puzzle_coach import start_puzzle
+            start_puzzle(app, game, puzzle)
+        else:
+            from .guided_coach import start_guided
+            start_guided(app, game, guided)
         try:
             return app.run()
         finally:

@@ -1,25 +1,27 @@
 """Tutorial lessons on the table: the coach panel (caption, step count, Back /
 Next / Restart), the things a step points at (zones, cards, counters,
 buttons) lit on the table, pauses that stop the animation at an event to
-explain it, hints when the learner does something else, and what was learned
-at the end. The lesson itself runs headless in ``tabletop.tutorial.lesson``.
+explain it, a hint for each wrong move with "Try it" (the wrong move played
+on the table, then rewound), and what was learned at the end. The lesson
+itself runs headless in ``tabletop.tutorial.lesson``.
 
 When the end panel ("What you learned") shows, the lesson is marked completed
 (tabletop.tutorial.progress), and it offers "Play on against the computer":
-a normal match from the lesson's final position (:func:`play_on`).
+a normal match from the lesson's final position (coach_playon.play_on).
 """
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from tabletop.engine.errors import TabletopError
 
 from . import gfx
+from .coach_base import CoachBase
+from .coach_playon import lesson_match, lesson_setup, play_on  # noqa: F401 (the lesson table's names)
 
-PANEL = pygame.Rect(1256, 54, 338, 420)
+#: the toast when a legal move is not the step's: the coach's panel says why
+WRONG_TOAST = "Not this move: the coach says why (Try it shows what it would do)."
 
 
 class _LessonMatch:
@@ -65,7 +67,7 @@ class LessonController:
 
     @property
     def over(self) -> bool:
-        return self.run.finished or self.run.state.decision is None
+        return not self.run.trying and (self.run.finished or self.run.state.decision is None)
 
     def humans(self):
         return [0]
@@ -75,6 +77,8 @@ class LessonController:
 
     def decider(self):
         st = self.run.step
+        if self.run.trying:  # a tried wrong move is shown: nothing to do but rewind
+            return None
         if st is None or st.do is None or self.run.state.decision is None:
             return None
         return st.do.player if st.do.player is not None else self.run.state.decision.players[0]
@@ -85,6 +89,11 @@ class LessonController:
     def apply(self, choice):
         ok, why = self.run.allows(choice)
         if not ok:
+            d = self.run.state.decision
+            legal = d is not None and d.find(choice.id, choice.player) is not None
+            if legal and self.coach is not None:  # a wrong move: the coach shows its hint and offers Try it
+                self.coach.wrong_move(choice, why)
+                raise TabletopError(WRONG_TOAST)
             raise TabletopError(why or "Not yet: follow the caption for this step.")
         if self.coach is not None:
             self.coach.arm()
@@ -109,24 +118,23 @@ class LessonController:
         pass
 
 
-class Coach:
+class Coach(CoachBase):
     """The coach overlay of one lesson on a table scene."""
 
     def __init__(self, table, ctl: LessonController):
-        self.table = table
+        super().__init__(table)
         self.ctl = ctl
         ctl.coach = self
         self.run = ctl.run
         self.pauses: list = []
         self.pause_caption = ""
-        self.buttons: list = []
-        self.t = 0.0
         self._points_cache = None
         self.playing_step = 0
         self.marked = False      # progress.mark_completed done for this run
-        self.button_rects: dict = {}
         self.shown_caption = ""  # the step caption the panel shows (tests read it)
         self._play_on_ok = None  # (history length, can the lesson be played on)
+        self.wrong = None        # (choice, hint): the last wrong move tried at this step
+        self._log_mark = 0       # the log's length before a tried wrong move
 
     # -- lesson flow ------------------------------------------------------------------
     def arm(self) -> None:
@@ -134,6 +142,43 @@ class Coach:
         st = self.run.step
         self.pauses = list(st.pauses) if st is not None else []
         self.playing_step = self.run.step_index
+        self.wrong = None
+
+    # -- wrong moves ----------------------------------------------------------------------
+    def wrong_move(self, choice, hint: str) -> None:
+        """The learner made a legal move that is not this step's: the panel
+        shows the hint for it (by kind and card) and offers Try it."""
+        self.wrong = (choice, hint or "That is not this step's move.")
+
+    def try_it(self) -> None:
+        """Play the wrong move on the table (its animation), then the panel
+        offers Rewind."""
+        if self.wrong is None or self.table.queue.busy or self.run.trying:
+            return
+        self.pauses = []
+        self.table.app.toast_t = 0.0  # the refusal's toast has been answered
+        self._log_mark = len(self.table.log)
+        try:
+            events = self.run.try_wrong(self.wrong[0])
+        except TabletopError as exc:
+            self.table.app.toast(str(exc))
+            return
+        self.table.popup = None
+        self.table._choices_cache = None
+        self.table.play(events)
+
+    def rewind(self) -> None:
+        """Back to the step as it was before Try it."""
+        if not self.run.trying:
+            return
+        self.resume()
+        self.table.queue.clear()
+        self.table._log_pending.clear()
+        del self.table.log[self._log_mark:]
+        self.run.rewind()
+        self.wrong = None
+        self._points_cache = None
+        self.table.set_viewer(0)
 
     def on_event(self, ev) -> None:
         """A step's pauses stop in order: each at the next event of its kind
@@ -169,8 +214,12 @@ class Coach:
         self.table.play(events)
 
     def back(self) -> None:
+        if self.run.trying:
+            self.rewind()
+            return
         if self.table.queue.busy and not self.pause_caption:
             return
+        self.wrong = None
         self.resume()
         self.table.queue.clear()
         self.table._log_pending.clear()
@@ -179,6 +228,7 @@ class Coach:
         self.table.set_viewer(0)
 
     def restart(self) -> None:
+        self.wrong = None
         self.resume()
         self.table.queue.clear()
         self.table._log_pending.clear()
@@ -187,25 +237,19 @@ class Coach:
         self._points_cache = None
         self.table.set_viewer(0)
 
-    def leave(self, where: str) -> None:
-        from .scenes import MenuScene, TutorialScene
-        app = self.table.app
-        app.reset_to(MenuScene(app))
-        if where == "lessons":
-            app.push(TutorialScene(app))
+    def status(self) -> str:
+        if self.run.trying:
+            return "Trying a wrong move: see what it does, then Rewind" if not self.table.queue.hold else super().status()
+        return super().status()
 
     # -- input -------------------------------------------------------------------------
-    def click(self, pos) -> bool:
-        for r, act in self.buttons:
-            if r.collidepoint(pos):
-                act()
-                return True
-        return PANEL.collidepoint(pos)
-
     def key(self, key) -> bool:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
             if self.pause_caption:
                 self.resume()
+            elif self.run.trying:
+                if not self.table.queue.busy:
+                    self.rewind()
             else:
                 self.next()
             return True
@@ -217,7 +261,7 @@ class Coach:
     # -- what the step points at ---------------------------------------------------------
     def points(self) -> list[pygame.Rect]:
         st = self.run.step
-        if st is None:
+        if st is None or self.run.trying:
             return []
         out = []
         for ref in st.point:
@@ -270,7 +314,7 @@ class Coach:
 
     # -- drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.t += dt
+        super().update(dt)
         if self.run.finished and not self.table.queue.busy and not self.marked:
             self.mark_completed()
 
@@ -304,14 +348,6 @@ class Coach:
         except TabletopError as exc:
             self.table.app.toast(f"Can't play on from here: {exc}")
 
-    def draw_points(self, surf) -> None:
-        if self.table.queue.busy:  # the step's events are playing: its points come after
-            return
-        pulse = 0.5 + 0.5 * math.sin(self.t * 5.0)
-        col = tuple(int(a + (b - a) * pulse) for a, b in zip((255, 170, 40), (255, 240, 140)))
-        for r in self.points():
-            pygame.draw.rect(surf, col, r.inflate(12, 12), 4, border_radius=10)
-
     def step_text(self) -> str:
         """The panel's step count; after Next it moves on at once."""
         n = len(self.run.lesson.steps)
@@ -321,45 +357,50 @@ class Coach:
         run = self.run
         lesson = run.lesson
         finished = run.finished and not self.table.queue.busy
-        gfx.panel(surf, PANEL, (28, 34, 46), gfx.ACCENT, 10, 2)
-        x, y, w = PANEL.x + 14, PANEL.y + 10, PANEL.w - 28
-        title = gfx.wrap(lesson.title, 20, w, True)  # a long title on two lines, not cut
-        if len(title) > 2:
-            title = [title[0], gfx.fit(" ".join(title[1:]), 20, w, True)]
-        for ln in title:
-            gfx.blit_text(surf, ln, 20, (x, y), gfx.ACCENT, True)
-            y += 24
-        y += 4
+        x, y, w = self.frame(surf)
+        y = self.title(surf, lesson.title, x, y, w)
         n = len(lesson.steps)
-        gfx.blit_text(surf, "Lesson complete - marked done in the lesson list" if finished else self.step_text(),
-                      15, (x, y), gfx.DIM, True)
+        sub = "Lesson complete - marked done in the lesson list" if finished else self.step_text()
+        if lesson.advanced and not finished:
+            sub += "  -  advanced"
+        gfx.blit_text(surf, sub, 15, (x, y), gfx.DIM, True)
         y += 24
-        self.buttons = []
-        self.button_rects = {}   # label -> rect of the panel's buttons (tests and screenshots use it)
-        body = pygame.Rect(x, y, w, PANEL.bottom - 62 - y)
+        bottom = self.rect.bottom - 62
+        body = pygame.Rect(x, y, w, bottom - y)
         if finished:
             play = self.can_play_on()
-            bottom = PANEL.bottom - (112 if play else 62)
+            bottom = self.rect.bottom - (112 if play else 62)
             gfx.blit_text(surf, "What you learned:", 17, (x, y), gfx.TEXT, True)
             y += 24
-            for item in lesson.learned:
+            for item in lesson.learn_list:
                 used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, bottom - y), gfx.TEXT)
                 y += used + 6
                 if y > bottom - 8:
                     break
-            self._buttons(surf, [("Lessons", lambda: self.leave("lessons")), ("Restart", self.restart), ("Menu", lambda: self.leave("menu"))])
+            self.button_row(surf, [("Lessons", lambda: self.leave("lessons")), ("Restart", self.restart),
+                                   ("Menu", lambda: self.leave("menu"))])
             if play:
-                self._buttons(surf, [("Play on against the computer", self.play_on)], y=PANEL.bottom - 100, main=True)
+                self.button_row(surf, [("Play on against the computer", self.play_on)], y=self.rect.bottom - 100,
+                                main=True)
             return
         st = run.step
         if self.pause_caption:
-            lines = gfx.wrap(self.pause_caption, 17, w - 12)
-            lh = gfx.font(17).get_linesize() - 2
-            box = pygame.Rect(x - 4, y, w + 8, min(PANEL.bottom - 66 - y, len(lines) * lh + 16))
-            gfx.panel(surf, box, (52, 44, 20), gfx.ACCENT, 8, 1)
-            gfx.blit_wrapped(surf, self.pause_caption, 17, box.inflate(-12, -12), gfx.TEXT)
-            gfx.blit_text(surf, "Continue (Enter) plays on.", 15, (x, box.bottom + 8), gfx.DIM)
-            self._buttons(surf, [("Back", self.back), ("Continue", self.resume)])
+            y = self.note(surf, self.pause_caption, x, y, w, 17, max_bottom=bottom - 24)
+            gfx.blit_text(surf, "Continue (Enter) plays on.", 15, (x, y), gfx.DIM)
+            self.button_row(surf, [("Back", self.back), ("Continue", self.resume)])
+            return
+        if run.trying:
+            choice, hint = self.wrong if self.wrong is not None else (None, "")
+            what = f"You tried: {choice.label}." if choice is not None else "You tried another move."
+            y += gfx.blit_wrapped(surf, what, 17, pygame.Rect(x, y, w, 66), gfx.TEXT, True) + 8
+            if self.table.queue.busy:
+                gfx.blit_text(surf, "Watch what it does (Space skips).", 15, (x, y), gfx.DIM)
+                self.button_row(surf, [("Rewind", None)])
+                return
+            y = self.note(surf, hint, x, y, w, 16, max_bottom=bottom - 44)
+            gfx.blit_wrapped(surf, "That is what it does. Rewind (Enter) goes back to the step.", 15,
+                             pygame.Rect(x, y, w, 40), gfx.DIM)
+            self.button_row(surf, [("Rewind", self.rewind)])
             return
         if self.table.queue.busy and 0 <= self.playing_step < n:
             # the step just made is playing out: its caption stays until its events
@@ -369,105 +410,27 @@ class Coach:
             self.shown_caption = played.caption
             used = gfx.blit_wrapped(surf, played.caption, 17, body, gfx.TEXT)
             gfx.blit_text(surf, "Watch the steps play (Space skips).", 15, (x, min(body.bottom - 18, y + used + 12)), gfx.DIM)
-            self._buttons(surf, [("Back", self.back), ("Restart", self.restart)])
+            self.button_row(surf, [("Back", self.back), ("Restart", self.restart)])
+            return
+        self.shown_caption = st.caption if st is not None else ""
+        if self.wrong is not None:
+            lines = gfx.wrap(self.wrong[1], 16, w - 12)
+            lh = gfx.font(16).get_linesize() - 2
+            room = min(len(lines) * lh + 14 + 22, bottom - y - 60)  # the note's height, its heading included
+            used = gfx.blit_wrapped(surf, self.shown_caption, 17, pygame.Rect(x, y, w, bottom - room - 8 - y), gfx.TEXT)
+            y = min(y + used + 14, bottom - room)
+            gfx.blit_text(surf, "Not this move:", 15, (x, y), (255, 190, 120), True)
+            self.note(surf, self.wrong[1], x, y + 20, w, 16, fill=(60, 36, 30), edge=(240, 150, 110),
+                      max_bottom=bottom)
+            self.button_row(surf, [("Back", self.back), ("Try it", self.try_it), ("Restart", self.restart)])
             return
         if st is not None:
             gfx.blit_wrapped(surf, st.caption, 17, body, gfx.TEXT)
-        self.shown_caption = st.caption if st is not None else ""
         acts = [("Back", self.back)]
         if st is not None and st.do is None:
             acts.append(("Next", self.next))
         acts.append(("Restart", self.restart))
-        self._buttons(surf, acts)
-
-    def _buttons(self, surf, acts, y=None, main=False) -> None:
-        w = (PANEL.w - 28 - 8 * (len(acts) - 1)) // len(acts)
-        x = PANEL.x + 14
-        y = PANEL.bottom - 52 if y is None else y
-        mouse = self.table.app.vmouse
-        lead = main
-        for label, act in acts:
-            r = pygame.Rect(x, y, w, 40)
-            hov = r.collidepoint(mouse)
-            main = lead or label in ("Next", "Continue")
-            fill = (122, 96, 40) if main and hov else (92, 72, 30) if main else ((70, 84, 108) if hov else gfx.PANEL_HI)
-            gfx.panel(surf, r, fill, gfx.ACCENT if hov else gfx.LINE, 7, 2 if hov else 1)
-            gfx.blit_text(surf, label, 18, r.center, gfx.TEXT, True, anchor="center")
-            self.buttons.append((r, act))
-            self.button_rects[label] = r
-            x += w + 8
-
-
-def lesson_setup(lesson) -> tuple[dict, int]:
-    """The set-up of a match that plays on from ``lesson``'s position, and the
-    learner's seat: the player the lesson's ``do`` steps use (else player 0).
-    Names come from the position (``players[i].name`` or ``names``)."""
-    from tabletop.tutorial.lesson import lesson_position
-
-    pos = lesson.position if isinstance(lesson.position, dict) else {}
-    names = []
-    if isinstance(pos.get("players"), list):
-        names = [p.get("name") if isinstance(p, dict) else None for p in pos["players"]]
-    elif isinstance(pos.get("names"), list):
-        names = list(pos["names"])
-    names = [str(n) if isinstance(n, str) and n.strip() else f"Player {i + 1}" for i, n in enumerate((names + [None, None])[:2])]
-    learner = next((st.do.player for st in lesson.steps if st.do is not None and st.do.player is not None), 0)
-    setup = {"players": [{"name": names[0]}, {"name": names[1]}], "position": lesson_position(lesson)}
-    if lesson.extra_cards is not None:
-        setup["extra_cards"] = lesson.extra_cards
-    return setup, learner
-
-
-def lesson_match(game, run):
-    """A normal Match from a lesson run's final position: the lesson's set-up
-    and seed, its log the run's history, its state the run's state.
-
-    Checked the way loading its save will check it: the set-up goes through
-    TOML and back (TOML tables have no key order, so a game whose
-    from_position depends on key order would build another game), the
-    history is replayed on it and the digest compared. What is handed over
-    therefore always loads; otherwise TabletopError says why. Returns
-    (match, seats)."""
-    import tomli_w
-
-    from tabletop.engine import tomlio
-    from tabletop.saves import Match
-
-    lesson = run.lesson
-    setup, learner = lesson_setup(lesson)
-    setup = tomlio.loads(tomli_w.dumps(setup))  # exactly what a save will hold
-    try:
-        match = Match(game, setup, lesson.seed)
-        match.log = list(run.history)
-        match.replay_to(len(match.log))
-        same = match.state.digest() == run.state.digest()
-    except TabletopError:
-        same = False
-    if not same:
-        raise TabletopError(f"{lesson.key}: the lesson's position, once saved, does not give the same game "
-                            f"(the game's from_position depends on the order of the position's keys)")
-    match.state = run.state.clone()
-    match.name = f"{lesson.title} (played on)"
-    seats = ["computer", "computer"]
-    seats[learner] = "human"
-    match.ui["lesson"] = lesson.key
-    return match, tuple(seats)
-
-
-def play_on(app, game, run, log=None):
-    """"Play on against the computer": start a normal match (autosaved like
-    any game, so it can be saved and continued) from the lesson's end, the
-    learner against the greedy agent. Returns the table."""
-    match, seats = lesson_match(game, run)
-    table = app.start_match(match, seats)
-    if log:
-        table.log = list(log)
-    if match.autosave_path is not None:
-        try:
-            match.save(match.autosave_path, keep_backup=False)
-        except OSError as exc:
-            app.toast(f"Could not autosave: {exc}")
-    return table
+        self.button_row(surf, acts)
 
 
 def start_lesson(app, game_id: str, path: str):

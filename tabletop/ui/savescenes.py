@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
-from tabletop.saves import examples_dir, list_saves, load_with_backup, saves_dir, unfinished_games
+from tabletop.saves import examples_dir, finished_games, list_saves, load_with_backup, saves_dir, unfinished_games
 
 from .scenes import _esc, _games, _Panel
 
@@ -24,6 +24,7 @@ class LoadScene(_Panel):
     first; Load again plays on."""
 
     title = "Load game"
+    watchable = True
     hint = "Your saves are in {folder}; examples ship with the app and are never written to."
     empty = "No saves yet."
 
@@ -62,6 +63,9 @@ class LoadScene(_Panel):
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
         self.info = pygame_gui.elements.UITextBox("Choose a save.", pygame.Rect(100, 625, 1400, 170), self.app.ui)
         self.load_button = self.button((1300, 820, 200, 50), "Load", self.load, object_id="#big")
+        if self.watchable:  # any save can be watched back, and taken over from any moment
+            self.watch_button = self.button((1080, 820, 200, 50), "Watch", self.watch, object_id="#big",
+                                            tooltip="Watch the game back, step by step, and take over from any moment")
         self.selected = None
         self.pending = None  # (entry, match) loaded, its notes shown: Load again plays on
 
@@ -112,6 +116,29 @@ class LoadScene(_Panel):
             return
         self.start(e, match)
 
+    def watch(self):
+        """Open the chosen save in the replay viewer (the file is only read)."""
+        from tabletop.replay import Replay
+
+        from .replay_scene import watch
+
+        e = self.selected
+        if e is None:
+            self.info.set_text("Choose a save first.")
+            return
+        try:
+            match = load_with_backup(e["path"])
+            replay = Replay.from_match(match, source=e["path"])
+        except TabletopError as exc:
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
+            return
+        except Exception as exc:  # an engine bug while replaying: say so, don't crash
+            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
+                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
+            traceback.print_exc()
+            return
+        watch(self.app, replay, match.notes)
+
     def start(self, e, match):
         if e.get("example"):
             match.name = ""  # the example file is never written to; autosave goes to the user's folder
@@ -120,11 +147,31 @@ class LoadScene(_Panel):
             self.app.toast(" ".join(match.notes), 10.0, ok=True)
 
 
+class FinishedScene(LoadScene):
+    """The finished games, the most recent first, to be watched back (each is
+    kept in the ``finished`` folder when it ends)."""
+
+    title = "Finished games"
+    hint = "Finished games, the most recent first: watch one back, step by step, and take over from any moment."
+    empty = "No finished games yet: a game is kept here when it ends."
+
+    def saves(self) -> list[dict]:
+        return [dict(e, autosave=True) for e in finished_games(self.app.saves)]
+
+    def build(self):
+        super().build()
+        self.load_button.set_text("Watch")
+
+    def load(self):
+        self.watch()
+
+
 class ContinueScene(LoadScene):
     """The unfinished games, most recent first (a finished or conceded game is
     never offered). Each plays on in its own autosave."""
 
     title = "Continue"
+    watchable = False
     hint = "Unfinished games, the most recent first. Each keeps its own autosave."
     empty = "No unfinished games."
 

@@ -1,5 +1,5 @@
-"""Menu scenes built from pygame_gui widgets: main menu, new game, settings,
-tutorial list (Load game and Continue: savescenes.py)."""
+"""Menu scenes built from pygame_gui widgets: main menu, new game, settings
+(Load game and Continue: savescenes.py; the Tutorial screen: tutorial_menu.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import threading
 import pygame
 import pygame_gui
 
-from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
 from tabletop.saves import Match, unfinished_games
 
@@ -16,14 +15,16 @@ from . import gfx
 from .app import Scene
 from .cards import CardArt
 from .gfx import VH, VW
-from .layout import game_dir
 from .settings import AUTOPASS, COMPUTERS, SPEEDS, THINK_TIMES, WINDOW_SIZES
 
 
-def __getattr__(name):  # the Load game and Continue screens live in savescenes.py
+def __getattr__(name):  # Load game and Continue live in savescenes.py, the Tutorial screen in tutorial_menu.py
     if name in ("LoadScene", "ContinueScene"):
         from . import savescenes
         return getattr(savescenes, name)
+    if name in ("TutorialScene", "list_lessons"):
+        from . import tutorial_menu
+        return getattr(tutorial_menu, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _GAMES_LOCK = threading.Lock()
@@ -74,7 +75,7 @@ BG = MenuBackground()
 
 
 class MenuScene(Scene):
-    """Continue, New game, Tutorial, Load game, Settings, Quit."""
+    """Continue, New game, Tutorial, Load game, Finished games, Settings, Quit."""
 
     def build(self):
         cx = VW // 2
@@ -82,15 +83,16 @@ class MenuScene(Scene):
         self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
         self.unfinished = unfinished_games(self.app.saves)
         items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
-                 ("Load game", self.load), ("Settings", self.settings), ("Quit", self.quit)]
+                 ("Load game", self.load), ("Finished games", self.finished), ("Deck builder", self.decks),
+                 ("Settings", self.settings), ("Quit", self.quit)]
         self.buttons = {}
         for i, (lab, act) in enumerate(items):
-            b = self.button((cx - 170, 260 + i * 66, 340, 54), lab, act, object_id="#big")
+            b = self.button((cx - 170, 226 + i * 56, 340, 48), lab, act, object_id="#big")
             self.buttons[lab] = b
         if not self.unfinished:
             self.buttons["Continue"].disable()
         # importing the games takes a while: the menu shows first and finds them in the background
-        self.games_label = self.label((cx - 300, 670, 600, 30), "", object_id="#subtitle")
+        self.games_label = self.label((cx - 300, 690, 600, 30), "", object_id="#subtitle")
         self._finding = None
         from tabletop.engine import registry
         if registry._CACHE is not None:
@@ -127,6 +129,8 @@ class MenuScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def tutorial(self):
+        from .tutorial_menu import TutorialScene
+
         self.app.push(TutorialScene(self.app))
 
     def load(self):
@@ -134,8 +138,19 @@ class MenuScene(Scene):
 
         self.app.push(LoadScene(self.app))
 
+    def finished(self):
+        """The finished games, to be watched back."""
+        from .savescenes import FinishedScene
+
+        self.app.push(FinishedScene(self.app))
+
     def settings(self):
         self.app.push(SettingsScene(self.app))
+
+    def decks(self):
+        from .deckbuilder import DeckBuilderScene
+
+        self.app.push(DeckBuilderScene(self.app))
 
     def quit(self):
         self.app.running = False
@@ -210,6 +225,16 @@ class NewGameScene(_Panel):
             self.level_menu = pygame_gui.elements.UIDropDownMenu(levels, COMPUTERS[self.app.settings.computer],
                                                                  pygame.Rect(x + 310, 145, 150, 44), self.app.ui)
         names = sorted(game.decks) or ["(default)"]
+        # the player's own decks (Deck builder), offered after the preconstructed ones
+        from tabletop.userdecks import list_decks
+        self.user_decks = {}
+        for e in list_decks(game):
+            if "deck" in e:
+                item = f"{e['name']} (your deck)"
+                while item in names or item in self.user_decks:
+                    item += " "
+                self.user_decks[item] = e["deck"]
+        names += list(self.user_decks)
         setup = game.default_setup()
         for p in (0, 1):
             if self.decks[p] not in names:
@@ -288,6 +313,14 @@ class NewGameScene(_Panel):
         for p in (0, 1):
             if self.decks[p] in game.decks:
                 setup["players"][p]["deck"] = self.decks[p]
+            elif self.decks[p] in getattr(self, "user_decks", {}):
+                deck = self.user_decks[self.decks[p]]
+                problems = game.check_deck(deck)
+                if problems:
+                    self.app.toast(f"Can't start: {deck.name} doesn't meet the deck rules yet. {problems[0]}. "
+                                   f"Open it in the Deck builder to finish it.")
+                    return
+                game.setup_cards(setup, p, deck.ids([k for k, _ in game.deck_sections]), deck.name)
         if self.mode == "computer":
             setup["players"][1]["name"] = "Computer"
         for k, v in self.options.items():
@@ -426,101 +459,3 @@ def fitting_sizes() -> list[str]:
         return list(WINDOW_SIZES)
     out = [z for z in WINDOW_SIZES if int(z.split("x")[0]) <= dw and int(z.split("x")[1]) <= dh]
     return out or list(WINDOW_SIZES[:1])
-
-
-def list_lessons() -> list[dict]:
-    """Every lesson file of every installed game: game, path, title, summary."""
-    out = []
-    for gid, game in _games().items():
-        d = game_dir(game)
-        if d is None or not (d / "lessons").is_dir():
-            continue
-        for p in sorted((d / "lessons").glob("*.toml")):
-            entry = {"game": gid, "path": str(p), "id": p.stem, "title": p.stem.replace("_", " "), "summary": ""}
-            try:
-                data = tomlio.load(p)
-                entry["title"] = str(data.get("title", entry["title"]))
-                entry["summary"] = str(data.get("summary", data.get("description", "")))
-            except TabletopError as exc:
-                entry["summary"] = str(exc)
-            out.append(entry)
-    return out
-
-
-class TutorialScene(_Panel):
-    """Every game's lessons in order, each game under its own heading with how
-    many of its lessons are done, and a mark on each completed lesson
-    (tabletop.tutorial.progress, kept in the settings folder)."""
-
-    title = "Tutorial"
-    DONE = "\u2713"   # the completion mark (a check mark; Noto Sans JP has it, Noto Sans doesn't)
-    DONE_HTML = "<font face='noto_sans_jp'>\u2713</font>"
-
-    def build(self):
-        super().build()
-        from tabletop.tutorial import progress
-
-        self.lessons = list_lessons()
-        self.done = progress.completed()
-        if not self.lessons:
-            self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
-            return
-        games = _games()
-        titles = {gid: (g.title or gid) for gid, g in games.items()}
-        self.rows = []   # ("game", gid) or ("lesson", entry), one per list item
-        self.items = []
-        for gid in dict.fromkeys(l["game"] for l in self.lessons):
-            ls = [l for l in self.lessons if l["game"] == gid]
-            n = sum(1 for l in ls if self.is_done(l))
-            self.rows.append(("game", gid))
-            self.items.append(f"{titles.get(gid, gid)}  -  {n} of {len(ls)} lesson{'s' if len(ls) != 1 else ''} done")
-            for i, l in enumerate(ls, 1):
-                mark = self.DONE if self.is_done(l) else "    "
-                item = f"    {mark}  {i}. {l['title']}"
-                while item in self.items:  # list items must be told apart by their text
-                    item += " "
-                self.rows.append(("lesson", l))
-                self.items.append(item)
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 120, 760, 680), self.items, self.app.ui,
-                                                        object_id="#lessons")
-        total = sum(1 for l in self.lessons if self.is_done(l))
-        self.info = pygame_gui.elements.UITextBox(
-            f"Choose a lesson, then Start (or double-click it).<br><br>{self.DONE_HTML} marks a lesson you have completed "
-            f"({total} of {len(self.lessons)}). At the end of a lesson you can play on from its position against the computer.",
-            pygame.Rect(890, 120, 610, 600), self.app.ui)
-        self.button((1300, 820, 200, 50), "Start", self.start, object_id="#big")
-        self.selected = None
-
-    def is_done(self, l) -> bool:
-        from tabletop.tutorial.progress import lesson_key
-        return lesson_key(l["game"], l["path"]) in self.done
-
-    def on_ui(self, ev):
-        if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
-                and ev.ui_element is getattr(self, "list", None):
-            if ev.text in self.items:
-                kind, it = self.rows[self.items.index(ev.text)]
-                if kind == "game":
-                    self.selected = None
-                    g = _games().get(it)
-                    desc = (g.description if g is not None else "") or ""
-                    self.info.set_text(_esc(f"{ev.text.strip()}\n\n{desc}\n\nChoose one of its lessons below the heading."))
-                    return
-                l = self.selected = it
-                done = f"<br><br>{self.DONE_HTML} Completed." if self.is_done(l) else ""
-                self.info.set_text(_esc(f"{l['title']}\n\n{l['summary']}") + done)
-                if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-                    self.start()
-            return
-        super().on_ui(ev)
-
-    def start(self):
-        l = self.selected
-        if l is None:
-            self.info.set_text("Choose a lesson first.")
-            return
-        from .coach import start_lesson
-        try:
-            start_lesson(self.app, l["game"], l["path"])
-        except TabletopError as exc:
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")

@@ -35,12 +35,13 @@ from .table_input import InputMixin
 from .table_menus import MenusMixin
 from .table_panels import PanelsMixin
 from .table_playback import PlaybackMixin
+from .table_rules import RulesMixin
 from .table_undo import UndoMixin
 from .widgets import ActionButton, Popup
 
 
 class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusMixin, UndoMixin,
-                 CardsMixin, DrawMixin, PanelsMixin, HintMixin, Scene):
+                 CardsMixin, DrawMixin, PanelsMixin, HintMixin, RulesMixin, Scene):
     idle_fps = IDLE_FPS  # a table waiting for a person needs no more
     def __init__(self, app, ctl, frozen: bool = False):
         super().__init__(app)
@@ -68,6 +69,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         self.press = None
         self.popup: Popup | None = None
         self.zoom_big = None
+        self.zoom_live = None        # the card shown large as the table shows it (its current values)
         self.hover_key = None
         self.hover_btn = None
         self.menu_open = False
@@ -117,7 +119,18 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
                     del evs[:-500]
         except Exception:  # the log is a convenience: never stop the table for it
             return []
-        return [(e.for_player(0), e.for_player(1)) for e in evs[-500:] if e.caption]
+        return self.log_of(evs[-500:])
+
+    @staticmethod
+    def log_of(events) -> list:
+        """Log entries of ``events`` (as each player sees them): a step with no
+        caption is animated but never logged (the game logs it once, nearby)."""
+        out = []
+        for e in events:
+            entry = (e.for_player(0), e.for_player(1))
+            if entry[0].caption or entry[1].caption:
+                out.append(entry)
+        return out
 
     def _first_turn_line(self) -> list:
         """A new game already in its first turn (its "turn begins" event came

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from . import card_draw
+import pygame
+
+from . import card_draw, gfx
+from .cards import live_key
 from .table_geom import _target_list
 
 
@@ -10,10 +13,8 @@ class CardsMixin:
     def _card_surface(self, sp, w, h, sideways):
         return card_draw.card_image(self.art, sp.card, sp.zdef, w, h, sideways)
 
-    def _draw_cards(self, surf, lit_t) -> None:
-        self.art.begin_frame(unlimited=self.frozen)  # new faces are drawn a few per frame (a still picture: all)
-        moving = []
-        pile_counts = {}
+    def _card_marks(self) -> tuple[set, set]:
+        """The cards that have a move (choice) and the targets of choices, for their outlines."""
         choice_cards = set()
         target_cards = set()
         if self.can_act() and self.held is None:
@@ -22,25 +23,80 @@ class CardsMixin:
                     choice_cards.add(c.args["card"])
                 elif c.args.get("target") is not None:
                     target_cards.update(_target_list(c.args["target"]))
+        return choice_cards, target_cards
+
+    def _split_cards(self) -> tuple[list, list, dict]:
+        """The sprites drawn this frame: those standing still, those on the
+        move (sliding, turning, flipping or flying home) and the returning
+        ones. A card that moved stays with the moving ones until every card
+        has come to rest, so the still layer is redrawn once per settled
+        table rather than each time one card of a sliding hand stops."""
+        still, moving = [], []
         held_key = self.held_card.key if self.held_card is not None else None
         followers = set(self.selected) if held_key is not None else set()
         returning = {h.key: h for h in self.returning}
+        unsettled = getattr(self, "_unsettled", None)
+        if unsettled is None:
+            unsettled = self._unsettled = set()
+        busy = False
         for sp in self.order:
-            if sp.key == held_key or sp.key in followers:
+            if sp.order < 0 or sp.key == held_key or sp.key in followers:
                 continue
-            if sp.order < 0:
-                pile_counts[sp.zone] = pile_counts.get(sp.zone, 0) + 1
-                continue
-            if sp.key in returning or abs(sp.x - sp.tx) > 1 or abs(sp.y - sp.ty) > 1:
+            if (sp.key in returning or abs(sp.x - sp.tx) > 1 or abs(sp.y - sp.ty) > 1
+                    or sp.flip_t < 1.0 or sp.turn_t < 1.0):
+                busy = True
+                unsettled.add(sp.key)
                 moving.append(sp)
-                continue
-            self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
+            elif sp.key in unsettled:
+                moving.append(sp)
+            else:
+                still.append(sp)
+        if not busy and unsettled:
+            unsettled.clear()
+            still, moving = [sp for sp in self.order if sp.order >= 0 and sp.key != held_key and sp.key not in followers], []
+        return still, moving, returning
+
+    def _still_key(self, still, marks, lit_t, under) -> tuple:
+        """Everything the still layer shows: when it is unchanged, last frame's layer is blitted as it is."""
+        choice_cards, target_cards = marks
+        sel = self.selected
+        parts = [self._bg, gfx.generation, under, self.art.drawn, self.hover_key if self.held is None else None]
+        for sp in still:
+            c = sp.card
+            iid = c.get("iid")
+            parts.append((sp.key, int(sp.x), int(sp.y), sp.w, sp.h, sp.zone, sp.sideways, c.get("card"), c.get("face"),
+                           live_key(c), _attached_key(c.get("attached")), _counters_key(c.get("counters")),
+                           iid in lit_t, iid in target_cards, iid in choice_cards,
+                           sel.index(iid) if iid in sel else -1))
+        return tuple(parts)
+
+    def _draw_still(self, surf, still, marks, lit_t, under, paint_under) -> None:
+        """The table and every card standing still, as one picture kept from
+        frame to frame (with 100+ cards on the table, drawing them one by one
+        would take the whole frame budget); redrawn only when one of them
+        changes. ``paint_under`` draws what lies between the cloth and the
+        cards (zones lit for a held card); ``under`` is its key."""
+        key = self._still_key(still, marks, lit_t, under)
+        layer = getattr(self, "_still_layer", None)
+        if layer is None or layer[0] != key or layer[1].get_size() != surf.get_size():
+            pic = layer[1] if layer is not None and layer[1].get_size() == surf.get_size() else pygame.Surface(surf.get_size()).convert(surf)
+            pic.blit(self._bg, (0, 0))
+            paint_under(pic)
+            stood_in = self.art.stand_ins
+            for sp in still:
+                self._blit_sprite(pic, sp, marks[0], marks[1], lit_t)
+            # a card drawn as a stand-in (this frame's budget for new faces was spent) is drawn again next frame
+            self._still_layer = layer = (key if self.art.stand_ins == stood_in else None, pic)
+        surf.blit(layer[1], (0, 0))
+
+    def _draw_cards(self, surf, lit_t, marks, moving, returning) -> None:
+        """The cards on the move, over the still layer, then marks, stat pops and pile counts."""
         for sp in moving:
             h = returning.get(sp.key)
             if h is not None:
                 self._blit_rotated(surf, sp, h.pos, h.angle_deg)
             else:
-                self._blit_sprite(surf, sp, choice_cards, target_cards, lit_t)
+                self._blit_sprite(surf, sp, marks[0], marks[1], lit_t)
         self._draw_marks(surf)
         self._draw_stat_pops(surf)
         # pile counts
@@ -157,3 +213,11 @@ class CardsMixin:
             card_draw.draw_group_count(surf, x, y, sp.h, len(others) + 1)
         card_draw.draw_shadow(surf, sp.w, sp.h, x, y, h.angle_deg)
         self._blit_rotated(surf, sp, (x, y), h.angle_deg)
+
+
+def _attached_key(attached) -> tuple:
+    return tuple((a.get("card"), a.get("face")) for a in attached) if attached else ()
+
+
+def _counters_key(counters) -> tuple:
+    return tuple(sorted((str(k), str(v)) for k, v in counters.items())) if counters else ()

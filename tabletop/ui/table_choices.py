@@ -254,7 +254,7 @@ class ChoicesMixin:
         try:
             events = self.ctl.apply(c)
         except TabletopError as exc:
-            self.app.toast(self.rule_text(str(exc)))
+            self.refuse(self.rule_text(str(exc)))
             return
         except Exception as exc:  # an engine bug: say so, put the game back as the log has it
             import traceback

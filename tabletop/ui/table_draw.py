@@ -13,8 +13,12 @@ from .layout import slot_rects
 from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
 from .widgets import ActionButton, layout_buttons
 
+LINK = (150, 195, 250)  # a rule name that opens its entry in the Rules screen
+
 
 class DrawMixin:
+    log_reserve = 0  # pixels at the foot of the side panel kept free of the log (the replay's controls)
+
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
         try:
@@ -26,22 +30,29 @@ class DrawMixin:
     def draw(self, surf) -> None:
         if self._bg is None:
             self._bg = self._render_bg()
-        surf.blit(self._bg, (0, 0))
+        self.art.begin_frame(unlimited=self.all_faces_at_once())  # new faces are drawn a few per frame (a still picture: all)
         held_iid = self.held_card.card.get("iid") if self.held_card is not None else None
         lit_z, lit_t = self.lit_for(held_iid) if held_iid is not None else (set(), set())
-        for zd in self.layout.zones:
-            if self.zone_key(zd) in lit_z:
-                r = zd.rect.inflate(6, 6)
-                pygame.draw.rect(surf, gfx.LIT, r, 3, border_radius=10)
-                s = gfx.alpha_rect(r.size, gfx.LIT, 38)
-                surf.blit(s, r)
+        lit_zones = [zd.rect for zd in self.layout.zones if self.zone_key(zd) in lit_z]
+        lit_boxes = []
         if held_iid is not None:  # a player's counter box takes a card sent at the player (a direct attack)
-            for cd in self.layout.counters:
-                if self._player_box_drop(self.drag_choices(held_iid), cd.rect.center)[0]:
-                    pygame.draw.rect(surf, gfx.LIT, cd.rect.inflate(8, 8), 3, border_radius=10)
+            drags = self.drag_choices(held_iid)
+            lit_boxes = [cd.rect for cd in self.layout.counters if self._player_box_drop(drags, cd.rect.center)[0]]
+
+        def paint_under(pic):
+            for zr in lit_zones:
+                r = zr.inflate(6, 6)
+                pygame.draw.rect(pic, gfx.LIT, r, 3, border_radius=10)
+                pic.blit(gfx.alpha_rect(r.size, gfx.LIT, 38), r)
+
+        marks = self._card_marks()
+        still, moving, returning = self._split_cards()
+        self._draw_still(surf, still, marks, lit_t, tuple(map(tuple, lit_zones)), paint_under)
         self._draw_labels(surf)
         self._draw_counters(surf)
-        self._draw_cards(surf, lit_t)
+        for r in lit_boxes:
+            pygame.draw.rect(surf, gfx.LIT, r.inflate(8, 8), 3, border_radius=10)
+        self._draw_cards(surf, lit_t, marks, moving, returning)
         if self.countdown is not None:
             self._draw_countdown(surf)
         if self.coach is not None:
@@ -64,10 +75,7 @@ class DrawMixin:
         if self.popup is not None:
             self.popup.draw(surf)
         if self.zoom_big is not None:
-            z = self.art.get(self.zoom_big, 420, 588)
-            r = z.get_rect(center=(PLAY.centerx, PLAY.centery))
-            surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
-            surf.blit(z, r)
+            self._draw_zoom_big(surf)
         if self.ctl.over and self.coach is None and not self.queue.busy and (self.banner is None or self.banner[1] > 1.0):
             self._draw_game_over(surf)
         else:
@@ -80,6 +88,26 @@ class DrawMixin:
             surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
             if self.menu_open:
                 gfx.panel(surf, self.menu_rect(), (30, 36, 46), gfx.ACCENT, 12, 2)
+
+    def all_faces_at_once(self) -> bool:
+        """Draw every new card face this frame (a still picture), rather than a
+        few per frame with stand-ins meanwhile."""
+        return self.frozen
+
+    def _draw_zoom_big(self, surf) -> None:
+        """A card shown large (right click): its current values beside the
+        printed ones, and the legend of its marks at its side."""
+        live = getattr(self, "zoom_live", None)
+        live = live if live is not None and live.get("card") == self.zoom_big and live.get("face") != "down" else None
+        z = self.art.get(self.zoom_big, 420, 588, live=live, wait=False)
+        lg = self.art.legend(self.zoom_big, 360, 588)
+        gap = 16
+        total = z.get_width() + (gap + lg.get_width() if lg is not None else 0)
+        r = z.get_rect(midleft=(PLAY.centerx - total // 2, PLAY.centery))
+        surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 150), (0, 0))
+        surf.blit(z, r)
+        if lg is not None:
+            surf.blit(lg, lg.get_rect(topleft=(r.right + gap, r.y)))
 
     def toast_spot(self) -> pygame.Rect:
         """Toasts go in the middle of the play area, between the two players'
@@ -254,7 +282,11 @@ class DrawMixin:
         v = self.view
         ctl = self.ctl
         p = ctl.decider()
-        if self.queue.busy:
+        said = self.coach.status() if self.coach is not None else ""
+        if said:  # a tutorial's coach: paused at a step, a wrong move tried, a puzzle's end
+            msg = said
+            col = gfx.ACCENT
+        elif self.queue.busy:
             msg = "Resolving..."
             col = gfx.DIM
         elif ctl.over and self.coach is not None and ctl.state.decision is not None:
@@ -344,10 +376,11 @@ class DrawMixin:
             gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
-            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8)
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
             # newest at the bottom; lay out upwards
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom
+            self.log_links = []
             for e0, e1 in reversed(entries):
                 e = e0 if self.viewer == 0 else e1
                 cap, rule = self.shown_entry(e)
@@ -363,8 +396,12 @@ class DrawMixin:
                 for ln in cap_lines:
                     s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
                     yy += lh_cap
+                link = bool(rule_lines) and self.rule_is_link(rule[len("rule: "):])
+                if link:  # a rule the reference explains: click it to read it
+                    self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yy - 1, area.w - 10, len(rule_lines) * lh_rule + 2),
+                                           rule[len("rule: "):]))
                 for ln in rule_lines:
-                    s.blit(gfx.text(ln, 13, gfx.DIM), (area.x + 14, yy))
+                    s.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (area.x + 14, yy))
                     yy += lh_rule
                 pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
             self._right = s

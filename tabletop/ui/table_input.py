@@ -47,6 +47,7 @@ class InputMixin:
             elif ev.button == 3:
                 sp = self.sprite_at(ev.pos)
                 self.zoom_big = sp.card.get("card") if sp is not None and sp.card.get("card") is not None and self.zoom_big is None else None
+                self.zoom_live = sp.card if self.zoom_big is not None else None
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self._up(ev.pos)
 
@@ -65,6 +66,9 @@ class InputMixin:
         if k == pygame.K_z and (getattr(ev, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)):
             if self.dialog is None:
                 self.request_undo()
+            return
+        if k == pygame.K_F1 and self.dialog is None:
+            self.open_rules()
             return
         if k == pygame.K_ESCAPE:
             if self.dialog is not None:
@@ -99,6 +103,8 @@ class InputMixin:
                 self._start_drag(key, p0)
 
     def _down(self, pos) -> None:
+        if self.popup is None and self.zoom_big is None and self.rule_click(pos):
+            return
         if self.coach is not None and self.popup is None and self.coach.click(pos):
             return
         if self.popup is not None:
@@ -165,7 +171,7 @@ class InputMixin:
         chs = self.choices_of_card(iid)
         if not chs:
             if sp.card.get("card") is not None:
-                self.zoom_big = sp.card["card"]
+                self.zoom_big, self.zoom_live = sp.card["card"], sp.card
             return
         if len(chs) == 1 and chs[0].args.get("card") != iid:
             self.apply_choice(chs[0])  # a lit target: clicking it chooses it
@@ -184,7 +190,7 @@ class InputMixin:
             return
         if not self.drag_choices(sp.card.get("iid")):
             if sp.card.get("iid") is not None and not self.choices_of_card(sp.card["iid"]):
-                self.app.toast(self.why_not_pick(sp.card["iid"]))  # a card with no move says why
+                self.refuse(self.why_not_pick(sp.card["iid"]))  # a card with no move says why
             return
         iid = sp.card.get("iid")
         if self.selected and iid not in self.selected and self.selectable(iid):
@@ -210,7 +216,7 @@ class InputMixin:
             self.popup.choices = list(hits)
         else:
             if where is not None or not RIGHT.collidepoint(pos):
-                self.app.toast(self.why_not_drop(iid, where) if where is not None else "No legal move there: the card goes back.")
+                self.refuse(self.why_not_drop(iid, where) if where is not None else "No legal move there: the card goes back.")
             self._send_back()
 
     def _apply_drop(self, c: Choice) -> None:

@@ -49,7 +49,7 @@ class MenusMixin:
             return
         self.label((cx - 200, 230, 400, 40), "Game menu", object_id="#heading")
         items = [("Resume", self.close_menu), ("Save game", self._menu_save), ("Load game", self._menu_load),
-                 ("Settings", self._menu_settings), ("Concede", self._menu_concede), ("Quit to menu", self._quit_to_menu)]
+                 ("Rules", self.open_rules), ("Settings", self._menu_settings), ("Concede", self._menu_concede), ("Quit to menu", self._quit_to_menu)]
         undo = self.undo_label()
         if undo:
             items.insert(1, (undo, self.request_undo))

@@ -6,6 +6,7 @@ import pygame
 
 from . import gfx
 from .gfx import VH, VW
+from .table_draw import LINK
 from .table_geom import PLAY
 
 
@@ -18,36 +19,57 @@ class PanelsMixin:
         small = k in ("phase.begin", "step.begin")
         title = self.rule_text(ev.caption or k)
         area = self.layout.banner
-        if small:
-            w, h = 560, 70
-        else:
-            w, h = 760, 130
-        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
-                                       and self.steps_seen[1][-1] is ev) else []
-        if trail:
-            h += 30
+        w = 560 if small else 760
         if area is not None:
             w = min(w, area.w)
+        narrow = w < 520          # a banner docked in a narrow spot (the side panel) wraps in smaller type
+        rule_name = self.rule_name(ev.rule) if ev.rule else ""
+        rule = f"rule: {rule_name}" if rule_name else ""
+        trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
+                                       and self.steps_seen[1][-1] is ev) else []
+        if small:
+            ts, rs = (24 if narrow else 28), 15
+            lines = gfx.wrap(title, ts, w - 30, True)[:2] if narrow else [gfx.fit(title, ts, w - 30, True)]
+            rule_lines = [gfx.fit(rule, rs, w - 30)] if rule else []
+            top = 12
+        else:
+            ts, rs = (21 if narrow else 28), (15 if narrow else 16)
+            lines = gfx.wrap(title, ts, w - (28 if narrow else 40), True)[: (4 if narrow else 2)]
+            rule_lines = gfx.wrap(rule, rs, w - 30)[:2] if rule else []
+            top = 34
+        lh, rh = ts + 4, rs + 4
+        h = top + len(lines) * lh + len(rule_lines) * rh + (14 if small else 16) + (30 if trail else 0)
+        if not small:
+            h = max(h, 130 if not narrow else 100)
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
+        if area is not None and r.h > area.h:
+            r.top = area.top
         # opaque: nothing under it (card art, the old status line) shows through
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
-        if small:
-            gfx.blit_text(box, gfx.fit(title, 28, w - 30, True), 28, (w // 2, h // 2 - (8 if ev.rule else 0)), gfx.ACCENT, True, anchor="center")
-            if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 15, w - 30), 15, (w // 2, h - 14), gfx.DIM, anchor="center")
-        else:
-            gfx.blit_text(box, k.replace(".", "  /  ").replace("_", " ").upper(), 15, (w // 2, 16), gfx.DIM, True, anchor="center")
-            lines = gfx.wrap(title, 28, w - 40, True)[:2]
-            for i, ln in enumerate(lines):
-                gfx.blit_text(box, ln, 28, (w // 2, 50 + i * 28), gfx.TEXT, True, anchor="center")
-            if ev.rule:
-                gfx.blit_text(box, gfx.fit(f"rule: {self.rule_name(ev.rule)}", 16, w - 30), 16, (w // 2, 130 - 16), gfx.ACCENT, anchor="center")
-            if trail:
-                self._draw_trail(box, trail, w)
+        if not small:
+            gfx.blit_text(box, gfx.fit(k.replace(".", "  /  ").replace("_", " ").upper(), 15, w - 24, True), 15,
+                          (w // 2, 16), gfx.DIM, True, anchor="center")
+        y = top
+        for ln in lines:
+            gfx.blit_text(box, ln, ts, (w // 2, y + lh // 2), gfx.ACCENT if small else gfx.TEXT, True, anchor="center")
+            y += lh
+        y += 4
+        link = bool(rule_name) and self.rule_is_link(rule_name)  # the rule's name opens its entry in the Rules screen
+        rr = None
+        for ln in rule_lines:
+            lr = gfx.blit_text(box, ln, rs, (w // 2, y + rh // 2), LINK if link else (gfx.DIM if small else gfx.ACCENT),
+                               anchor="center")
+            if link:
+                pygame.draw.line(box, LINK, (lr.x, lr.bottom - 1), (lr.right, lr.bottom - 1))
+            rr = lr if rr is None else rr.union(lr)
+            y += rh
+        if trail:
+            self._draw_trail(box, trail, w)
         surf.blit(box, r)
+        self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None
         if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner
             f = t / dur if dur > 0 else 1.0
@@ -111,15 +133,29 @@ class PanelsMixin:
             sub = ""
         gfx.blit_text(surf, title, 44, (r.centerx, r.y + 58), gfx.ACCENT, True, anchor="center")
         gfx.blit_text(surf, gfx.fit(sub, 20, r.w - 40), 20, (r.centerx, r.y + 110), gfx.TEXT, anchor="center")
-        b1 = pygame.Rect(r.x + 60, r.bottom - 80, 230, 50)
-        b2 = pygame.Rect(r.right - 290, r.bottom - 80, 230, 50)
         from .scenes import MenuScene, NewGameScene
-        self.over_buttons = [(b1, lambda: self.app.reset_to(NewGameScene(self.app, self.game.id))),
-                             (b2, lambda: self.app.reset_to(MenuScene(self.app)))]
-        for b, lab in ((b1, "New game"), (b2, "Main menu")):
+        buttons = [("New game", lambda: self.app.reset_to(NewGameScene(self.app, self.game.id)))]
+        if getattr(self.ctl.match, "log", None) and hasattr(self.ctl.match, "initial_state"):
+            buttons.append(("Watch again", self.watch_again))  # the game back, step by step (replay_scene.py)
+        buttons.append(("Main menu", lambda: self.app.reset_to(MenuScene(self.app))))
+        w = (r.w - 60 - 20 * (len(buttons) - 1)) // len(buttons)
+        rects = [pygame.Rect(r.x + 30 + i * (w + 20), r.bottom - 80, w, 50) for i in range(len(buttons))]
+        self.over_buttons = [(b, act) for b, (_, act) in zip(rects, buttons)]
+        for b, (lab, _) in zip(rects, buttons):
             hov = b.collidepoint(self.app.vmouse)
             gfx.panel(surf, b, (70, 84, 108) if hov else gfx.PANEL_HI, gfx.ACCENT if hov else gfx.LINE, 8, 2)
             gfx.blit_text(surf, lab, 20, b.center, gfx.TEXT, True, anchor="center")
+
+    def watch_again(self) -> None:
+        """The game just ended, watched back from its start (Back returns here)."""
+        from tabletop.replay import Replay
+
+        from .replay_scene import watch
+
+        try:
+            watch(self.app, Replay.from_match(self.ctl.match))
+        except Exception as exc:  # never lose the table over it
+            self.app.toast(f"Can't watch this game back ({type(exc).__name__}: {exc})")
 
     def _draw_handoff(self, surf) -> None:
         surf.fill((14, 18, 26))

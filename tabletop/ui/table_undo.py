@@ -13,7 +13,7 @@ class UndoMixin:
     def undo_label(self) -> str:
         """The game menu's entry for undo, or "" when there is none here."""
         ctl = self.ctl
-        if self.frozen or self.coach is not None or not hasattr(ctl, "undo_plan"):
+        if self.frozen or (self.coach is not None and not self.coach.table_undo) or not hasattr(ctl, "undo_plan"):
             return ""
         if ctl.hotseat:
             return "Ask to take back (Ctrl+Z)"
@@ -29,7 +29,7 @@ class UndoMixin:
         hidden information the player has seen). In a lesson: the coach's Back."""
         if self.frozen or self.dialog is not None or self.takeback is not None:
             return
-        if self.coach is not None:
+        if self.coach is not None and not self.coach.table_undo:
             self.coach.back()
             return
         ctl = self.ctl
@@ -108,7 +108,7 @@ class UndoMixin:
             return False
         self.queue.clear()
         self._log_pending.clear()
-        self.log = [(e.for_player(0), e.for_player(1)) for e in plan.events[-500:]]
+        self.log = self.log_of(plan.events[-500:])
         self.log_scroll = 0
         self.banner = None
         self.reveal_cards = None

@@ -27,5 +27,6 @@ def register_mini():
 def _folders(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("TABLETOP_DECKS", str(tmp_path / "decks"))
     register_mini()
     yield

@@ -112,3 +112,15 @@ def test_card_frames_take_the_card_colour_then_the_type_colour_then_neutral():
     assert art.frame_color({"type": "Creature"}) == (200, 10, 10)
     assert art.frame_color({"type": "sorcery"}) == NEUTRAL_FRAME
     assert CardArt(None).frame_color({"type": "creature"}) == NEUTRAL_FRAME
+
+
+@pytest.mark.parametrize("game_id", ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"])
+def test_step_banners_cover_no_zone_and_no_counter(game_id):
+    # a banner over a zone hides the cards the step is about (issue: banners
+    # over the opponent's hand); each game docks them clear of the table
+    lay = load_layout(get_game(game_id))
+    assert lay.banner is not None
+    for zd in lay.zones:
+        assert not lay.banner.colliderect(zd.rect), (zd.key, zd.rect, lay.banner)
+    for cd in lay.counters:
+        assert not lay.banner.colliderect(cd.rect), (cd.key, cd.rect, lay.banner)

@@ -71,7 +71,11 @@ def test_wrong_move_gets_the_hint_and_back_replays():
     n = len(run.history)
     perform(app, table, wrong)
     assert len(run.history) == n and run.step_index == 1
-    assert run.step.hint and run.step.hint[:30] in app.toast_text
+    # the coach's panel says why (the lesson's hint for this wrong move, else the step's hint), with Try it
+    said = next((w.hint for w in run.step.wrong if w.kind == wrong.kind), run.step.hint)
+    assert said and coach.wrong[1] == said and coach.wrong[0].id == wrong.id
+    app.run_frames(2, DT)
+    assert "Try it" in coach.button_rects and "coach" in app.toast_text
     perform(app, table, want)
     app.run_frames(30, DT)
     assert run.step_index == 2
@@ -84,6 +88,10 @@ def test_tutorial_screen_lists_and_starts_lessons():
     app.reset_to(TutorialScene(app))
     app.run_frames(2, DT)
     scene = app.top
+    assert not any("Draw to five" in s for s in scene.items)  # another game's lessons: one game at a time
+    click(app, scene.game_buttons["rush_duel"].rect.center)  # the game's button shows its lessons
+    app.run_frames(2, DT)
+    assert scene.game_id == "rush_duel"
     i = next(i for i, s in enumerate(scene.items) if "Draw to five" in s)
     click(app, scene.list.item_list_container.elements[i].rect.center)
     app.run_frames(2, DT)

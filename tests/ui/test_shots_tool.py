@@ -61,3 +61,26 @@ def test_a_step_whose_moment_never_comes_is_reported(tmp_path):
         assert "no_such_zone" in str(exc)
     else:
         raise AssertionError("an impossible hover was not reported")
+
+
+def test_a_replay_shot_runs_on_any_game(tmp_path):
+    tool = _tool()
+    spec = {"name": "r.png", "flow": "replay", "game": "mini", "seed": 3, "play": 10, "at": 6, "event": 1, "view": "all"}
+    app = tool.FLOWS["replay"](spec)
+    scene = app.top
+    assert scene.everything and scene.pos.choice in (6, 7)
+    out = tmp_path / "r.png"
+    pygame.image.save(app.window, str(out))
+    assert out.stat().st_size > 1000
+
+
+def test_the_deck_builder_shot_runs_on_any_game(tmp_path):
+    tool = _tool()
+    game = all_games()["mini"]
+    first = next(iter(game.card_pool()))
+    app = tool.FLOWS["deck_builder"]({"name": "db.png", "game": "mini", "add": [first], "hover": 0})
+    scene = app.top
+    assert scene.model.copies(first) >= 1 and scene.hover == (scene.pool_cards()[0][0], "pool")
+    out = tmp_path / "db.png"
+    pygame.image.save(app.window, str(out))
+    assert out.stat().st_size > 1000

@@ -114,9 +114,9 @@ def test_a_whole_game_at_one_screen_through_the_ui():
     app, table, made = _play_through_ui("mini", 11)
     assert table.ctl.over and made > 5
     assert table.view["winner"] == table.ctl.state.winner
-    # the game-over panel offers a new game and the menu
+    # the game-over panel offers a new game, watching this one again, and the menu
     app.run_frames(90, DT)
-    assert len(table.over_buttons) == 2
+    assert len(table.over_buttons) == 3
 
 
 def test_a_whole_rush_duel_game_at_one_screen_through_the_ui():
@@ -300,3 +300,25 @@ def test_the_frame_time_bench_spreads_any_games_piles_over_the_table():
             assert len(zones.get(table.zone_key(zd), [])) <= 1, zd.key
     assert all(c.get("face") == "up" for zd in table.layout.zones if zd.kind != "pile"
                for c in zones.get(table.zone_key(zd), []) if isinstance(c.get("iid"), str))
+
+
+def test_the_large_zoom_shows_the_current_values_and_the_legend():
+    # a card whose ATK was raised on the table: the right-click zoom is drawn
+    # from the card as the table shows it (printed and current side by side)
+    app, table = start("rush_duel", seats=("human", "human"), autopass_stop="always")
+    summon = next(c for c in table.ctl.state.decision.choices_for(0) if c.kind == "summon")
+    perform(app, table, summon)
+    settle(app, table)
+    sp = next(s for s in table.order if s.zone.startswith("p0.") and "monster" in s.zone and s.card.get("card"))
+    sp.card["stats"] = dict(sp.card.get("stats") or {}, atk=9900)
+    calls = []
+    real_get, real_legend = table.art.get, table.art.legend
+    table.art.get = lambda cid, w, h, *a, **kw: calls.append((cid, h, kw.get("live"))) or real_get(cid, w, h, *a, **kw)
+    table.art.legend = lambda cid, *a: calls.append(("legend", cid)) or real_legend(cid, *a)
+    from uihelp import post
+    post(app, pygame.MOUSEBUTTONDOWN, (sp.x, sp.y), button=3)
+    app.step(dt=DT)
+    assert table.zoom_big == sp.card["card"]
+    big = [c for c in calls if c[0] == sp.card["card"] and c[1] == 588]
+    assert big and big[-1][2] is sp.card and big[-1][2]["stats"]["atk"] == 9900
+    assert ("legend", sp.card["card"]) in calls

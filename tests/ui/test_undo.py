@@ -193,3 +193,20 @@ def test_monkey_with_undo_never_raises():
         replay.log = list(match.log)
         replay.replay_to(len(replay.log))
         assert replay.state.digest() == match.state.digest()
+
+
+def test_the_log_rebuilt_after_a_take_back_has_no_uncaptioned_steps():
+    # Rush Duel animates its card moves without a caption (the summon's own
+    # line says it); rebuilt after an undo, the log still leaves them out
+    app, table = start("rush_duel", seats=("human", "computer"), keep=True, autopass_stop="always")
+    settle(app, table)
+    summon = next((c for c in table.ctl.state.decision.choices_for(0) if c.kind == "summon"), None)
+    assert summon is not None
+    perform(app, table, summon)
+    settle(app, table)
+    perform(app, table, next(c for c in table.ctl.state.decision.choices_for(0) if c.kind != "summon"))
+    settle(app, table)
+    ctrl_z(app)
+    assert "Took back" in app.toast_text
+    assert table.log, "the rebuilt log shows the summon"
+    assert all(e0.caption or e1.caption for e0, e1 in table.log)
