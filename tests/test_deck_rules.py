@@ -207,7 +207,7 @@ def test_lumen_one_copy_own_and_half():
              and not g.db.techs[c].special and not g.db.techs[c].ultimate]
     for c, n in zip(own[: len(own) - 9], spare):
         d.sections["techniques"][d.sections["techniques"].index(c)] = n
-    assert "Half your character's own (4.1)" in rules(g, d)
+    assert "Own techniques: at least half (4.1)" in rules(g, d)
 
 
 def test_lumen_first_hand_and_list_need_14_non_special():

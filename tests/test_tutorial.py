@@ -11,10 +11,12 @@ from tabletop.tutorial.lesson import LessonRun, check_lesson, list_lessons, load
 
 
 def test_tutorial_check_passes(capsys):
-    code = main(["tutorial", "--check"])
+    # --strict: the shipped lessons are all in the current format, so the
+    # stricter checks (learn, word and pause limits) fail them, not warn
+    code = main(["tutorial", "--check", "--strict"])
     out = capsys.readouterr().out
     last = out.strip().splitlines()[-1]
-    assert " 0 failed" in last and "FAIL " not in out, out
+    assert " 0 failed" in last and "FAIL " not in out and "WARN " not in out, out
     assert code == 0
 
 

@@ -138,6 +138,11 @@ def main() -> int:
     if begin in old and end in old:
         lines += ["## Against the previous main", "",
                   old[old.index(begin):old.index(end) + len(end)], ""]
+    # and the instruction counts written by tools/bench_instructions.py --write
+    begin, end = "<!-- bench-instructions:begin -->", "<!-- bench-instructions:end -->"
+    if begin in old and end in old:
+        lines += ["## Instructions against the previous main", "",
+                  old[old.index(begin):old.index(end) + len(end)], ""]
     # and so are the real-window figures written by tools/realwindow_perf.py --write
     begin, end = "<!-- realwindow:begin -->", "<!-- realwindow:end -->"
     if begin in old and end in old:

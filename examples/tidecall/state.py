@@ -78,5 +78,5 @@ FIELDS = declare(TidecallState, [
     field("conceded", "value", "the player who conceded, or None"),
     field("steps", "steps", "the pending procedure steps, top last", default=list),
     field("outcome", "outcome", "how the game ended (an Outcome), None while it goes on"),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ])

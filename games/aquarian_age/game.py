@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 from tabletop.engine.core import Game
-from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import CardFileError, PositionError
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
@@ -66,15 +65,9 @@ class AquarianAge(Game):
     def card_facets(self, card_id: str) -> dict:
         return deck_rules.facets(self.cards[card_id])
 
-    def check_deck(self, deck) -> list:
+    def deck_rule_problems(self, deck) -> list:
         """40 cards, at most 4 of a name (deck_rules.py)."""
-        cards = self._cards if self._cards is not None else self.cards
-        if isinstance(deck, list):
-            deck = self.deck_from_ids(deck)
-        unknown = [c for c in deck.ids() if c not in cards]
-        if unknown:
-            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
-        return deck_rules.check(cards, deck)
+        return deck_rules.check(self.cards, deck)
 
     def default_setup(self, rng=None) -> dict:
         names = sorted(self.decks)

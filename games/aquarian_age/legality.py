@@ -54,7 +54,11 @@ def place_problem(state, p: int, h: int):
 
 
 def break_targets(state, p: int, h: int) -> list[int]:
-    return [t for t in _break_candidates(state, p) if break_problem(state, p, h, t) is None]
+    """The targets ``break_problem`` allows: its card's conditions asked once, then each target's."""
+    cands = _break_candidates(state, p)
+    if not cands or _break_card_problem(state, p, state.card(h)) is not None:
+        return []
+    return [t for t in cands if break_target_problem(state, p, h, t) is None]
 
 
 def _break_candidates(state, p):
@@ -65,7 +69,11 @@ def break_problem(state, p: int, h: int, t: int):
     """Break conditions (seed 4.3 ②): factor, cost in power cards, a matching
     classification icon, and a target that is your dominated character, your
     faction-area active, or an opponent's character with no power card."""
-    c = state.card(h)
+    return _break_card_problem(state, p, state.card(h)) or break_target_problem(state, p, h, t)
+
+
+def _break_card_problem(state, p: int, c: dict):
+    """The conditions of a break on its card alone (seed 4.3 ②): factor and cost."""
     if c["type"] != "break":
         return "only a break card can break a character (seed 4.3 ②)."
     f = c["faction"]
@@ -74,7 +82,7 @@ def break_problem(state, p: int, h: int, t: int):
                 f"{state.factor(p, f)} {FACTION_NAMES[f]} character(s) (seed 4.3 ② factor).")
     if state.total_power(p) < c["cost"]:
         return f"{c['name']} costs {c['cost']} power card(s) and your dominated characters hold {state.total_power(p)} (seed 4.3 ② cost)."
-    return break_target_problem(state, p, h, t)
+    return None
 
 
 def break_target_problem(state, p: int, h: int, t: int):
@@ -98,17 +106,25 @@ def break_target_problem(state, p: int, h: int, t: int):
 
 
 def permanent_targets(state, p: int, h: int) -> list[int]:
-    return [t for t in _break_candidates(state, p) if permanent_problem(state, p, h, t) is None]
+    """The targets ``permanent_problem`` allows: its card's conditions asked once, then each target's."""
+    cands = _break_candidates(state, p)
+    if not cands or _permanent_card_problem(state, p, state.card(h)) is not None:
+        return []
+    return [t for t in cands if permanent_target_problem(state, p, h, t) is None]
 
 
 def permanent_problem(state, p: int, h: int, t: int):
     """Permanents: factor and cost, one per character unless Permanent+X says otherwise (seed 4.3 ③, digest A.10.32)."""
-    c = state.card(h)
+    return _permanent_card_problem(state, p, state.card(h)) or permanent_target_problem(state, p, h, t)
+
+
+def _permanent_card_problem(state, p: int, c: dict):
+    """The conditions of a permanent on its card alone (seed 4.3 ③): factor and cost."""
     if state.factor(p, c["faction"]) < c["factor"]:
         return f"{c['name']} needs {FACTION_NAMES[c['faction']]} factor {c['factor']} (seed 4.3 ③)."
     if state.total_power(p) < c["cost"]:
         return f"{c['name']} costs {c['cost']} power card(s) (seed 4.3 ③)."
-    return permanent_target_problem(state, p, h, t)
+    return None
 
 
 def permanent_target_problem(state, p: int, h: int, t: int):

@@ -16,7 +16,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable
+from tabletop.engine.table import CardTable, number_repeats
 
 from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
@@ -62,6 +62,7 @@ class AAState(Board, State):
         s = self.clone()
         s.table.determinize(player, rng)
         s.rng = PCG32(rng.next_u32() | (rng.next_u32() << 32))
+        s.decision_cache = None  # the clone's own decision, over the cards it now holds
         return s
 
     # ---------------------------------------------------------- the engine
@@ -180,22 +181,6 @@ class AAState(Board, State):
         }
 
 
-def number_repeats(events: list) -> None:
-    """Consecutive steps with the same caption (two cards drawn, three milled,
-    a cost of two power cards) are numbered, "(1 of 2)", so the log never
-    shows one line twice in a row."""
-    i, n = 0, len(events)
-    while i < n:
-        cap = events[i].caption
-        j = i + 1
-        while j < n and cap and events[j].caption == cap:
-            j += 1
-        if j - i > 1:
-            for k in range(i, j):
-                events[k].caption = f"{cap} ({k - i + 1} of {j - i})"
-        i = j
-
-
 FIELDS = declare(AAState, [
     field("game", "shared", "the plugin object"),
     field("db", "shared", "the card database (with a scenario's extra cards)"),
@@ -213,5 +198,5 @@ FIELDS = declare(AAState, [
     field("attack", "value", "the attack being resolved (a dict replaced, never changed in place), or None"),
     field("modifiers", "list", "until-end-of-turn effects: (iid, stat or kw.<skill>, delta)", default=list),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
-    field("decision_cache", "cache", "the pending decision, built on demand from the top step"),
+    field("decision_cache", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
 ])

@@ -26,7 +26,7 @@ R_SIZE = "Deck size (20 techniques)"
 R_ULTIMATE = "Ultimate technique"
 R_NAME = "One copy of a name (4.1)"
 R_OWN = "Own and neutral techniques (4.1)"
-R_HALF = "Half your character's own (4.1)"
+R_HALF = "Own techniques: at least half (4.1)"
 R_LIST = "First hand, List and side deck (4.2)"
 
 

@@ -6,7 +6,6 @@ import os
 
 from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError, TabletopError
-from tabletop.engine.decks import DeckProblem
 
 from . import deck_rules
 from .ai import heuristic
@@ -152,12 +151,7 @@ class LumenGame(Game):
     def card_facets(self, card_id: str) -> dict:
         return deck_rules.facets(self.db, card_id)
 
-    def check_deck(self, deck) -> list:
-        if isinstance(deck, list):
-            deck = self.deck_from_ids(deck)
-        unknown = [c for c in deck.ids() if c not in self.db.cards]
-        if unknown:
-            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+    def deck_rule_problems(self, deck) -> list:
         return deck_rules.check(self.db, deck)
 
 

@@ -77,7 +77,7 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
     field("events", "cache", "the event list of the choice being applied"),
 ]
 

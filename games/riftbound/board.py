@@ -9,6 +9,21 @@ from .rulebook import NUMERIC_KEYWORDS
 from .zones import LOCZ, ZLOC
 
 
+_UNIT_IDS: dict = {}
+
+
+def unit_ids(card_db: dict) -> frozenset:
+    """The ids of the unit and token cards of a card database (which never changes once
+    loaded), kept per database: units_at tests a card id against it."""
+    hit = _UNIT_IDS.get(id(card_db))
+    if hit is None or hit[0] is not card_db:
+        if len(_UNIT_IDS) > 64:
+            _UNIT_IDS.clear()
+        hit = _UNIT_IDS[id(card_db)] = (card_db, frozenset(k for k, c in card_db.items()
+                                                            if c["type"] in ("unit", "token")))
+    return hit[1]
+
+
 class Board:
     """Reading the board: the mixin every rule uses."""
 
@@ -29,12 +44,15 @@ class Board:
 
     def units_at(self, p: int, loc: int) -> list:
         """Units (and tokens) of player ``p`` at ``loc``: -1 base, 0 or 1 a battlefield."""
-        db, card = self.card_db, self.table.card
-        return [i for i in self.table.zones[LOCZ[p][loc + 1]] if db[card[i]]["type"] in ("unit", "token")]
+        zone = self.table.zones[LOCZ[p][loc + 1]]
+        if not zone:
+            return []
+        units, card = unit_ids(self.card_db), self.table.card
+        return [i for i in zone if card[i] in units]
 
     def units_of(self, p: int) -> list:
-        db, card, zones = self.card_db, self.table.card, self.table.zones
-        return [i for z in LOCZ[p] for i in zones[z] if db[card[i]]["type"] in ("unit", "token")]
+        units, card, zones = unit_ids(self.card_db), self.table.card, self.table.zones
+        return [i for z in LOCZ[p] for i in zones[z] if card[i] in units]
 
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)

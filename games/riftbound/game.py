@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.engine.core import Game
-from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import PositionError
 
 from . import carddb, deck_rules
@@ -120,13 +119,8 @@ class Riftbound(Game):
     def card_facets(self, card_id: str) -> dict:
         return deck_rules.facets(self.cards[card_id])
 
-    def check_deck(self, deck) -> list:
+    def deck_rule_problems(self, deck) -> list:
         """Deck construction (Core Rules 101-103, 825): deck_rules.py."""
-        if isinstance(deck, list):
-            deck = self.deck_from_ids(deck)
-        unknown = [c for c in deck.ids() if c not in self.cards]
-        if unknown:
-            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
         return deck_rules.check(self.cards, deck)
 
     # -- computer player -----------------------------------------------------------

@@ -16,6 +16,10 @@ from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 # player's, then the second's
 _SIDES = {"self": ((0,), (1,)), "opponent": ((1,), (0,)), "any": ((0, 1), (0, 1))}
 _NO_FILTER: dict = {}
+# Choices are values: playing the same unit to base or moving it, with the same words, is the
+# same choice decision after decision, so it is made once (keyed by iid, player and the card
+# ids the words name; a determinized copy's cards have other ids, so other keys).
+_TO_BASE: dict = {}
 
 
 class Legality:
@@ -83,7 +87,16 @@ class Legality:
             for loc in locs:
                 to = lz(p, loc)
                 if self.can_pay(p, E, P):
-                    ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
+                    if loc < 0:  # to base: the same choice each time (made once)
+                        key = (iid, p, nm)
+                        c = _TO_BASE.get(key)
+                        if c is None:
+                            if len(_TO_BASE) > 50_000:
+                                _TO_BASE.clear()
+                            c = _TO_BASE[key] = Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}")
+                        ch.append(c)
+                    else:
+                        ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
                 if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
                     ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
                                      f"Play {nm} to {self.place_name(to)} with Accelerate"))
@@ -152,12 +165,27 @@ class Legality:
 
     def _move_choices(self, p, ch):
         # each unit move_unit_refusal allows, to each of its routes (the "move" check)
-        for u in self.units_of(p):
+        units = self.units_of(p)
+        if not units:
+            return
+        t = self.table
+        card = t.card
+        bfs = (tuple(t.zones.get("shared.bf0") or ()), tuple(t.zones.get("shared.bf1") or ()))
+        bf_cards = tuple(card[c] for z in bfs for c in z) + (len(bfs[0]),)
+        for u in units:
             if move_unit_refusal(self, p, u) is not None:
                 continue
             for d in self._move_dests(p, u):
-                ch.append(Choice("move", {"card": u, "to": lz(p, d)}, p,
-                                 f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}"))
+                # the same move with the same words is the same choice each time (made once; the
+                # words name the unit and the battlefields' cards, so those are in the key)
+                key = ("move", u, d, p, card[u], bf_cards)
+                c = _TO_BASE.get(key)
+                if c is None:
+                    if len(_TO_BASE) > 50_000:
+                        _TO_BASE.clear()
+                    c = _TO_BASE[key] = Choice("move", {"card": u, "to": lz(p, d)}, p,
+                                               f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}")
+                ch.append(c)
 
     def _move_joiners(self, p, a) -> list:
         to = a["to"]

@@ -12,7 +12,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable
+from tabletop.engine.table import CardTable, number_repeats
 
 from .board import Board
 from .legality import Legality
@@ -36,17 +36,8 @@ from .zones import SPECS
 def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
-    one caption twice in a row."""
-    i, n = 0, len(ev)
-    while i < n:
-        j = i + 1
-        cap = ev[i].caption
-        while j < n and ev[j].caption == cap:
-            j += 1
-        if j - i > 1 and cap:
-            for k in range(i, j):
-                ev[k].caption = f"{cap} ({k - i + 1} of {j - i})"
-        i = j
+    one caption twice in a row (the kit's numbering, which leaves unwritten captions so)."""
+    number_repeats(ev)
 
 
 FIELD_LIST = [
@@ -98,7 +89,7 @@ FIELD_LIST = [
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
           "that changed)", default=0),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 
 

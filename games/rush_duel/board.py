@@ -8,6 +8,11 @@ from tabletop.engine.core import Choice, Event
 from .effects import card_matches
 from .zones import Z
 
+_MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
+
+#: choices that never change, made once (a decision lists the same objects each time)
+_SURRENDER = tuple(Choice("surrender", {}, p, "Surrender", role="resign") for p in (0, 1))
+
 
 class Board:
     """Mixin of RushState: reading the board."""
@@ -24,7 +29,9 @@ class Board:
     def units(self, p: int) -> list[int]:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
         mx = self.maximum_centre
-        return [i for i in self.table.zones[Z[p]["monster"]] if i is not None and mx.get(i, i) == i]
+        if not mx:
+            return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None]
+        return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
 
     def free_slots(self, zone: str) -> int:
         return sum(1 for i in self.table.zones[zone] if i is None)
@@ -122,4 +129,4 @@ class Board:
         return Event(kind, caption, rule, data)
 
     def _surrender(self, p: int) -> Choice:
-        return Choice("surrender", {}, p, "Surrender", role="resign")
+        return _SURRENDER[p]

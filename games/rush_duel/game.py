@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.engine.core import Game
-from tabletop.engine.decks import DeckProblem
 from tabletop.engine.errors import PositionError
 from tabletop.engine.rng import PCG32
 
@@ -73,12 +72,7 @@ class RushDuelGame(Game):
     def card_facets(self, card_id: str) -> dict:
         return deck_rules.facets(self.cards[card_id])
 
-    def check_deck(self, deck) -> list:
-        if isinstance(deck, list):
-            deck = self.deck_from_ids(deck)
-        unknown = [c for c in deck.ids() if c not in self.cards]
-        if unknown:
-            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+    def deck_rule_problems(self, deck) -> list:
         return deck_rules.check(self.cards, deck)
 
     def describe_card(self, card_id: str) -> dict:

@@ -12,6 +12,10 @@ from .zones import Z
 #: not; the same check lists the choices and answers why_not
 LEGAL = Checks()
 
+_NO_FILTER: dict = {}
+#: the sides a target of ``who = "any"`` looks at, by the choosing player (their own first)
+_ANY_SIDE = {"any": ((0, 1), (1, 0))}
+
 
 def summon_tributes(state, p: int, iid: int) -> tuple[int, str | None]:
     """(tributes needed, None) when the monster ``iid`` in the hand may be normal
@@ -203,9 +207,12 @@ class Legality:
         if target is None:
             return None
         t = self.table
-        sides = {"self": (p,), "opponent": (1 - p,), "any": (p, 1 - p)}[target.get("who", "any")]
-        flt = dict(target.get("filter", {}))
-        face = flt.pop("face", None)
+        who = target.get("who", "any")
+        sides = (p,) if who == "self" else (1 - p,) if who == "opponent" else _ANY_SIDE[who][p]
+        flt = target.get("filter") or _NO_FILTER
+        face = flt.get("face")
+        if face is not None:
+            flt = {k: v for k, v in flt.items() if k != "face"}
         up = face == "up"
         if target["zone"] == "monster":
             return [i for q in sides for i in self.units(q)
@@ -291,7 +298,12 @@ class Legality:
             if cid in seen:
                 continue
             materials = self.db[cid]["materials"]
-            if any(have.get(m, 0) < materials.count(m) for m in materials):
+            short = False
+            for m in materials:
+                if have.get(m, 0) < materials.count(m):
+                    short = True
+                    break
+            if short:
                 continue
             if field_full and on_field.isdisjoint(materials):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free

@@ -103,6 +103,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         t.determinize(player, rng, group=lambda i: "extra" if t.zone[i] == Z[t.owner[i]]["extra"] else "rest",
                       group_order=("extra", "rest"), fits=place)
         s.rng = PCG32(rng.next_u32(), stream=rng.next_u32())
+        s.decision_cache = None  # the clone's own decision, over the cards it now holds
         return s
 
     # ------------------------------------------------------------------ the end of the duel
@@ -216,5 +217,5 @@ FIELDS = declare(RushState, [
           default=dict),
     field("maximum_centre", "value", "Maximum piece iid -> the iid of its centre piece (digest 1.G rule 31; "
           "replaced, never changed in place)", default=dict),
-    field("decision_cache", "cache", "the pending decision, built when first read"),
+    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ])

@@ -73,6 +73,7 @@ ROLES = (
     "default",     # the engine's own answer to a detail it asks about (how to pay a cost);
                    # the greedy and expert players take it without weighing the others
 )
+_ROLE_SET = frozenset(ROLES)
 
 
 class Choice:
@@ -81,39 +82,56 @@ class Choice:
     ``kind`` names the action (``summon``, ``attack``, ``pass``...), ``args`` holds
     plain JSON-able values, ``player`` is who makes it. ``id`` is a stable text
     derived from kind and args (the save log records ``[player, id]``).
-    ``label`` is the button text; it is not part of the identity.
+    ``label`` is the button text; it is not part of the identity. A game may
+    give it as a callable returning the text, so it is written only when read.
     ``role`` tells the table, the agents and undo what the choice means
     whatever the game calls it (one of :data:`ROLES`, or "" for an ordinary
     move); it is not part of the identity either.
     """
 
-    __slots__ = ("kind", "args", "player", "label", "role", "_id")
+    __slots__ = ("kind", "args", "player", "_label", "role", "_id")
 
-    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label: str = "",
+    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label="",
                  role: str = ""):
         self.kind = kind
         self.args = args if args is not None else {}
         self.player = player
-        self.label = label or kind.replace("_", " ")
-        if role and role not in ROLES:
+        self._label = label
+        if role and role not in _ROLE_SET:
             raise ValueError(f"unknown choice role {role!r} (known: {', '.join(ROLES)})")
         self.role = role
         self._id = None
 
     @property
+    def label(self) -> str:
+        """The button text: the text given, or what a callable given returns
+        (called once, when first read: only the table reads labels), or the
+        kind in words."""
+        lab = self._label
+        if lab is None or isinstance(lab, str):
+            return lab or self.kind.replace("_", " ")
+        lab = self._label = lab() or self.kind.replace("_", " ")
+        return lab
+
+    @label.setter
+    def label(self, text: str) -> None:
+        self._label = text
+
+    @property
     def id(self) -> str:
-        if self._id is None:
+        i = self._id
+        if i is None:
             args = self.args
             if args:
                 parts = []
-                for k in sorted(args):
+                for k in (sorted(args) if len(args) > 1 else args):
                     v = args[k]
                     t = type(v)  # bool is not int here: it goes through _arg_text
-                    parts.append(f"{k}={v}" if t is int or t is str else f"{k}={_arg_text(v)}")
-                self._id = f"{self.kind}({','.join(parts)})"
+                    parts.append(k + "=" + (str(v) if t is int else v if t is str else _arg_text(v)))
+                i = self._id = self.kind + "(" + ",".join(parts) + ")"
             else:
-                self._id = self.kind
-        return self._id
+                i = self._id = self.kind
+        return i
 
     def matches(self, kind: str, args: dict) -> bool:
         """True when the kind is equal and ``args`` is a subset of this choice's args."""
@@ -443,7 +461,22 @@ class Game:
 
     def check_deck(self, deck) -> list:
         """Every construction rule this deck breaks, as ``DeckProblem(rule,
-        message)`` (empty: legal). ``deck`` is a ``Deck`` (or a flat list of ids)."""
+        message)`` (empty: legal). ``deck`` is a ``Deck`` (or a flat list of ids).
+        A card the game doesn't have is the only problem named; otherwise
+        the game's own rules are asked (``deck_rule_problems``)."""
+        from .decks import DeckProblem
+
+        if isinstance(deck, list):
+            deck = self.deck_from_ids(deck)
+        cards = getattr(self, "cards", None)
+        unknown = [c for c in deck.ids() if cards is not None and c not in cards]
+        if unknown:
+            return [DeckProblem("Cards", f"unknown card {unknown[0]!r}")]
+        return self.deck_rule_problems(deck)
+
+    def deck_rule_problems(self, deck) -> list:
+        """The game's construction rules broken by ``deck`` (every card known):
+        a game with deck rules answers from its deck_rules.py."""
         return []
 
     def validate_deck(self, card_ids: list[str]) -> list[str]:

@@ -25,6 +25,9 @@ kind           copied as                                    data
 ``outcome``    the same object (a frozen :class:`Outcome`)  ``x.to_data()`` or None
 ``shared``     the same object, never written (card db)     not written
 ``cache``      reset to ``None``                            not written
+``decision``   the same object (the pending decision: a     not written
+               clone's is the same until either changes;
+               determinize resets it)
 =============  ===========================================  ==========================
 
 Example::
@@ -32,7 +35,7 @@ Example::
     FIELDS = declare(RushState, [
         field("table", "table", "card instances and zones"),
         field("life_points", "list", "each player's LP", default=lambda: [8000, 8000]),
-        field("decision_cache", "cache", "the pending decision, built on demand"),
+        field("decision_cache", "decision", "the pending decision, built on demand"),
     ])
 """
 
@@ -42,13 +45,14 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 KINDS = ("value", "tuple", "list", "lists", "dict", "tuples", "records", "per_player",
-         "table", "rng", "steps", "shared", "cache", "outcome")
+         "table", "rng", "steps", "shared", "cache", "decision", "outcome")
 
 _COPY = {
     "value": "self.{n}",
     "tuple": "self.{n}",
     "shared": "self.{n}",
     "cache": "None",
+    "decision": "self.{n}",
     "list": "self.{n}[:]",
     "lists": "[y[:] for y in self.{n}]",
     "dict": "dict(self.{n})",
@@ -151,7 +155,7 @@ class Fields:
         self.by_name = {f.name: f for f in self.fields}
         if len(self.by_name) != len(self.fields):
             raise ValueError(f"{cls.__name__}: a field is declared twice")
-        self.written = [f for f in self.fields if f.kind not in ("shared", "cache")]
+        self.written = [f for f in self.fields if f.kind not in ("shared", "cache", "decision")]
 
     def init(self, state) -> None:
         """Give every field of ``state`` its default."""
@@ -169,7 +173,7 @@ class Fields:
         for f in self.fields:
             if f.kind in ("shared",):
                 continue
-            if f.kind == "cache" or f.name not in data:
+            if f.kind in ("cache", "decision") or f.name not in data:
                 setattr(state, f.name, f.fresh()) if f.kind != "shared" else None
                 continue
             setattr(state, f.name, _load(f, data[f.name], table_specs, Step))

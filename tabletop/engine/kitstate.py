@@ -75,6 +75,7 @@ class KitState(State):
     def determinize(self, player, rng):
         s = self.clone()
         s.table.determinize(player, rng)  # the zones' specs say what player may not see
+        s.decision_cache = None  # the clone's own decision, over the cards it now holds
         return s
 
     def kit_view(self, player, **game_keys) -> dict:

@@ -204,7 +204,7 @@ class Processor:
         if state.outcome is not None or not state.steps:
             return None
         step = state.steps[-1]
-        return step if self.procedures.table[step.proc].waits else None
+        return step if self.procedures.table[step.proc].decide is not None else None
 
     def decide(self, state):
         step = self.waiting_step(state)
@@ -224,7 +224,7 @@ class Processor:
             self._tag(proc, events, start)
         if result is DONE and state.steps and state.steps[-1] is step:
             state.steps.pop()
-        elif result != WAIT:
+        elif result is not AGAIN and result != WAIT:
             self._after(state, step, result)
         state.check_outcome(events)
         self.run(state, events)

@@ -32,14 +32,20 @@ class PCG32:
 
     def randbelow(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                return 0
             raise ValueError("randbelow needs n > 0")
-        if n == 1:
-            return 0
         threshold = (0x100000000 - n) % n
-        while True:
-            r = self.next_u32()
+        inc = self.inc
+        old = self.state
+        while True:  # next_u32, inlined
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
+                self.state = old
                 return r % n
 
     def randint(self, a: int, b: int) -> int:
@@ -52,8 +58,9 @@ class PCG32:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place."""
+        below = self.randbelow
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):

@@ -36,16 +36,103 @@ class ZoneSpec:
 
 
 ALL = 0b11
-KEEP = object()  # a determinize group key: leave this hidden card as it is
+KEEP = object()
+
+#: the players who may not see a card, by the mask of those who may
+_HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
+
+
+def _visibility(specs: dict) -> dict:
+    """Per zone key: (who sees a face-up card, who sees a face-down card, as bit
+    masks; slots; whether the iid is hidden too; vis). A table's zones never
+    change their specs, so clones share it."""
+    out = {}
+    for key, spec in specs.items():
+        mine = 0 if spec.owner is None else 1 << spec.owner
+        if spec.vis == "secret":
+            up = down = 0
+        elif spec.vis == "owner":
+            up = down = mine
+        else:
+            up, down = ALL, (mine if spec.owner_sees_facedown else 0)
+        out[key] = (up, down, spec.slots, spec.vis in ("owner", "secret"), spec.vis)
+    return out
+
+
+class MoveEvent(Event):
+    """A ``card.move`` event whose default caption is written when first read
+    (headless play never reads it)."""
+
+    __slots__ = ("_cap",)
+
+    def __init__(self, caption: str, rule: str, data: dict, hidden_from: tuple, public: dict | None):
+        self.kind = "card.move"
+        self._cap = caption or None  # None: the default caption, not written yet
+        self.rule = rule
+        self.data = data
+        self.hidden_from = hidden_from
+        self.public = public
+
+    @property
+    def caption(self) -> str:
+        cap = self._cap
+        if cap is None:
+            d = self.data
+            cap = self._cap = (f"{d['card_id'] if not self.hidden_from else 'A card'} moves from {d['from']} "
+                               f"to {d['to']}")
+        return cap
+
+    @caption.setter
+    def caption(self, value: str) -> None:
+        self._cap = value
+
+
+def number_repeats(events: list) -> None:
+    """Number consecutive steps with the same (non-empty) caption, "(1 of 2)", so a
+    log never shows one line twice in a row (two cards drawn, three runes
+    exhausted). Captions not written yet are compared without writing them."""
+    n = len(events)
+    if n < 2:
+        return
+    keys = []
+    for e in events:
+        if e.__class__ is MoveEvent and e._cap is None:
+            d = e.data
+            keys.append((d["card_id"] if not e.hidden_from else None, d["from"], d["to"]))
+        else:
+            keys.append(e.caption)
+    i = 0
+    while i < n:
+        k = keys[i]
+        j = i + 1
+        while j < n:
+            o = keys[j]
+            if o == k:
+                j += 1
+                continue
+            if type(o) is str and type(k) is str or not (type(o) is str or type(k) is str):
+                break  # two written captions, or two default ones: they differ
+            # a written caption against a default one: write the default one
+            keys[i] = k = events[i].caption
+            keys[j] = o = events[j].caption
+            if o != k:
+                break
+            j += 1
+        if j - i > 1 and k:
+            cap = events[i].caption
+            for m in range(i, j):
+                events[m].caption = f"{cap} ({m - i + 1} of {j - i})"
+        i = j
 
 
 class CardTable:
     """Card instances and zones. Lists indexed by iid; zones map key -> iids."""
 
-    __slots__ = ("card", "owner", "face", "orient", "zone", "zones", "counters", "known", "specs")
+    __slots__ = ("card", "owner", "face", "orient", "zone", "zones", "counters", "known", "specs", "vis")
 
     def __init__(self, specs: list[ZoneSpec]):
         self.specs: dict[str, ZoneSpec] = {s.key: s for s in specs}
+        self.vis = _visibility(self.specs)
         self.card: list[str] = []
         self.owner: list[int] = []
         self.face: list[int] = []  # 1 up, 0 down
@@ -96,6 +183,7 @@ class CardTable:
         rng.shuffle(perm)
         new = CardTable.__new__(CardTable)
         new.specs = self.specs
+        new.vis = self.vis
         new.card = [""] * n
         new.owner = [0] * n
         new.face = [0] * n
@@ -125,6 +213,7 @@ class CardTable:
     def clone(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
         t.specs = self.specs
+        t.vis = self.vis
         t.card = self.card  # card ids never change in place; determinize copies
         t.owner = self.owner
         t.face = self.face[:]
@@ -201,7 +290,10 @@ class CardTable:
             return True
         if self.known[iid] & (1 << player):
             return True
-        return self._zone_sees(self.zone[iid], iid, player)
+        v = self.vis.get(self.zone[iid])
+        if v is None:  # attached: face up, seen by all; face down, by its owner
+            return bool(self.face[iid]) or self.owner[iid] == player
+        return bool((v[0] if self.face[iid] else v[1]) & (1 << player))
 
     def _zone_sees(self, zone: str, iid: int, player: int) -> bool:
         if zone.startswith("att."):
@@ -216,44 +308,92 @@ class CardTable:
             return True
         return spec.owner_sees_facedown and spec.owner == player
 
+    def seers(self, iid: int) -> int:
+        """The players who may know which card ``iid`` is, where it is now, as a
+        bit mask (bit ``p`` for player ``p``): :meth:`sees` for both at once."""
+        v = self.vis.get(self.zone[iid])
+        if v is None:  # attached: face up, seen by all; face down, by its owner
+            zb = 3 if self.face[iid] else 1 << self.owner[iid]
+        else:
+            zb = v[0] if self.face[iid] else v[1]
+        return self.known[iid] | zb
+
     def move(self, iid: int, to: str, index: int | None = None, face: int | None = None,
              orient: int | None = None, caption: str = "", rule: str = "", forget: bool = True) -> Event:
         """Move a card and return its ``card.move`` event. Players who could see
         the card neither where it was nor where it goes get the event without
-        its identity (and without its iid when it goes to a hand or deck)."""
-        frm, fidx = self._take(iid)
-        sees = self.sees
-        before0 = sees(iid, 0)
-        before1 = sees(iid, 1)
+        its identity (and without its iid when it goes to a hand or deck). The
+        event's caption, when none is given, is written only when read."""
+        zone_of, zones, vis, faces, known = self.zone, self.zones, self.vis, self.face, self.known
+        # take it from where it is
+        frm = zone_of[iid]
+        lst = zones[frm]
+        fidx = lst.index(iid)
+        v = vis.get(frm)
+        if v is None:  # attached cards: face up, seen by all; face down, by their owner
+            before = known[iid] | (3 if faces[iid] else 1 << self.owner[iid])
+            del lst[fidx]
+            if not lst:
+                del zones[frm]
+        else:
+            before = known[iid] | (v[0] if faces[iid] else v[1])
+            if v[2]:
+                lst[fidx] = None
+            else:
+                del lst[fidx]
         if face is not None:
-            self.face[iid] = face
+            faces[iid] = face
         if orient is not None:
             self.orient[iid] = orient
-        dest = self.specs.get(to)
-        if dest is not None:
-            if forget and dest.vis == "secret":
-                self.known[iid] = 0
-            elif dest.vis == "owner":
+        # put it where it goes
+        d = vis.get(to)
+        if d is None:
+            if not to.startswith("att."):
+                raise KeyError(f"unknown zone {to!r}")
+            lst = zones.get(to)
+            if lst is None:
+                lst = zones[to] = []
+        else:
+            lst = zones[to]
+            if d[4] == "secret":
+                if forget:
+                    known[iid] = 0
+            elif d[4] == "owner":
                 # a card seen going into a hand stays known to whoever saw it
                 # (a card taken from a face-up pile, a monster bounced face up)
-                self.known[iid] |= (1 if before0 else 0) | (2 if before1 else 0)
-        self._put(iid, to, index)
-        data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
-                "index": self.zones[to].index(iid), "face": "up" if self.face[iid] else "down",
-                "orient": "sideways" if self.orient[iid] else "upright", "owner": self.owner[iid]}
-        if before0 and before1:
-            hidden = ()
+                known[iid] |= before
+        if d is not None and d[2]:
+            if index is None:
+                index = lst.index(None)
+            if lst[index] is not None:
+                raise ValueError(f"slot {index} of {to} is taken")
+            lst[index] = iid
+            at = index
+        elif index is None:
+            lst.append(iid)
+            at = len(lst) - 1
         else:
-            hidden = tuple(p for p, b in ((0, before0), (1, before1)) if not (b or sees(iid, p)))
-        public = None
-        if hidden:
-            public = dict(data)
-            public["card_id"] = None
-            if self._hides_iid(to, iid):
-                public["card"] = None
-        if not caption:
-            caption = f"{self.card[iid] if not hidden else 'A card'} moves from {frm} to {to}"
-        return Event("card.move", caption, rule, data, hidden, public)
+            lst.insert(index, iid)
+            at = index if 0 <= index < len(lst) else lst.index(iid)
+        zone_of[iid] = to
+        fc = faces[iid]
+        data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
+                "index": at, "face": "up" if fc else "down",
+                "orient": "sideways" if self.orient[iid] else "upright", "owner": self.owner[iid]}
+        if before == 3:
+            return MoveEvent(caption, rule, data, (), None)
+        if d is None:
+            after = 3 if fc else 1 << self.owner[iid]
+        else:
+            after = d[0] if fc else d[1]
+        hidden = _HIDDEN[before | known[iid] | after]
+        if not hidden:
+            return MoveEvent(caption, rule, data, (), None)
+        public = dict(data)
+        public["card_id"] = None
+        if d is not None and d[3]:
+            public["card"] = None
+        return MoveEvent(caption, rule, data, hidden, public)
 
     def _hides_iid(self, zone: str, iid: int) -> bool:
         if zone.startswith("att."):

@@ -1,5 +1,6 @@
 """``tabletop tutorial``: start a lesson, a puzzle or the guided first game,
-list them, or check them all (``--check``)."""
+list them, or check them all (``--check``: exit 1 when one fails, 2 when a
+file can't be read at all, as ``tabletop scenario``)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,18 @@ from .puzzle import check_puzzle_full, list_puzzles, load_puzzle
 def check(games, strict: bool = False, guided: bool = True) -> int:
     """Check every lesson, puzzle and guided game of ``games``; print one line
     each (PASS, FAIL, and WARN for what the stricter checks find in lessons
-    still in the old format). Returns the number of failures."""
+    still in the old format). Returns the number of failures; ``check.malformed``
+    tells whether a file could not be read at all."""
     passed = failed = warned = 0
+    check.malformed = False
 
-    def report(name: str, problems: list[str], warnings: list[str]) -> None:
+    def report(name: str, problems: list[str], warnings: list[str], loader=None, path=None) -> None:
         nonlocal passed, failed, warned
+        if loader is not None:
+            try:
+                loader(path)
+            except TabletopError:
+                check.malformed = True
         if problems:
             failed += 1
             print(f"FAIL {name}: {'; '.join(problems)}")
@@ -31,13 +39,13 @@ def check(games, strict: bool = False, guided: bool = True) -> int:
 
     for game in games:
         for path in list_lessons(game):
-            report(f"{game.id}/{path.name}", *check_lesson_full(game, path, strict))
+            report(f"{game.id}/{path.name}", *check_lesson_full(game, path, strict), load_lesson, path)
         for path in list_puzzles(game):
-            report(f"{game.id}/puzzles/{path.name}", *check_puzzle_full(game, path))
+            report(f"{game.id}/puzzles/{path.name}", *check_puzzle_full(game, path), load_puzzle, path)
         gp = guided_path(game) if guided else None
         if gp is not None:
             problem = check_guided(game, gp)
-            report(f"{game.id}/{gp.name}", [problem] if problem else [], [])
+            report(f"{game.id}/{gp.name}", [problem] if problem else [], [], load_guided, gp)
     tail = f", {warned} warnings" if warned else ""
     print(f"{passed} passed, {failed} failed{tail}")
     return failed
@@ -83,7 +91,8 @@ def _pick(paths, wanted: str, what: str, game) -> str:
 def main(args) -> int:
     if args.check:
         games = [get_game(args.game)] if args.game else list(all_games().values())
-        return 0 if check(games, strict=getattr(args, "strict", False)) == 0 else 1
+        failed = check(games, strict=getattr(args, "strict", False))
+        return 2 if check.malformed else (1 if failed else 0)
     if not args.game:
         raise TabletopError("tutorial needs a game (or --check); installed: " + ", ".join(all_games()))
     game = get_game(args.game)

@@ -15,8 +15,8 @@ A guided game file (games/<id>/guided.toml)::
     say = "Short words from the coach."
 
 ``--check`` plays it with the learner following the hint (tabletop.ai.hint,
-or the Normal agent when that is not installed) against the rival, and
-requires the learner to win.
+a fixed number of search iterations, so the check is reproducible) against
+the rival, and requires the learner to win.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from tabletop.engine.errors import LessonError, TabletopError
 
 LEARNER, RIVAL = 0, 1
 TRIGGERS = ("decision", "event", "turn")
-#: the learner's think time per suggestion when --check plays the game with
-#: tabletop.ai.hint (without it, the Normal agent's fixed, reproducible search)
-CHECK_THINK_MS = 300
+#: the hint's search iterations per suggestion when --check plays the game (a
+#: fixed count: the check is reproducible from the guided game's seed)
+CHECK_ITERATIONS = 200
 
 
 class GuidedError(LessonError):
@@ -162,17 +162,21 @@ def hint_module():
     return hint if hasattr(hint, "suggest") else None
 
 
-def suggest(state: State, seat: int, think_ms: int | None = 1000, seed: int = 0):
+def suggest(state: State, seat: int, think_ms: int | None = 1000, seed: int = 0, iterations: int | None = None):
     """The coach's suggestion for ``seat``: tabletop.ai.hint.suggest when it is
-    installed, else the Normal agent's choice with no reason (thinking
-    ``think_ms``, or its fixed, reproducible amount when None). An object with
-    ``choice`` and ``reason``, or None when ``seat`` has no decision."""
+    installed, else the Normal agent's choice with no reason. It thinks
+    ``think_ms`` of wall clock, or (``think_ms`` None) a fixed amount,
+    reproducible from ``seed``: ``iterations`` of the hint's search, the
+    Normal agent's own count. An object with ``choice`` and ``reason``, or
+    None when ``seat`` has no decision."""
     d = state.decision
     if d is None or seat not in d.players or not d.choices_for(seat):
         return None
     hint = hint_module()
     if hint is not None:
-        return hint.suggest(state, seat, think_ms=think_ms or 1000, seed=seed)
+        if think_ms is None:
+            return hint.suggest(state, seat, seed=seed, iterations=iterations or CHECK_ITERATIONS)
+        return hint.suggest(state, seat, think_ms=think_ms, seed=seed)
     from tabletop.ai.agents import make_agent
 
     return _Suggestion(make_agent("normal", seed, think_ms=think_ms).choose(state, seat), "")
@@ -184,9 +188,10 @@ class _Suggestion:
     reason: str
 
 
-def play_guided(game: Game, guided: Guided, think_ms: int = CHECK_THINK_MS, turn_cap: int | None = None):
-    """Play the guided game headless: the learner follows the suggestion,
-    the rival agent answers. Returns the final state and the moments that came up."""
+def play_guided(game: Game, guided: Guided, think_ms: int | None = None, turn_cap: int | None = None):
+    """Play the guided game headless: the learner follows the suggestion
+    (thinking a fixed, reproducible amount unless ``think_ms`` is given), the
+    rival agent answers. Returns the final state and the moments that came up."""
     from tabletop.ai.agents import make_agent
 
     state = new_guided_state(game, guided)
@@ -202,8 +207,7 @@ def play_guided(game: Game, guided: Guided, think_ms: int = CHECK_THINK_MS, turn
             choice = rival.choose(state, RIVAL)
         else:
             mine = d.choices_for(LEARNER)
-            hint = suggest(state, LEARNER, think_ms if hint_module() else None, guided.seed + n) \
-                if len(mine) > 1 else None
+            hint = suggest(state, LEARNER, think_ms, guided.seed + n) if len(mine) > 1 else None
             choice = hint.choice if hint is not None else mine[0]
         events = state.apply(choice)
         n += 1
@@ -211,7 +215,7 @@ def play_guided(game: Game, guided: Guided, think_ms: int = CHECK_THINK_MS, turn
     return state, seen
 
 
-def check_guided(game: Game, path, think_ms: int = CHECK_THINK_MS) -> str | None:
+def check_guided(game: Game, path, think_ms: int | None = None) -> str | None:
     """None when the guided game loads, sets up and the learner following the
     suggestions wins; else the problem (in words without the file's name)."""
     try:

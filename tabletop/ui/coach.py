@@ -144,6 +144,11 @@ class Coach(CoachBase):
         self.playing_step = self.run.step_index
         self.wrong = None
 
+    def gold_choice(self):
+        # the step's own move, not the table's default answer ("Don't activate")
+        # nor its way on ("End the turn"), is the gold button while a lesson asks for it
+        return self.run.expected_choice() if not self.run.finished else None
+
     # -- wrong moves ----------------------------------------------------------------------
     def wrong_move(self, choice, hint: str) -> None:
         """The learner made a legal move that is not this step's: the panel

@@ -47,6 +47,11 @@ class CoachBase:
     def points(self) -> list:
         return []
 
+    def gold_choice(self):
+        """The choice the coach wants made now (drawn gold in the action bar in
+        place of the table's own "move on" buttons), or None for the table's."""
+        return None
+
     def click(self, pos) -> bool:
         for r, act in self.buttons:
             if r.collidepoint(pos):
@@ -137,17 +142,3 @@ def ring(surf, rects, t: float) -> None:
     col = tuple(int(a + (b - a) * pulse) for a, b in zip((255, 170, 40), (255, 240, 140)))
     for r in rects:
         pygame.draw.rect(surf, col, r.inflate(12, 12), 4, border_radius=10)
-
-
-def goal_pill(surf, text: str, center_x: int, y: int = 7, done: bool | None = None) -> pygame.Rect:
-    """A gold banner with the goal in the top bar ("Goal: Win this turn");
-    green once met, red once it can't be."""
-    f = gfx.font(18, True)
-    w = f.size(text)[0] + 36
-    r = pygame.Rect(0, y, w, 34)
-    r.centerx = center_x
-    fill, edge = {None: ((92, 72, 30), gfx.ACCENT), True: ((34, 92, 52), (120, 220, 140)),
-                  False: ((96, 40, 36), (240, 130, 110))}[done]
-    gfx.panel(surf, r, fill, edge, 17, 2)
-    gfx.blit_text(surf, text, 18, r.center, gfx.TEXT, True, anchor="center")
-    return r

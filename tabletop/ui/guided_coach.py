@@ -149,6 +149,9 @@ class GuidedCoach(CoachBase):
             return True
         return False
 
+    def gold_choice(self):
+        return self.suggestion.choice if self.suggestion is not None else None
+
     def points(self) -> list:
         """What the suggestion would move: its card, and where it goes (a target,
         a zone) or its button."""
@@ -205,8 +208,11 @@ class GuidedCoach(CoachBase):
             return
         gfx.blit_text(surf, "The coach suggests:", 15, (x, y), gfx.ACCENT, True)
         y = self.note(surf, hint.choice.label, x, y + 22, w, 18, max_bottom=y + 80)
-        if hint.reason:
-            gfx.blit_wrapped(surf, self.table.rule_text(hint.reason), 16, pygame.Rect(x, y, w, bottom - y - 30), gfx.TEXT)
+        reason = hint.reason or ""
+        if reason.startswith(hint.choice.label):  # the hint's reason may open with the move itself
+            reason = reason[len(hint.choice.label):].lstrip(" .")
+        if reason:
+            gfx.blit_wrapped(surf, self.table.rule_text(reason), 16, pygame.Rect(x, y, w, bottom - y - 30), gfx.TEXT)
         gfx.blit_text(surf, "Any legal move is allowed: the lit cards show this one.", 14, (x, bottom - 22), gfx.DIM)
         self.button_row(surf, [("Play it", self.play_it)])
 

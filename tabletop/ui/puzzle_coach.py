@@ -1,8 +1,9 @@
 """Puzzles on the table: a position and a goal ("Win this turn", "Survive the
 rival's turn") in a banner at the head of the coach panel, Restart, Hint (the
 puzzle's hints one at a time), a success panel when the goal is met and a
-failure panel with Restart when it can no longer be. Any legal move is
-allowed; the rival answers by itself (tabletop.tutorial.puzzle)."""
+failure panel with Restart when it can no longer be; Ctrl+Z takes back the
+last move. Any legal move is allowed; the rival answers by itself
+(tabletop.tutorial.puzzle)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,18 @@ class PuzzleController:
         self.run = PuzzleRun(self.game, self.puzzle)
         self.first_events = self.run.settle(forced=True)
         return self.first_events
+
+    def take_back(self) -> bool:
+        """Take back the learner's last move (with the rival's answers): the
+        moves before it are played again from the start (the rival answers the
+        same way). False when there is none."""
+        moves = self.run.moves[:-1]
+        if not self.run.moves:
+            return False
+        self.restart()
+        for c in moves:
+            self.run.play(self.run.state.decision.find(c.id, c.player), forced=True)
+        return True
 
     @property
     def state(self):
@@ -176,6 +189,17 @@ class PuzzleCoach(CoachBase):
         for e in events:
             table.log.append((e.for_player(0), e.for_player(1)))
 
+    def back(self) -> None:
+        """Ctrl+Z: take back the last move."""
+        table = self.table
+        if table.queue.busy or not self.ctl.run.moves:
+            return
+        self.ctl.take_back()
+        self.marked = self.marked and self.ctl.status == "won"
+        table.popup = None
+        table.log.clear()
+        table.set_viewer(0)
+
     def next_puzzle(self) -> None:
         if self.next_path:
             try:
@@ -186,9 +210,6 @@ class PuzzleCoach(CoachBase):
     def key(self, key) -> bool:
         if key == pygame.K_h:
             self.hint()
-            return True
-        if key == pygame.K_r:
-            self.restart()
             return True
         return False
 

@@ -440,15 +440,18 @@ class DrawMixin:
         glob = [c for c in choices if c.args.get("card") is None and not is_resign(c)]
         cards = [c for c in choices if c.args.get("card") is not None and not is_resign(c)]
         choices = glob + cards + ([c for c in choices if is_resign(c)] if self.coach is None else [])  # no giving up in a lesson
-        sig = tuple(c.id for c in choices)
+        gold = self.coach.gold_choice() if self.coach is not None else None
+        sig = (tuple(c.id for c in choices), gold.id if gold is not None else None)
         if getattr(self, "_bar_sig", None) != sig:
             self._bar_sig = sig
             labels = [c.label for c in choices]
             rects, n = layout_buttons(labels, BAR)
             if n < len(choices):
                 rects, n = layout_buttons(labels, pygame.Rect(BAR.x, BAR.y, BAR.w - 130, BAR.h))
-            # gold: moving on (pass, end) or the engine's own answer to a detail (the usual payment)
-            self.bar_buttons = [ActionButton(r, c.label, c, accent=passes_or_ends(c) or c.role == "default")
+            # gold: moving on (pass, end) or the engine's own answer to a detail (the usual
+            # payment); with a coach, the move it asks for instead
+            self.bar_buttons = [ActionButton(r, c.label, c, accent=(c.id == gold.id and c.player == gold.player) if gold is not None
+                                             else passes_or_ends(c) or c.role == "default")
                                 for r, c in zip(rects, choices)]
             self.more_choices = choices[n:]
             if self.more_choices:

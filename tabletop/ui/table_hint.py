@@ -23,11 +23,10 @@ class HintMixin:
 
     # -- asking ---------------------------------------------------------------------------------------
     def hint_offered(self) -> bool:
-        """The Hint button shows while the viewer has a decision to make here,
-        at a table with no coach (a lesson, a puzzle and the guided game give
-        their own hints in the coach's panel)."""
-        return (self.coach is None and hasattr(self.ctl, "start_hint") and self.can_act()
-                and bool(self.my_choices()))
+        """The Hint button shows while the viewer has a decision to make here
+        (at a table whose controller thinks out hints: a lesson's, a puzzle's or
+        the guided game's coach gives its own)."""
+        return self.coach is None and hasattr(self.ctl, "start_hint") and self.can_act() and bool(self.my_choices())
 
     def request_hint(self) -> None:
         """H or the button: ask for the hint of the viewer's decision, or hide

@@ -353,6 +353,14 @@ def test_check_reports_puzzles_and_exit_codes(tmp_path, monkeypatch, capsys):
     assert "PASS rush_duel/puzzles/lethal.toml" in out
     assert "FAIL rush_duel/puzzles/unsolvable.toml: the solution does not reach the goal" in out
     assert "Traceback" not in out
+    # exit 1 for a failing puzzle, 2 for one that can't be read
+    monkeypatch.setattr(tcli, "guided_path", lambda game: None)
+    assert main(["tutorial", "rush_duel", "--check"]) == 1
+    bad = _write(tmp_path, "01-bad.toml", "title = [\n")
+    monkeypatch.setattr(tcli, "list_puzzles", lambda game: [FIX / "lethal.toml", bad])
+    assert main(["tutorial", "rush_duel", "--check"]) == 2
+    out = capsys.readouterr().out
+    assert "FAIL rush_duel/puzzles/01-bad.toml:" in out and "not valid TOML" in out and "Traceback" not in out
 
 
 def test_bad_puzzle_on_the_command_line_exits_2(tmp_path, monkeypatch, capsys):
@@ -479,3 +487,15 @@ def test_guided_check_fails_when_the_learner_does_not_win(tmp_path, monkeypatch,
     monkeypatch.setattr(tcli, "guided_path", lambda game: p)
     assert tcli.check([RD]) == 1
     assert "FAIL rush_duel/guided.toml: the learner following the coach's suggestions does not win" in capsys.readouterr().out
+
+
+def test_the_checks_suggestions_are_reproducible(tmp_path):
+    from tabletop.tutorial.guided import hint_module, suggest
+
+    state = new_guided_state(RD, load_guided(_guided(tmp_path)))
+    while len(state.decision.choices_for(0)) < 2:
+        state.apply(state.decision.choices[0])
+    a = suggest(state, 0, None, seed=5, iterations=40)
+    b = suggest(state, 0, None, seed=5, iterations=40)
+    assert a.choice.id == b.choice.id and state.decision.find(a.choice.id, 0) is not None
+    assert hint_module() is not None and a.reason  # the hint's search, with its reason in words

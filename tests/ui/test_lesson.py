@@ -99,3 +99,33 @@ def test_tutorial_screen_lists_and_starts_lessons():
     click(app, start.rect.center)
     app.run_frames(2, DT)
     assert getattr(app.top, "coach", None) is not None
+
+
+def test_the_gold_button_is_the_steps_move_not_the_tables_way_on():
+    # a lesson asks for the Battle Phase while "End the turn" is also offered:
+    # the table would make "End the turn" gold; in the lesson the asked move is
+    app = make_app(speed="instant")
+    lesson = next(l for l in _rush_lessons() if l["path"].endswith("02-draw-and-summon.toml"))
+    table = start_lesson(app, "rush_duel", lesson["path"])
+    run = table.ctl.run
+    for _ in range(3000):
+        app.step(dt=DT)
+        coach = table.coach
+        if coach.pause_caption:
+            key(app, pygame.K_RETURN)
+            continue
+        if table.queue.busy:
+            continue
+        want = run.expected_choice()
+        if want is not None and want.kind == "battle_phase":
+            break
+        if run.step.do is None:
+            click(app, next(r for r, act in coach.buttons if act == coach.next).center)
+        else:
+            perform(app, table, want)
+    else:
+        raise AssertionError("the lesson never asked for the Battle Phase")
+    app.run_frames(2, DT)
+    gold = [b.payload.kind for b in table.bar_buttons if b.payload is not None and b.accent]
+    others = [b.payload.kind for b in table.bar_buttons if b.payload is not None and not b.accent]
+    assert gold == ["battle_phase"] and "end_turn" in others

@@ -151,15 +151,15 @@ def test_a_known_card_put_face_down_on_the_deck_shows_its_back():
 
 
 def test_a_lesson_keeps_the_step_made_on_the_panel_while_its_events_play():
-    """Lumen Condenser lesson 1, step 2: the learner readies Straight Punch; while
-    the battle plays, the panel said step 3's "Your FP is now +4" with FP at 0."""
+    """A Lumen Condenser lesson: the learner readies Straight Punch; while
+    the battle plays, the panel once said the next step's caption too early."""
     from pathlib import Path
 
     from tabletop.ui.coach import start_lesson
     from uihelp import make_app, perform
 
     app = make_app(speed="normal")
-    path = Path(__file__).resolve().parents[2] / "games" / "lumen_condenser" / "lessons" / "01-ready-and-judgment.toml"
+    path = Path(__file__).resolve().parents[2] / "games" / "lumen_condenser" / "lessons" / "02-ready-and-judgment.toml"
     table = start_lesson(app, "lumen_condenser", str(path))
     app.run_frames(2, DT)
     run, coach = table.ctl.run, table.coach

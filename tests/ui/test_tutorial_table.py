@@ -98,15 +98,18 @@ def test_status_line_says_the_lesson_waits_at_a_pause():
 # -- puzzles --------------------------------------------------------------------------------
 
 def test_puzzle_solved_on_the_table_any_order(monkeypatch):
+    from tabletop.tutorial import puzzle as pmod
+
+    monkeypatch.setattr(pmod, "list_puzzles", lambda game: [FIX / "lethal.toml", FIX / "survive.toml"])
     app = make_app(speed="instant")
     table = start_puzzle(app, "rush_duel", str(FIX / "lethal.toml"))
     app.run_frames(2, DT)
     coach = table.coach
-    assert isinstance(coach, PuzzleCoach) and coach.puzzle.goal_text == "Win this turn"
-    # hints one at a time
+    assert isinstance(coach, PuzzleCoach) and coach.puzzle.goal_text == "Win this turn" and coach.number == 1
+    # hints one at a time: the button, then H
     assert coach.hints_shown == 0
     click(app, coach.button_rects["Hint (2)"].center)
-    click(app, coach.button_rects["Hint (1)"].center)
+    key(app, pygame.K_h, "h")
     assert coach.hints_shown == 2 and "No more hints" in coach.button_rects
     # the falcon first: not the solution's order, still a win
     for kind, ref in (("summon", "@M05@p0.hand"), ("summon", "@M04@p0.hand"), ("battle_phase", None),
@@ -118,6 +121,12 @@ def test_puzzle_solved_on_the_table_any_order(monkeypatch):
     assert "Puzzles" in coach.button_rects and "Hint (0)" not in coach.button_rects
     assert table.top_message()[0] == "Puzzle solved!"
     assert progress.is_solved("rush_duel", FIX / "lethal.toml")
+    # on to the next puzzle of the game
+    click(app, coach.button_rects["Next puzzle"].center)
+    app.run_frames(2, DT)
+    nxt = app.top.coach
+    assert isinstance(nxt, PuzzleCoach) and nxt.number == 2 and nxt.puzzle.title == "Hold the line"
+    assert "Next puzzle" not in nxt.button_rects
 
 
 def test_puzzle_failure_panel_then_restart():
@@ -134,6 +143,15 @@ def test_puzzle_failure_panel_then_restart():
     assert coach.settled == "lost"
     assert table.top_message()[0].startswith("The goal can no longer be met")
     assert not progress.is_solved("rush_duel", FIX / "lethal.toml")
+    # Ctrl+Z takes back the ended turn: the summon stays, the goal can be met again
+    key(app, pygame.K_z, "z", mod=pygame.KMOD_LCTRL)
+    app.run_frames(2, DT)
+    assert coach.settled == "playing" and [c.kind for c in table.ctl.run.moves] == ["summon"]
+    assert [c["card"] for c in table.view["zones"]["p0.monster"]] == ["M04"]
+    perform(app, table, _legal(table, "end_turn"))
+    _idle(app, table)
+    app.run_frames(2, DT)
+    assert coach.settled == "lost"
     click(app, coach.button_rects["Restart"].center)
     app.run_frames(2, DT)
     assert coach.settled == "playing" and table.ctl.state.digest() == start

@@ -16,6 +16,12 @@ from .procedures import PROCS
 from .turn import open_phase
 from .windows import activate_choices, card_play_choices, declare_card, pass_priority, play_fast
 
+# choices that never change, made once (a decision lists the same objects each time)
+_END_MAIN = tuple(Choice("end_main", {}, p, "End the main phase", role="end") for p in (0, 1))
+# placing the same character is the same choice decision after decision, so it is made once (by
+# iid, player and card id; a determinized copy's cards have other ids, so other keys)
+_PLACE: dict = {}
+
 
 def main_choices(state, p: int) -> list:
     """Everything the active player may do in the main phase (seed 4.3 ①-⑥, digest A.7.21)."""
@@ -28,8 +34,14 @@ def main_choices(state, p: int) -> list:
         typ = c["type"]
         if typ == "character":
             if place_problem(state, p, h) is None:
-                ch.append(Choice("place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
-                                 f"Place {c['name']} in {FACTION_NAMES[c['faction']]}"))
+                key = (h, p, card[h])  # the same choice each time (made once)
+                pc = _PLACE.get(key)
+                if pc is None:
+                    if len(_PLACE) > 50_000:
+                        _PLACE.clear()
+                    pc = _PLACE[key] = Choice("place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
+                                              f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
+                ch.append(pc)
             continue
         if state.factor(p, c["faction"]) < c["factor"] or tp < c["cost"]:
             continue
@@ -50,7 +62,7 @@ def main_choices(state, p: int) -> list:
             for t in acts:
                 ch.append(Choice("attack", {"card": d, "target": t}, p,
                                  f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
-    ch.append(Choice("end_main", {}, p, "End the main phase", role="end"))
+    ch.append(_END_MAIN[p])
     return ch
 
 

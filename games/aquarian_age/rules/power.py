@@ -11,6 +11,9 @@ from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
 
+# choices that never change, made once (a decision lists the same objects each time)
+_END_POWER = tuple(Choice("end_power", {}, p, "End the power card phase", role="end") for p in (0, 1))
+
 
 def charge(state, events):
     """Charge X: at the start of the power card phase, X cards from the deck top
@@ -35,8 +38,9 @@ def power_hosts(state, p: int) -> list[int]:
 
 
 def _decision(state, p, hand, hosts):
-    ch = [Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}") for h in hand for t in hosts]
-    ch.append(Choice("end_power", {}, p, "End the power card phase", role="end"))
+    labels = [f"Power card under {state.name_of(t)}" for t in hosts]
+    ch = [Choice("power", {"card": h, "target": t}, p, lab) for h in hand for t, lab in zip(hosts, labels)]
+    ch.append(_END_POWER[p])
     return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
 
 

@@ -35,6 +35,9 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 from ..legality import targets
 from .procedures import PROCS
 
+# choices that never change, made once (a decision lists the same objects each time)
+_PASS = tuple(Choice("pass", {}, p, "Pass", role="pass") for p in (0, 1))
+
 RULE = "seed 4.3 ⑤⑥, digest A.7.25"
 
 # what a response window is for (step arg ``window``) and the question it asks
@@ -153,7 +156,7 @@ def window_choices(state, step) -> list:
     """The priority player's choices: pass (role ``pass``), then every fast card
     and effect they can use now."""
     p = step.args["priority"]
-    ch = [Choice("pass", {}, p, "Pass", role="pass")]
+    ch = [_PASS[p]]
     ch.extend(fast_choices(state, p, in_attack=step.args["window"] == "attack"))
     return ch
 

@@ -63,10 +63,26 @@ def hand_full(state, p: int) -> bool:
     return len(state.table.zones[HAND[p]]) >= state.limit(p)
 
 
+# Choices are values: taking or discarding the same technique, with the same words, is the
+# same choice decision after decision, so it is made once (by kind, iid, player and name; a
+# determinized copy's cards have other names, so other keys).
+_MADE: dict = {}
+
+
+def _card_choice(kind: str, verb: str, i: int, p: int, name: str) -> Choice:
+    key = (kind, i, p, name)
+    c = _MADE.get(key)
+    if c is None:
+        if len(_MADE) > 50_000:
+            _MADE.clear()
+        c = _MADE[key] = Choice(kind, {"card": i}, p, verb + name)
+    return c
+
+
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
     techs = state.card_db.techs
     cards = state.table.card
-    return [Choice("get", {"card": i}, p, "Take " + techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
+    return [_card_choice("get", "Take ", i, p, techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
@@ -111,7 +127,7 @@ class GetPick:
 def discard_decision(state, p: int) -> Decision:
     techs = state.card_db.techs
     cards = state.table.card
-    ch = [Choice("discard", {"card": i}, p, "Discard " + techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
+    ch = [_card_choice("discard", "Discard ", i, p, techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
     return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 

@@ -94,6 +94,12 @@ def _no_response(state, p: int, why: str) -> str:
     return DONE if _declared(state, p, announce=False) else WAIT
 
 
+# Choices are values: readying the same technique, with the same words, is the same choice
+# decision after decision, so it is made once (by iid, player and name; a determinized copy's
+# cards have other names, so other keys).
+_READY: dict = {}
+
+
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
 class ReadyDeclarations:
     """One decision for both players; each applies their own ``ready``
@@ -121,7 +127,13 @@ class ReadyDeclarations:
             for iid in zones[HAND[p]]:  # ready_cards
                 t = techs[cards_of[iid]]
                 if _type_refusal(t, r) is None:
-                    ch.append(Choice("ready", {"card": iid, "to": to}, p, "Ready " + t.name))
+                    key = (iid, p, t.name)
+                    c = _READY.get(key)
+                    if c is None:
+                        if len(_READY) > 50_000:
+                            _READY.clear()
+                        c = _READY[key] = Choice("ready", {"card": iid, "to": to}, p, "Ready " + t.name)
+                    ch.append(c)
             if len(ch) == n:
                 ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
             if timeout:

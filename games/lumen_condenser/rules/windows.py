@@ -13,6 +13,9 @@ from ..zones import BATTLE, SIDE
 from .breaks import break_card
 from .procedures import PROCS, push
 
+# choices that never change, made once (a decision lists the same objects each time)
+_PASS = tuple(Choice("pass", {}, p, "Pass", role="pass") for p in (0, 1))
+
 WINDOW_RULES = {"lumen": "seed 5.1", "recovery": "seed 5.5"}
 
 
@@ -148,7 +151,7 @@ class AbilityWindow:
                 ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {effect_text(e)}"))
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
-        ch.append(Choice("pass", {}, p, "Pass", role="pass"))
+        ch.append(_PASS[p])
         return Decision([p], f"{timing}_ability", f"{timing.capitalize()} phase: use an ability or pass", ch)
 
     @staticmethod

@@ -12,6 +12,9 @@ from ..zones import ZLOC
 from .main import take_action
 from . import ASKS, PROCS
 
+# choices that never change, made once (a decision lists the same objects each time)
+_PASS = tuple(Choice("pass", {}, p, "Pass priority", role="pass") for p in (0, 1))
+
 
 class ChainRules:
     """Passing priority or focus, resolving the newest chain item, its effects and their
@@ -141,7 +144,7 @@ class Priority:
     def decide(state, step):
         p = state.priority
         ch = state._act_choices(p, "prio")
-        ch.append(Choice("pass", {}, p, "Pass priority", role="pass"))
+        ch.append(_PASS[p])
         return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
 
     def choose(state, step, choice, events):

@@ -4,6 +4,8 @@ how to pay (the ``pay_cost`` decision)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
@@ -21,15 +23,21 @@ def cost_text(energy: int, power: list) -> str:
     return " ".join(([f"[{energy}]"] if energy else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in power])
 
 
-def _bounded(total: int, caps: list) -> list:
-    """Every way of splitting ``total`` into len(caps) parts, part i at most caps[i]."""
+def _bounded(total: int, caps) -> tuple:
+    """Every way of splitting ``total`` into len(caps) parts, part i at most caps[i]
+    (a tuple of tuples, kept per question: costs ask the same few again and again)."""
+    return _splits(total, tuple(caps))
+
+
+@lru_cache(maxsize=4096)
+def _splits(total: int, caps: tuple) -> tuple:
     if not caps:
-        return [()] if total == 0 else []
+        return ((),) if total == 0 else ()
     out = []
     for first in range(min(total, caps[0]), -1, -1):
-        for rest in _bounded(total - first, caps[1:]):
+        for rest in _splits(total - first, caps[1:]):
             out.append((first,) + rest)
-    return out
+    return tuple(out)
 
 
 def _runes_text(doms: list) -> str:
@@ -394,7 +402,8 @@ class PayCost:
             args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
             if plan["pool"]:
                 args["pool"] = plan["pool"]
-            ch.append(Choice("pay", args, p, state.payment_label(plan), role="default" if i == 0 else ""))
+            # the label names the runes: written when the table reads it
+            ch.append(Choice("pay", args, p, lambda plan=plan: state.payment_label(plan), role="default" if i == 0 else ""))
         return Decision([p], "pay_cost", f"Choose how to pay {cost_text(a['energy'], a['power'])} "
                         f"{state._paying_for(a)}", ch)
 

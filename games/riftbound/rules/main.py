@@ -11,6 +11,9 @@ from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import PROCS
 from .costs import PAID
 
+# choices that never change, made once (a decision lists the same objects each time)
+_END_TURN = tuple(Choice("end_turn", {}, p, "End turn", role="end") for p in (0, 1))
+
 _MODES = {"main_action": "main", "priority": "prio", "focus": "focus"}  # decision kind: what may be played
 
 
@@ -269,7 +272,7 @@ class MainPhase:
     def decide(state, step):
         p = state.active
         ch = state._act_choices(p, "main")
-        ch.append(Choice("end_turn", {}, p, "End turn", role="end"))
+        ch.append(_END_TURN[p])
         return Decision([p], "main_action", "Main Phase (Neutral Open): play cards, use abilities, move units, or end "
                         "the turn", ch)
 

@@ -9,6 +9,9 @@ from ..rulebook import R_CLEAN, R_COMBAT, R_FOCUS, R_SD
 from .main import take_action
 from . import PROCS
 
+# choices that never change, made once (a decision lists the same objects each time)
+_PASS = tuple(Choice("pass", {}, p, "Pass focus", role="pass") for p in (0, 1))
+
 
 class Showdowns:
     """A showdown begins (the contesting player gains focus) and ends when every player
@@ -67,7 +70,7 @@ class Focus:
     def decide(state, step):
         p = state.focus
         ch = state._act_choices(p, "focus")
-        ch.append(Choice("pass", {}, p, "Pass focus", role="pass"))
+        ch.append(_PASS[p])
         kind = "combat" if state.showdown["combat"] else "showdown"
         return Decision([p], "focus", f"Focus in the {kind} at {state.bf_name(state.showdown['battlefield'])}: "
                         "play an Action/Reaction or pass (Showdown Open)", ch)

@@ -42,11 +42,16 @@ class ZoneDecision(Decision):
     __slots__ = ("_same",)
 
     def __init__(self, players, kind: str, prompt: str, choices: list, same: list | tuple = ()):
-        super().__init__(players, kind, prompt, choices)
-        self._same = {id(c) for c in same}
+        self.players = tuple(players)
+        self.kind = kind
+        self.prompt = prompt
+        self.choices = choices
+        self._same = same  # a set of their ids once the agents ask
 
     def agent_choices(self, player: int) -> list[Choice]:
         same = self._same
+        if not isinstance(same, set):
+            same = self._same = {id(c) for c in same}
         return [c for c in self.choices if c.player == player and id(c) not in same]
 
     def find(self, choice_id: str, player: int | None = None) -> Choice | None:

@@ -13,6 +13,33 @@ from ..zones import Z, quiet
 from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, slot_name
 from .procedures import PROCS, push
 
+#: choices that never change, made once (a decision lists the same objects each time)
+_BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") for p in (0, 1))
+_END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
+
+
+# Choices are values: the same card into the same zone, with the same words, is the same
+# choice decision after decision, so it is made once (by iid, slot, player and card name; a
+# determinized copy's cards have other names, so other keys).
+_MADE: dict = {}
+
+
+def _made(key, choices):
+    if len(_MADE) > 50_000:
+        _MADE.clear()
+    _MADE[key] = choices
+    return choices
+
+
+def _set_choice(p: int, i: int, sz: str, slot: int, name: str) -> Choice:
+    """Set the spell or trap ``i`` face down in Spell & Trap Zone ``slot`` (seed 3.2.3, 3.2.5)."""
+    key = ("set", i, slot, p, name)
+    c = _MADE.get(key)
+    if c is None:
+        c = _made(key, Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                              f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}"))
+    return c
+
 
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
@@ -47,33 +74,32 @@ class MainPhaseRules:
                 elif s_free:
                     self._spell_choices(p, i, ch, {})
                     for slot in s_free:
-                        ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                         f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                        ch.append(_set_choice(p, i, sz, slot, c["name"]))
                     same.extend(ch[len(ch) - len(s_free) + 1:])
             elif k == "trap":
                 for slot in s_free:
-                    ch.append(Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                     f"Set {c['name']} face down in {SPELL_ZONE_WORDS[slot]}"))
+                    ch.append(_set_choice(p, i, sz, slot, c["name"]))
                 same.extend(ch[len(ch) - len(s_free) + 1:])
+        face, flags, mx = t.face, self.card_flags, self.maximum_centre
         for z in (sz, fz):
             for i in t.zones[z]:
-                if i is not None and not t.face[i] and self.card_data(i)["kind"] == "spell":
+                if i is not None and not face[i] and db[card[i]]["kind"] == "spell":
                     self._spell_choices(p, i, ch, {})
         for i in self.units(p):
-            c = self.card_data(i)
             if position_change_reason(self, i) is None:
-                if not t.face[i]:
+                c = db[card[i]]
+                if not face[i]:
                     ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
                 else:
                     to = "defense" if self.is_attack(i) else "attack"
                     ch.append(Choice("change_position", {"card": i}, p, f"Change {c['name']} to {to} position"))
-        for i in t.zones[mz]:
-            if i is None or not t.face[i] or self.card_flags.get(i, 0) & F_USED:
+        for i in m_row:
+            if i is None or not face[i] or flags.get(i, 0) & F_USED:
                 continue
-            c = self.card_data(i)
+            c = db[card[i]]
             if not (c["effect"] or c["modes"]):
                 continue
-            if c["subtype"] == "maximum" and i not in self.maximum_centre:
+            if c["subtype"] == "maximum" and i not in mx:
                 continue
             for mode, tg in self.effect_variants(p, i):
                 args = {"card": i}
@@ -83,11 +109,11 @@ class MainPhaseRules:
                     lab += f": {c['modes'][mode]['label']}"
                 if tg is not None:
                     args["target"] = tg
-                    lab += f" on {self.name(tg) if t.face[tg] else 'a face-down card'}"
+                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
                 ch.append(Choice("effect", args, p, lab))
         if not (self.turn_number == 1):
-            ch.append(Choice("battle_phase", {}, p, "Go to the Battle Phase"))
-        ch.append(Choice("end_turn", {}, p, "End the turn", role="end"))
+            ch.append(_BATTLE_PHASE[p])
+        ch.append(_END_TURN[p])
         ch.append(self._surrender(p))
         return ZoneDecision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch, same)
 
@@ -104,11 +130,15 @@ class MainPhaseRules:
         row = t.zones[mz]
         if need == 0:  # a free zone each: the first is kept for the agents
             for n, k in enumerate(slots):
-                where = MONSTER_ZONE_WORDS[k]
-                ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"))
-                ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+                key = (i, k, p, name)
+                pair = _MADE.get(key)
+                if pair is None:
+                    where = MONSTER_ZONE_WORDS[k]
+                    pair = _made(key, (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
+                                       Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}")))
+                ch += pair
                 if n:
-                    same.extend(ch[-2:])
+                    same.extend(pair)
             return
         outcomes = set()
         for k in slots:
@@ -129,18 +159,30 @@ class MainPhaseRules:
 
     def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
-        c = self.card_data(i)
-        for mode, tg in self.effect_variants(p, i):
-            args = {"card": i}
-            args.update(extra)
-            lab = f"Activate {c['name']}"
-            if mode is not None:
-                args["mode"] = mode
-                lab += f": {c['modes'][mode]['label']}"
-            if tg is not None:
-                args["target"] = tg
-                lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
-            ch.append(Choice("activate", args, p, lab))
+        variants = self.effect_variants(p, i)
+        if not variants:
+            return
+        card, face = self.table.card, self.table.face
+        cid = card[i]
+        c = self.db[cid]
+        to = extra.get("to")
+        for mode, tg in variants:
+            # the same activation with the same words is the same choice each time (made once)
+            key = ("activate", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p, to)
+            made = _MADE.get(key)
+            if made is None:
+                args = {"card": i}
+                if extra:
+                    args.update(extra)
+                lab = f"Activate {c['name']}"
+                if mode is not None:
+                    args["mode"] = mode
+                    lab += f": {c['modes'][mode]['label']}"
+                if tg is not None:
+                    args["target"] = tg
+                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
+                made = _made(key, Choice("activate", args, p, lab))
+            ch.append(made)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
         """Set a monster face-down in defense position (seed 3.2.1; an advance set for

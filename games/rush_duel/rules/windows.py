@@ -13,6 +13,9 @@ from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
 
+#: a choice that never changes, made once (a decision lists the same object each time)
+_PASS = tuple(Choice("pass", {}, p, "Don't activate a trap", role="pass") for p in (0, 1))
+
 
 class TrapWindows:
     """Mixin of RushState: opening a trap timing and answering it."""
@@ -42,7 +45,7 @@ class TrapWindows:
                 args["target"] = tg
                 lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
             ch.append(Choice("activate_trap", args, q, lab))
-        ch.append(Choice("pass", {}, q, "Don't activate a trap", role="pass"))
+        ch.append(_PASS[q])
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
         return Decision([q], "trap_response", f"{self.player_name(q)}: activate a trap in answer to {what}?", ch)

@@ -1,0 +1,90 @@
+"""The engine's lazy parts say exactly what the eager ones said: a move's
+default caption, the numbering of repeated captions, labels written when
+read, and the pending decision a clone shares."""
+
+from tabletop.engine.core import Choice, Event
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import PCG32
+from tabletop.engine.table import CardTable, MoveEvent, ZoneSpec, number_repeats
+from tabletop.selfplay import selfplay_setup
+
+
+def _table():
+    specs = [ZoneSpec(f"p{p}.{z}", p, vis) for p in (0, 1) for z, vis in
+             (("hand", "owner"), ("deck", "secret"), ("grave", "public"))]
+    specs += [ZoneSpec(f"p{p}.field", p, "public", slots=3) for p in (0, 1)]
+    t = CardTable(specs)
+    ids = [t.add(cid, 0, "p0.deck") for cid in ("a", "b", "c", "d")]
+    return t, ids
+
+
+def test_move_default_caption_is_written_when_read_and_hides_what_it_must():
+    t, (a, b, c, d) = _table()
+    drawn = t.move(a, "p0.hand")
+    assert isinstance(drawn, MoveEvent) and drawn.kind == "card.move"
+    assert drawn.hidden_from == (1,) and drawn.public["card_id"] is None and drawn.public["card"] is None
+    assert drawn.caption == "A card moves from p0.deck to p0.hand"
+    played = t.move(a, "p0.field", index=2, face=1)
+    assert played.hidden_from == () and played.data["index"] == 2 and played.data["from_index"] == 0
+    assert played.caption == "a moves from p0.hand to p0.field"
+    told = t.move(b, "p0.grave", face=1, caption="b is milled")
+    assert told.caption == "b is milled"
+    told.caption = ""
+    assert told.caption == ""
+    # an event equals one built eagerly with the same text
+    assert played == Event("card.move", "a moves from p0.hand to p0.field", "", played.data, (), None)
+
+
+def test_sees_and_seers_agree_with_the_zone_rules():
+    t, (a, b, c, d) = _table()
+    t.move(a, "p0.hand")
+    t.move(b, "p0.field", index=0, face=0)
+    t.move(c, "p0.field", index=1, face=1)
+    assert [t.sees(a, p) for p in (0, 1)] == [True, False] and t.seers(a) == 1
+    assert [t.sees(b, p) for p in (0, 1)] == [True, False]      # face down: its owner sees it
+    assert [t.sees(c, p) for p in (0, 1)] == [True, True] and t.seers(c) == 3
+    assert [t.sees(d, p) for p in (0, 1)] == [False, False]     # in the deck
+
+
+def test_number_repeats_compares_unwritten_captions_as_their_text():
+    t, (a, b, c, d) = _table()
+    first, second = t.move(a, "p0.hand"), t.move(b, "p0.hand")   # both "A card moves ..."
+    same_text = Event("note", "A card moves from p0.deck to p0.hand")
+    other = t.move(c, "p0.grave", face=1)
+    events = [first, second, same_text, other, Event("x", ""), Event("y", "")]
+    number_repeats(events)
+    assert [e.caption for e in events] == [
+        "A card moves from p0.deck to p0.hand (1 of 3)", "A card moves from p0.deck to p0.hand (2 of 3)",
+        "A card moves from p0.deck to p0.hand (3 of 3)", "c moves from p0.deck to p0.grave", "", ""]
+
+
+def test_a_label_given_as_a_callable_is_written_once_when_read():
+    calls = []
+
+    def words():
+        calls.append(1)
+        return "Move the unit to base"
+
+    c = Choice("move", {"card": 3, "to": "p0.base"}, 0, words)
+    assert calls == [] and c.id == "move(card=3,to=p0.base)"
+    assert c.label == "Move the unit to base" and c.label == "Move the unit to base"
+    assert calls == [1]
+    assert Choice("end_turn").label == "end turn"
+    assert Choice("a", {"b": [2, 1], "c": True}).id == "a(b=[2,1],c=1)"
+
+
+def test_a_clone_shares_the_pending_decision_until_a_choice_is_applied():
+    game = get_game("rush_duel")
+    s = game.new_state(selfplay_setup(game, 4), 4)
+    d = s.decision
+    c = s.clone()
+    assert c.decision is d
+    choice = d.choices[0]
+    c.apply(choice)
+    assert s.decision is d and c.decision is not d
+    # a determinized copy builds its own, over the cards it holds: seen by the player who
+    # does not decide now, the decider's hand is re-drawn, and so are the decider's choices
+    other = 1 - d.players[0]
+    w = s.determinize(other, PCG32(1))
+    assert w.decision is not d
+    assert sorted(x.id for x in w.decision.choices) != sorted(x.id for x in d.choices)
