@@ -8,8 +8,9 @@ default: cheap, and it plays every deck the same way). Game ``i`` (seed
 pairs of the game's preconstructed decks (mirror pairs included), round
 robin, so every deck meets every other from both seats. One set of games
 gives both tables: how often each seat wins, and how often each deck wins
-its games against the other decks (mirror games left out). Prints JSON;
-``--markdown FILE`` also writes the tables.
+its games against the other decks (mirror games left out). Prints JSON
+lines; ``--markdown FILE`` also writes the tables (``--from-json`` writes
+them from the lines of earlier runs instead of playing).
 """
 
 from __future__ import annotations
@@ -102,8 +103,17 @@ def main(argv=None) -> int:
     ap.add_argument("--agents", default="greedy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--markdown", metavar="FILE")
+    ap.add_argument("--from-json", nargs="+", metavar="JSONL",
+                    help="no games: write --markdown from the JSON lines of earlier runs")
     args = ap.parse_args(argv)
     results = []
+    if args.from_json:
+        for path in args.from_json:
+            with open(path) as f:
+                results += [json.loads(line) for line in f if line.strip().startswith("{")]
+        with open(args.markdown or "/dev/stdout", "w") as f:
+            f.write(markdown(results) + "\n")
+        return 0
     for g in args.games_ids or GAMES:
         r = measure(g, args.games, args.agents, args.seed)
         results.append(r)

@@ -79,3 +79,22 @@ def test_no_hint_while_the_computer_is_to_move():
     key(app, pygame.K_h, "h")
     assert table.hint is None
     assert app.toast_t > 0
+
+
+def test_no_table_hint_beside_a_coach():
+    # the guided first game's coach suggests moves in its own panel: the table
+    # offers no Hint button of its own there, and H does not open one
+    from pathlib import Path
+
+    from tabletop.engine.registry import get_game
+    from tabletop.ui.guided_coach import start_guided
+    from uihelp import make_app
+
+    app = make_app(think_ms=500)
+    path = Path(get_game("rush_duel").package_dir) / "guided.toml"
+    table = start_guided(app, "rush_duel", str(path))
+    settle(app, table)
+    assert table.can_act() and table.my_choices()
+    assert not table.hint_offered()
+    key(app, pygame.K_h, "h")
+    assert table.hint is None
