@@ -17,7 +17,7 @@ import pygame
 from tabletop.engine.errors import TabletopError
 
 from . import gfx
-from .coach_base import CoachBase
+from .coach_base import CoachBase, ScriptedController
 from .coach_playon import lesson_match, lesson_setup, play_on  # noqa: F401 (the lesson table's names)
 
 #: the toast when a legal move is not the step's: the coach's panel says why
@@ -44,15 +44,9 @@ class _LessonMatch:
         return self._run.state
 
 
-class LessonController:
+class LessonController(ScriptedController):
     """The table's controller for a lesson: the learner is player 1 (index 0)
     and may only make the step's choice; the rival's moves are scripted."""
-
-    seats = ["human", "scripted"]
-    saves = None
-    conceded = None
-    thinking = False
-    hotseat = False
 
     def __init__(self, game, lesson):
         from tabletop.tutorial.lesson import LessonRun
@@ -62,18 +56,8 @@ class LessonController:
         self.coach = None
 
     @property
-    def state(self):
-        return self.run.state
-
-    @property
     def over(self) -> bool:
         return not self.run.trying and (self.run.finished or self.run.state.decision is None)
-
-    def humans(self):
-        return [0]
-
-    def home_viewer(self) -> int:
-        return 0
 
     def decider(self):
         st = self.run.step
@@ -82,9 +66,6 @@ class LessonController:
         if st is None or st.do is None or self.run.state.decision is None:
             return None
         return st.do.player if st.do.player is not None else self.run.state.decision.players[0]
-
-    def is_computer(self, p) -> bool:
-        return False
 
     def apply(self, choice):
         ok, why = self.run.allows(choice)
@@ -98,24 +79,6 @@ class LessonController:
         if self.coach is not None:
             self.coach.arm()
         return self.run.advance(choice)
-
-    def start_thinking(self, player):
-        pass
-
-    def poll_computer(self):
-        return None
-
-    def wait_computer(self, timeout=0.0):
-        pass
-
-    def auto_choice(self, player, stop):
-        return None
-
-    def needs_confirm(self, choice) -> bool:
-        return False
-
-    def concede(self, player):
-        pass
 
 
 class Coach(CoachBase):

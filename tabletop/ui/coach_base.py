@@ -15,6 +15,53 @@ from . import gfx
 PANEL = pygame.Rect(1256, 54, 338, 420)
 
 
+class ScriptedController:
+    """What a lesson's and a puzzle's table controllers share: the learner is
+    player 1 (index 0) at the screen, the rival is scripted (no computer
+    thinks, nothing is confirmed, nobody concedes). Subclasses give ``run``,
+    ``match``, ``over``, ``decider`` and ``apply``."""
+
+    seats = ["human", "scripted"]
+    saves = None
+    conceded = None
+    thinking = False
+    hotseat = False
+
+    @property
+    def state(self):
+        return self.run.state
+
+    def humans(self):
+        return [0]
+
+    def home_viewer(self) -> int:
+        return 0
+
+    def is_computer(self, p) -> bool:
+        return False
+
+    def start_thinking(self, player):
+        pass
+
+    def poll_computer(self):
+        return None
+
+    def wait_computer(self, timeout=0.0):
+        pass
+
+    def auto_choice(self, player, stop):
+        return None
+
+    def needs_confirm(self, choice) -> bool:
+        return False
+
+    def given_up(self, choice) -> list:
+        return []
+
+    def concede(self, player):
+        pass
+
+
 class CoachBase:
     """A coach panel on a table scene. Subclasses draw their own body."""
 

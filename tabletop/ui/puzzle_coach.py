@@ -14,7 +14,7 @@ import pygame
 from tabletop.engine.errors import TabletopError
 
 from . import gfx
-from .coach_base import PANEL, CoachBase
+from .coach_base import PANEL, CoachBase, ScriptedController
 
 
 class _PuzzleMatch:
@@ -37,15 +37,9 @@ class _PuzzleMatch:
         return self._ctl.run.state
 
 
-class PuzzleController:
+class PuzzleController(ScriptedController):
     """The table's controller for a puzzle: the learner is player 1 (index 0)
     and may make any legal move; the rival's answers come with each move."""
-
-    seats = ["human", "scripted"]
-    saves = None
-    conceded = None
-    thinking = False
-    hotseat = False
 
     def __init__(self, game, puzzle):
         self.game = game
@@ -73,10 +67,6 @@ class PuzzleController:
         return True
 
     @property
-    def state(self):
-        return self.run.state
-
-    @property
     def status(self) -> str:
         return self.run.status
 
@@ -84,20 +74,11 @@ class PuzzleController:
     def over(self) -> bool:
         return self.run.status != "playing" or self.run.state.decision is None
 
-    def humans(self):
-        return [0]
-
-    def home_viewer(self) -> int:
-        return 0
-
     def decider(self):
         if self.over:
             return None
         d = self.run.state.decision
         return 0 if d.choices_for(0) else None
-
-    def is_computer(self, p) -> bool:
-        return False
 
     def apply(self, choice):
         d = self.run.state.decision
@@ -105,27 +86,6 @@ class PuzzleController:
         if legal is None or legal.player != 0:
             raise TabletopError(self.run.state.why_not(choice.kind, choice.args, choice.player))
         return self.run.play(legal, forced=True)
-
-    def start_thinking(self, player):
-        pass
-
-    def poll_computer(self):
-        return None
-
-    def wait_computer(self, timeout=0.0):
-        pass
-
-    def auto_choice(self, player, stop):
-        return None
-
-    def needs_confirm(self, choice) -> bool:
-        return False
-
-    def given_up(self, choice) -> list:
-        return []
-
-    def concede(self, player):
-        pass
 
 
 class PuzzleCoach(CoachBase):
