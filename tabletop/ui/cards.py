@@ -30,7 +30,8 @@ class CardArt:
         self._cache: dict = {}
         self._by_card: dict = {}
         self.stand_ins = 0               # stand-ins handed out (see get)
-        self.drawn = 0                   # faces drawn so far (a still picture of the table is kept until this changes)
+        self.drawn = 0                   # faces drawn that had stood in as scaled copies (a still picture of the table is kept until this changes)
+        self._stood: set = set()         # keys of faces handed out as stand-ins, not drawn yet
         self._counters: dict = {}        # card id -> a cached face of it at some size (a stand-in)
         self._spent = -1e12             # ms spent drawing new faces this frame (no limit until a table's first frame)
         self.budget_ms = 3.0            # new faces drawn per frame stop here (the frame budget is 8 ms)
@@ -67,6 +68,7 @@ class CardArt:
             stand_in = self._by_card.get((card_id, sideways))
             if stand_in is not None:  # this frame's budget is spent: a scaled copy until a later frame draws it
                 self.stand_ins += 1
+                self._stood.add(key)
                 return pygame.transform.scale(stand_in, (h, w) if sideways else (w, h))
         if s is None:
             t0 = time.perf_counter()
@@ -93,7 +95,9 @@ class CardArt:
                 self._cache.clear()
                 self._by_card.clear()
             self._cache[key] = s
-            self.drawn += 1
+            if key in self._stood:  # a face that stood in as a scaled copy is drawn at last
+                self._stood.discard(key)
+                self.drawn += 1
             if card_id is not None:
                 self._by_card[(card_id, sideways)] = s
             self._spent += (time.perf_counter() - t0) * 1000.0

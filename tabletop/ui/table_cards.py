@@ -56,38 +56,56 @@ class CardsMixin:
             still, moving = [sp for sp in self.order if sp.order >= 0 and sp.key != held_key and sp.key not in followers], []
         return still, moving, returning
 
-    def _still_key(self, still, marks, lit_t, under) -> tuple:
-        """Everything the still layer shows: when it is unchanged, last frame's layer is blitted as it is."""
+    def _still_key(self, still, marks, lit_t, under) -> tuple[tuple, dict]:
+        """Everything the still layer shows: what the whole picture depends on,
+        and for each card standing still what its picture depends on."""
         choice_cards, target_cards = marks
         sel = self.selected
-        parts = [self._bg, gfx.generation, under, self.art.drawn]
+        head = (self._bg, gfx.generation, under, self.art.drawn)
+        parts = {}
         for sp in still:
             c = sp.card
             iid = c.get("iid")
-            parts.append((sp.key, int(sp.tx), int(sp.ty), sp.w, sp.h, sp.zone, sp.sideways, c.get("card"), c.get("face"),
-                           live_key(c), _attached_key(c.get("attached")), _counters_key(c.get("counters")),
-                           iid in lit_t, iid in target_cards, iid in choice_cards,
-                           sel.index(iid) if iid in sel else -1))
-        return tuple(parts)
+            parts[sp.key] = (int(sp.tx), int(sp.ty), sp.w, sp.h, sp.sideways, sp.zone, c.get("card"), c.get("face"),
+                             live_key(c), _attached_key(c.get("attached")), _counters_key(c.get("counters")),
+                             iid in lit_t, iid in target_cards, iid in choice_cards,
+                             sel.index(iid) if iid in sel else -1)
+        return head, parts
 
     def _draw_still(self, surf, still, marks, lit_t, under, paint_under) -> None:
         """The table and every card standing still, as one picture kept from
         frame to frame (with 100+ cards on the table, drawing them one by one
-        would take the whole frame budget); redrawn only when one of them
-        changes. ``paint_under`` draws what lies between the cloth and the
-        cards (zones lit for a held card); ``under`` is its key."""
-        key = self._still_key(still, marks, lit_t, under)
-        layer = getattr(self, "_still_layer", None)
-        if layer is None or layer[0] != key or layer[1].get_size() != surf.get_size():
-            pic = layer[1] if layer is not None and layer[1].get_size() == surf.get_size() else pygame.Surface(surf.get_size()).convert(surf)
-            pic.blit(self._bg, (0, 0))
-            paint_under(pic)
+        would take the whole frame budget). When cards start or stop moving,
+        only the part of the picture they cover is drawn again (clipped, the
+        cards under and over them in their order); when the cloth or the lit
+        zones change, all of it. ``paint_under`` draws what lies between the
+        cloth and the cards (zones lit for a held card); ``under`` is its key."""
+        head, parts = self._still_key(still, marks, lit_t, under)
+        layer = getattr(self, "_still_layer", None)   # (head, parts, picture)
+        if layer is not None and layer[2].get_size() != surf.get_size():
+            layer = None
+        if layer is None or layer[0] != head:
+            pic = layer[2] if layer is not None else pygame.Surface(surf.get_size()).convert(surf)
+            area = None
+        elif layer[1] != parts:
+            pic, old = layer[2], layer[1]
+            dirty = [_part_area(p) for k in old.keys() | parts.keys() for p in (old.get(k), parts.get(k))
+                     if p is not None and old.get(k) != parts.get(k)]
+            area = dirty[0].unionall(dirty[1:])
+        else:
+            pic = None
+        if pic is not None:
             stood_in = self.art.stand_ins
+            pic.set_clip(area)
+            pic.blit(self._bg, area.topleft if area is not None else (0, 0), area)
+            paint_under(pic)
             for sp in still:
-                self._blit_sprite(pic, sp, marks[0], marks[1], lit_t, still=True)
+                if area is None or area.colliderect(_part_area(parts[sp.key])):
+                    self._blit_sprite(pic, sp, marks[0], marks[1], lit_t, still=True)
+            pic.set_clip(None)
             # a card drawn as a stand-in (this frame's budget for new faces was spent) is drawn again next frame
-            self._still_layer = layer = (key if self.art.stand_ins == stood_in else None, pic)
-        surf.blit(layer[1], (0, 0))
+            self._still_layer = layer = (head if self.art.stand_ins == stood_in else None, parts, pic)
+        surf.blit(layer[2], (0, 0))
         # the pointer's card is outlined over the layer: moving the pointer redraws nothing else
         sp = self.sprites.get(self.hover_key) if self.held is None and self.hover_key is not None else None
         if sp is not None and sp in still:
@@ -225,3 +243,14 @@ def _attached_key(attached) -> tuple:
 
 def _counters_key(counters) -> tuple:
     return tuple(sorted((str(k), str(v)) for k, v in counters.items())) if counters else ()
+
+
+def _part_area(part) -> pygame.Rect:
+    """Where a still card's picture may reach: its rect, its outline, and the
+    cards attached under it peeking out below with their count."""
+    x, y, w, h, sideways = part[:5]
+    if sideways:
+        w, h = h, w
+    r = pygame.Rect(x - w // 2 - 14, y - h // 2 - 14, w + 28, h + 28)
+    r.h += 52 if part[9] else 0
+    return r

@@ -322,3 +322,26 @@ def test_the_large_zoom_shows_the_current_values_and_the_legend():
     big = [c for c in calls if c[0] == sp.card["card"] and c[1] == 588]
     assert big and big[-1][2] is sp.card and big[-1][2]["stats"]["atk"] == 9900
     assert ("legend", sp.card["card"]) in calls
+
+
+def test_the_still_layer_redrawn_in_part_matches_a_whole_redraw():
+    # cards that start or stop moving redraw only the part of the still layer
+    # they cover (clipped, in their order): the picture must be the one a
+    # whole redraw gives
+    app, table = start("rush_duel", seats=("human", "human"), speed="normal", autopass_stop="always")
+    for _ in range(3):
+        d = table.ctl.state.decision
+        c = next((c for c in d.choices_for(d.players[0]) if c.kind in ("summon", "set")), None)
+        if c is None:
+            break
+        table.apply_choice(c, confirm=False)
+        for _ in range(200):          # the hand closes up card by card: partial redraws
+            app.step(dt=DT)
+            if not table.queue.busy and not any(abs(s.x - s.tx) > 1 or abs(s.y - s.ty) > 1 for s in table.order):
+                break
+        app.step(dt=DT)
+        app.step(dt=DT)
+        part = pygame.image.tobytes(table._still_layer[2], "RGB")
+        table._still_layer = None
+        app.step(dt=DT)
+        assert pygame.image.tobytes(table._still_layer[2], "RGB") == part
