@@ -12,6 +12,8 @@ from tabletop.ai.expert import ExpertAgent
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
+from aihelp import OnlyPublic
+
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
 
@@ -145,32 +147,6 @@ def test_finds_a_win_two_decisions_away_by_rollouts():
     assert any(x.kind == "direct_attack" for x in t.decision.choices_for(0)), (c, agent.last_stats)
 
 
-class _OnlyPublic:
-    """A stand-in for the true state that lets the agent ask for the decision and
-    determinized copies, and nothing else (no clone, apply, table, heuristic)."""
-
-    def __init__(self, state):
-        self._s = state
-
-    @property
-    def decision(self):
-        return self._s.decision
-
-    @property
-    def game(self):
-        return self._s.game
-
-    @property
-    def turn(self):
-        return self._s.turn
-
-    def determinize(self, player, rng):
-        return self._s.determinize(player, rng)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"the agent read the true state's {name!r}")
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_reads_the_true_state_only_through_determinize(name):
     game = game_of(name)
@@ -181,7 +157,7 @@ def test_reads_the_true_state_only_through_determinize(name):
         if d is None:
             break
         p = d.players[0]
-        c = fast_expert(7, 6).choose(_OnlyPublic(m.state), p)
+        c = fast_expert(7, 6).choose(OnlyPublic(m.state), p)
         assert c in d.choices_for(p)
         m.apply(c)
         n += 1
@@ -222,11 +198,11 @@ def test_same_choice_whatever_the_opponent_hides():
     b = _swap_hidden_hand(a, 1)
     assert a.view(0) == b.view(0)
     assert a.digest() != b.digest()
-    b_view = _OnlyPublic(b)
+    b_view = OnlyPublic(b)
     b_view.determinize = a.determinize     # the same re-draws for both
     for seed in range(3):
         ea, eb = fast_expert(seed, 24), fast_expert(seed, 24)
-        ca = ea.choose(_OnlyPublic(a), 0)
+        ca = ea.choose(OnlyPublic(a), 0)
         cb = eb.choose(b_view, 0)
         assert ca == cb
         assert ea.last_stats == eb.last_stats

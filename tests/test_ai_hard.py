@@ -15,6 +15,8 @@ from tabletop.cli import main
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
+from aihelp import OnlyPublic
+
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
 
@@ -37,32 +39,6 @@ LETHAL = {
     "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
     "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
 }
-
-
-class _OnlyPublic:
-    """Stands in for the true state: the agent may ask for the decision, the
-    game, the turn and determinized copies, nothing else."""
-
-    def __init__(self, state):
-        self._s = state
-
-    @property
-    def decision(self):
-        return self._s.decision
-
-    @property
-    def game(self):
-        return self._s.game
-
-    @property
-    def turn(self):
-        return self._s.turn
-
-    def determinize(self, player, rng):
-        return self._s.determinize(player, rng)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"the agent read the true state's {name!r}")
 
 
 # -- the registry ----------------------------------------------------------------------------------
@@ -196,7 +172,7 @@ def test_hard_reads_the_true_state_only_through_determinize(name):
         if d is None:
             break
         p = d.players[0]
-        c = hard(7, 6).choose(_OnlyPublic(m.state), p)
+        c = hard(7, 6).choose(OnlyPublic(m.state), p)
         assert c in d.choices_for(p)
         m.apply(c)
         n += 1
@@ -228,11 +204,11 @@ def test_hard_chooses_the_same_whatever_the_opponent_hides():
     a = rush(pos, seed=9)
     b = _swap_hidden_hand(a, 1)
     assert a.view(0) == b.view(0) and a.digest() != b.digest()
-    b_view = _OnlyPublic(b)
+    b_view = OnlyPublic(b)
     b_view.determinize = a.determinize     # the same re-draws for both: only the hidden truth differs
     for seed in range(3):
         ha, hb = hard(seed, 40), hard(seed, 40)
-        assert ha.choose(_OnlyPublic(a), 0) == hb.choose(b_view, 0)
+        assert ha.choose(OnlyPublic(a), 0) == hb.choose(b_view, 0)
         assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 40
 
 

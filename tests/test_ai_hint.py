@@ -16,6 +16,8 @@ from tabletop.engine.rng import PCG32
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
+from aihelp import OnlyPublic
+
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
 
@@ -82,32 +84,6 @@ def with_other_hidden_cards(state, seat: int):
     return other
 
 
-class _OnlyPublic:
-    """Stands in for the true state: the hint may ask for the decision, the
-    game, the turn and determinized copies, nothing else."""
-
-    def __init__(self, state):
-        self._s = state
-
-    @property
-    def decision(self):
-        return self._s.decision
-
-    @property
-    def game(self):
-        return self._s.game
-
-    @property
-    def turn(self):
-        return self._s.turn
-
-    def determinize(self, player, rng):
-        return self._s.determinize(player, rng)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"the hint read the true state's {name!r}")
-
-
 def assert_players_words(reason: str):
     assert reason and reason[0].isupper() and reason.endswith(".")
     assert not re.search(r"\bp[01]\.[a-z]", reason), f"a zone key in {reason!r}"
@@ -125,7 +101,7 @@ def test_the_hint_ignores_the_true_hidden_cards(name):
     assert a.choice in s.decision.choices_for(seat)
     assert (a.choice.id, a.reason) == (b.choice.id, b.reason)
     # and it asks the true state for nothing but the decision, the turn and determinized copies
-    c = suggest(_OnlyPublic(s), seat, seed=3, iterations=40)
+    c = suggest(OnlyPublic(s), seat, seed=3, iterations=40)
     assert (c.choice.id, c.reason) == (a.choice.id, a.reason)
     assert_players_words(a.reason)
     assert a.reason.startswith(a.choice.label[:1].upper() + a.choice.label[1:].rstrip("."))
