@@ -90,13 +90,16 @@ def markdown(table: dict, base: str, head: str, rounds: int, seconds: float) -> 
     return "\n".join(lines)
 
 
-def write_doc(text: str, command: str) -> None:
+def write_doc(text: str, command: str, begin: str = BEGIN, end: str = END,
+              heading: str = "Against the previous main") -> None:
+    """Put ``text`` and its command between the ``begin`` and ``end`` markers
+    of docs/PERFORMANCE.md (a new section under ``heading`` the first time)."""
     doc = PERF_DOC.read_text(encoding="utf-8")
-    block = f"{BEGIN}\nCommand: `{command}`\n\n{text}\n{END}"
-    if BEGIN in doc and END in doc:
-        doc = doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
+    block = f"{begin}\nCommand: `{command}`\n\n{text}\n{end}"
+    if begin in doc and end in doc:
+        doc = doc[:doc.index(begin)] + block + doc[doc.index(end) + len(end):]
     else:
-        doc = doc.rstrip("\n") + "\n\n## Against the previous main\n\n" + block + "\n"
+        doc = doc.rstrip("\n") + f"\n\n## {heading}\n\n" + block + "\n"
     PERF_DOC.write_text(doc, encoding="utf-8")
 
 

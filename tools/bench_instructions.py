@@ -26,8 +26,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_compare import write_doc  # tools/ is this script's folder
+
 ROOT = Path(__file__).resolve().parent.parent
-PERF_DOC = ROOT / "docs" / "PERFORMANCE.md"
 BEGIN = "<!-- bench-instructions:begin -->"
 END = "<!-- bench-instructions:end -->"
 
@@ -73,16 +74,6 @@ def markdown(rows: dict, base: str, head: str, games: int) -> str:
     for g, (b, h) in rows.items():
         lines.append(f"| {g} | {b / 1e6:,.1f} M | {h / 1e6:,.1f} M | {b / h:.2f} |")
     return "\n".join(lines)
-
-
-def write_doc(text: str, command: str) -> None:
-    doc = PERF_DOC.read_text(encoding="utf-8")
-    block = f"{BEGIN}\nCommand: `{command}`\n\n{text}\n{END}"
-    if BEGIN in doc and END in doc:
-        doc = doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n## Instructions against the previous main\n\n" + block + "\n"
-    PERF_DOC.write_text(doc, encoding="utf-8")
 
 
 def main(argv=None) -> int:
@@ -134,7 +125,7 @@ def main(argv=None) -> int:
     if args.write:
         cmd = "python tools/bench_instructions.py " + " ".join([args.base] + args.games_ids) + \
               f" --games {args.games} --write"
-        write_doc(text, cmd)
+        write_doc(text, cmd, BEGIN, END, "Instructions against the previous main")
     return 0
 
 
