@@ -98,15 +98,8 @@ class LoadScene(_Panel):
         if self.pending is not None and self.pending[0] is e:
             self.start(e, self.pending[1])
             return
-        try:
-            match = load_with_backup(e["path"])
-        except TabletopError as exc:
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
-            return
-        except Exception as exc:  # an engine bug while replaying: say so, don't crash
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
-                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
-            traceback.print_exc()
+        match = self._read(e)
+        if match is None:
             return
         if match.notes:
             self.pending = (e, match)
@@ -126,18 +119,23 @@ class LoadScene(_Panel):
         if e is None:
             self.info.set_text("Choose a save first.")
             return
+        match = self._read(e)
+        replay = self._read(e, lambda: Replay.from_match(match, source=e["path"])) if match is not None else None
+        if replay is not None:
+            watch(self.app, replay, match.notes)
+
+    def _read(self, e, how=None):
+        """The chosen save read (``how``: another reading of it), or None with
+        the problem said in the panel; an engine bug is said, never a crash."""
         try:
-            match = load_with_backup(e["path"])
-            replay = Replay.from_match(match, source=e["path"])
+            return how() if how is not None else load_with_backup(e["path"])
         except TabletopError as exc:
             self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
-            return
         except Exception as exc:  # an engine bug while replaying: say so, don't crash
             self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
                                f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
             traceback.print_exc()
-            return
-        watch(self.app, replay, match.notes)
+        return None
 
     def start(self, e, match):
         if e.get("example"):
