@@ -19,6 +19,18 @@ SLOT_NAMES = ("left", "centre", "right")
 _ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
 
 
+def effect_words(state, card: dict, lab: str, args: dict, mode, tg) -> str:
+    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode
+    and target, and ``lab`` ("Activate X") says them ("...: mode on Y")."""
+    if mode is not None:
+        args["mode"] = mode
+        lab += f": {card['modes'][mode]['label']}"
+    if tg is not None:
+        args["target"] = tg
+        lab += f" on {state.name(tg) if state.table.face[tg] else 'a face-down card'}"
+    return lab
+
+
 def slot_name(slot: int, zone: str) -> str:
     """"the left Monster Zone" for slot 0 of a Monster Zone row (``zone``: the
     row's name in words)."""

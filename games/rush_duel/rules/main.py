@@ -10,7 +10,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_CHANGED, F_SETTURN, F_USED
 from ..legality import position_change_reason, summon_tributes
 from ..zones import Z, quiet
-from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, slot_name
+from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
 from .procedures import PROCS, push
 
 #: choices that never change, made once (a decision lists the same objects each time)
@@ -103,13 +103,7 @@ class MainPhaseRules:
                 continue
             for mode, tg in self.effect_variants(p, i):
                 args = {"card": i}
-                lab = f"Use the effect of {c['name']}"
-                if mode is not None:
-                    args["mode"] = mode
-                    lab += f": {c['modes'][mode]['label']}"
-                if tg is not None:
-                    args["target"] = tg
-                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
+                lab = effect_words(self, c, f"Use the effect of {c['name']}", args, mode, tg)
                 ch.append(Choice("effect", args, p, lab))
         if not (self.turn_number == 1):
             ch.append(_BATTLE_PHASE[p])
@@ -174,13 +168,7 @@ class MainPhaseRules:
                 args = {"card": i}
                 if extra:
                     args.update(extra)
-                lab = f"Activate {c['name']}"
-                if mode is not None:
-                    args["mode"] = mode
-                    lab += f": {c['modes'][mode]['label']}"
-                if tg is not None:
-                    args["target"] = tg
-                    lab += f" on {self.name(tg) if face[tg] else 'a face-down card'}"
+                lab = effect_words(self, c, f"Activate {c['name']}", args, mode, tg)
                 made = _made(key, Choice("activate", args, p, lab))
             ch.append(made)
 

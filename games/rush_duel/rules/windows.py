@@ -9,6 +9,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import quiet
+from .choices import effect_words
 from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
@@ -37,13 +38,7 @@ class TrapWindows:
         ch = []
         for i, tg, mode in self.trap_options(q, step.args):
             args = {"card": i}
-            lab = f"Activate {self.name(i)}"
-            if mode is not None:
-                args["mode"] = mode
-                lab += f": {self.card_data(i)['modes'][mode]['label']}"
-            if tg is not None:
-                args["target"] = tg
-                lab += f" on {self.name(tg) if self.table.face[tg] else 'a face-down card'}"
+            lab = effect_words(self, self.card_data(i), f"Activate {self.name(i)}", args, mode, tg)
             ch.append(Choice("activate_trap", args, q, lab))
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
