@@ -10,7 +10,8 @@ setup(
     packages=find_packages(include=["tabletop*", "games*"]) + ["tabletop.assets", "tabletop.example_saves"],
     package_dir={"tabletop.assets": "assets", "tabletop.example_saves": "saves"},
     package_data={
-        "": ["*.toml", "*.md", "lessons/*.toml", "puzzles/*.toml", "*.ttf", "*.png", "*.json"],
+        "": ["*.toml", "*.md", "lessons/*.toml", "puzzles/*.toml", "*.ttf", "*.png", "*.json",
+               "locale/*.pot", "locale/*/LC_MESSAGES/*.po"],
         "tabletop.assets": ["*.md", "art/*.svg", "sounds/*.wav", "fonts/*"],
         "tabletop.example_saves": ["*.toml"],
     },
