@@ -117,9 +117,21 @@ def game_catalog(game_id: str, lang: str | None = None) -> Catalog:
     cat = _games.get(key)
     if cat is None:
         folder = _game_dirs.get(game_id)
+        if folder is None and game_id and lang != DEFAULT:
+            folder = _find_game_dir(game_id)
         files = [] if lang == DEFAULT or folder is None else sorted((folder / "locale" / lang / "LC_MESSAGES").glob("*.po"))
         cat = _games[key] = load_catalog(files, lang, fallback=core_catalog(lang))
     return cat
+
+
+def _find_game_dir(game_id: str):
+    from tabletop.engine import registry
+
+    game = registry.all_games().get(game_id)
+    if game is None:
+        return None
+    folder = _game_dirs[game_id] = Path(registry.game_dir(game))
+    return folder
 
 
 def game_text(text: str, game_id: str | None = None) -> str:
