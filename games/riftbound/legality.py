@@ -113,13 +113,14 @@ class Legality:
                 PP = P + ["any"] * extra if extra else P
                 if self.can_pay(p, E, PP):
                     args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
-                    lab = f"Play {nm}" + (f" on {self.name(tg)}" if tg >= 0 else "")
-                    ch.append(Choice("play", args, p, lab))
+                    on = self.name(tg) if tg >= 0 else ""
+                    ch.append(Choice("play", args, p, ("Play {card} on {target}" if tg >= 0 else "Play {card}").format(card=nm, target=on)))
                     # the repeated run chooses the target again: Deflect is paid per time chosen
                     if rep and self.can_pay(p, E + rep, PP + ["any"] * extra):
                         a2 = dict(args)
                         a2["repeat"] = True
-                        ch.append(Choice("play", a2, p, lab + " with Repeat"))
+                        lab = "Play {card} on {target} with Repeat" if tg >= 0 else "Play {card} with Repeat"
+                        ch.append(Choice("play", a2, p, lab.format(card=nm, target=on)))
         elif typ == "gear":
             to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
             if not self.can_pay(p, E, P):
@@ -142,7 +143,8 @@ class Legality:
             extra = self._deflect(p, tg)
             if self.can_pay(p, E, P + ["any"] * extra if extra else P):
                 args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
-                ch.append(Choice("activate", args, p, f"Use {self.name(src)}" + (f" on {self.name(tg)}" if tg >= 0 else "")))
+                lab = "Use {card} on {target}".format(card=self.name(src), target=self.name(tg)) if tg >= 0 else "Use {card}".format(card=self.name(src))
+                ch.append(Choice("activate", args, p, lab))
 
     def _equip_choices(self, p, ch):
         for g in self.table.zones[BASE[p]]:
@@ -184,7 +186,8 @@ class Legality:
                     if len(_TO_BASE) > 50_000:
                         _TO_BASE.clear()
                     c = _TO_BASE[key] = Choice("move", {"card": u, "to": lz(p, d)}, p,
-                                               f"Move {self.name(u)} to {'base' if d < 0 else self.bf_name(d)}")
+                                               ("Move {unit} to base" if d < 0 else "Move {unit} to {battlefield}").format(
+                                                   unit=self.name(u), battlefield=self.bf_name(d) if d >= 0 else ""))
                 ch.append(c)
 
     def _move_joiners(self, p, a) -> list:

@@ -24,9 +24,10 @@ class WhyNot:
         ambush = kw.get("ambush") and card["type"] == "unit"
         to = args.get("to")
         if card["type"] in ("unit", "gear") and to is None and args.get("target") is not None and not kw.get("quickdraw"):
-            return (f"{card['name']} is played to a location (your base"
-                    + (" or a battlefield you control" if card["type"] == "unit" else "")
-                    + "), not onto a card (Playing a card).")
+            if card["type"] == "unit":
+                return "{card} is played to a location (your base or a battlefield you control), not onto a card (Playing a card).".format(
+                    card=card["name"])
+            return "{card} is played to a location (your base), not onto a card (Playing a card).".format(card=card["name"])
         if card["type"] == "unit" and isinstance(to, str):
             w = ZLOC.get(to)
             if hidden:
@@ -45,8 +46,11 @@ class WhyNot:
         if card["target"] and isinstance(tg, int) and tg >= 0:
             hidden_at = int(z[-1]) if hidden else -1
             if tg not in self._targets(p, card["target"], -1, -1, hidden_at):
-                return (f"{self.name(tg) if 0 <= tg < len(t.card) else 'that'} is not a legal target: {card['name']} "
-                        "needs " + (target_text(card["target"]) or "a target") + (" at its battlefield (Hidden)" if hidden else " (Targets)") + ".")
+                text = ("{target} is not a legal target: {card} needs {what} at its battlefield (Hidden)." if hidden
+                        else "{target} is not a legal target: {card} needs {what} (Targets).")
+                if 0 <= tg < len(t.card):
+                    return text.format(target=self.name(tg), card=card["name"], what=target_text(card["target"]) or "a target")
+                return text.replace("{target}", "that", 1).format(card=card["name"], what=target_text(card["target"]) or "a target")
         E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
         extra = self._deflect(p, tg) if isinstance(tg, int) else 0
         if args.get("repeat"):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from . import R_EFFECT, primitive, to_arg
 
 
-@primitive("counter", lambda op, who, n: f"counter {who}", to=to_arg("target"))
+@primitive("counter", lambda op, who, n: "counter {who}".format(who=who), to=to_arg("target"))
 def counter(state, item, op, events):
     """The countered spell leaves the chain for its owner's trash without resolving."""
     t = state.table
     src_name = state.card_db[item["card"]]["name"]
     for s in state._to(item, "target"):
         state.chain = [c for c in state.chain if not (c["kind"] == "spell" and c["source"] == s)]
-        events.append(t.move(s, f"p{t.owner[s]}.trash", caption=f"{src_name} counters {state.name(s)}", rule=R_EFFECT))
+        events.append(t.move(s, f"p{t.owner[s]}.trash", caption="{source} counters {spell}".format(source=src_name, spell=state.name(s)), rule=R_EFFECT))
         state._ev(events, "effect.counter", f"{state.name(s)} is countered (it was not played)", R_EFFECT, card=s)

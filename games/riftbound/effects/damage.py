@@ -17,7 +17,7 @@ def damage(state, item, op, events):
         state._ev(events, "effect.damage", f"{src_name} deals {n} to {state.name(u)}", R_EFFECT, card=u, amount=n, total=d)
 
 
-@primitive("kill", lambda op, who, n: f"kill {who}", to=to_arg("target", "self"))
+@primitive("kill", lambda op, who, n: "kill {who}".format(who=who), to=to_arg("target", "self"))
 def kill(state, item, op, events):
     """Kill: the unit goes to its owner's trash (digest 15)."""
     src_name = state.card_db[item["card"]]["name"]
@@ -25,7 +25,7 @@ def kill(state, item, op, events):
         state.kill(u, events, f"killed by {src_name}")
 
 
-@primitive("heal", lambda op, who, n: f"heal {who}", to=to_arg("target", "self", "friendly_units"))
+@primitive("heal", lambda op, who, n: "heal {who}".format(who=who), to=to_arg("target", "self", "friendly_units"))
 def heal(state, item, op, events):
     """Heal: remove all damage; a healed unit's "when I'm healed" triggers."""
     from ..zones import ZLOC
@@ -35,6 +35,6 @@ def heal(state, item, op, events):
     for u in state._to(item, op.get("to", "target")):
         if state.counter(u, "dmg"):
             state.set_counter(u, "dmg", 0)
-            state._ev(events, "effect.heal", f"{src_name} heals {state.name(u)}", R_EFFECT, card=u)
+            state._ev(events, "effect.heal", "{source} heals {unit}".format(source=src_name, unit=state.name(u)), R_EFFECT, card=u)
             w = ZLOC[t.zone[u]]
             state._queue_card(u, "healed", w[0], w[1], state.played[w[0]] >= 1)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from . import R_EFFECT_MOVE, primitive, to_arg
 
 R_RECALL = "Recall"  # Core Rules v1.3 Recall (digest 11.3)
+_RECALLED = "{unit} is recalled to base"
+_MOVES_BASE = "{unit} moves to base"
 
 
 def _to_base(state, item, op, events, recall: bool) -> None:
@@ -15,11 +17,11 @@ def _to_base(state, item, op, events, recall: bool) -> None:
     for u in state._to(item, op.get("to", "target")):
         w = ZLOC[t.zone[u]]
         if w[1] >= 0:
-            events.append(t.move(u, lz(w[0], -1), caption=f"{state.name(u)} {'is recalled' if recall else 'moves'} to base",
+            events.append(t.move(u, lz(w[0], -1), caption=(_RECALLED if recall else _MOVES_BASE).format(unit=state.name(u)),
                                  rule=R_RECALL if recall else R_EFFECT_MOVE))
 
 
-@primitive("recall", lambda op, who, n: f"recall {who}", to=to_arg("target", "self"))
+@primitive("recall", lambda op, who, n: "recall {who}".format(who=who), to=to_arg("target", "self"))
 def recall(state, item, op, events):
     """Recall: to its base; not a move (digest 11.3)."""
     _to_base(state, item, op, events, True)

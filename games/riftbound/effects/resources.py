@@ -11,7 +11,7 @@ from . import NUMBER, R_COST, R_EFFECT, TOKENS, OneOf, primitive
 _POOL_INDEX = {d: i + 1 for i, d in enumerate(DOMAINS)}  # pool index of each domain (0 is energy)
 
 
-@primitive("draw", lambda op, who, n: f"{'your opponent draws' if op.get('who') == 'opp' else 'draw'} {n}",
+@primitive("draw", lambda op, who, n: ("your opponent draws {n}" if op.get('who') == 'opp' else "draw {n}").format(n=n),
            n=NUMBER, who=(str, OPTIONAL))
 def draw(state, item, op, events):
     """Draw N (``who = "opp"``: the opponent draws)."""
@@ -23,7 +23,7 @@ def draw(state, item, op, events):
 def _add_text(op, who, n) -> str:
     parts = [f"[{op['energy']}]"] if op.get("energy") else []
     parts += ["[A]" if p == "any" else f"[{DOMAIN_CODE[p]}]" for p in op.get("power", [])]
-    return "add " + " ".join(parts)
+    return "add {symbols}".format(symbols=" ".join(parts))
 
 
 @primitive("channel", lambda op, who, n: f"channel {n} rune{'s' if n > 1 else ''} exhausted", n=NUMBER)

@@ -6,25 +6,28 @@ from __future__ import annotations
 from ..carddb import KEYWORD_TEXT, KEYWORDS
 from . import NUMBER, R_EFFECT, OneOf, primitive, to_arg
 
+# the caption of a ready or exhaust effect, by verb
+_ORIENT_TEXT = {"ready": "{source}: {unit} readies", "exhaust": "{source}: {unit} exhausts"}
 
-@primitive("stun", lambda op, who, n: f"stun {who}", to=to_arg("target", "self", "enemy_units_here"))
+
+@primitive("stun", lambda op, who, n: "stun {who}".format(who=who), to=to_arg("target", "self", "enemy_units_here"))
 def stun(state, item, op, events):
     """A stunned unit deals no combat damage; stun wears off in the Ending step."""
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         if not state.counter(u, "stun"):
             state.set_counter(u, "stun", 1)
-            state._ev(events, "effect.stun", f"{src_name} stuns {state.name(u)}", R_EFFECT, card=u)
+            state._ev(events, "effect.stun", "{source} stuns {unit}".format(source=src_name, unit=state.name(u)), R_EFFECT, card=u)
 
 
-@primitive("buff", lambda op, who, n: f"buff {who}", to=to_arg("target", "self", "friendly_units_here", "friendly_units"))
+@primitive("buff", lambda op, who, n: "buff {who}".format(who=who), to=to_arg("target", "self", "friendly_units_here", "friendly_units"))
 def buff(state, item, op, events):
     """A buff is +1 Might; at most one buff per unit (digest 15)."""
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
         if not state.counter(u, "buff"):
             state.set_counter(u, "buff", 1)
-            state._ev(events, "effect.buff", f"{src_name} buffs {state.name(u)}", R_EFFECT, card=u)
+            state._ev(events, "effect.buff", "{source} buffs {unit}".format(source=src_name, unit=state.name(u)), R_EFFECT, card=u)
 
 
 @primitive("might", lambda op, who, n: f"give {who} {'+' if n >= 0 else ''}{n} Might this turn",
@@ -49,16 +52,16 @@ def grant(state, item, op, events):
 def _orient(state, item, op, events, orient: int, verb: str) -> None:
     src_name = state.card_db[item["card"]]["name"]
     for u in state._to(item, op.get("to", "target")):
-        events.append(state.table.set_orient(u, orient, f"{src_name}: {state.name(u)} {verb}s", R_EFFECT))
+        events.append(state.table.set_orient(u, orient, _ORIENT_TEXT[verb].format(source=src_name, unit=state.name(u)), R_EFFECT))
 
 
-@primitive("ready", lambda op, who, n: f"ready {who}", to=to_arg("target", "self"))
+@primitive("ready", lambda op, who, n: "ready {who}".format(who=who), to=to_arg("target", "self"))
 def ready(state, item, op, events):
     """Ready (turn upright)."""
     _orient(state, item, op, events, 0, "ready")
 
 
-@primitive("exhaust", lambda op, who, n: f"exhaust {who}", to=to_arg("target", "self"))
+@primitive("exhaust", lambda op, who, n: "exhaust {who}".format(who=who), to=to_arg("target", "self"))
 def exhaust(state, item, op, events):
     """Exhaust (turn sideways)."""
     _orient(state, item, op, events, 1, "exhaust")

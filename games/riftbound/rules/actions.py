@@ -95,7 +95,7 @@ class CardActions:
         if att:
             for g in list(att):
                 ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",
-                                 caption=f"{self.name(g)} detaches", rule=R_KW))
+                                 caption="{gear} detaches".format(gear=self.name(g)), rule=R_KW))
         self._ev(ev, kind, f"{self.name(u)} is killed ({why})", rule, card=u, card_id=t.card[u], player=p)
         if self.card_of(u)["type"] == "token":
             ev.append(t.move(u, "shared.gone", caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))

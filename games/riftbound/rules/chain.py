@@ -47,7 +47,7 @@ class ChainRules:
         self.chain = self.chain[:-1]
         self.priority_passes = 0
         t = self.table
-        self._ev(ev, "chain.resolve", f"{self.card_db[it['card']]['name']} resolves", R_CHAIN, card=it["source"], player=it["controller"])
+        self._ev(ev, "chain.resolve", "{card} resolves".format(card=self.card_db[it['card']]['name']), R_CHAIN, card=it["source"], player=it["controller"])
         self._effects(it, ev)
         if it["kind"] == "spell" and t.zone[it["source"]] == "shared.chain":
             ev.append(t.move(it["source"], f"p{t.owner[it['source']]}.trash", caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
@@ -171,7 +171,7 @@ class Vision:
         else:
             events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.player_name(p)} keeps the card on top",
                                            rule=R_KW))
-        state._ev(events, "effect.vision", f"{state.player_name(p)} {'recycles' if recycle else 'keeps'} the top card", R_KW,
+        state._ev(events, "effect.vision", ("{player} recycles the top card" if recycle else "{player} keeps the top card").format(player=state.player_name(p)), R_KW,
                   player=p)
         state.cleanup_due = True
         return DONE

@@ -89,7 +89,7 @@ def cleanup_step_3_lethal_damage(state, ev: list) -> bool:
         dead.sort(key=lambda u: (BOARD_ORDER[t.zone[u]], t.zones[t.zone[u]].index(u)))
     dk = [u for u in dead if state.card_of(u)["kw"].get("deathknell")]
     if dk:
-        state._ev(ev, "cleanup.deathknell", "Deathknell noted for " + ", ".join(state.name(u) for u in dk), R_CLEAN, cards=dk)
+        state._ev(ev, "cleanup.deathknell", "Deathknell noted for {units}".format(units=", ".join(state.name(u) for u in dk)), R_CLEAN, cards=dk)
     for u in dead:
         state.kill(u, ev, "lethal damage", R_CLEAN, "cleanup.kill")
     return True
@@ -281,7 +281,7 @@ class ChooseShowdown:
 
     def decide(state, step):
         p = step.args["player"]
-        ch = [Choice("showdown_at", {"bf": b}, p, f"{'Combat' if state.staged_combat[b] else 'Showdown'} at {state.bf_name(b)} first")
+        ch = [Choice("showdown_at", {"bf": b}, p, ("Combat at {battlefield} first" if state.staged_combat[b] else "Showdown at {battlefield} first").format(battlefield=state.bf_name(b)))
               for b in step.args["battlefields"]]
         return Decision([p], "choose_showdown", "Two showdowns are staged: choose which begins first (the other "
                         "waits until this one ends)", ch)

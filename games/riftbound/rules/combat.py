@@ -103,9 +103,14 @@ class Combat:
         # units of the same name (tokens): "a second Recruit", so the log tells them apart
         same = len({a[0] for a in showdown["assignments"] if a[0] != u and self.name(a[0]) == self.name(u)})
         showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
-        nth = f"a {_ORDINAL[same]} " if 0 < same < len(_ORDINAL) else f"unit {same + 1}, " if same else ""
-        self._ev(ev, "combat.assign", f"{self.player_name(assigner)} assigns {n} damage to {nth}{self.name(u)}", R_ASSIGN,
-                 card=u, amount=n, player=assigner)
+        if not same:
+            text = "{player} assigns {n} damage to {unit}"
+        elif same < len(_ORDINAL):
+            text = "{player} assigns {n} damage to a {nth} {unit}"
+        else:
+            text = "{player} assigns {n} damage to unit {k}, {unit}"
+        text = text.format(player=self.player_name(assigner), n=n, unit=self.name(u), nth=_ORDINAL[min(same, len(_ORDINAL) - 1)], k=same + 1)
+        self._ev(ev, "combat.assign", text, R_ASSIGN, card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
         showdown = self.showdown

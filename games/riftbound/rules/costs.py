@@ -40,12 +40,38 @@ def _splits(total: int, caps: tuple) -> tuple:
     return tuple(out)
 
 
+# the words of a payment, each a whole sentence or phrase: one rune or several of a
+# domain, two of those listed, and the button text by which parts the payment has
+_RUNES = ("{domain} rune", "{n} {domain} runes")
+_TWO_RUNES = {(False, False): "{domain} rune, {domain2} rune", (False, True): "{domain} rune, {n2} {domain2} runes",
+              (True, False): "{n} {domain} runes, {domain2} rune", (True, True): "{n} {domain} runes, {n2} {domain2} runes"}
+_POWER = ("{domain} power", "{domain} power and {domain2} power")
+_PAY = {(True, False, False): "Pay: exhaust {exhaust}", (False, True, False): "Pay: recycle {recycle}",
+        (False, False, True): "Pay: spend {pool} from the pool",
+        (True, True, False): "Pay: exhaust {exhaust}; recycle {recycle}",
+        (True, False, True): "Pay: exhaust {exhaust}; spend {pool} from the pool",
+        (False, True, True): "Pay: recycle {recycle}; spend {pool} from the pool",
+        (True, True, True): "Pay: exhaust {exhaust}; recycle {recycle}; spend {pool} from the pool",
+        (False, False, False): "Pay from the rune pool"}
+
+
 def _runes_text(doms: list) -> str:
     """ "Fury rune, 2 Calm runes" for the domains of the runes used, in the order first used."""
     counts: dict = {}
     for d in doms:
         counts[d] = counts.get(d, 0) + 1
-    return ", ".join(f"{n} {d.capitalize()} runes" if n > 1 else f"{d.capitalize()} rune" for d, n in counts.items())
+    items = list(counts.items())
+    if len(items) == 2:
+        (d1, n1), (d2, n2) = items
+        return _TWO_RUNES[(n1 > 1, n2 > 1)].format(domain=d1.capitalize(), n=n1, domain2=d2.capitalize(), n2=n2)
+    return ", ".join(_RUNES[n > 1].format(domain=d.capitalize(), n=n) for d, n in items)
+
+
+def _power_text(doms: list) -> str:
+    """ "Fury power and Calm power" for the pool power spent."""
+    if len(doms) == 2:
+        return _POWER[1].format(domain=doms[0].capitalize(), domain2=doms[1].capitalize())
+    return " and ".join(_POWER[0].format(domain=d.capitalize()) for d in doms)
 
 
 def _dominates(a: tuple, b: tuple) -> bool:
@@ -256,14 +282,9 @@ class Costs:
         recycle Fury rune"."""
         t = self.table
         db = self.card_db
-        parts = []
-        if plan["exhaust"]:
-            parts.append("exhaust " + _runes_text([db[t.card[r]]["rune"] for r in plan["exhaust"]]))
-        if plan["recycle"]:
-            parts.append("recycle " + _runes_text([db[t.card[r]]["rune"] for r in plan["recycle"]]))
-        if plan["pool"]:
-            parts.append("spend " + " and ".join(f"{d.capitalize()} power" for d in plan["pool"]) + " from the pool")
-        return "Pay: " + "; ".join(parts) if parts else "Pay from the rune pool"
+        text = _PAY[(bool(plan["exhaust"]), bool(plan["recycle"]), bool(plan["pool"]))]
+        return text.format(exhaust=_runes_text([db[t.card[r]]["rune"] for r in plan["exhaust"]]),
+                           recycle=_runes_text([db[t.card[r]]["rune"] for r in plan["recycle"]]), pool=_power_text(plan["pool"]))
 
     def pay(self, p: int, energy: int, power: list, ev: list, plan: dict | None = None) -> None:
         """Pay a total cost: rune Add abilities used during payment (digest 5.4), then spend.
@@ -341,7 +362,7 @@ class Costs:
         kind, args = a["kind"], a["args"]
         t = self.table
         if kind == "play":
-            return "for a hidden card" if ".hidden" in t.zone[args["card"]] else f"for {self.name(args['card'])}"
+            return "for a hidden card" if ".hidden" in t.zone[args["card"]] else "for {card}".format(card=self.name(args['card']))
         if kind == "activate":
             return f"for {self.name(args['card'])}'s ability"
         if kind == "equip":

@@ -164,7 +164,7 @@ class Playing:
         if hidden_at >= 0:
             ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption=f"{self.player_name(p)} plays {card['name']}", rule=R_PLAY))
+        ev.append(t.move(iid, "shared.chain", face=1, caption="{player} plays {card}".format(player=self.player_name(p), card=card['name']), rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)
         rep = 1 if a.get("repeat") else 0
@@ -176,7 +176,7 @@ class Playing:
         if typ == "unit":
             loc = ZLOC[a["to"]][1]
             ev.append(t.move(iid, a["to"], orient=0 if a.get("accelerate") else 1,
-                             caption=f"{card['name']} enters {'ready' if a.get('accelerate') else 'exhausted'}", rule=R_PLAY))
+                             caption=("{unit} enters ready" if a.get('accelerate') else "{unit} enters exhausted").format(unit=card['name']), rule=R_PLAY))
             self._arrive(p, loc, ev)
             self._queue_card(iid, "play", p, loc, legion)
         elif typ == "gear":
@@ -217,7 +217,7 @@ class Playing:
         ab = self.card_of(src)["abil"][n]
         tg = a.get("target", -1)
         if ab.get("exhaust"):
-            ev.append(t.set_orient(src, 1, f"{self.name(src)} exhausts", R_COST))
+            ev.append(t.set_orient(src, 1, "{card} exhausts".format(card=self.name(src)), R_COST))
         if ab.get("spend_buff"):
             self.set_counter(src, "buff", 0)
         self.pay(p, *self.action_cost(p, "activate", a), ev, plan)
@@ -231,7 +231,7 @@ class Playing:
             self._ev(ev, "ability.add", f"{self.name(src)}: an Add ability resolves at once", R_COST, card=src, player=p)
             self._effects(item, ev)
         else:
-            self._ev(ev, "chain.add", f"{self.player_name(p)} activates {self.name(src)}", R_CHAIN, card=src, player=p)
+            self._ev(ev, "chain.add", "{player} activates {card}".format(player=self.player_name(p), card=self.name(src)), R_CHAIN, card=src, player=p)
             if not self.chain:
                 self.chain_origin = p
             self.chain_items_made += 1

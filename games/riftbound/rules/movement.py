@@ -46,7 +46,7 @@ class Movement:
         Contested, unless it already is (Core Rules v1.3 Control, digest 11.4)."""
         if loc >= 0 and self.battlefield_controller[loc] != p and self.contested[loc] < 0:
             self.contested[loc] = p
-            self._ev(ev, "battlefield.contested", f"{self.player_name(p)} contests {self.bf_name(loc)}", R_MOVE, bf=loc, player=p)
+            self._ev(ev, "battlefield.contested", "{player} contests {battlefield}".format(player=self.player_name(p), battlefield=self.bf_name(loc)), R_MOVE, bf=loc, player=p)
 
 
 @PROCS.decision("move_with", rule=R_MOVE)

@@ -25,7 +25,8 @@ class Scoring:
             self.draw(p, 1, ev, R_CONQ)
         else:
             self.points[p] += 1
-            self._ev(ev, f"score.{how}", f"{self.player_name(p)} {'holds' if how == 'hold' else 'conquers'} {self.bf_name(b)}: 1 point",
+            self._ev(ev, f"score.{how}", ("{player} holds {battlefield}: 1 point" if how == "hold" else "{player} conquers {battlefield}: 1 point").format(
+                player=self.player_name(p), battlefield=self.bf_name(b)),
                      rule, player=p, bf=b)
             self._ev(ev, "counter.change", f"{self.player_name(p)}: {self.points[p]} points", rule, player=p, counter="points",
                      delta=1, value=self.points[p])

@@ -248,12 +248,12 @@ class TurnRules:
         for z in (f"p{p}.runes", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1", f"p{p}.legend"):
             for i in t.zones[z]:
                 if t.orient[i]:
-                    ev.append(t.set_orient(i, 0, f"{self.name(i)} readies", R_AWAKEN))
+                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=self.name(i)), R_AWAKEN))
                 att = t.zones.get(f"att.{i}")
                 if att:
                     for g in att:
                         if t.orient[g]:
-                            ev.append(t.set_orient(g, 0, f"{self.name(g)} readies", R_AWAKEN))
+                            ev.append(t.set_orient(g, 0, "{card} readies".format(card=self.name(g)), R_AWAKEN))
 
     def _empty_pools(self, ev: list, when: str) -> None:
         for q in (0, 1):
