@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from tabletop.engine.decks import Deck, DeckProblem
 
-from .carddb import DOMAINS
-
 SECTIONS = (("legend", "Legend"), ("champion", "Chosen Champion"), ("main", "Main Deck"),
             ("runes", "Rune Deck"), ("battlefields", "Battlefields"))
 R_LEGEND = "Champion Legend (103.1)"
@@ -36,7 +34,7 @@ R_RUNES = "Rune Deck (103.3)"
 R_BATTLEFIELDS = "Battlefields (103.4)"
 R_TOKENS = "Tokens"
 MAIN_MIN, RUNES, BATTLEFIELDS, COPIES, SIGNATURES = 40, 12, 3, 3, 3
-DOMAIN_WORDS = {d: d.title() for d in DOMAINS}
+DOMAIN_WORDS = {"fury": "Fury", "calm": "Calm", "mind": "Mind", "body": "Body", "chaos": "Chaos", "order": "Order"}
 
 
 def section_of(card: dict) -> str:

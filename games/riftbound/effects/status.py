@@ -9,6 +9,31 @@ from . import NUMBER, R_EFFECT, OneOf, primitive, to_arg
 # the caption of a ready or exhaust effect, by verb
 _ORIENT_TEXT = {"ready": "{source}: {unit} readies", "exhaust": "{source}: {unit} exhausts"}
 
+# the caption of a keyword given until the end of the turn, by keyword
+_GAINS = {
+    "accelerate": "{unit} gains accelerate this turn",
+    "action": "{unit} gains action this turn",
+    "reaction": "{unit} gains reaction this turn",
+    "assault": "{unit} gains assault this turn",
+    "shield": "{unit} gains shield this turn",
+    "deflect": "{unit} gains deflect this turn",
+    "ganking": "{unit} gains ganking this turn",
+    "hidden": "{unit} gains hidden this turn",
+    "temporary": "{unit} gains temporary this turn",
+    "vision": "{unit} gains vision this turn",
+    "tank": "{unit} gains tank this turn",
+    "backline": "{unit} gains backline this turn",
+    "ambush": "{unit} gains ambush this turn",
+    "unique": "{unit} gains unique this turn",
+    "equip": "{unit} gains equip this turn",
+    "quickdraw": "{unit} gains quickdraw this turn",
+    "repeat": "{unit} gains repeat this turn",
+    "hunt": "{unit} gains hunt this turn",
+    "legion": "{unit} gains legion this turn",
+    "deathknell": "{unit} gains deathknell this turn",
+    "weaponmaster": "{unit} gains weaponmaster this turn",
+}
+
 
 @primitive("stun", lambda op, who, n: "stun {who}".format(who=who), to=to_arg("target", "self", "enemy_units_here"))
 def stun(state, item, op, events):
@@ -46,7 +71,7 @@ def grant(state, item, op, events):
     """A keyword until the end of the turn."""
     for u in state._to(item, op.get("to", "target")):
         state.this_turn_effects = state.this_turn_effects + [[u, "kw", op["kw"]]]
-        state._ev(events, "effect.grant", f"{state.name(u)} gains {op['kw']} this turn", R_EFFECT, card=u, keyword=op["kw"])
+        state._ev(events, "effect.grant", _GAINS[op["kw"]].format(unit=state.name(u)), R_EFFECT, card=u, keyword=op["kw"])
 
 
 def _orient(state, item, op, events, orient: int, verb: str) -> None:

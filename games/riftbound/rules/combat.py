@@ -12,7 +12,11 @@ from .cleanup import cleanup_pass
 from . import PROCS, push
 
 
-_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+# "a second Recruit": the caption of damage assigned to one of several units of a name
+_ASSIGN_NTH = ("{player} assigns {n} damage to a first {unit}", "{player} assigns {n} damage to a second {unit}",
+               "{player} assigns {n} damage to a third {unit}", "{player} assigns {n} damage to a fourth {unit}",
+               "{player} assigns {n} damage to a fifth {unit}", "{player} assigns {n} damage to a sixth {unit}",
+               "{player} assigns {n} damage to a seventh {unit}", "{player} assigns {n} damage to a eighth {unit}")
 
 class Combat:
     """Combat (digest 13): its start with designations, damage assignment (lethal first,
@@ -105,11 +109,11 @@ class Combat:
         showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
         if not same:
             text = "{player} assigns {n} damage to {unit}"
-        elif same < len(_ORDINAL):
-            text = "{player} assigns {n} damage to a {nth} {unit}"
+        elif same < len(_ASSIGN_NTH):
+            text = _ASSIGN_NTH[same]
         else:
             text = "{player} assigns {n} damage to unit {k}, {unit}"
-        text = text.format(player=self.player_name(assigner), n=n, unit=self.name(u), nth=_ORDINAL[min(same, len(_ORDINAL) - 1)], k=same + 1)
+        text = text.format(player=self.player_name(assigner), n=n, unit=self.name(u), k=same + 1)
         self._ev(ev, "combat.assign", text, R_ASSIGN, card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:

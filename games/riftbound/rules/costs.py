@@ -54,6 +54,24 @@ _PAY = {(True, False, False): "Pay: exhaust {exhaust}", (False, True, False): "P
         (True, True, True): "Pay: exhaust {exhaust}; recycle {recycle}; spend {pool} from the pool",
         (False, False, False): "Pay from the rune pool"}
 
+# the caption of a rune used to pay, by domain
+_EXHAUST_RUNE = {
+    "fury": "{player} exhausts a fury rune: add [1]",
+    "calm": "{player} exhausts a calm rune: add [1]",
+    "mind": "{player} exhausts a mind rune: add [1]",
+    "body": "{player} exhausts a body rune: add [1]",
+    "chaos": "{player} exhausts a chaos rune: add [1]",
+    "order": "{player} exhausts a order rune: add [1]",
+}
+_RECYCLE_RUNE = {
+    "fury": "{player} recycles a fury rune: add [R]",
+    "calm": "{player} recycles a calm rune: add [G]",
+    "mind": "{player} recycles a mind rune: add [B]",
+    "body": "{player} recycles a body rune: add [O]",
+    "chaos": "{player} recycles a chaos rune: add [P]",
+    "order": "{player} recycles a order rune: add [Y]",
+}
+
 
 def _runes_text(doms: list) -> str:
     """ "Fury rune, 2 Calm runes" for the domains of the runes used, in the order first used."""
@@ -295,11 +313,11 @@ class Costs:
         if plan is None:
             plan = self._auto_payment(p, energy, power)
         for r in plan["exhaust"]:
-            ev.append(t.set_orient(r, 1, f"{self.player_name(p)} exhausts a {db[t.card[r]]['rune']} rune: add [1]", R_COST))
+            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=self.player_name(p)), R_COST))
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
-                             caption=f"{self.player_name(p)} recycles a {dom} rune: add [{DOMAIN_CODE[dom]}]", rule=R_COST))
+                             caption=_RECYCLE_RUNE[dom].format(player=self.player_name(p)), rule=R_COST))
         # spend: the pool's own power for each domain symbol it holds and for the [A] the
         # payment names; what the runes added is spent as soon as it is added
         used_pool = [0] * 6

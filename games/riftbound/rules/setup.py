@@ -104,7 +104,8 @@ class Mulligan:
         p = choice.player
         if choice.kind == "mulligan_pick":
             push(state, "mulligan", player=p, set_aside=step.args["set_aside"] + 1)  # steps are never changed
-            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=f"{state.player_name(p)} sets a {('first', 'second')[min(1, step.args['set_aside'])]} card aside",
+            events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=("{player} sets a first card aside", "{player} sets a second card aside")[
+                                               min(1, step.args['set_aside'])].format(player=state.player_name(p)),
                                            rule=R_MULL))
             return DONE
         state._mulligan_done(p, events)

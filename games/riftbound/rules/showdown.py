@@ -72,8 +72,9 @@ class Focus:
         ch = state._act_choices(p, "focus")
         ch.append(_PASS[p])
         kind = "combat" if state.showdown["combat"] else "showdown"
-        return Decision([p], "focus", f"Focus in the {kind} at {state.bf_name(state.showdown['battlefield'])}: "
-                        "play an Action/Reaction or pass (Showdown Open)", ch)
+        prompt = ("Focus in the combat at {battlefield}: play an Action/Reaction or pass (Showdown Open)" if kind == "combat"
+                  else "Focus in the showdown at {battlefield}: play an Action/Reaction or pass (Showdown Open)")
+        return Decision([p], "focus", prompt.format(battlefield=state.bf_name(state.showdown['battlefield'])), ch)
 
     def choose(state, step, choice, events):
         return take_action(state, choice, events)

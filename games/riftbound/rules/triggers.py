@@ -164,8 +164,8 @@ class Weaponmaster:
         for g in a["candidates"]:
             e, pw = state._equip_cost(g, True)
             cost = " ".join(([f"[{e}]"] if e else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in pw])
-            ch.append(Choice("target", {"target": g}, p, f"Weaponmaster: pay {cost or 'nothing'} to attach "
-                             f"{state.name(g)} to {state.name(u)}"))
+            lab = "Weaponmaster: pay {cost} to attach {gear} to {unit}" if cost else "Weaponmaster: pay nothing to attach {gear} to {unit}"
+            ch.append(Choice("target", {"target": g}, p, lab.format(cost=cost, gear=state.name(g), unit=state.name(u))))
         ch.append(Choice("decline", {}, p, "Don't use Weaponmaster", role="pass"))
         return Decision([p], "weaponmaster", f"{state.name(u)}'s Weaponmaster: you may pay an Equipment's Equip cost "
                         "less [A] to attach it", ch)
