@@ -61,7 +61,8 @@ def test_the_move_check_refuses_with_the_rule_and_why_not_says_it():
         here = s.table.zone[u]
         why = LEGAL.reason("move", s, p, {"card": u, "to": here})
         assert why and "own location" in why and "(Standard Move)" in why and "digest" not in why
-        assert s.why_not("move", {"card": u, "to": here}, p) == why + "."
+        # the check's reason is the whole sentence why_not shows, its period included
+        assert why.endswith(".") and s.why_not("move", {"card": u, "to": here}, p) == why
         s.table.orient[u] = 1  # exhausted: it can't pay the move's cost
         assert "exhausted" in move_unit_refusal(s, p, u)
         assert "exhausted" in s.why_not("move", moves[0].args, p)

@@ -158,7 +158,10 @@ class Board:
             return names[b]
         return ("the left battlefield", "the right battlefield")[b]
 
-    def place_name(self, zone: str) -> str:
-        """Where a board zone is, in players' words: "base" or the battlefield's name."""
+    def place_text(self, zone: str, at_base: str, at_battlefield: str, **words) -> str:
+        """A sentence naming a board zone: ``at_base`` for a base, else ``at_battlefield``
+        with the battlefield's name as ``{battlefield}``; ``words`` fill the other slots."""
         loc = ZLOC[zone][1]
-        return "base" if loc < 0 else self.bf_name(loc)
+        if loc < 0:
+            return at_base.format(**words)
+        return at_battlefield.format(battlefield=self.bf_name(loc), **words)

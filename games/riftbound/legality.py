@@ -93,13 +93,14 @@ class Legality:
                         if c is None:
                             if len(_TO_BASE) > 50_000:
                                 _TO_BASE.clear()
-                            c = _TO_BASE[key] = Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}")
+                            c = _TO_BASE[key] = Choice("play", {"card": iid, "to": to}, p, "Play {card} to base".format(card=nm))
                         ch.append(c)
                     else:
-                        ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm} to {self.place_name(to)}"))
+                        ch.append(Choice("play", {"card": iid, "to": to}, p, self.place_text(to, "Play {card} to base", "Play {card} to {battlefield}", card=nm)))
                 if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
                     ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
-                                     f"Play {nm} to {self.place_name(to)} with Accelerate"))
+                                     self.place_text(to, "Play {card} to base with Accelerate",
+                                                     "Play {card} to {battlefield} with Accelerate", card=nm)))
             return
         if not ok:
             return
@@ -269,22 +270,22 @@ def may_equip(state, p: int, args: dict):
     """Equip [cost]: in your Main Phase's Neutral Open state, attach an Equipment at your base
     to a unit you control, paying its Equip cost. Used to list the choices and by why_not."""
     if state.chain or state.showdown:
-        return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open"
+        return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open."
     t = state.table
     g, u = args.get("card"), args.get("target")
     if not isinstance(g, int) or not 0 <= g < len(t.card):
-        return "Equip names an Equipment"
+        return "Equip names an Equipment."
     card = state.card_of(g)
     if card["type"] != "gear" or not card["kw"].get("equip"):
-        return f"{card['name']} has no Equip"
+        return f"{card['name']} has no Equip."
     if t.zone[g].startswith("att."):
-        return "an Equipment already attached can't use Equip again"
+        return "an Equipment already attached can't use Equip again."
     if t.zone[g] != f"p{p}.base":
-        return "Equip attaches your Equipment at your base"
+        return "Equip attaches your Equipment at your base."
     if not state.can_pay(p, *state._equip_cost(g)):
-        return "its Equip cost can't be paid with the runes and rune pool you have"
+        return "its Equip cost can't be paid with the runes and rune pool you have."
     if not isinstance(u, int) or u not in state.units_of(p):
-        return "Equip attaches the Equipment to a unit you control"
+        return "Equip attaches the Equipment to a unit you control."
     return None
 
 
@@ -294,22 +295,22 @@ def may_hide(state, p: int, args: dict):
     your hand or Champion Zone face down at a battlefield you control whose facedown slot is
     empty. Used to list the choices and by why_not."""
     if state.chain or state.showdown:
-        return "hiding needs your turn's Main Phase in a Neutral Open state"
+        return "hiding needs your turn's Main Phase in a Neutral Open state (Hidden)."
     t = state.table
     iid, to = args.get("card"), args.get("to")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
-        return "hiding names a card"
+        return "hiding names a card (Hidden)."
     if t.zone[iid] not in (f"p{p}.hand", f"p{p}.champion"):
-        return "you hide a card from your hand or your Champion Zone"
+        return "you hide a card from your hand or your Champion Zone (Hidden)."
     if not state.card_of(iid)["kw"].get("hidden"):
-        return f"{state.name(iid)} has no Hidden"
+        return f"{state.name(iid)} has no Hidden."
     if to not in (f"p{p}.hidden0", f"p{p}.hidden1"):
-        return "a card is hidden in your facedown slot at a battlefield"
+        return "a card is hidden in your facedown slot at a battlefield (Hidden)."
     b = int(to[-1])
     if state.battlefield_controller[b] != p:
-        return "you hide a card only at a battlefield you control"
+        return "you hide a card only at a battlefield you control (Hidden)."
     if t.zones[to]:
-        return "that battlefield's facedown slot already holds a card"
+        return "that battlefield's facedown slot already holds a card (Hidden)."
     if not state.can_pay(p, 0, ["any"]):
-        return "hiding costs [A], and you can't pay it"
+        return "hiding costs [A], and you can't pay it (Hidden)."
     return None

@@ -95,10 +95,10 @@ class WhyNot:
                 "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (Standard Move).")
         if kind == "play" and known:
             why = LEGAL.reason("play", self, p, args)
-            return why + "." if why else "that play is not legal now (Playing a card)."
+            return why or "that play is not legal now (Playing a card)."
         if kind == "activate" and known:
             why = LEGAL.reason("activate", self, p, args)
-            return why + "." if why else (
+            return why or (
                 "its cost can't be paid, or its target is not legal (Activated abilities).")
         if kind in ("equip", "hide"):
             why = LEGAL.why_not(self, kind, args, p)

@@ -332,8 +332,9 @@ class Costs:
             pool[k + 1] -= used_pool[k]
         pool[0] -= min(pool[0], energy)
         if energy or power:
-            self._ev(ev, "cost.pay", f"{self.player_name(p)} pays {energy} energy"
-                     + (f" and {len(power)} power" if power else ""), R_COST, player=p, energy=energy, power=list(power))
+            text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"
+            self._ev(ev, "cost.pay", text.format(player=self.player_name(p), energy=energy, power=len(power)), R_COST,
+                     player=p, energy=energy, power=list(power))
 
     def _equip_cost(self, g: int, less_a: bool = False) -> tuple:
         """An Equipment's Equip cost (energy, power list). With ``less_a`` one [A] is taken off
@@ -374,20 +375,23 @@ class Costs:
             return self._equip_cost(a["card"])
         return 0, ["any"]  # hide
 
-    def _paying_for(self, a: dict) -> str:
-        """What a ``pay_cost`` decision pays for, in words the opponent may see too (a card
-        played from a facedown slot or being hidden is not named)."""
+    def _pay_prompt(self, a: dict) -> str:
+        """The ``pay_cost`` decision's prompt: the cost and what it pays for, in words the
+        opponent may see too (a card played from a facedown slot or being hidden is not named)."""
         kind, args = a["kind"], a["args"]
-        t = self.table
+        cost = cost_text(a["energy"], a["power"])
+        card = self.name(args["card"]) if "card" in args else ""
         if kind == "play":
-            return "for a hidden card" if ".hidden" in t.zone[args["card"]] else "for {card}".format(card=self.name(args['card']))
+            if ".hidden" in self.table.zone[args["card"]]:
+                return "Choose how to pay {cost} for a hidden card".format(cost=cost)
+            return "Choose how to pay {cost} for {card}".format(cost=cost, card=card)
         if kind == "activate":
-            return f"for {self.name(args['card'])}'s ability"
+            return "Choose how to pay {cost} for {card}'s ability".format(cost=cost, card=card)
         if kind == "equip":
-            return f"to equip {self.name(args['card'])} to {self.name(args['target'])}"
+            return "Choose how to pay {cost} to equip {gear} to {unit}".format(cost=cost, gear=card, unit=self.name(args["target"]))
         if kind == "hide":
-            return "to hide a card"
-        return f"to attach {self.name(args['target'])} (Weaponmaster)"
+            return "Choose how to pay {cost} to hide a card".format(cost=cost)
+        return "Choose how to pay {cost} to attach {gear} (Weaponmaster)".format(cost=cost, gear=self.name(args["target"]))
 
     def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more) -> bool:
         """When payments of this cost differ, push the ``pay_cost`` decision (the action
@@ -443,8 +447,7 @@ class PayCost:
                 args["pool"] = plan["pool"]
             # the label names the runes: written when the table reads it
             ch.append(Choice("pay", args, p, lambda plan=plan: state.payment_label(plan), role="default" if i == 0 else ""))
-        return Decision([p], "pay_cost", f"Choose how to pay {cost_text(a['energy'], a['power'])} "
-                        f"{state._paying_for(a)}", ch)
+        return Decision([p], "pay_cost", state._pay_prompt(a), ch)
 
     def choose(state, step, choice, events):
         a = step.args

@@ -25,9 +25,9 @@ def play_card_refusal(state, p: int, iid: int) -> str | None:
     z = state.table.zone[iid]
     hidden = z in HIDDEN[p]
     if z != HAND[p] and z != CHAMPION[p] and not hidden:
-        return "you play cards from your hand, your Champion Zone or your own facedown cards (Playing a card)"
+        return "you play cards from your hand, your Champion Zone or your own facedown cards (Playing a card)."
     if hidden and state.counter(iid, "hid") >= state.turn_number:
-        return "a hidden card can be played beginning on the turn after it was hidden (Hidden)"
+        return "a hidden card can be played beginning on the turn after it was hidden (Hidden)."
     if state.chain or state.showdown:
         return play_timing_refusal(state, iid, hidden)
     return None
@@ -44,10 +44,10 @@ def play_timing_refusal(state, iid: int, hidden: bool) -> str | None:
     ambush = kw.get("ambush") and card["type"] == "unit"
     if state.chain and not react and not ambush:
         # seed 'Closed'; Core Rules v1.3 States, digest 8.3
-        return "only Reaction cards can be played while a chain exists (States: Closed)"
+        return "only Reaction cards can be played while a chain exists (States: Closed)."
     if state.showdown and not (react or kw.get("action") or ambush):
         # seed 'Showdown'; Core Rules v1.3 States, digest 8.3
-        return "only Action or Reaction cards can be played during a showdown (States: Showdown)"
+        return "only Action or Reaction cards can be played during a showdown (States: Showdown)."
     return None
 
 
@@ -59,10 +59,10 @@ def play_refusal(state, p: int, args: dict) -> str | None:
     t = state.table
     iid = args.get("card")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
-        return "a play names a card (Playing a card)"
+        return "a play names a card (Playing a card)."
     d = state.decision
     if d is None or d.kind not in _MODES or p not in d.players:
-        return "a card is played as your action in an Open state, or with priority (States)"
+        return "a card is played as your action in an Open state, or with priority (States)."
     why = play_card_refusal(state, p, iid)
     if why:
         return why
@@ -72,10 +72,10 @@ def play_refusal(state, p: int, args: dict) -> str | None:
     for c in ch:
         if c.args == args:
             return None
-    return state._why_not_play_args(p, iid, args).removesuffix(".")
+    return state._why_not_play_args(p, iid, args)
 
 
-_ABILITY_FALLBACK = "its cost can't be paid, or its target is not legal (Activated abilities)"
+_ABILITY_FALLBACK = "its cost can't be paid, or its target is not legal (Activated abilities)."
 
 
 def ability_refusal(state, p: int, src: int, ab: dict) -> str | None:
@@ -84,12 +84,12 @@ def ability_refusal(state, p: int, src: int, ab: dict) -> str | None:
     showdown Action or Reaction; spending a buff needs one, and its condition must hold
     (digest 8.3, 17.3)."""
     if ab.get("exhaust") and state.table.orient[src]:
-        return f"{state.name(src)} is exhausted, so it can't pay the [E] in its cost (Activated abilities)"
+        return f"{state.name(src)} is exhausted, so it can't pay the [E] in its cost (Activated abilities)."
     timing = ab.get("timing", "")
     if state.chain and timing != "reaction":
-        return "only Reaction abilities can be used while a chain exists (States: Closed)"
+        return "only Reaction abilities can be used while a chain exists (States: Closed)."
     if state.showdown and timing not in ("action", "reaction"):
-        return "only Action or Reaction abilities can be used during a showdown (States)"
+        return "only Action or Reaction abilities can be used during a showdown (States)."
     if ab.get("spend_buff") and not state.counter(src, "buff"):
         return _ABILITY_FALLBACK
     if ab.get("if") and not state._cond(ab["if"], p, src, -1, False):
@@ -105,12 +105,12 @@ def activate_refusal(state, p: int, args: dict) -> str | None:
     t = state.table
     iid = args.get("card")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
-        return "using an ability names a card (Activated abilities)"
+        return "using an ability names a card (Activated abilities)."
     d = state.decision
     if d is None or d.kind not in _MODES or p not in d.players:
-        return "an ability is used as your action in an Open state, or with priority (States)"
+        return "an ability is used as your action in an Open state, or with priority (States)."
     if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
-        return "you can only use abilities of your own legend and permanents on the board (Activated abilities)"
+        return "you can only use abilities of your own legend and permanents on the board (Activated abilities)."
     n = args.get("ab", 0)
     abil = state.card_of(iid)["abil"]
     ab = abil[n] if isinstance(n, int) and 0 <= n < len(abil) else {}

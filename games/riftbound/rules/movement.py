@@ -33,10 +33,15 @@ class Movement:
         for u in move["cards"]:
             t.orient[u] = 1
         for u in move["cards"]:
-            e = t.move(u, to, caption=f"{self.player_name(p)} moves {self.name(u)} to {self.place_name(to)}", rule=R_MOVE)
+            e = t.move(u, to, caption=self.place_text(to, "{player} moves {unit} to base", "{player} moves {unit} to {battlefield}",
+                                                                      player=self.player_name(p), unit=self.name(u)), rule=R_MOVE)
             ev.append(e)
-        self._ev(ev, "move.complete", (f"Move complete: {len(move['cards'])} units at {self.place_name(to)}" if len(move["cards"]) > 1
-                  else f"Move complete: {self.name(move['cards'][0])} is at {self.place_name(to)}"), R_MOVE,
+        if len(move["cards"]) > 1:
+            text = self.place_text(to, "Move complete: {n} units at base", "Move complete: {n} units at {battlefield}", n=len(move["cards"]))
+        else:
+            text = self.place_text(to, "Move complete: {unit} is at base", "Move complete: {unit} is at {battlefield}",
+                                   unit=self.name(move["cards"][0]))
+        self._ev(ev, "move.complete", text, R_MOVE,
                  player=p, cards=list(move["cards"]), to=to)
         self._arrive(p, ZLOC[to][1], ev)
         self.cleanup_due = True
@@ -60,7 +65,8 @@ class MoveWith:
         ch = [Choice("move_add", {"card": i}, p, f"Also move {state.name(i)}", role="group_add")
               for i in state._move_joiners(p, a)]
         ch.append(Choice("move_done", {}, p, (f"Move {len(a['cards'])} units now" if len(a["cards"]) > 1 else f"Move {state.name(a['cards'][0])} alone now"), role="group_done"))
-        return Decision([p], "move_with", f"Add more units to this move to {state.place_name(a['to'])}, or move now", ch)
+        return Decision([p], "move_with", state.place_text(a["to"], "Add more units to this move to base, or move now",
+                                                         "Add more units to this move to {battlefield}, or move now"), ch)
 
     def choose(state, step, choice, events):
         move = step.args
@@ -78,9 +84,9 @@ def move_unit_refusal(state, p: int, u: int) -> str | None:
     ``p`` controls on the board, ready to pay the move's cost of exhausting it
     (Core Rules v1.3 Standard Move, digest 11.1)."""
     if ZLOC.get(state.table.zone[u], (-1,))[0] != p:
-        return "you can only move units you control that are on the board (Standard Move)"
+        return "you can only move units you control that are on the board (Standard Move)."
     if state.table.orient[u]:
-        return "an exhausted unit can't pay the Standard Move's cost of exhausting it (Standard Move)"
+        return "an exhausted unit can't pay the Standard Move's cost of exhausting it (Standard Move)."
     return None
 
 
@@ -90,12 +96,12 @@ def move_refusal(state, p: int, args: dict) -> str | None:
     allows, to one of its routes (``_move_dests``: base to battlefield, battlefield to
     base, battlefield to battlefield with Ganking; digest 11.1, 11.2)."""
     if state.showdown:
-        return "a Standard Move is not possible during a showdown or combat (Standard Move)"
+        return "a Standard Move is not possible during a showdown or combat (Standard Move)."
     if state.chain:
-        return "a Standard Move needs a Neutral Open state; a chain exists (Standard Move)"
+        return "a Standard Move needs a Neutral Open state; a chain exists (Standard Move)."
     d = state.decision
     if d is None or d.kind != "main_action" or p not in d.players:
-        return "a Standard Move is made in your Main Phase, as your action (Standard Move)"
+        return "a Standard Move is made in your Main Phase, as your action (Standard Move)."
     t = state.table
     u, to = args.get("card"), args.get("to")
     known = isinstance(u, int) and 0 <= u < len(t.card)
@@ -104,8 +110,8 @@ def move_refusal(state, p: int, args: dict) -> str | None:
         if why:
             return why
         if to == t.zone[u]:
-            return "a move needs a destination other than the unit's own location (Standard Move)"
+            return "a move needs a destination other than the unit's own location (Standard Move)."
         w = ZLOC.get(to) if isinstance(to, str) else None
         if state.is_unit(u) and w is not None and w[0] == p and w[1] in state._move_dests(p, u):
             return None
-    return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (Standard Move)"
+    return "units move base to battlefield or battlefield to base; battlefield to battlefield needs Ganking (Standard Move)."
