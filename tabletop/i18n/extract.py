@@ -231,10 +231,23 @@ def game_templates(game) -> dict[str, PoCatalog]:
     d = Path(game_dir(game))
     cards = _new_catalog(f"{game.id} cards")
     data = tomlio.load(d / "cards.toml")
+    written = set()
     for c in data.get("card", []):
         cid = c.get("id", "")
         for path, s in _strings(c, CARD_FIELDS):
             _add(cards, s, f"card:{cid}:{'.'.join(path)}")
+        if c.get("text"):
+            written.add(cid)
+    # a card text the game writes from the card's data (no text in cards.toml)
+    for cid in sorted(game.cards):
+        if cid in written:
+            continue
+        try:
+            text = game.describe_card(cid).get("text")
+        except Exception:
+            continue
+        if isinstance(text, str) and _shown_text(text):
+            _add(cards, text, f"card:{cid}:text", "card text written from the card's data")
     decks = data.get("deck", [])
     if isinstance(decks, dict):  # [deck."Name"] tables
         decks = [{"name": k, **(v if isinstance(v, dict) else {})} for k, v in decks.items()]
