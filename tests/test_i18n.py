@@ -42,6 +42,9 @@ msgstr "{1} {0}"
 msgid "Take {0}"
 msgstr "{0} 획득"
 
+msgid "a decision must be made first: {0}."
+msgstr "먼저 결정해야 합니다: {0}."
+
 #, fuzzy
 msgid "Fuzzy words"
 msgstr "퍼지"
@@ -71,6 +74,10 @@ def test_a_repeated_step_keeps_its_count_after_the_translation(catalog):
 def test_a_refusal_with_a_capital_letter_and_a_rule_name_in_brackets(catalog):
     # the table writes "This is ... (Battle Phase, 3.3)." from the game's "this is ... (seed 3.3)."
     assert catalog.text("This is already the Battle Phase (Battle Phase, 3.3).") == "이미 배틀 페이즈입니다 (배틀 페이즈, 3.3)."
+
+
+def test_a_refusal_whose_first_word_is_one_capital_letter(catalog):
+    assert catalog.text("A decision must be made first: Take Pebble Squire.") == "먼저 결정해야 합니다: 조약돌 종자 획득."
 
 
 def test_a_slot_holding_a_plural_ending_may_be_empty(catalog):
