@@ -80,6 +80,10 @@ def test_a_refusal_whose_first_word_is_one_capital_letter(catalog):
     assert catalog.text("A decision must be made first: Take Pebble Squire.") == "먼저 결정해야 합니다: 조약돌 종자 획득."
 
 
+def test_a_phrase_made_a_sentence_with_a_capital_and_a_full_stop(catalog):
+    assert catalog.text("Returns Pebble Squire to the hand.") == "조약돌 종자을(를) 패로 되돌린다."
+
+
 def test_a_slot_holding_a_plural_ending_may_be_empty(catalog):
     assert catalog.text("Player 2 holds 1 card and draws 4") == "플레이어 2의 패는 1장, 4장 드로우"
     assert catalog.text("Player 2 holds 3 cards and draws 2") == "플레이어 2의 패는 3장, 2장 드로우"

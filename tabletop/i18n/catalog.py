@@ -125,6 +125,11 @@ class Catalog:
             # the table writes a refusal with a capital letter ("A decision ...", "This is ...")
             low = self._lookup(text[0].lower() + text[1:], depth)
             s = low[:1].upper() + low[1:] if low is not None else None
+        if s is None and text.endswith(".") and not text.endswith("..") and len(text) > 2:
+            # a sentence made of a phrase and a full stop ("Draw 1." from "draw {0}")
+            inner = self._lookup(text[:-1], depth)
+            if inner is not None:
+                s = inner if inner.endswith((".", "。")) else inner + ("。" if self.lang == "ja" else ".")
         if s is None and self.fallback is not None:
             s = self.fallback._lookup(text, depth)
         if len(self._cache) > 20000:
