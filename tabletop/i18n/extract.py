@@ -82,6 +82,16 @@ class _Collector(ast.NodeVisitor):
         self._docstring(node)
         self.generic_visit(node)
 
+    def visit_Assign(self, node):
+        # a module's ``..._WORDS`` table holds players' words, one-word ones too
+        # (COUNTER_WORDS = {"dmg": "damage"}), which would otherwise read as ids
+        if (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id.endswith("_WORDS")
+                and isinstance(node.value, ast.Dict)):
+            for v in node.value.values:
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip() and not _shown_text(v.value):
+                    self.found.append((v.value, "", v.lineno))
+        self.generic_visit(node)
+
     def visit_Raise(self, node):
         self._skip_tree(node)
 
