@@ -82,6 +82,8 @@ def test_a_refusal_whose_first_word_is_one_capital_letter(catalog):
 
 def test_a_phrase_made_a_sentence_with_a_capital_and_a_full_stop(catalog):
     assert catalog.text("Returns Pebble Squire to the hand.") == "조약돌 종자을(를) 패로 되돌린다."
+    # the full stop is the sentence's, not the last slot's
+    assert catalog.text("Take Player 2.") == "플레이어 2 획득."
 
 
 def test_a_slot_holding_a_plural_ending_may_be_empty(catalog):

@@ -149,10 +149,13 @@ class Catalog:
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
+        stop = text.endswith(".")
         for anchor in self._anchors:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
+                if stop and t.msgid.endswith("}"):
+                    continue  # a sentence's full stop is not part of its last slot
                 m = t.regex.match(text)
                 if m is None:
                     continue
