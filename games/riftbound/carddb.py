@@ -80,9 +80,23 @@ def check_card_target(target) -> str | None:
     return None
 
 
-_TARGET_NOUN = {"self": ("a", "friendly unit"), "opponent": ("an", "enemy unit"), "any": ("a", "unit")}
+# the target in words, a whole phrase for each side, "another" and place (here, at a battlefield,
+# at a base)
+_TARGET_WORDS = {
+    ("self", False, ""): "a friendly unit", ("self", False, "here"): "a friendly unit here",
+    ("self", False, "battlefield"): "a friendly unit at a battlefield", ("self", False, "base"): "a friendly unit at your base",
+    ("self", True, ""): "another friendly unit", ("self", True, "here"): "another friendly unit here",
+    ("self", True, "battlefield"): "another friendly unit at a battlefield", ("self", True, "base"): "another friendly unit at your base",
+    ("opponent", False, ""): "an enemy unit", ("opponent", False, "here"): "an enemy unit here",
+    ("opponent", False, "battlefield"): "an enemy unit at a battlefield", ("opponent", False, "base"): "an enemy unit at your opponent's base",
+    ("opponent", True, ""): "another enemy unit", ("opponent", True, "here"): "another enemy unit here",
+    ("opponent", True, "battlefield"): "another enemy unit at a battlefield", ("opponent", True, "base"): "another enemy unit at your opponent's base",
+    ("any", False, ""): "a unit", ("any", False, "here"): "a unit here",
+    ("any", False, "battlefield"): "a unit at a battlefield", ("any", False, "base"): "a unit at a base",
+    ("any", True, ""): "another unit", ("any", True, "here"): "another unit here",
+    ("any", True, "battlefield"): "another unit at a battlefield", ("any", True, "base"): "another unit at a base",
+}
 _SPELL_NOUN = {"self": "a friendly spell", "opponent": "an enemy spell", "any": "a spell"}
-_BASE_TEXT = {"self": " at your base", "opponent": " at your opponent's base", "any": " at a base"}
 
 
 def target_text(target: dict | None) -> str:
@@ -93,16 +107,10 @@ def target_text(target: dict | None) -> str:
     who, zone, flt = target.get("who", "any"), target["zone"], target.get("filter", {})
     if zone == "chain":
         return _SPELL_NOUN[who]
-    article, noun = _TARGET_NOUN[who]
-    words = f"{'another' if flt.get('other') else article} {noun}"
-    if flt.get("here"):
-        words += " here"
-    elif zone == "battlefield":
-        words += " at a battlefield"
-    elif zone == "base":
-        words += _BASE_TEXT[who]
+    place = "here" if flt.get("here") else zone if zone in ("battlefield", "base") else ""
+    words = _TARGET_WORDS[(who, bool(flt.get("other")), place)]
     if "max_might" in flt:
-        words += f" with {flt['max_might']} Might or less"
+        words = "{unit} with {n} Might or less".format(unit=words, n=flt["max_might"])
     return words
 
 

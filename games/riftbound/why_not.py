@@ -46,11 +46,15 @@ class WhyNot:
         if card["target"] and isinstance(tg, int) and tg >= 0:
             hidden_at = int(z[-1]) if hidden else -1
             if tg not in self._targets(p, card["target"], -1, -1, hidden_at):
-                text = ("{target} is not a legal target: {card} needs {what} at its battlefield (Hidden)." if hidden
-                        else "{target} is not a legal target: {card} needs {what} (Targets).")
-                if 0 <= tg < len(t.card):
-                    return text.format(target=self.name(tg), card=card["name"], what=target_text(card["target"]) or "a target")
-                return text.replace("{target}", "that", 1).format(card=card["name"], what=target_text(card["target"]) or "a target")
+                known_tg = 0 <= tg < len(t.card)
+                if hidden:
+                    text = ("{target} is not a legal target: {card} needs {what} at its battlefield (Hidden)." if known_tg
+                            else "that is not a legal target: {card} needs {what} at its battlefield (Hidden).")
+                else:
+                    text = ("{target} is not a legal target: {card} needs {what} (Targets)." if known_tg
+                            else "that is not a legal target: {card} needs {what} (Targets).")
+                return text.format(target=self.name(tg) if known_tg else "", card=card["name"],
+                                   what=target_text(card["target"]) or "a target")
         E, P = (0, []) if hidden else (card["cost"], list(card["power"]))
         extra = self._deflect(p, tg) if isinstance(tg, int) else 0
         if args.get("repeat"):
