@@ -42,6 +42,9 @@ msgstr "{1} {0}"
 msgid "Take {0}"
 msgstr "{0} 획득"
 
+msgid "give {who} {n} Might"
+msgstr "{who}에게 위력 {n}"
+
 msgid "a decision must be made first: {0}."
 msgstr "먼저 결정해야 합니다: {0}."
 
@@ -84,6 +87,10 @@ def test_a_phrase_made_a_sentence_with_a_capital_and_a_full_stop(catalog):
     assert catalog.text("Returns Pebble Squire to the hand.") == "조약돌 종자을(를) 패로 되돌린다."
     # the full stop is the sentence's, not the last slot's
     assert catalog.text("Take Player 2.") == "플레이어 2 획득."
+
+
+def test_a_slot_named_n_holds_a_number(catalog):
+    assert catalog.text("give Player 2 +3 Might") == "플레이어 2에게 위력 +3"
 
 
 def test_a_slot_holding_a_plural_ending_may_be_empty(catalog):

@@ -20,13 +20,14 @@ from pathlib import Path
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
 _TAIL = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
 _NUMBER = re.compile(r"[+\-−]?\d[\d,.]*%?")
+_COUNT = re.compile(r"n\d*")
 _MAX_DEPTH = 4
 # the kit numbers repeated steps "(1 of 2)" after the caption a game wrote
 _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight")
+    __slots__ = ("msgid", "translation", "regex", "regexes", "slots", "anchor", "weight")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -34,12 +35,20 @@ class Template:
         parts = _SLOT.split(msgid)
         literals = parts[0::2]
         self.slots = parts[1::2]
-        pattern = []
-        for i, lit in enumerate(literals):
-            pattern.append(re.escape(lit))
-            if i < len(self.slots):
-                pattern.append(f"(?P<s{i}>.*?)")
-        self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
+        self.regexes = []
+        # the shortest first slots, then the longest: "give {0} {1} this turn" splits
+        # "give a friendly unit Tank this turn" either way, and the one whose slots translate wins
+        for wild in (".*?", ".*"):
+            pattern = []
+            for i, lit in enumerate(literals):
+                pattern.append(re.escape(lit))
+                if i < len(self.slots):
+                    # a slot named n, n2, ... holds a number ("give {who} {n} Might")
+                    pattern.append(f"(?P<s{i}>{_NUMBER.pattern})" if _COUNT.fullmatch(self.slots[i]) else f"(?P<s{i}>{wild})")
+            self.regexes.append(re.compile("^" + "".join(pattern) + "$", re.S))
+            if sum(1 for x in self.slots if not _COUNT.fullmatch(x)) < 2:
+                break
+        self.regex = self.regexes[0]
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
 
@@ -57,6 +66,7 @@ class Catalog:
         self.templates: list[Template] = []
         self._by_anchor: dict[str, list[Template]] = {}
         self._cache: dict[str, str | None] = {}
+        self._partial: set[str] = set()  # texts translated with a slot left English
         self.plural_rule = lambda n: 0  # ko and ja have one form
 
     # -- building ------------------------------------------------------------------------------
@@ -119,22 +129,30 @@ class Catalog:
         if text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
+        partial = False
         if s is None and depth < _MAX_DEPTH:
-            s = self._match(text, depth)
-        if s is None and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
+            s, partial = self._match(text, depth)
+        if (s is None or partial) and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
             # the table writes a refusal with a capital letter ("A decision ...", "This is ...")
-            low = self._lookup(text[0].lower() + text[1:], depth)
-            s = low[:1].upper() + low[1:] if low is not None else None
-        if s is None and text.endswith(".") and not text.endswith("..") and len(text) > 2:
+            low_text = text[0].lower() + text[1:]
+            low = self._lookup(low_text, depth)
+            if low is not None and (s is None or low_text not in self._partial):
+                s, partial = low[:1].upper() + low[1:], low_text in self._partial
+        if (s is None or partial) and text.endswith(".") and not text.endswith("..") and len(text) > 2:
             # a sentence made of a phrase and a full stop ("Draw 1." from "draw {0}")
             inner = self._lookup(text[:-1], depth)
-            if inner is not None:
+            if inner is not None and (s is None or text[:-1] not in self._partial):
                 s = inner if inner.endswith((".", "。")) else inner + ("。" if self.lang == "ja" else ".")
+                partial = text[:-1] in self._partial
         if s is None and self.fallback is not None:
             s = self.fallback._lookup(text, depth)
+            partial = text in self.fallback._partial
         if len(self._cache) > 20000:
             self._cache.clear()
+            self._partial.clear()
         self._cache[text] = s
+        if partial:
+            self._partial.add(text)
         return s
 
     def _match(self, text: str, depth: int):
@@ -142,29 +160,42 @@ class Catalog:
         if core != text and core:
             inner = self._lookup(core, depth)
             if inner is not None:
-                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
+                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):], core in self._partial
         m = _OF.match(text)
         if m is not None:
             inner = self._lookup(m.group(1), depth)
             if inner is not None:
                 of = self.gettext("({0} of {1})")
-                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
+                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), m.group(1) in self._partial
         stop = text.endswith(".")
+        first = None
         for anchor in self._anchors:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
                 if stop and t.msgid.endswith("}"):
                     continue  # a sentence's full stop is not part of its last slot
-                m = t.regex.match(text)
-                if m is None:
-                    continue
-                values = {}
-                for i, slot in enumerate(t.slots):
-                    v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else self.text(v, depth + 1)
-                return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
-        return None
+                for rx in t.regexes:
+                    m = rx.match(text)
+                    if m is None:
+                        continue
+                    values, whole = {}, True
+                    for i, slot in enumerate(t.slots):
+                        v = m.group(f"s{i}")
+                        if not v or _NUMBER.fullmatch(v):
+                            values[slot] = v
+                            continue
+                        got = self._lookup(v, depth + 1)
+                        # a slot of one or two letters may be an English plural ending: not a miss
+                        whole = whole and (got is not None or len(v) <= 2) and v not in self._partial
+                        values[slot] = v if got is None else got
+                    out = _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
+                    if whole:
+                        return out, False
+                    # a slot stays English: another split or template may read the sentence
+                    # better ("X, then Y" is not "give {who} {n} Might this turn" with X in {who})
+                    first = out if first is None else first
+        return first, first is not None
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
