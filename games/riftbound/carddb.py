@@ -311,8 +311,10 @@ KEYWORD_TEXT = {
     "repeat": "Repeat", "hunt": "Hunt", "legion": "Legion", "deathknell": "Deathknell",
     "weaponmaster": "Weaponmaster",
 }
-_CONDITION_TEXT = {"legion": "Legion: ", "hand_le_1": "If you have 1 or fewer cards in hand, ",
-                   "level_3": "if you have 3+ XP, ", "mighty": "If it is Mighty, ", "alone": "If I am alone, "}
+_CONDITION_TEXT = {"": "{effect}", "legion": "Legion: {effect}", "hand_le_1": "If you have 1 or fewer cards in hand, {effect}",
+                   "level_3": "if you have 3+ XP, {effect}", "mighty": "If it is Mighty, {effect}", "alone": "If I am alone, {effect}"}
+# the words an effect's text names its objects by: the chosen target named again, the card itself
+PRONOUN_WORDS = {"target": "it", "self": "me"}
 
 
 def _op_text(op: dict, tgt: str) -> str:
@@ -324,7 +326,7 @@ def _op_text(op: dict, tgt: str) -> str:
     who = tgt if to == "target" else GROUPS.get(to, to)
     prim = EFFECTS.table.get(op["op"])
     s = prim.text(op, who, op.get("n", 1)) if prim is not None else op["op"]
-    return _CONDITION_TEXT.get(op.get("if", ""), "") + s
+    return _CONDITION_TEXT.get(op.get("if", ""), "{effect}").format(effect=s)
 
 
 def _cost_text(energy: int, power: list) -> str:
@@ -342,9 +344,9 @@ def effect_text(effect: list, target: dict | None) -> str:
     words = target_text(target)
     for op in effect:
         is_tg = acts_on_target(op)
-        parts.append(_op_text(op, "it" if (is_tg and named) else words))
+        parts.append(_op_text(op, PRONOUN_WORDS["target"] if (is_tg and named) else words))
         named = named or is_tg
-    s = ", then ".join(parts)
+    s = "{first}, then {then}".format(first=parts[0], then=parts[1]) if len(parts) == 2 else ", then ".join(parts)
     return s[:1].upper() + s[1:] + "." if s else ""
 
 

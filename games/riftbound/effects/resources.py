@@ -57,8 +57,12 @@ def ready_runes(state, item, op, events):
 
 
 def _token_text(op, who, n) -> str:
-    where = "here" if op.get("where") == "here" else "at your base"
-    return f"play {n} {op.get('kind', 'recruit').title()} token{'s' if n > 1 else ''} {where}"
+    here = op.get("where") == "here"
+    if n > 1:
+        text = "play {n} {kind} tokens here" if here else "play {n} {kind} tokens at your base"
+    else:
+        text = "play {n} {kind} token here" if here else "play {n} {kind} token at your base"
+    return text.format(n=n, kind=op.get("kind", "recruit").title())
 
 
 @primitive("token", _token_text, n=NUMBER, kind=(OneOf(*TOKENS), OPTIONAL), where=(str, OPTIONAL))

@@ -55,7 +55,7 @@ def buff(state, item, op, events):
             state._ev(events, "effect.buff", "{source} buffs {unit}".format(source=src_name, unit=state.name(u)), R_EFFECT, card=u)
 
 
-@primitive("might", lambda op, who, n: f"give {who} {'+' if n >= 0 else ''}{n} Might this turn",
+@primitive("might", lambda op, who, n: "give {who} {n} Might this turn".format(who=who, n=format(n, "+d")),
            to=to_arg("target", "self", "friendly_units", "friendly_units_here", "enemy_units_here"), n=NUMBER)
 def might(state, item, op, events):
     """+N (or -N) Might until the end of the turn."""
