@@ -22,6 +22,9 @@ DOMAIN_CODE = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P",
 DOMAIN_COLOR = {"fury": "#b8402f", "calm": "#3f8f4f", "mind": "#3462a8", "body": "#c77a2a",
                 "chaos": "#7a4a9c", "order": "#c8a83a"}
 TYPES = ("unit", "spell", "gear", "legend", "battlefield", "rune", "token")
+# a card's type and supertypes as the table prints them (the ids title-cased on the type line)
+TYPE_WORDS = {"unit": "Unit", "spell": "Spell", "gear": "Gear", "legend": "Legend", "battlefield": "Battlefield", "rune": "Rune",
+              "token": "Token", "champion": "Champion", "signature": "Signature"}
 
 # keyword -> takes a number
 KEYWORDS = {
