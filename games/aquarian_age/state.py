@@ -114,7 +114,7 @@ class AAState(Board, State):
         self.steps = []
         self.attack = None
         events.append(Event(kind, f"{self.names[p]} loses: {reason}", rule, {"player": p}))
-        events.append(Event("game.over", f"{self.names[1 - p]} wins", rule, {"winner": 1 - p, "reason": reason}))
+        events.append(Event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:
         out = self.table.invariant_violations()
