@@ -113,7 +113,7 @@ class AAState(Board, State):
         self.outcome = Outcome(1 - p, termination, reason, rule)
         self.steps = []
         self.attack = None
-        events.append(Event(kind, f"{self.names[p]} loses: {reason}", rule, {"player": p}))
+        events.append(Event(kind, "{player} loses: {reason}".format(player=self.names[p], reason=reason), rule, {"player": p}))
         events.append(Event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:

@@ -81,6 +81,12 @@ def strip(state, ctx, params, events):
     state.strip_power(target, events, "effect: power cards discarded (digest A.10)")
 
 
+# what a stat change says, one whole sentence per stat
+_MODIFY_SAID = {"mental": "{card} mental {delta} until end of turn",
+                "attack": "{card} attack {delta} until end of turn",
+                "durability": "{card} durability {delta} until end of turn"}
+
+
 @primitive("modify", args={"stat": frozenset(STATS), "delta": int, "on": ON},
            text=lambda a: f"The character gets {a['stat']} {a['delta']:+d} until the end of the turn.", targeted=True)
 def modify(state, ctx, params, events):
@@ -88,7 +94,8 @@ def modify(state, ctx, params, events):
     if target is None:
         return
     state.add_modifier(target, params["stat"], params["delta"])
-    events.append(Event("effect.modify", f"{state.name_of(target)} {params['stat']} {params['delta']:+d} until end of turn",
+    said = _MODIFY_SAID[params["stat"]].format(card=state.name_of(target), delta=f"{params['delta']:+d}")
+    events.append(Event("effect.modify", said,
                     RULE_EFFECT, {"card": target, "stat": params["stat"], "delta": params["delta"]}))
 
 
@@ -182,7 +189,7 @@ def search(state, ctx, params, events):
         if "type" in params and c["type"] != params["type"]:
             continue
         e = state.table.move(iid, f"p{player}.hand", caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
-        events.append(state.table.reveal([iid], caption=f"{state.names[player]} reveals {c['name']}", rule=RULE_EFFECT))
+        events.append(state.table.reveal([iid], caption="{player} reveals {card}".format(player=state.names[player], card=c["name"]), rule=RULE_EFFECT))
         events.append(e)
         break
     state.rng.shuffle(deck)

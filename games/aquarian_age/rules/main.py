@@ -92,7 +92,7 @@ class MainPhase:
             return DONE
         if k == "place":
             place_character(state, p, a["card"], events)
-            pass_priority(state, "action", p, f"{state.names[p]} placed {state.name_of(a['card'])}")
+            pass_priority(state, "action", p, "{player} placed {card}".format(player=state.names[p], card=state.name_of(a["card"])))
         elif k == "attack":
             declare_attack(state, p, a["card"], a.get("target"), events)
         elif k in ("break", "permanent"):
