@@ -115,32 +115,61 @@ class Catalog:
         got = self._lookup(text, depth)
         return text if got is None else got
 
-    def _lookup(self, text: str, depth: int):
-        if text in self._cache:
+    def _lookup(self, text: str, depth: int, root: "Catalog | None" = None):
+        # ``root``: the catalog first asked; a fallback's template translates its
+        # slots (a card's name, a player) with it, and keeps no cache for it
+        root = root or self
+        if root is self and text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
+        capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
+        low = text[0].lower() + text[1:] if capital else None
         if s is None and depth < _MAX_DEPTH:
-            s = self._match(text, depth)
-        if s is None and text[:1].isupper() and text[1:2].islower():
-            # the table writes a refusal with a capital letter
-            low = self._lookup(text[0].lower() + text[1:], depth)
-            s = low[:1].upper() + low[1:] if low is not None else None
+            s = self._match(text, depth, root, low)
+        if s is None and capital:
+            # the table writes a refusal with a capital letter ("A monster ...")
+            got = self._lookup(low, depth, root)
+            s = got[:1].upper() + got[1:] if got is not None else None
         if s is None and self.fallback is not None:
-            s = self.fallback._lookup(text, depth)
-        if len(self._cache) > 20000:
-            self._cache.clear()
-        self._cache[text] = s
+            s = self.fallback._lookup(text, depth, root)
+        if root is self:
+            if len(self._cache) > 20000:
+                self._cache.clear()
+            self._cache[text] = s
         return s
 
-    def _match(self, text: str, depth: int):
+    def _weight(self, text: str) -> int:
+        """The weight of the template ``text`` would be written from here, or -1."""
+        for anchor in self._anchors:
+            if anchor in text:
+                for t in self._by_anchor[anchor]:
+                    if t.regex.match(text):
+                        return t.weight
+        return -1
+
+    def _heavier_elsewhere(self, text: str, low: "str | None", mine: int) -> bool:
+        """True when a template with more words of its own than ``mine`` matches
+        ``text`` in a fallback, or matches it written with a small first letter:
+        a short template here ("{0} attacks {1}") must not take a sentence a
+        longer one was written for (a refusal the table capitalised, a sentence
+        of the kit around a game's words)."""
+        cat = self
+        while cat is not None:
+            for variant in (text, low):
+                if variant is not None and (cat is not self or variant is not text) and cat._weight(variant) > mine:
+                    return True
+            cat = cat.fallback
+        return False
+
+    def _match(self, text: str, depth: int, root: "Catalog", low: "str | None" = None):
         core = text.strip()
         if core != text and core:
-            inner = self._lookup(core, depth)
+            inner = self._lookup(core, depth, root)
             if inner is not None:
                 return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
         m = _OF.match(text)
         if m is not None:
-            inner = self._lookup(m.group(1), depth)
+            inner = self._lookup(m.group(1), depth, root)
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
@@ -151,10 +180,12 @@ class Catalog:
                 m = t.regex.match(text)
                 if m is None:
                     continue
+                if self._heavier_elsewhere(text, low, t.weight):
+                    return None
                 values = {}
                 for i, slot in enumerate(t.slots):
                     v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else self.text(v, depth + 1)
+                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
                 return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
         return None
 
