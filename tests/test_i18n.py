@@ -131,6 +131,18 @@ def test_a_sentence_of_the_kit_around_a_games_words_is_the_kits_and_its_slot_the
         "지금 고를 수 있는 것이 아닙니다 (무덤 나방이(가) 공격해 온다: 받을지, 방어할지, 반응할지 고른다)."
 
 
+def test_a_template_whose_slots_hold_known_words_is_preferred_to_one_with_longer_words_of_its_own():
+    game = _game_over_kit({}, {
+        "{0} makes a damage judgment of {1}": "{0}이(가) {1}의 데미지 판정을 한다",
+        "Use {0}: {1}": "{0}의 효과 사용: {1}",
+        "Judgment Wing": "심판의 날개",
+        "The opponent makes a damage judgment of 1.": "상대는 1의 데미지 판정을 한다.",
+        "Player 2": "플레이어 2"})
+    assert game.text("Use Judgment Wing: The opponent makes a damage judgment of 1.") == \
+        "심판의 날개의 효과 사용: 상대는 1의 데미지 판정을 한다."
+    assert game.text("Player 2 makes a damage judgment of 3") == "플레이어 2이(가) 3의 데미지 판정을 한다"
+
+
 @pytest.mark.parametrize("env, lang", [
     ({"TABLETOP_LANG": "ja"}, "ja"),
     ({"TABLETOP_LANG": "ko", "LANG": "ja_JP.UTF-8"}, "ko"),

@@ -139,20 +139,50 @@ class Catalog:
         return s
 
     def _weight(self, text: str) -> int:
-        """The weight of the template ``text`` would be written from here, or -1."""
+        """The weight of the template beginning with words of its own (not a
+        slot) that ``text`` would be written from here, or -1."""
+        got = self._pick(text, self, lead=True)
+        return got[0].weight if got is not None else -1
+
+    def _known(self, value: str) -> bool:
+        cat = self
+        while cat is not None:
+            if value in cat.exact:
+                return True
+            cat = cat.fallback
+        return False
+
+    def _pick(self, text: str, root: "Catalog", lead: bool = False):
+        """(template, slot values, sure) ``text`` was written from, or None: the first
+        template that matches (longest words of its own first), unless a later
+        one matches with every slot holding a number or a known name or
+        phrase: "Use {0}: {1}" rather than "{0} makes a damage judgment of {1}"
+        for "Use Judgment Wing: The opponent makes a damage judgment of 1.".
+        ``sure``: every slot holds a number or a known name or phrase.
+        ``lead``: only templates beginning with words of their own."""
+        first = None
         for anchor in self._anchors:
-            if anchor in text:
-                for t in self._by_anchor[anchor]:
-                    if t.regex.match(text):
-                        return t.weight
-        return -1
+            if anchor not in text:
+                continue
+            for t in self._by_anchor[anchor]:
+                if lead and t.msgid.startswith("{"):
+                    continue
+                m = t.regex.match(text)
+                if m is None:
+                    continue
+                values = [m.group(f"s{i}") for i in range(len(t.slots))]
+                if all(not v or _NUMBER.fullmatch(v) or root._known(v) for v in values):
+                    return t, values, True
+                if first is None:
+                    first = (t, values, False)
+        return first
 
     def _heavier_elsewhere(self, text: str, low: "str | None", mine: int) -> bool:
-        """True when a template with more words of its own than ``mine`` matches
-        ``text`` in a fallback, or matches it written with a small first letter:
-        a short template here ("{0} attacks {1}") must not take a sentence a
-        longer one was written for (a refusal the table capitalised, a sentence
-        of the kit around a game's words)."""
+        """True when a template beginning with words of its own, and with more
+        of them than ``mine``, matches ``text`` in a fallback, or matches it
+        written with a small first letter: a short template here ("{0} attacks
+        {1}") must not take a sentence a longer one was written for (a refusal
+        the table capitalised, a sentence of the kit around a game's words)."""
         cat = self
         while cat is not None:
             for variant in (text, low):
@@ -173,21 +203,15 @@ class Catalog:
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
-        for anchor in self._anchors:
-            if anchor not in text:
-                continue
-            for t in self._by_anchor[anchor]:
-                m = t.regex.match(text)
-                if m is None:
-                    continue
-                if self._heavier_elsewhere(text, low, t.weight):
-                    return None
-                values = {}
-                for i, slot in enumerate(t.slots):
-                    v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
-                return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
-        return None
+        got = self._pick(text, root)
+        if got is None:
+            return None
+        t, found, sure = got
+        if not sure and self._heavier_elsewhere(text, low, t.weight):
+            return None
+        values = {slot: v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
+                  for slot, v in zip(t.slots, found)}
+        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
