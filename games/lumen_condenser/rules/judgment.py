@@ -108,6 +108,14 @@ def defence_judgment(state, step, events):
     return DONE
 
 
+# the FP speed adjustment's caption, whole, by how many attacks it names
+FP_SPEED_SAYS = (
+    "FP speed adjustment: no attack's speed changes; FP set to 0",
+    "FP speed adjustment: {0}; FP set to 0",
+    "FP speed adjustment: {0}; {1}; FP set to 0",
+)
+
+
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
 def fp_speed_adjustment(state, step, events):
     """Seed 5.3.4: each attack's speed improves by its player's FP (lower is
@@ -133,7 +141,7 @@ def fp_speed_adjustment(state, step, events):
     for p in (0, 1):
         state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = "FP speed adjustment: " + ("; ".join(parts) or "no attack's speed changes") + "; FP set to 0"
+        ev.caption = FP_SPEED_SAYS[len(parts)].format(*parts)
     else:
         ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
     ev.data["speeds"] = list(speeds)
@@ -235,6 +243,17 @@ def gain_fp(state, p: int, judgment_field: str, why: str) -> None:
         state.set_fp(p, state.fp[p] + v, why, "seed 5.3.8")
 
 
+# the result's caption, whole, by how many things happened (each its own sentence)
+RESULT_SAYS = (
+    "Result: no hit, counter or guard; nothing happens",
+    "Result: {0}",
+    "Result: {0}; {1}",
+    "Result: {0}; {1}; {2}",
+    "Result: {0}; {1}; {2}; {3}",
+    "Result: {0}; {1}; {2}; {3}; {4}",
+)
+
+
 @PROCS.step("result_judgment", rule="Judgment result (seed 5.3.8)")
 def result_judgment(state, step, events):
     """Seed 5.3.8: hit (damage and hit FP), mutual hit on equal speed or
@@ -280,7 +299,7 @@ def result_judgment(state, step, events):
     for p in (0, 1):
         if r[p] == "evade" and state.technique_type(p) == "defence":
             parts.append(f"{names[p]} evaded: no damage")
-    ev.caption = "Result: " + ("; ".join(parts) if parts else "no hit, counter or guard; nothing happens")
+    ev.caption = RESULT_SAYS[len(parts)].format(*parts)
     ev.data.update(results=list(r), damage=dmg)
     return DONE
 
