@@ -88,6 +88,19 @@ def evade_judgment(state, step, events):
     return DONE
 
 
+# a guard, and a defence that misses, said whole for each attack position
+GUARDS = {
+    "high": "Defence: {player}'s {defence} guards the high attack {attack}",
+    "mid": "Defence: {player}'s {defence} guards the mid attack {attack}",
+    "low": "Defence: {player}'s {defence} guards the low attack {attack}",
+}
+NOT_COVERED = {
+    "high": "{defence}, which does not cover high",
+    "mid": "{defence}, which does not cover mid",
+    "low": "{defence}, which does not cover low",
+}
+
+
 @PROCS.step("defence_judgment", rule="Defence judgment (seed 5.3.3)")
 def defence_judgment(state, step, events):
     """Seed 5.3.3: a defence whose guard entry matches the attack's position guards it."""
@@ -100,8 +113,8 @@ def defence_judgment(state, step, events):
             if state.tech(state.battle_cards[p]).defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
-                ev.caption = (f"Defence: {state.names[p]}'s {state.technique_name(p)} guards the {pos} attack "
-                              f"{state.technique_name(q)}")
+                ev.caption = GUARDS[pos].format(player=state.names[p], defence=state.technique_name(p),
+                                                attack=state.technique_name(q))
                 ev.data["guard"] = p
                 return DONE
     ev.caption = "Defence: no guard entry matches; nothing happens"
@@ -178,7 +191,7 @@ def speed_judgment(state, step, events):
         elif kind(q) is None:
             what = f"the nullified {state.technique_name(q)}"
         else:
-            what = f"{state.technique_name(q)}, which does not cover {state.tech(state.battle_cards[p]).pos}"
+            what = NOT_COVERED[state.tech(state.battle_cards[p]).pos].format(defence=state.technique_name(q))
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"
