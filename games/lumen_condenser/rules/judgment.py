@@ -121,12 +121,32 @@ def defence_judgment(state, step, events):
     return DONE
 
 
-# the FP speed adjustment's caption, whole, by how many attacks it names
-FP_SPEED_SAYS = (
-    "FP speed adjustment: no attack's speed changes; FP set to 0",
-    "FP speed adjustment: {0}; FP set to 0",
-    "FP speed adjustment: {0}; {1}; FP set to 0",
-)
+# the FP speed adjustment's caption, whole, by what happens to each attack's speed in turn: "lost"
+# (name, speed), "fixed" (name, speed) or "changed" (name, old speed, new speed, FP)
+FP_SPEED_SAYS = {
+    (): "FP speed adjustment: no attack's speed changes; FP set to 0",
+    ("lost",): "FP speed adjustment: {0} already lost and keeps speed {1}; FP set to 0",
+    ("fixed",): "FP speed adjustment: {0} is fixed and keeps speed {1}; FP set to 0",
+    ("changed",): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); FP set to 0",
+    ("lost", "lost"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                      "{2} already lost and keeps speed {3}; FP set to 0",
+    ("lost", "fixed"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                       "{2} is fixed and keeps speed {3}; FP set to 0",
+    ("lost", "changed"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                         "{2} speed {3} -> {4} (FP {5}); FP set to 0",
+    ("fixed", "lost"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                       "{2} already lost and keeps speed {3}; FP set to 0",
+    ("fixed", "fixed"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                        "{2} is fixed and keeps speed {3}; FP set to 0",
+    ("fixed", "changed"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                          "{2} speed {3} -> {4} (FP {5}); FP set to 0",
+    ("changed", "lost"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                         "{4} already lost and keeps speed {5}; FP set to 0",
+    ("changed", "fixed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                          "{4} is fixed and keeps speed {5}; FP set to 0",
+    ("changed", "changed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                            "{4} speed {5} -> {6} (FP {7}); FP set to 0",
+}
 
 
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
@@ -143,18 +163,18 @@ def fp_speed_adjustment(state, step, events):
         t = state.tech(state.battle_cards[p])
         f = state.fp[p]
         if state.lost_judgment[p]:
-            parts.append(f"{t.name} already lost and keeps speed {speeds[p]}")
+            parts.append(("lost", t.name, speeds[p]))
         elif t.fixed:
-            parts.append(f"{t.name} is fixed and keeps speed {speeds[p]}")
+            parts.append(("fixed", t.name, speeds[p]))
         elif f:
             new = max(1, speeds[p] - f)
-            parts.append(f"{t.name} speed {speeds[p]} -> {new} (FP {f:+d})")
+            parts.append(("changed", t.name, speeds[p], new, f"{f:+d}"))
             speeds[p] = new
     had = state.fp[0] or state.fp[1]
     for p in (0, 1):
         state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = FP_SPEED_SAYS[len(parts)].format(*parts)
+        ev.caption = FP_SPEED_SAYS[tuple(x[0] for x in parts)].format(*[v for x in parts for v in x[1:]])
     else:
         ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
     ev.data["speeds"] = list(speeds)
@@ -256,15 +276,32 @@ def gain_fp(state, p: int, judgment_field: str, why: str) -> None:
         state.set_fp(p, state.fp[p] + v, why, "seed 5.3.8")
 
 
-# the result's caption, whole, by how many things happened (each its own sentence)
-RESULT_SAYS = (
-    "Result: no hit, counter or guard; nothing happens",
-    "Result: {0}",
-    "Result: {0}; {1}",
-    "Result: {0}; {1}; {2}",
-    "Result: {0}; {1}; {2}; {3}",
-    "Result: {0}; {1}; {2}; {3}; {4}",
-)
+# the result's caption, whole, by what happened: "hit" and "counter" (player, damage), "guarded"
+# (player, FP), "offset" (bigger, smaller, damage, player), "offset_equal" (), "evaded" (player)
+RESULT_SAYS = {
+    (): "Result: no hit, counter or guard; nothing happens",
+    ("hit",): "Result: {0} hits for {1}",
+    ("counter",): "Result: {0} counters for {1}",
+    ("guarded",): "Result: {0}'s attack is guarded ({1} FP)",
+    ("offset",): "Result: offset: {0} - {1} = {2} damage to {3}",
+    ("offset_equal",): "Result: offset: equal damage, no damage",
+    ("evaded",): "Result: {0} evaded: no damage",
+    ("hit", "hit"): "Result: {0} hits for {1}; {2} hits for {3}",
+}
+# any other mix of them: each said on its own, then put together
+RESULT_PART = {"hit": "{0} hits for {1}", "counter": "{0} counters for {1}",
+               "guarded": "{0}'s attack is guarded ({1} FP)", "offset": "offset: {0} - {1} = {2} damage to {3}",
+               "offset_equal": "offset: equal damage, no damage", "evaded": "{0} evaded: no damage"}
+RESULT_MIX = ("Result: {0}", "Result: {0}; {1}", "Result: {0}; {1}; {2}", "Result: {0}; {1}; {2}; {3}",
+              "Result: {0}; {1}; {2}; {3}; {4}")
+
+
+def result_caption(parts: list) -> str:
+    """The result's caption from its parts, (kind, value...) each."""
+    says = RESULT_SAYS.get(tuple(x[0] for x in parts))
+    if says is not None:
+        return says.format(*[v for x in parts for v in x[1:]])
+    return RESULT_MIX[len(parts) - 1].format(*[RESULT_PART[x[0]].format(*x[1:]) for x in parts])
 
 
 @PROCS.step("result_judgment", rule="Judgment result (seed 5.3.8)")
@@ -283,18 +320,18 @@ def result_judgment(state, step, events):
         if r[p] == "hit":
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "hit", "hit")
-            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+            parts.append(("hit", names[p], damage_of(state, p)))
         elif r[p] == "counter" or (r[p] == "evade" and state.technique_type(p) == "attack"):
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "counter", "counter")
-            parts.append(f"{names[p]} counters for {damage_of(state, p)}")
+            parts.append(("counter", names[p], damage_of(state, p)))
         elif r[p] == "mutual":
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "hit", "mutual hit")
-            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+            parts.append(("hit", names[p], damage_of(state, p)))
         elif r[p] == "guarded":
             gain_fp(state, p, "guard", "guarded")
-            parts.append(f"{names[p]}'s attack is guarded ({state.tech(state.battle_cards[p]).guard:+d} FP)")
+            parts.append(("guarded", names[p], f"{state.tech(state.battle_cards[p]).guard:+d}"))
     if "offset" in r:
         a, b = damage_of(state, 0), damage_of(state, 1)
         for p in (0, 1):
@@ -303,16 +340,16 @@ def result_judgment(state, step, events):
         if a != b:
             low = 0 if a < b else 1
             dmg[low] = abs(a - b)
-            parts.append(f"offset: {max(a, b)} - {min(a, b)} = {abs(a - b)} damage to {names[low]}")
+            parts.append(("offset", max(a, b), min(a, b), abs(a - b), names[low]))
         else:
-            parts.append("offset: equal damage, no damage")
+            parts.append(("offset_equal",))
     for p in (0, 1):
         if dmg[p]:
             state.set_hp(p, state.hp[p] - dmg[p], "battle damage", "seed 5.3.8")
     for p in (0, 1):
         if r[p] == "evade" and state.technique_type(p) == "defence":
-            parts.append(f"{names[p]} evaded: no damage")
-    ev.caption = RESULT_SAYS[len(parts)].format(*parts)
+            parts.append(("evaded", names[p]))
+    ev.caption = result_caption(parts)
     ev.data.update(results=list(r), damage=dmg)
     return DONE
 
