@@ -122,7 +122,7 @@ class WhyNot:
             if kind == "maximum_summon" or (c["subtype"] == "maximum" and kind not in ("summon", "set", "move")):
                 return "a Maximum summon needs the left, centre and right pieces in your hand (digest 1.G rule 31)."
             why = LEGAL.reason("normal_summon", self, p, {"card": iid})
-            return why + "." if why else ""
+            return why or ""
         if c["kind"] == "trap":
             if dest == "monster":
                 return "a trap is set face down in a Spell & Trap Zone, not a Monster Zone (seed 3.2.5)."
@@ -184,7 +184,9 @@ class WhyNot:
         if tg is not None and all(v[1] != tg for v in variants):
             spec = c.get("target")
             what = target_text(spec) if spec else ""
-            return "that card is not a legal target" + (f"; it must be {what}" if what else "") + " (card text)."
+            if what:
+                return f"that card is not a legal target; it must be {what} (card text)."
+            return "that card is not a legal target (card text)."
         return ""
 
     def _why_monster(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
@@ -216,10 +218,10 @@ class WhyNot:
             if kind == "change_position" and not t.face[iid]:
                 why = self.can_change_position(iid)
                 if why:
-                    return why + "."
+                    return why
                 return "a face-down monster turns face up by a flip summon, into attack position (seed 3.2.2)."
             why = self.can_change_position(iid)
-            return why + "." if why else ""
+            return why or ""
         if kind == "effect":
             why = self._why_phase(d)
             if why:
@@ -246,7 +248,7 @@ class WhyNot:
         if d.kind != "battle_action":
             return f"first finish the pending decision ({d.prompt})."
         why = LEGAL.reason("direct_attack" if tg is None or tg == -1 else "attack", self, p, {"card": iid})
-        return why + "." if why else ""
+        return why or ""
 
     def _why_spell_zone(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A card of one's own in the Spell & Trap Zone or the Field Zone."""

@@ -121,8 +121,8 @@ class Catalog:
         s = self.exact.get(text)
         if s is None and depth < _MAX_DEPTH:
             s = self._match(text, depth)
-        if s is None and text[:1].isupper() and text[1:2].islower():
-            # the table writes a refusal with a capital letter
+        if s is None and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
+            # the table writes a refusal with a capital letter ("A monster ...")
             low = self._lookup(text[0].lower() + text[1:], depth)
             s = low[:1].upper() + low[1:] if low is not None else None
         if s is None and self.fallback is not None:

@@ -19,16 +19,35 @@ SLOT_NAMES = ("left", "centre", "right")
 _ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
 
 
-def effect_words(state, card: dict, lab: str, args: dict, mode, tg) -> str:
-    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode
-    and target, and ``lab`` ("Activate X") says them ("...: mode on Y")."""
+#: a choice, a caption: a verb between two names, written whole with named
+#: placeholders (one template each to translate)
+ATTACKS = "{attacker} attacks {target}"
+ACTIVATES = "{player} activates {card}"
+
+#: an effect's or a spell's choice, whole: (verb, with a mode, with a target) -> words
+EFFECT_LABELS = {
+    ("use", False, False): "Use the effect of {card}",
+    ("use", True, False): "Use the effect of {card}: {mode}",
+    ("use", False, True): "Use the effect of {card} on {target}",
+    ("use", True, True): "Use the effect of {card}: {mode} on {target}",
+    ("activate", False, False): "Activate {card}",
+    ("activate", True, False): "Activate {card}: {mode}",
+    ("activate", False, True): "Activate {card} on {target}",
+    ("activate", True, True): "Activate {card}: {mode} on {target}",
+}
+
+
+def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg) -> str:
+    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode and
+    target, and the words (``verb``: "use" an effect, "activate" a spell or trap)
+    say them ("Activate X: mode on Y")."""
     if mode is not None:
         args["mode"] = mode
-        lab += f": {card['modes'][mode]['label']}"
     if tg is not None:
         args["target"] = tg
-        lab += f" on {state.name(tg) if state.table.face[tg] else 'a face-down card'}"
-    return lab
+    return EFFECT_LABELS[(verb, mode is not None, tg is not None)].format(
+        card=name, mode=card["modes"][mode]["label"] if mode is not None else "",
+        target="" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card")
 
 
 def slot_name(slot: int, zone: str) -> str:

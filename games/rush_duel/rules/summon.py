@@ -73,13 +73,18 @@ class SummonRules:
                              rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)")))
         where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         if face:
-            kind = "summon.advance" if tributes else "summon.normal"
-            events.append(self._event(kind, f"{self.player_name(p)} {'advance' if tributes else 'normal'} summons {c['name']} "
-                                   f"in attack position in {where}",
+            if tributes:
+                kind, cap = "summon.advance", f"{self.player_name(p)} advance summons {c['name']} in attack position in {where}"
+            else:
+                kind, cap = "summon.normal", f"{self.player_name(p)} normal summons {c['name']} in attack position in {where}"
+            events.append(self._event(kind, cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         else:
-            events.append(self._event("summon.set", f"{self.player_name(p)} sets a monster face down in defense position "
-                                   f"in {where}" + (" (advance set)" if tributes else ""),
+            if tributes:
+                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where} (advance set)"
+            else:
+                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where}"
+            events.append(self._event("summon.set", cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         self.card_flags[iid] = F_SUMMONED
         if face:
