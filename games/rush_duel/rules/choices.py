@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
 
-#: the slots of a row of three zones, as the player sees them from their seat
-SLOT_NAMES = ("left", "centre", "right")
-
 #: choice kinds whose rules-version-1 id lacked an argument, and that argument
 _ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
 
@@ -50,15 +47,21 @@ def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg) 
         target="" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card")
 
 
+#: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,
+#: 2 right, as the player sees them from their seat): the labels of the choices
+ZONE_WORDS = {
+    "Monster Zone": ("the left Monster Zone", "the centre Monster Zone", "the right Monster Zone"),
+    "Spell & Trap Zone": ("the left Spell & Trap Zone", "the centre Spell & Trap Zone",
+                          "the right Spell & Trap Zone"),
+}
+MONSTER_ZONE_WORDS = ZONE_WORDS["Monster Zone"]
+SPELL_ZONE_WORDS = ZONE_WORDS["Spell & Trap Zone"]
+
+
 def slot_name(slot: int, zone: str) -> str:
     """"the left Monster Zone" for slot 0 of a Monster Zone row (``zone``: the
     row's name in words)."""
-    return f"the {SLOT_NAMES[slot]} {zone}"
-
-
-#: "the left Monster Zone", ... by slot (the labels of the choices)
-MONSTER_ZONE_WORDS = tuple(slot_name(k, "Monster Zone") for k in range(3))
-SPELL_ZONE_WORDS = tuple(slot_name(k, "Spell & Trap Zone") for k in range(3))
+    return ZONE_WORDS[zone][slot]
 
 
 class ZoneDecision(Decision):

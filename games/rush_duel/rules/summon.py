@@ -12,6 +12,9 @@ from ..zones import Z, quiet
 from .choices import slot_name
 from .procedures import PROCS, push
 
+#: a Maximum piece taking its place, whole, by slot
+_PLACE_WORDS = ("{card} takes its place (left)", "{card} takes its place (centre)", "{card} takes its place (right)")
+
 
 class SummonRules:
     """Mixin of RushState: the summons."""
@@ -104,7 +107,7 @@ class SummonRules:
                                "digest 1.G rule 31", cards=list(pieces)))
         for slot, i in enumerate(pieces):
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
-                                 caption=f"{self.name(i)} takes its place ({('left', 'centre', 'right')[slot]})",
+                                 caption=_PLACE_WORDS[slot].format(card=self.name(i)),
                                  rule="digest 1.G rule 31"))
             self.maximum_centre = {**self.maximum_centre, i: centre}
             self.card_flags[i] = F_SUMMONED
