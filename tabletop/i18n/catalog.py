@@ -115,32 +115,36 @@ class Catalog:
         got = self._lookup(text, depth)
         return text if got is None else got
 
-    def _lookup(self, text: str, depth: int):
-        if text in self._cache:
+    def _lookup(self, text: str, depth: int, root: "Catalog | None" = None):
+        # ``root``: the catalog first asked; a fallback's template translates its
+        # slots (a card's name, a player) with it, and keeps no cache for it
+        root = root or self
+        if root is self and text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
         if s is None and depth < _MAX_DEPTH:
-            s = self._match(text, depth)
+            s = self._match(text, depth, root)
         if s is None and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
             # the table writes a refusal with a capital letter ("A monster ...")
-            low = self._lookup(text[0].lower() + text[1:], depth)
+            low = self._lookup(text[0].lower() + text[1:], depth, root)
             s = low[:1].upper() + low[1:] if low is not None else None
         if s is None and self.fallback is not None:
-            s = self.fallback._lookup(text, depth)
-        if len(self._cache) > 20000:
-            self._cache.clear()
-        self._cache[text] = s
+            s = self.fallback._lookup(text, depth, root)
+        if root is self:
+            if len(self._cache) > 20000:
+                self._cache.clear()
+            self._cache[text] = s
         return s
 
-    def _match(self, text: str, depth: int):
+    def _match(self, text: str, depth: int, root: "Catalog"):
         core = text.strip()
         if core != text and core:
-            inner = self._lookup(core, depth)
+            inner = self._lookup(core, depth, root)
             if inner is not None:
                 return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
         m = _OF.match(text)
         if m is not None:
-            inner = self._lookup(m.group(1), depth)
+            inner = self._lookup(m.group(1), depth, root)
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
@@ -154,7 +158,7 @@ class Catalog:
                 values = {}
                 for i, slot in enumerate(t.slots):
                     v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else self.text(v, depth + 1)
+                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
                 return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
         return None
 
