@@ -26,7 +26,7 @@ _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight")
+    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight", "lead", "quoted")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -42,6 +42,11 @@ class Template:
         self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
+        # the sentence begins with words, not with a name put into it
+        self.lead = bool(literals[0].strip())
+        # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
+        self.quoted = {i for i in range(len(self.slots))
+                       if literals[i].endswith('"') and literals[i + 1].startswith('"')}
 
 
 class Catalog:
@@ -122,9 +127,16 @@ class Catalog:
         if root is self and text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
+        capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
+        if s is None and capital and depth < _MAX_DEPTH:
+            # a refusal the table wrote with a capital letter: its own sentence
+            # first, before a template that begins with a name ("{0} activates {1}")
+            low = text[0].lower() + text[1:]
+            got = self.exact.get(low) or self._match(low, depth, root, lead=True)
+            s = got[:1].upper() + got[1:] if got else None
         if s is None and depth < _MAX_DEPTH:
             s = self._match(text, depth, root)
-        if s is None and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
+        if s is None and capital:
             # the table writes a refusal with a capital letter ("A monster ...")
             low = self._lookup(text[0].lower() + text[1:], depth, root)
             s = low[:1].upper() + low[1:] if low is not None else None
@@ -136,7 +148,7 @@ class Catalog:
             self._cache[text] = s
         return s
 
-    def _match(self, text: str, depth: int, root: "Catalog"):
+    def _match(self, text: str, depth: int, root: "Catalog", lead: bool = False):
         core = text.strip()
         if core != text and core:
             inner = self._lookup(core, depth, root)
@@ -152,15 +164,33 @@ class Catalog:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
+                if lead and not t.lead:
+                    continue
                 m = t.regex.match(text)
                 if m is None:
                     continue
                 values = {}
                 for i, slot in enumerate(t.slots):
                     v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
+                    if i in t.quoted:
+                        values[slot] = root._quoted(v)
+                    elif not v or _NUMBER.fullmatch(v):
+                        values[slot] = v
+                    else:
+                        values[slot] = root.text(v, depth + 1)
                 return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
         return None
+
+    def _quoted(self, text: str) -> str:
+        """Text quoted in a sentence: its own entry, else as it is (a template
+        would take it apart)."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return text
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
