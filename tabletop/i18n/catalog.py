@@ -42,8 +42,9 @@ class Template:
         self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
-        # the sentence begins with words, not with a name put into it
-        self.lead = bool(literals[0].strip())
+        # the sentence begins with words of its own (two or more), not with a name
+        # put into it: a refusal ("its timing does not match ... {0}")
+        self.lead = len(literals[0].split()) >= 2
         # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
         self.quoted = {i for i in range(len(self.slots))
                        if literals[i].endswith('"') and literals[i + 1].startswith('"')}
@@ -128,18 +129,14 @@ class Catalog:
             return self._cache[text]
         s = self.exact.get(text)
         capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
-        if s is None and capital and depth < _MAX_DEPTH:
-            # a refusal the table wrote with a capital letter: its own sentence
-            # first, before a template that begins with a name ("{0} activates {1}")
-            low = text[0].lower() + text[1:]
-            got = self.exact.get(low) or self._match(low, depth, root, lead=True)
+        if s is None and capital:
+            # the table writes a refusal with a capital letter ("A monster ..."): its
+            # own sentence first, before a template that begins with a name
+            # ("{0} activates {1}"); a name at the start is matched as it is written
+            got = self._lead_lookup(text[0].lower() + text[1:], depth, root)
             s = got[:1].upper() + got[1:] if got else None
         if s is None and depth < _MAX_DEPTH:
             s = self._match(text, depth, root)
-        if s is None and capital:
-            # the table writes a refusal with a capital letter ("A monster ...")
-            low = self._lookup(text[0].lower() + text[1:], depth, root)
-            s = low[:1].upper() + low[1:] if low is not None else None
         if s is None and self.fallback is not None:
             s = self.fallback._lookup(text, depth, root)
         if root is self:
@@ -148,15 +145,29 @@ class Catalog:
             self._cache[text] = s
         return s
 
+    def _lead_lookup(self, text: str, depth: int, root: "Catalog"):
+        """``text`` by an exact entry or a template that begins with words (this
+        catalog's or a fallback's), never by one that begins with a name."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is None and depth < _MAX_DEPTH:
+                s = cat._match(text, depth, root, lead=True)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return None
+
     def _match(self, text: str, depth: int, root: "Catalog", lead: bool = False):
+        look = (lambda x: self._lead_lookup(x, depth, root)) if lead else (lambda x: self._lookup(x, depth, root))
         core = text.strip()
         if core != text and core:
-            inner = self._lookup(core, depth, root)
+            inner = look(core)
             if inner is not None:
                 return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
         m = _OF.match(text)
         if m is not None:
-            inner = self._lookup(m.group(1), depth, root)
+            inner = look(m.group(1))
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
