@@ -26,7 +26,7 @@ _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight")
+    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight", "lead", "quoted")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -42,6 +42,12 @@ class Template:
         self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
+        # the sentence begins with words of its own (two or more), not with a name
+        # put into it: a refusal ("its timing does not match ... {0}")
+        self.lead = len(literals[0].split()) >= 2
+        # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
+        self.quoted = {i for i in range(len(self.slots))
+                       if literals[i].endswith('"') and literals[i + 1].startswith('"')}
 
 
 class Catalog:
@@ -123,13 +129,14 @@ class Catalog:
             return self._cache[text]
         s = self.exact.get(text)
         capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
-        low = text[0].lower() + text[1:] if capital else None
-        if s is None and depth < _MAX_DEPTH:
-            s = self._match(text, depth, root, low)
         if s is None and capital:
-            # the table writes a refusal with a capital letter ("A monster ...")
-            got = self._lookup(low, depth, root)
-            s = got[:1].upper() + got[1:] if got is not None else None
+            # the table writes a refusal with a capital letter ("A monster ..."): its
+            # own sentence first, before a template that begins with a name
+            # ("{0} activates {1}"); a name at the start is matched as it is written
+            got = self._lead_lookup(text[0].lower() + text[1:], depth, root)
+            s = got[:1].upper() + got[1:] if got else None
+        if s is None and depth < _MAX_DEPTH:
+            s = self._match(text, depth, root)
         if s is None and self.fallback is not None:
             s = self.fallback._lookup(text, depth, root)
         if root is self:
@@ -138,80 +145,88 @@ class Catalog:
             self._cache[text] = s
         return s
 
-    def _weight(self, text: str) -> int:
-        """The weight of the template beginning with words of its own (not a
-        slot) that ``text`` would be written from here, or -1."""
-        got = self._pick(text, self, lead=True)
-        return got[0].weight if got is not None else -1
-
-    def _known(self, value: str) -> bool:
+    def _lead_lookup(self, text: str, depth: int, root: "Catalog"):
+        """``text`` by an exact entry or a template that begins with words (this
+        catalog's or a fallback's), never by one that begins with a name."""
         cat = self
         while cat is not None:
-            if value in cat.exact:
-                return True
+            s = cat.exact.get(text)
+            if s is None and depth < _MAX_DEPTH:
+                s = cat._match(text, depth, root, lead=True)
+            if s is not None:
+                return s
             cat = cat.fallback
-        return False
+        return None
 
-    def _pick(self, text: str, root: "Catalog", lead: bool = False):
-        """(template, slot values, sure) ``text`` was written from, or None: the first
+    def _match(self, text: str, depth: int, root: "Catalog", lead: bool = False):
+        look = (lambda x: self._lead_lookup(x, depth, root)) if lead else (lambda x: self._lookup(x, depth, root))
+        core = text.strip()
+        if core != text and core:
+            inner = look(core)
+            if inner is not None:
+                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
+        m = _OF.match(text)
+        if m is not None:
+            inner = look(m.group(1))
+            if inner is not None:
+                of = self.gettext("({0} of {1})")
+                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
+        got = self._pick(text, root, lead)
+        if got is None:
+            return None
+        t, found = got
+        values = {}
+        for i, (slot, v) in enumerate(zip(t.slots, found)):
+            if i in t.quoted:
+                values[slot] = root._quoted(v)
+            elif not v or _NUMBER.fullmatch(v):
+                values[slot] = v
+            else:
+                values[slot] = root.text(v, depth + 1)
+        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
+
+    def _pick(self, text: str, root: "Catalog", lead: bool):
+        """(template, slot values) ``text`` was written from, or None: the first
         template that matches (longest words of its own first), unless a later
         one matches with every slot holding a number or a known name or
         phrase: "Use {0}: {1}" rather than "{0} makes a damage judgment of {1}"
-        for "Use Judgment Wing: The opponent makes a damage judgment of 1.".
-        ``sure``: every slot holds a number or a known name or phrase.
-        ``lead``: only templates beginning with words of their own."""
+        for "Use Judgment Wing: The opponent makes a damage judgment of 1."."""
         first = None
         for anchor in self._anchors:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
-                if lead and t.msgid.startswith("{"):
+                if lead and not t.lead:
                     continue
                 m = t.regex.match(text)
                 if m is None:
                     continue
                 values = [m.group(f"s{i}") for i in range(len(t.slots))]
                 if all(not v or _NUMBER.fullmatch(v) or root._known(v) for v in values):
-                    return t, values, True
+                    return t, values
                 if first is None:
-                    first = (t, values, False)
+                    first = (t, values)
         return first
 
-    def _heavier_elsewhere(self, text: str, low: "str | None", mine: int) -> bool:
-        """True when a template beginning with words of its own, and with more
-        of them than ``mine``, matches ``text`` in a fallback, or matches it
-        written with a small first letter: a short template here ("{0} attacks
-        {1}") must not take a sentence a longer one was written for (a refusal
-        the table capitalised, a sentence of the kit around a game's words)."""
+    def _known(self, text: str) -> bool:
+        """``text`` has an entry of its own here or in a fallback."""
         cat = self
         while cat is not None:
-            for variant in (text, low):
-                if variant is not None and (cat is not self or variant is not text) and cat._weight(variant) > mine:
-                    return True
+            if text in cat.exact:
+                return True
             cat = cat.fallback
         return False
 
-    def _match(self, text: str, depth: int, root: "Catalog", low: "str | None" = None):
-        core = text.strip()
-        if core != text and core:
-            inner = self._lookup(core, depth, root)
-            if inner is not None:
-                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
-        m = _OF.match(text)
-        if m is not None:
-            inner = self._lookup(m.group(1), depth, root)
-            if inner is not None:
-                of = self.gettext("({0} of {1})")
-                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
-        got = self._pick(text, root)
-        if got is None:
-            return None
-        t, found, sure = got
-        if not sure and self._heavier_elsewhere(text, low, t.weight):
-            return None
-        values = {slot: v if (not v or _NUMBER.fullmatch(v)) else root.text(v, depth + 1)
-                  for slot, v in zip(t.slots, found)}
-        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
+    def _quoted(self, text: str) -> str:
+        """Text quoted in a sentence: its own entry, else as it is (a template
+        would take it apart)."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return text
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
