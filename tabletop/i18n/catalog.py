@@ -20,6 +20,7 @@ from pathlib import Path
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
 _TAIL = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
 _NUMBER = re.compile(r"[+\-−]?\d[\d,.]*%?")
+# a slot named n, n2, ... holds a number ("give {who} {n} Might this turn")
 _COUNT = re.compile(r"n\d*")
 _MAX_DEPTH = 4
 # the kit numbers repeated steps "(1 of 2)" after the caption a game wrote
@@ -27,7 +28,7 @@ _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "regexes", "slots", "anchor", "weight")
+    __slots__ = ("msgid", "translation", "regex", "regexes", "slots", "anchor", "weight", "lead", "quoted")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -35,15 +36,15 @@ class Template:
         parts = _SLOT.split(msgid)
         literals = parts[0::2]
         self.slots = parts[1::2]
+        # the shortest first slots, then (with two or more word slots) the longest:
+        # "give {0} {1} this turn" reads "give a friendly unit Tank this turn" either way,
+        # and the reading whose slots translate wins
         self.regexes = []
-        # the shortest first slots, then the longest: "give {0} {1} this turn" splits
-        # "give a friendly unit Tank this turn" either way, and the one whose slots translate wins
         for wild in (".*?", ".*"):
             pattern = []
             for i, lit in enumerate(literals):
                 pattern.append(re.escape(lit))
                 if i < len(self.slots):
-                    # a slot named n, n2, ... holds a number ("give {who} {n} Might")
                     pattern.append(f"(?P<s{i}>{_NUMBER.pattern})" if _COUNT.fullmatch(self.slots[i]) else f"(?P<s{i}>{wild})")
             self.regexes.append(re.compile("^" + "".join(pattern) + "$", re.S))
             if sum(1 for x in self.slots if not _COUNT.fullmatch(x)) < 2:
@@ -51,6 +52,12 @@ class Template:
         self.regex = self.regexes[0]
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
+        # how many words of its own the sentence begins with before a name is put
+        # into it: a refusal ("its timing does not match ... {0}") has two or more
+        self.lead = len(literals[0].split())
+        # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
+        self.quoted = {i for i in range(len(self.slots))
+                       if literals[i].endswith('"') and literals[i + 1].startswith('"')}
 
 
 class Catalog:
@@ -125,77 +132,148 @@ class Catalog:
         got = self._lookup(text, depth)
         return text if got is None else got
 
-    def _lookup(self, text: str, depth: int):
-        if text in self._cache:
+    def _lookup(self, text: str, depth: int, root: "Catalog | None" = None):
+        # ``root``: the catalog first asked; a fallback's template translates its
+        # slots (a card's name, a player) with it, and keeps no cache for it
+        root = root or self
+        if root is self and text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
         partial = False
-        if s is None and depth < _MAX_DEPTH:
-            s, partial = self._match(text, depth)
-        if (s is None or partial) and text[:1].isupper() and (text[1:2].islower() or text[1:2] == " "):
-            # the table writes a refusal with a capital letter ("A decision ...", "This is ...")
-            low_text = text[0].lower() + text[1:]
-            low = self._lookup(low_text, depth)
-            if low is not None and (s is None or low_text not in self._partial):
-                s, partial = low[:1].upper() + low[1:], low_text in self._partial
+        capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
+        if s is None and capital:
+            # the table writes a refusal with a capital letter ("A monster ..."): its
+            # own sentence first, before a template that begins with a name
+            # ("{0} activates {1}"); a name at the start is matched as it is written
+            got, partial = self._lead_lookup(text[0].lower() + text[1:], depth, root)
+            s = got[:1].upper() + got[1:] if got else None
+        if (s is None or partial) and depth < _MAX_DEPTH:
+            got, part = self._match(text, depth, root)
+            if got is not None and (s is None or not part):
+                s, partial = got, part
+        if (s is None or partial) and capital:
+            # then a template that begins with one word ("draw {n}" for "Draw 1")
+            got, part = self._lead_lookup(text[0].lower() + text[1:], depth, root, 1)
+            if got is not None and (s is None or not part):
+                s, partial = got[:1].upper() + got[1:], part
         if (s is None or partial) and text.endswith(".") and not text.endswith("..") and len(text) > 2:
-            # a sentence made of a phrase and a full stop ("Draw 1." from "draw {0}")
-            inner = self._lookup(text[:-1], depth)
-            if inner is not None and (s is None or text[:-1] not in self._partial):
-                s = inner if inner.endswith((".", "。")) else inner + ("。" if self.lang == "ja" else ".")
-                partial = text[:-1] in self._partial
+            # a phrase written as a sentence ("Draw 1." from "draw {0}"), with the
+            # language's full stop
+            inner = self._lookup(text[:-1], depth, root)
+            if inner is not None and (s is None or text[:-1] not in root._partial):
+                s = inner if inner.endswith((".", "。")) else inner + ("。" if root.lang == "ja" else ".")
+                partial = text[:-1] in root._partial
         if s is None and self.fallback is not None:
-            s = self.fallback._lookup(text, depth)
-            partial = text in self.fallback._partial
-        if len(self._cache) > 20000:
-            self._cache.clear()
-            self._partial.clear()
-        self._cache[text] = s
-        if partial:
-            self._partial.add(text)
+            s = self.fallback._lookup(text, depth, root)
+        if root is self:
+            if len(self._cache) > 20000:
+                self._cache.clear()
+                self._partial.clear()
+            self._cache[text] = s
+            if partial:
+                self._partial.add(text)
         return s
 
-    def _match(self, text: str, depth: int):
+    def _lead_lookup(self, text: str, depth: int, root: "Catalog", words: int = 2):
+        """``text`` by an exact entry or a template that begins with words (this
+        catalog's or a fallback's), never by one that begins with a name."""
+        cat = self
+        while cat is not None:
+            s, partial = cat.exact.get(text), False
+            if s is None and depth < _MAX_DEPTH:
+                s, partial = cat._match(text, depth, root, lead=words)
+            if s is not None:
+                return s, partial
+            cat = cat.fallback
+        return None, False
+
+    def _match(self, text: str, depth: int, root: "Catalog", lead: int = 0):
+        """(translation, whether a slot stayed English) or (None, False)."""
+        look = (lambda x: self._lead_lookup(x, depth, root, lead)[0]) if lead else (lambda x: self._lookup(x, depth, root))
         core = text.strip()
         if core != text and core:
-            inner = self._lookup(core, depth)
+            inner = look(core)
             if inner is not None:
-                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):], core in self._partial
+                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):], core in root._partial
         m = _OF.match(text)
         if m is not None:
-            inner = self._lookup(m.group(1), depth)
+            inner = look(m.group(1))
             if inner is not None:
                 of = self.gettext("({0} of {1})")
-                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), m.group(1) in self._partial
-        stop = text.endswith(".")
+                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), m.group(1) in root._partial
+        got = self._pick(text, depth, root, lead)
+        if got is None:
+            return None, False
+        t, found, whole = got
+        values = {}
+        for i, (slot, v) in enumerate(zip(t.slots, found)):
+            if i in t.quoted:
+                values[slot] = root._quoted(v)
+            elif not v or _NUMBER.fullmatch(v):
+                values[slot] = v
+            else:
+                values[slot] = root.text(v, depth + 1)
+        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation), not whole
+
+    def _pick(self, text: str, depth: int, root: "Catalog", lead: int):
+        """(template, slot values) ``text`` was written from, or None: the first
+        template that matches (longest words of its own first), unless a later
+        one matches with every slot holding a number or a known name or
+        phrase: "Use {0}: {1}" rather than "{0} makes a damage judgment of {1}"
+        for "Use Judgment Wing: The opponent makes a damage judgment of 1.". A
+        phrase is known when it has an entry or a template translates it whole
+        ("X, then Y" is not "give {who} {n} Might this turn" with X in {who}).
+        A sentence's full stop is not put into a template's last slot."""
         first = None
+        stop = text.endswith(".")
         for anchor in self._anchors:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
-                if stop and t.msgid.endswith("}"):
-                    continue  # a sentence's full stop is not part of its last slot
+                if t.lead < lead:
+                    continue
                 for rx in t.regexes:
                     m = rx.match(text)
                     if m is None:
                         continue
-                    values, whole = {}, True
-                    for i, slot in enumerate(t.slots):
-                        v = m.group(f"s{i}")
-                        if not v or _NUMBER.fullmatch(v):
-                            values[slot] = v
-                            continue
-                        got = self._lookup(v, depth + 1)
-                        # a slot of one or two letters may be an English plural ending: not a miss
-                        whole = whole and (got is not None or len(v) <= 2) and v not in self._partial
-                        values[slot] = v if got is None else got
-                    out = _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
-                    if whole:
-                        return out, False
-                    # a slot stays English: another split or template may read the sentence
-                    # better ("X, then Y" is not "give {who} {n} Might this turn" with X in {who})
-                    first = out if first is None else first
-        return first, first is not None
+                    values = [m.group(f"s{i}") for i in range(len(t.slots))]
+                    if stop and t.msgid.endswith("}") and not root._known(values[-1]):
+                        continue  # the full stop is the sentence's, unless the slot holds a sentence
+                    if all(not v or _NUMBER.fullmatch(v) or i in t.quoted or root._whole(v, depth)
+                           for i, v in enumerate(values)):
+                        return t, values, True
+                    if first is None:
+                        first = (t, values, False)
+        return first
+
+    def _whole(self, text: str, depth: int) -> bool:
+        """``text`` has an entry, or a template translates it with no slot left
+        English; one or two letters (an English plural ending) count too."""
+        if len(text) <= 2 or self._known(text):
+            return True
+        if depth + 1 >= _MAX_DEPTH:
+            return False
+        return self._lookup(text, depth + 1) is not None and text not in self._partial
+
+    def _known(self, text: str) -> bool:
+        """``text`` has an entry of its own here or in a fallback."""
+        cat = self
+        while cat is not None:
+            if text in cat.exact:
+                return True
+            cat = cat.fallback
+        return False
+
+    def _quoted(self, text: str) -> str:
+        """Text quoted in a sentence: its own entry, else as it is (a template
+        would take it apart)."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return text
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
