@@ -7,14 +7,20 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tabletop.i18n import _
+
 from .gfx import VW
 
 BTN_W, BTN_H, PAD = 180, 44, 16
 
 
 class ConfirmWindow(pygame_gui.elements.UIWindow):
-    def __init__(self, manager, text: str, title: str = "Are you sure?", yes: str = "Yes", no: str = "Cancel",
+    def __init__(self, manager, text: str, title: str | None = None, yes: str | None = None, no: str | None = None,
                  never: str | None = None, rect=None):
+        # the default words in the language in use
+        title = _("Are you sure?") if title is None else title
+        yes = _("Yes") if yes is None else yes
+        no = _("Cancel") if no is None else no
         n = 3 if never else 2
         w = max(500, n * BTN_W + (n + 1) * PAD + 32)
         rect = rect or pygame.Rect(VW // 2 - w // 2, 300, w, 250)
