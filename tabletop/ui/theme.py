@@ -64,8 +64,16 @@ def theme() -> dict:
     import copy
     regular, bold = files
     th = copy.deepcopy(THEME)
+    size = th["defaults"]["font"]["size"]
+    for element in _ELEMENTS:  # elements that take the default font get the language's face by name
+        th.setdefault(element, {}).setdefault("font", {"size": size})
     for block in th.values():
         f = block.get("font") if isinstance(block, dict) else None
         if f is not None:
             f.update(name="tabletop_" + Path(regular).stem.lower(), regular_path=str(regular), bold_path=str(bold or regular))
     return th
+
+
+_ELEMENTS = ("button", "label", "drop_down_menu", "drop_down_menu.#drop_down_options_list.#item_list_item",
+             "text_entry_line", "text_box", "window", "window.#title_bar", "tool_tip", "tool_tip.text_box",
+             "selection_list.#item_list_item", "file_dialog", "confirmation_dialog", "#confirmation_dialog.#title_bar")
