@@ -33,6 +33,19 @@ def _games():
     return found()
 
 
+def _widths(labels, room: int, gap: int) -> list[int]:
+    """Button widths for ``labels`` ((words, least width)): each as wide as its
+    words need, within ``room`` (the rest shared out in proportion)."""
+    from . import gfx
+
+    f = gfx.font(26)  # about the widgets' 18 px text
+    want = [max(w, f.size(s)[0] + 26) for s, w in labels]
+    room -= gap * (len(labels) - 1)
+    if sum(want) <= room:
+        return want
+    return [int(w * room / sum(want)) for w in want]
+
+
 class DeckBuilderScene(DeckViewMixin, Scene):
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
@@ -71,15 +84,16 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         set_game(self.gid)
         titles = [(game_title(g, gid), gid) for gid, g in games.items()]
         self.game_menu = pygame_gui.elements.UIDropDownMenu(titles, (game_title(games[self.gid], self.gid), self.gid),
-                                                            pygame.Rect(250, 14, 320, 42), self.app.ui)
+                                                            pygame.Rect(250, 14, 300, 42), self.app.ui)
         self.open_items = self._open_items()
         current = self._current_item()
         self.open_menu = pygame_gui.elements.UIDropDownMenu([(self.open_label(i), i) for i in self.open_items],
                                                             (self.open_label(current), current),
-                                                            pygame.Rect(580, 14, 360, 42), self.app.ui)
-        x = 950
-        for label, act, w in ((_("Save"), self.save, 88), (_("Save as"), self.save_as, 104), (_("Delete"), self.delete, 92),
-                              (_("Import"), self.import_list, 96), (_("Export"), self.export_list, 96)):
+                                                            pygame.Rect(560, 14, 330, 42), self.app.ui)
+        x = 900
+        buttons = ((_("Save"), self.save, 88), (_("Save as"), self.save_as, 104), (_("Delete"), self.delete, 92),
+                   (_("Import"), self.import_list, 96), (_("Export"), self.export_list, 96))
+        for (label, act, _w), w in zip(buttons, _widths([(b[0], b[2]) for b in buttons], 1458 - x, 6)):
             self.button((x, 14, w, 42), label, act)
             x += w + 6
         self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(24, 64, 300, 42), self.app.ui,

@@ -218,7 +218,7 @@ class DeckViewMixin:
         gfx.panel(surf, DECK.inflate(0, 12), (22, 27, 35), gfx.LINE, 10)
         m = self.model
         gid = m.game.id
-        title = f"{m.deck.name or _('New deck')}{' *' if m.dirty else ''}"
+        title = (m.deck.name or _("New deck")) + (" *" if m.dirty else "")
         gfx.blit_text(surf, gfx.fit(title, 24, DECK.w - 200, True), 24, (DECK.x + 12, DECK.y + 8), gfx.ACCENT, True)
         n_cards = m.deck.count()
         gfx.blit_text(surf, ngettext("{n} card", "{n} cards", n_cards).format(n=n_cards), TEXT,

@@ -191,6 +191,9 @@ class _Panel(Scene):
 
 
 OPTION_NAMES = {"timed": N_("Timed play (10 s)")}
+# the names the app gives players when nobody names them (kept in English in saves;
+# game_text shows them in the language in use)
+PLAYER_NAMES = (N_("Player 1"), N_("Player 2"), N_("Computer"))
 MODES = {"hotseat": N_("Two players at this screen"), "computer": N_("Against the computer")}
 
 
