@@ -27,6 +27,21 @@ KIT_PROBLEMS = (
 )
 
 
+# argparse's own words (usage, its errors), said in the language in use too
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("the following arguments are required: %s"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"), N_("not allowed with argument %s"), N_("invalid %(type)s value: %(value)r"),
+    N_("one of the arguments %s is required"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def _argparse_in_language() -> None:
+    """argparse's words (looked up through its module's ``_`` at use) from our catalog."""
+    argparse._ = lambda s: _(s) if s in ARGPARSE_WORDS else s
+
+
 def problem_text(exc: TabletopError) -> str:
     """An error's message in the language in use, the file it names kept as it is."""
     detail = getattr(exc, "detail", None) or str(exc)
@@ -392,6 +407,7 @@ def cmd_deck(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     set_language(language_from_env())  # the messages follow TABLETOP_LANG, else the system's locale
+    _argparse_in_language()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -26,7 +26,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import _, game_text
+from tabletop.i18n import _, game_text, set_game
 from tabletop.replay import Pos, Replay
 
 from . import gfx
@@ -111,6 +111,7 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
         self.takeover_open = False
         self._wait = 0.0
         self._take_ok = None
+        set_game(replay.game.id)  # the captions and names shown are this game's words
         super().__init__(app, ReplayController(replay), frozen=True)
         v = replay.default_viewer() if viewer == "default" else viewer
         if v is None and not replay.everything_allowed():
