@@ -118,7 +118,7 @@ def main(args) -> int:
             raise TabletopError(_("{game} has no guided first game installed").format(game=game.id))
         load_guided(gp)
         return run_app(game=game.id, guided=str(gp))
-    lessons = [p for p, _ in _ordered_lessons(game)]
+    lessons = [p for p, _lesson in _ordered_lessons(game)]
     if not lessons:
         raise TabletopError(_("{game} has no lessons installed").format(game=game.id))
     chosen = str(lessons[0])

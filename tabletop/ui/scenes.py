@@ -344,7 +344,7 @@ class NewGameScene(_Panel):
                                      "Open it in the Deck builder to finish it.").format(
                                          deck=deck.name, problem=game_text(str(problems[0]), self.gid)))
                     return
-                game.setup_cards(setup, p, deck.ids([k for k, _ in game.deck_sections]), deck.name)
+                game.setup_cards(setup, p, deck.ids([k for k, _t in game.deck_sections]), deck.name)
         if self.mode == "computer":
             setup["players"][1]["name"] = "Computer"  # kept in English in the save; shown translated
         for k, v in self.options.items():
