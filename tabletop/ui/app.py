@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import _, language_from_env, set_language
+from tabletop.i18n import _, language, language_from_env, set_language
 
 from . import gfx
 from .gfx import VH, VW
@@ -133,6 +133,7 @@ class App:
         self.offset = (0, 0)
         self._fit()
         self.ui = VirtualUIManager(self, (VW, VH), theme())
+        self.ui.set_locale(language())  # the widgets' fonts for the language (theme.py)
         self.scenes: list[Scene] = []
         self.running = True
         self.vmouse = (VW // 2, VH // 2)
@@ -248,14 +249,10 @@ class App:
 
     def apply_language(self) -> None:
         """Use the language of the settings (or the system's) at once: the
-        widgets are made again with the theme for it, drawings holding words
-        are dropped, and the screen is rebuilt in the new words."""
-        set_language(self.settings.language or language_from_env())
-        gfx.reset_caches()
+        widgets take its fonts, drawings holding words are dropped, and the
+        screen is rebuilt in the new words."""
+        self.ui.set_locale(set_language(self.settings.language or language_from_env()))
         gfx.generation += 1  # cached drawings holding words (card faces, pages) are stale
-        from .scenes import MenuBackground
-        MenuBackground._cache = None
-        self.ui = VirtualUIManager(self, (VW, VH), theme())
         self._rebuild()
 
     def to_virtual(self, pos) -> tuple[float, float]:

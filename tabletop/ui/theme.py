@@ -1,8 +1,11 @@
-"""The widgets' theme (pygame_gui): colours, shapes and fonts, and the fonts
-for the language in use."""
+"""The widgets' theme (pygame_gui): colours, shapes and fonts, in every
+language: pygame_gui picks a font per locale, so each font of the theme gets a
+Korean and a Japanese twin drawn with the shipped Noto Sans CJK face
+(``UIManager.set_locale`` switches at once)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pygame_gui
@@ -56,26 +59,27 @@ _mark_font()
 
 
 def theme() -> dict:
-    """The widgets' theme for the language in use: the fonts gfx gives for it
-    (``gfx.ui_font_files()``: regular and bold files, or None for Noto Sans)."""
-    files = getattr(gfx, "ui_font_files", lambda: None)()
-    if not files:
-        return THEME
-    import copy
-    regular, bold = files
-    th = copy.deepcopy(THEME)
-    size = th["defaults"]["font"]["size"]
-    for element in _ELEMENTS:  # elements that take the default font get the language's face by name
-        th.setdefault(element, {}).setdefault("font", {"size": size})
-    for block in th.values():
-        f = block.get("font") if isinstance(block, dict) else None
-        if f is not None:
-            # the Tutorial list's face keeps its name: its check mark is written with it (<font face=...>)
-            name = f["name"] if f.get("name") == "noto_sans_jp" else "tabletop_" + Path(regular).stem.lower()
-            f.update(name=name, regular_path=str(regular), bold_path=str(bold or regular))
-    return th
+    """The app's theme with the Korean and Japanese twins of its fonts."""
+    return theme_with_languages(THEME)
 
 
-_ELEMENTS = ("button", "label", "drop_down_menu", "drop_down_menu.#drop_down_options_list.#item_list_item",
-             "text_entry_line", "text_box", "window", "window.#title_bar", "tool_tip", "tool_tip.text_box",
-             "selection_list.#item_list_item", "file_dialog", "confirmation_dialog", "#confirmation_dialog.#title_bar")
+def theme_with_languages(theme: dict) -> dict:
+    """``theme`` (a pygame_gui theme dict) whose fonts name, besides the
+    English face, the Korean and Japanese faces for those locales."""
+    out = copy.deepcopy(theme)
+    faces = {lang: gfx.cjk_font_file(lang) for lang in gfx.CJK_FONTS}
+    for block in out.values():
+        if not isinstance(block, dict) or "font" not in block:
+            continue
+        base = block["font"]
+        fonts = [base]
+        for lang, path in faces.items():
+            if path is None:
+                continue
+            twin = {k: v for k, v in base.items() if k not in ("regular_path", "bold_path", "italic_path",
+                                                               "bold_italic_path", "name")}
+            twin.update(name=f"tabletop_cjk_{lang}", locale=lang, regular_path=path, bold_path=path,
+                        italic_path=path, bold_italic_path=path)
+            fonts.append(twin)
+        block["font"] = fonts
+    return out
