@@ -15,6 +15,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import N_, _, game_text
 from tabletop.saves import examples_dir, finished_games, list_saves, load_with_backup, saves_dir, unfinished_games
 
+from .dialogs import text_box
 from .scenes import _esc, _games, _Panel, game_title
 
 
@@ -64,7 +65,7 @@ class LoadScene(_Panel):
         if not self.entries:
             self.label((100, 150, 900, 30), _(self.empty))
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
-        self.info = pygame_gui.elements.UITextBox(_("Choose a save."), pygame.Rect(100, 625, 1400, 170), self.app.ui)
+        self.info = text_box(_("Choose a save."), (100, 625, 1400, 170), self.app.ui)
         self.load_button = self.button((1300, 820, 200, 50), _("Load"), self.load, object_id="#big")
         if self.watchable:  # any save can be watched back, and taken over from any moment
             self.watch_button = self.button((1080, 820, 200, 50), _("Watch"), self.watch, object_id="#big",

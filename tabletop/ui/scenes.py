@@ -15,6 +15,7 @@ from tabletop.saves import Match, unfinished_games
 from . import gfx
 from .app import Scene
 from .cards import CardArt
+from .dialogs import text_box
 from .gfx import VH, VW
 from .settings import AUTOPASS, COMPUTERS, SPEED_NAMES, SPEEDS, THINK_TIMES, WINDOW_SIZES
 
@@ -229,7 +230,7 @@ class NewGameScene(_Panel):
         game = games[self.gid]
         desc = game_text(game.description or "", self.gid) + "<br><br>" + \
             _("Rules version {version}.").format(version=game.rules_version)
-        pygame_gui.elements.UITextBox(desc, pygame.Rect(100, 460, 420, 170), self.app.ui)
+        text_box(desc, (100, 460, 420, 170), self.app.ui)
         x = 600
         self.label((x, 110, 400, 30), _("Mode"))
         modes = [(_(v), k) for k, v in MODES.items()]
@@ -432,7 +433,7 @@ class SettingsScene(_Panel):
         self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(sx, 614, 460, 40), s.volume, (0, 100), self.app.ui,
                                                              click_increment=5)
         self.mute_btn = self.button((sx + 480, 610, 220, 48), self._mute_text(), self.toggle_mute)
-        pygame_gui.elements.UITextBox(
+        text_box(
             _("Settings are applied at once and kept in settings.toml in your configuration folder.") + "<br><br>"
             + _("Auto-pass takes the only legal choice for you when it is to pass or go on.") + "<br><br>"
             + _("Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
@@ -443,7 +444,7 @@ class SettingsScene(_Panel):
                 "out on such copies; Hard searches the moves of both players as a tree. Normal and Hard think for "
                 "the time set here on each decision. The change applies to the next game.") + "<br><br>"
             + _("Space skips the animations of the current steps; F11 toggles full screen."),
-            pygame.Rect(700, 150, 700, 410), self.app.ui)
+            (700, 150, 700, 410), self.app.ui)
 
     def _mute_text(self) -> str:
         return _("Sound: muted") if self.app.settings.muted else _("Sound: on")

@@ -16,6 +16,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import N_, _, game_text, ngettext, set_game
 
 from .layout import game_dir
+from .dialogs import text_box
 from .scenes import _esc, _games, _Panel, game_title
 
 
@@ -131,7 +132,7 @@ class TutorialScene(_Panel):
         self._fill(self.game_id)
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 160, 760, 640), self.items, self.app.ui,
                                                         object_id="#lessons")
-        self.info = pygame_gui.elements.UITextBox(self._intro(), pygame.Rect(890, 160, 610, 560), self.app.ui)
+        self.info = text_box(self._intro(), (890, 160, 610, 560), self.app.ui)
         self.button((1300, 820, 200, 50), _("Start"), self.start, object_id="#big")
 
     def choose_game(self, gid: str) -> None:
