@@ -356,23 +356,24 @@ def cmd_rules(args) -> int:
     ref = load_reference(args.file) if args.file else reference_for(game)
     if ref is None:
         raise TabletopError(_("{game} has no rules reference").format(game=args.game))
+    from .reference_words import entry_paragraphs, entry_title, ref_title
+
     gid = game.id
     if args.entry:
         e = ref.get(args.entry) or ref.lookup(args.entry)
         if e is None:
             raise TabletopError(_("the {reference} have no entry for {entry}").format(
-                reference=game_text(ref.title, gid), entry=repr(args.entry)))
+                reference=ref_title(ref, gid), entry=repr(args.entry)))
         entries = [e]
     else:
-        print(game_text(ref.title, gid))
+        print(ref_title(ref, gid))
         entries = ref.entries()
     for e in entries:
         print()
-        title = game_text(e.title, gid)
+        title = entry_title(ref, e, gid)
         print((f"{title} ({e.number})" if e.number else title) if not e.keyword else _("{title} (keyword)").format(title=title))
-        for para in e.paragraphs():
-            shown = "- " + game_text(para[2:], gid) if para.startswith("- ") else game_text(para, gid)
-            print(_fill(shown, "  " if para.startswith("- ") else ""))
+        for para in entry_paragraphs(ref, e, gid):
+            print(_fill(para, "  " if para.startswith("- ") else ""))
     return 0
 
 

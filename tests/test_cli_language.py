@@ -77,3 +77,20 @@ def test_json_output_is_the_same_in_korean_and_english(monkeypatch, capsys):
     en = _selfplay_json("en", monkeypatch, capsys)
     assert ko == en
     assert ko["game"] == GAME_ID and all(k.isascii() for k in ko["wins"])
+
+
+def _learn_entry(game: str, lang: str, context: str) -> str:
+    with open(Path(i18n.__file__).resolve().parent.parent.parent / "games" / game / "locale" / lang / "LC_MESSAGES"
+              / "learn.po", "rb") as fh:
+        po = read_po(fh, locale=lang)
+    return next(m.string for m in po if m.context == context)
+
+
+def test_the_rules_reference_prints_in_korean(monkeypatch, capsys):
+    game = "lumen_condenser"
+    monkeypatch.setenv("TABLETOP_LANG", "ko")
+    assert main(["rules", game]) == 0
+    out = capsys.readouterr().out
+    title = _learn_entry(game, "ko", "reference:title")
+    first = _learn_entry(game, "ko", "reference:section.0.title")
+    assert out.splitlines()[0] == title and first in out

@@ -16,6 +16,7 @@ import pygame_gui
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _, game_text, language, set_game
+from tabletop.reference_words import entry_paragraphs, entry_title, ref_title
 
 from . import gfx
 from .app import Scene
@@ -81,7 +82,7 @@ def rule_link(app, game_id: str, text: str):
     if found is None:
         return None
     _name, e = found
-    return _("Rule: {rule}").format(rule=game_text(e.title, game_id)), (lambda: open_rules_reference(app, game_id, e.id))
+    return _("Rule: {rule}").format(rule=entry_title(ref, e, game_id)), (lambda: open_rules_reference(app, game_id, e.id))
 
 
 def opens_entry(game_id: str, rule_name: str) -> bool:
@@ -122,9 +123,13 @@ class RulesScene(Scene):
             self.search.set_text(self.query)
         self.button((VW - 220, 24, 180, 48), _("Back (Esc)"), self.back)
 
-    def t(self, s: str) -> str:
-        """The reference's words (a title, a paragraph) in the language in use."""
-        return game_text(s, self.game_id)
+    def t(self, e) -> str:
+        """An entry's title in the language in use."""
+        return entry_title(self.ref, e, self.game_id)
+
+    def paras(self, e) -> list[str]:
+        """An entry's paragraphs in the language in use."""
+        return entry_paragraphs(self.ref, e, self.game_id)
 
     def _search_shown(self, found: list) -> list:
         """Besides the English search: the entries whose words, as shown in the
@@ -139,7 +144,7 @@ class RulesScene(Scene):
                 continue
             hay = self._words.get(e.id)
             if hay is None:
-                hay = self._words[e.id] = " ".join([self.t(e.title)] + [self.t(p) for p in e.paragraphs()]).casefold()
+                hay = self._words[e.id] = " ".join([self.t(e)] + self.paras(e)).casefold()
             if all(w in hay for w in words):
                 more.append(e)
         return found + more
@@ -282,24 +287,24 @@ class RulesScene(Scene):
             return self._page[1]
         w = RIGHT.w - 80
         blocks = []  # (lines, size, colour, bold, gap after, indent)
-        head = gfx.wrap(self.t(e.title), HEAD_SIZE, w, True)
+        head = gfx.wrap(self.t(e), HEAD_SIZE, w, True)
         blocks.append((head, HEAD_SIZE, gfx.ACCENT, True, 6, 0))
         sub = _("Keyword") if e.keyword else (_("Rule {number}").format(number=e.number) if e.number else "")
         if sub:
             blocks.append(([sub], 20, gfx.DIM, False, 18, 0))
         else:
             blocks[-1] = blocks[-1][:4] + (18, 0)
-        for para in e.paragraphs():
+        for para in self.paras(e):
             if para.startswith("- "):
-                lines = gfx.wrap(self.t(para[2:]), BODY_SIZE, w - 34)
+                lines = gfx.wrap(para[2:], BODY_SIZE, w - 34)
                 blocks.append((lines, BODY_SIZE, gfx.TEXT, False, 8, 34))
             else:
-                blocks.append((gfx.wrap(self.t(para), BODY_SIZE, w), BODY_SIZE, gfx.TEXT, False, 16, 0))
+                blocks.append((gfx.wrap(para, BODY_SIZE, w), BODY_SIZE, gfx.TEXT, False, 16, 0))
         related = self.ref.related(e)
         if related:
             blocks.append(([_("See also")], 20, gfx.DIM, True, 6, 0))
             for r in related:
-                blocks.append(([gfx.fit(self.t(r.title), BODY_SIZE, w)], BODY_SIZE, LINK, False, 4, -1))  # indent -1: a link to ``r``
+                blocks.append(([gfx.fit(self.t(r), BODY_SIZE, w)], BODY_SIZE, LINK, False, 4, -1))  # indent -1: a link to ``r``
         height = 0
         for lines, size, _col, bold, gap, _ind in blocks:
             height += len(lines) * (gfx.font(size, bold).get_linesize() + 4) + gap
@@ -330,7 +335,7 @@ class RulesScene(Scene):
         BG.draw(surf)
         shade = gfx.alpha_rect((VW, VH), (10, 13, 19), 200)
         surf.blit(shade, (0, 0))
-        gfx.blit_text(surf, gfx.fit(self.t(self.ref.title), 40, VW - 320, True), 40, (40, 20), gfx.ACCENT, True)
+        gfx.blit_text(surf, gfx.fit(ref_title(self.ref, self.game_id), 40, VW - 320, True), 40, (40, 20), gfx.ACCENT, True)
         self._draw_contents(surf)
         self._draw_entry(surf)
 
@@ -349,7 +354,7 @@ class RulesScene(Scene):
                 pygame.draw.rect(surf, (77, 106, 150), r.inflate(-4, -4), border_radius=6)
             elif i == self.hover_row:
                 pygame.draw.rect(surf, (44, 52, 66), r.inflate(-4, -4), border_radius=6)
-            label = self.t(it.title) if it.keyword or not it.number else f"{self.t(it.title)}  {it.number}"
+            label = self.t(it) if it.keyword or not it.number else f"{self.t(it)}  {it.number}"
             gfx.blit_text(surf, gfx.fit(label, ROW_SIZE, r.w - 40), ROW_SIZE, (r.x + 22, r.centery), gfx.TEXT, anchor="midleft")
         surf.set_clip(clip)
         total, vis = len(self.rows), LEFT.h // ROW_H

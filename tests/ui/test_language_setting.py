@@ -106,3 +106,25 @@ def test_a_language_the_app_does_not_have_reads_as_the_system_default(tmp_path):
     p.write_text('language = "xx"\nspeed = "fast"\n', encoding="utf-8")
     s = load_settings(p)
     assert s.language == "" and s.speed == "fast"
+
+
+def test_the_rules_screen_shows_a_page_in_the_language_in_use():
+    from tabletop.ui.rules_reference import open_rules_reference
+
+    game = "lumen_condenser"
+    po_path = Path(i18n.__file__).resolve().parent.parent.parent / "games" / game / "locale" / "ko" / "LC_MESSAGES" / "learn.po"
+    with open(po_path, "rb") as fh:
+        po = {m.context: m.string for m in read_po(fh, locale="ko") if m.context}
+    app = make_app(language="ko")
+    app.reset_to(MenuScene(app))
+    scene = open_rules_reference(app, game)
+    app.run_frames(2, DT)
+    entry = scene.entry
+    assert scene.t(entry) == po["reference:section.0.title"]
+    paras = scene.paras(entry)
+    assert paras[0] == po["reference:section.0.text"].split("\n\n")[0].replace("\n", " ").strip()
+    assert len(paras) == len(entry.paragraphs())
+    # the search finds the page by its Korean words too
+    scene.search.set_text(paras[0].split()[0])
+    app.run_frames(2, DT)
+    assert entry.title in scene.entry_titles()
