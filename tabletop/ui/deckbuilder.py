@@ -96,12 +96,12 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         for (label, act, _w), w in zip(buttons, _widths([(b[0], b[2]) for b in buttons], 1458 - x, 6)):
             self.button((x, 14, w, 42), label, act)
             x += w + 6
-        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(24, 64, 300, 42), self.app.ui,
+        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(24, 64, 250, 42), self.app.ui,
                                                           placeholder_text=_("Search names and text"))
         if self.model.search:
             self.search.set_text(self.model.search)
         self.filter_menus = {}
-        fx = 334
+        fx = 284
         names = self.model.filter_names()
         fw = (984 - fx - 8 * (len(names) - 1)) // max(1, len(names)) if names else 0
         self.filter_values = {}   # a filter item's words -> (facet, value)
