@@ -15,8 +15,38 @@ import sys
 import textwrap
 
 from .engine.errors import TabletopError
+from .i18n import N_, _, core_catalog, game_text, language_from_env, set_language
 
 EXIT_BAD_INPUT = 2
+
+# the problems the rules kit names most often (reading a file, naming a game), as
+# the templates it writes them from: they are said in the language in use too
+KIT_PROBLEMS = (
+    N_("can't read the file ({0})"), N_("is a folder, not a file"), N_("is {0} MB, larger than the {1} MB limit"),
+    N_("is not UTF-8 text (byte {0})"), N_("not valid TOML ({0})"), N_("no game {0} is installed (installed: {1})"),
+)
+
+
+# argparse's own words (usage, its errors), said in the language in use too
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("the following arguments are required: %s"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"), N_("not allowed with argument %s"), N_("invalid %(type)s value: %(value)r"),
+    N_("one of the arguments %s is required"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def _argparse_in_language() -> None:
+    """argparse's words (looked up through its module's ``_`` at use) from our catalog."""
+    argparse._ = lambda s: _(s) if s in ARGPARSE_WORDS else s
+
+
+def problem_text(exc: TabletopError) -> str:
+    """An error's message in the language in use, the file it names kept as it is."""
+    detail = getattr(exc, "detail", None) or str(exc)
+    said = core_catalog().text(detail)
+    return f"{exc.path}: {said}" if getattr(exc, "path", None) else said
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,16 +64,17 @@ def _size(text: str) -> tuple[int, int]:
             raise ValueError
         return w, h
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1600x900 (320x240 to 8192x8192)") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a size like 1600x900 (320x240 to 8192x8192)").format(
+            value=repr(text))) from None
 
 
 def _nonneg(text: str) -> int:
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=repr(text))) from None
     if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+        raise argparse.ArgumentTypeError(_("{value} must be 0 or more").format(value=repr(text)))
     return v
 
 
@@ -51,83 +82,84 @@ def _positive_ms(text: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a number of milliseconds").format(value=repr(text))) from None
     if not 1 <= v <= 600000:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 1 and 600000 milliseconds")
+        raise argparse.ArgumentTypeError(_("{value} must be between 1 and 600000 milliseconds").format(value=repr(text)))
     return v
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tabletop", description="Rules-enforced card games on a desktop table.")
-    p.add_argument("--saves", metavar="DIR", help="folder for saves (default: user data folder, or $TABLETOP_SAVES)")
+    # the help texts are in the language in use (main() sets it before building the parser)
+    p = _Parser(prog="tabletop", description=_("Rules-enforced card games on a desktop table."))
+    p.add_argument("--saves", metavar="DIR", help=_("folder for saves (default: user data folder, or $TABLETOP_SAVES)"))
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
 
-    sub.add_parser("games", help="list the installed games")
+    sub.add_parser("games", help=_("list the installed games"))
 
-    sp = sub.add_parser("play", help="go straight to a table")
+    sp = sub.add_parser("play", help=_("go straight to a table"))
     sp.add_argument("game")
     mode = sp.add_mutually_exclusive_group()
-    mode.add_argument("--hotseat", action="store_true", help="two players at this screen (default)")
-    mode.add_argument("--vs", choices=["computer"], help="play against the computer")
-    sp.add_argument("--deck", help="your preconstructed deck")
+    mode.add_argument("--hotseat", action="store_true", help=_("two players at this screen (default)"))
+    mode.add_argument("--vs", choices=["computer"], help=_("play against the computer"))
+    sp.add_argument("--deck", help=_("your preconstructed deck"))
     sp.add_argument("--seed", type=_nonneg)
-    sp.add_argument("--load", metavar="SAVE", help="continue a save")
-    sp.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    sp.add_argument("--load", metavar="SAVE", help=_("continue a save"))
+    sp.add_argument("--size", type=_size, help=_("window size, e.g. 1600x900"))
 
-    sp = sub.add_parser("scenario", help="run rule scenarios; ends with 'N passed, M failed'")
-    sp.add_argument("files", nargs="+", help="scenario files or folders")
-    sp.add_argument("-v", "--verbose", action="store_true", help="print every scenario, not only failures")
+    sp = sub.add_parser("scenario", help=_("run rule scenarios; ends with 'N passed, M failed'"))
+    sp.add_argument("files", nargs="+", help=_("scenario files or folders"))
+    sp.add_argument("-v", "--verbose", action="store_true", help=_("print every scenario, not only failures"))
 
-    sp = sub.add_parser("selfplay", help="play whole games headless and check invariants")
+    sp = sub.add_parser("selfplay", help=_("play whole games headless and check invariants"))
     sp.add_argument("game")
     sp.add_argument("--games", type=_nonneg, default=100)
     sp.add_argument("--seed", type=_nonneg, default=1)
     sp.add_argument("--agents", default="random,random",
-                    help="two agents: random, greedy, easy, normal (or expert), hard; e.g. hard,expert")
+                    help=_("two agents: random, greedy, easy, normal (or expert), hard; e.g. hard,expert"))
     sp.add_argument("--think-ms", type=_positive_ms, metavar="MS",
-                    help="search budget per decision for the agents that search (expert, hard); "
-                         "without it they use a fixed, reproducible amount of search")
-    sp.add_argument("--save-dir", metavar="DIR", help="write each game as a save file")
+                    help=_("search budget per decision for the agents that search (expert, hard); "
+                           "without it they use a fixed, reproducible amount of search"))
+    sp.add_argument("--save-dir", metavar="DIR", help=_("write each game as a save file"))
     sp.add_argument("--json", action="store_true")
 
-    sp = sub.add_parser("replay", help="replay a save; or render it after a given choice")
+    sp = sub.add_parser("replay", help=_("replay a save; or render it after a given choice"))
     sp.add_argument("save")
-    sp.add_argument("--verify", action="store_true", help="exit 0 only when the replay reproduces the stored digest")
-    sp.add_argument("--at", type=_nonneg, metavar="N", help="the position after the first N choices (default: the end)")
-    sp.add_argument("--screenshot", metavar="FILE.png", help="render the table at that position to a PNG, with no display")
+    sp.add_argument("--verify", action="store_true", help=_("exit 0 only when the replay reproduces the stored digest"))
+    sp.add_argument("--at", type=_nonneg, metavar="N", help=_("the position after the first N choices (default: the end)"))
+    sp.add_argument("--screenshot", metavar="FILE.png", help=_("render the table at that position to a PNG, with no display"))
     sp.add_argument("--view", choices=["1", "2", "all"],
-                    help="whose view the picture shows (default: everything for a finished game, else player 1's)")
-    sp.add_argument("--size", type=_size, default=(1600, 900), help="picture size, e.g. 1600x900")
+                    help=_("whose view the picture shows (default: everything for a finished game, else player 1's)"))
+    sp.add_argument("--size", type=_size, default=(1600, 900), help=_("picture size, e.g. 1600x900"))
 
-    sp = sub.add_parser("bench", help="measure rules (or table) performance")
+    sp = sub.add_parser("bench", help=_("measure rules (or table) performance"))
     sp.add_argument("game", nargs="?")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--seconds", type=float, default=5.0)
-    sp.add_argument("--ui", action="store_true", help="measure table frame time instead")
+    sp.add_argument("--ui", action="store_true", help=_("measure table frame time instead"))
     sp.add_argument("--frames", type=_nonneg, default=600)
-    sp.add_argument("--load", metavar="SAVE", help="with --ui: bench the table of this save (default: a new game)")
-    sp.add_argument("--window", action="store_true", help="with --ui: time frames in a real window (default: no display)")
+    sp.add_argument("--load", metavar="SAVE", help=_("with --ui: bench the table of this save (default: a new game)"))
+    sp.add_argument("--window", action="store_true", help=_("with --ui: time frames in a real window (default: no display)"))
 
-    sp = sub.add_parser("screenshot", help="render a table to a PNG with no display")
+    sp = sub.add_parser("screenshot", help=_("render a table to a PNG with no display"))
     sp.add_argument("game")
     sp.add_argument("--out", required=True)
     sp.add_argument("--load", metavar="SAVE")
     sp.add_argument("--size", type=_size, default=(1600, 900))
     sp.add_argument("--seed", type=_nonneg, default=1)
 
-    sp = sub.add_parser("rules", help="print a game's rules reference, or one entry of it")
+    sp = sub.add_parser("rules", help=_("print a game's rules reference, or one entry of it"))
     sp.add_argument("game")
-    sp.add_argument("entry", nargs="?", help="a rule name, an entry id or a keyword")
-    sp.add_argument("--file", metavar="TOML", help="read this reference file instead of the game's own")
+    sp.add_argument("entry", nargs="?", help=_("a rule name, an entry id or a keyword"))
+    sp.add_argument("--file", metavar="TOML", help=_("read this reference file instead of the game's own"))
 
-    sp = sub.add_parser("tutorial", help="start a lesson, a puzzle or the guided game; list them; check them all")
+    sp = sub.add_parser("tutorial", help=_("start a lesson, a puzzle or the guided game; list them; check them all"))
     sp.add_argument("game", nargs="?")
     sp.add_argument("lesson", nargs="?")
-    sp.add_argument("--list", action="store_true", help="list the game's lessons, guided game and puzzles")
-    sp.add_argument("--check", action="store_true", help="play every lesson, puzzle and guided game headless")
-    sp.add_argument("--strict", action="store_true", help="with --check: old-format lessons fail the stricter checks too")
-    sp.add_argument("--puzzle", metavar="N", help="start puzzle N (its number or name)")
-    sp.add_argument("--guided", action="store_true", help="start the guided first game")
+    sp.add_argument("--list", action="store_true", help=_("list the game's lessons, guided game and puzzles"))
+    sp.add_argument("--check", action="store_true", help=_("play every lesson, puzzle and guided game headless"))
+    sp.add_argument("--strict", action="store_true", help=_("with --check: old-format lessons fail the stricter checks too"))
+    sp.add_argument("--puzzle", metavar="N", help=_("start puzzle N (its number or name)"))
+    sp.add_argument("--guided", action="store_true", help=_("start the guided first game"))
 
     from .deckcli import add_parsers
     add_parsers(sub)
@@ -141,11 +173,12 @@ def cmd_games(args) -> int:
 
     games = all_games()
     if not games:
-        print("no games installed")
+        print(_("no games installed"))
         return 0
     w = max(len(g) for g in games)
     for gid, g in games.items():
-        print(f"{gid:<{w}}  {g.title}  (rules {g.rules_version})")
+        rules = _("(rules {version})").format(version=g.rules_version)
+        print(f"{gid:<{w}}  {game_text(g.title, gid)}  {rules}")
     return 0
 
 
@@ -155,7 +188,7 @@ def cmd_scenario(args) -> int:
     files = expand(args.files)
     missing = [f for f in files if not os.path.exists(f)]
     if missing:
-        print(f"tabletop: {missing[0]}: no such file", file=sys.stderr)
+        print("tabletop: " + _("{file}: no such file").format(file=missing[0]), file=sys.stderr)
         return EXIT_BAD_INPUT
     passed = failed = 0
     bad_input = False
@@ -169,7 +202,7 @@ def cmd_scenario(args) -> int:
             failed += 1
             bad_input = bad_input or r.message.startswith("bad scenario")
             print(f"FAIL {f}: {r.name}\n     {r.message}")
-    print(f"{passed} passed, {failed} failed")
+    print(_("{passed} passed, {failed} failed").format(passed=passed, failed=failed))
     if failed:
         return EXIT_BAD_INPUT if bad_input else 1
     return 0
@@ -183,20 +216,23 @@ def cmd_selfplay(args) -> int:
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not 1 <= len(agents) <= 2 or any(a not in AGENTS for a in agents):
-        raise TabletopError(f"--agents {args.agents!r}: give one or two of {', '.join(AGENTS)}, comma-separated")
+        raise TabletopError(_("--agents {value}: give one or two of {agents}, comma-separated").format(
+            value=repr(args.agents), agents=", ".join(AGENTS)))
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
     report = selfplay.run(game, args.games, args.seed, agents, args.save_dir, think_ms=args.think_ms)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"game {report['game']}: {report['games']} games, {report['finished']} finished, "
-              f"{report['errors']} errors, {report['violations']} invariant violations")
-        print(f"decisions {report['decisions']}, {report['decisions_per_second']:.0f}/s, mean turns {report['turns_mean']}")
+        print(_("game {game}: {games} games, {finished} finished, {errors} errors, {violations} invariant violations").format(
+            game=report["game"], games=report["games"], finished=report["finished"], errors=report["errors"],
+            violations=report["violations"]))
+        print(_("decisions {decisions}, {rate}/s, mean turns {turns}").format(
+            decisions=report["decisions"], rate=f"{report['decisions_per_second']:.0f}", turns=report["turns_mean"]))
         for name, w in report["wins"].items():
             pct = 100.0 * w / report["games"] if report["games"] else 0.0
-            print(f"wins {name}: {w} ({pct:.1f}%)")
-        print(f"draws {report['draws']}")
+            print(_("wins {agent}: {wins} ({percent}%)").format(agent=name, wins=w, percent=f"{pct:.1f}"))
+        print(_("draws {draws}").format(draws=report["draws"]))
         for prob in report["problems"]:
             print(f"  {prob}")
     return 0 if report["errors"] == 0 and report["violations"] == 0 else 1
@@ -214,27 +250,33 @@ def cmd_replay(args) -> int:
 
     match = load_match(args.save)
     st = match.state
-    status = "over, " + (f"winner: player {st.winner + 1}" if isinstance(st.winner, int) else f"result: {st.winner}") if st.decision is None else "in progress"
-    print(f"{args.save}: {match.game.id}, {len(match.log)} choices, turn {st.turn}, {status}")
+    if st.decision is not None:
+        status = _("in progress")
+    elif isinstance(st.winner, int):
+        status = _("over, winner: player {n}").format(n=st.winner + 1)
+    else:
+        status = _("over, result: {result}").format(result=game_text(str(st.winner), match.game.id))
+    print(f"{args.save}: " + _("{game}, {n} choices, turn {turn}, {status}").format(
+        game=match.game.id, n=len(match.log), turn=st.turn, status=status))
     rep = match.replay
     if rep is not None:
         print(rep.for_cli())
         if not rep.complete:
-            print(f"loaded up to choice {rep.replayed}; the game goes on from there (the file is not changed)")
+            print(_("loaded up to choice {n}; the game goes on from there (the file is not changed)").format(n=rep.replayed))
     if args.screenshot is not None or args.at is not None:
         _replay_position(args, match)
     if args.verify:
         if rep is not None:
             if rep.complete and rep.same_position:
-                print("verified: every choice replays under the installed rules and reproduces the stored digest")
+                print(_("verified: every choice replays under the installed rules and reproduces the stored digest"))
                 return 0
-            print("not verified: the save was made under other rules and its replay differs from the saved game")
+            print(_("not verified: the save was made under other rules and its replay differs from the saved game"))
             return EXIT_NOT_VERIFIED
         if match.upgraded_from is not None:
-            print(f"verified: every choice of this format-{match.upgraded_from} save replays legally "
-                  "(it is upgraded to the current format when saved)")
+            print(_("verified: every choice of this format-{format} save replays legally "
+                    "(it is upgraded to the current format when saved)").format(format=match.upgraded_from))
         else:
-            print("verified: the replay reproduces the stored digest")
+            print(_("verified: the replay reproduces the stored digest"))
     return 0
 
 
@@ -244,20 +286,22 @@ def _replay_position(args, match) -> None:
     from .replay import Replay
 
     if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
-        raise TabletopError("the picture must be a .png file", args.screenshot)
+        raise TabletopError(_("the picture must be a .png file"), args.screenshot)
     replay = Replay.from_match(match, source=args.save)
     n = replay.n if args.at is None else args.at
     if n > replay.n:
-        has = (f"the save has {replay.n} choices" if match.replay is None or match.replay.complete else
-               f"{replay.n} of the save's {match.replay.total} choices replay under the installed rules")
-        raise TabletopError(f"--at {n} is out of range: {has} (0 to {replay.n})", args.save)
+        has = (_("the save has {n} choices").format(n=replay.n) if match.replay is None or match.replay.complete else
+               _("{n} of the save's {total} choices replay under the installed rules").format(
+                   n=replay.n, total=match.replay.total))
+        raise TabletopError(_("--at {n} is out of range: {why} (0 to {last})").format(n=n, why=has, last=replay.n), args.save)
     viewer = {"1": 0, "2": 1, "all": None}.get(args.view, "default")
     if viewer != "default" and not replay.view_allowed(viewer):
-        why = ("everything is shown only for a finished game" if viewer is None else
-               f"player {viewer + 1} is the computer and the game is not over")
-        raise TabletopError(f"--view {args.view}: {why}", args.save)
+        why = (_("everything is shown only for a finished game") if viewer is None else
+               _("player {n} is the computer and the game is not over").format(n=viewer + 1))
+        raise TabletopError(_("--view {view}: {why}").format(view=args.view, why=why), args.save)
     pos = replay.at_choice(n)
-    print(f"after choice {n}: turn {replay.turn_at(pos)}; {replay.caption(pos, replay.default_viewer() if viewer == 'default' else viewer)}")
+    caption = game_text(replay.caption(pos, replay.default_viewer() if viewer == "default" else viewer), match.game.id)
+    print(_("after choice {n}: turn {turn}; {caption}").format(n=n, turn=replay.turn_at(pos), caption=caption))
     if args.screenshot is None:
         return
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # no display needed, none used
@@ -265,7 +309,7 @@ def _replay_position(args, match) -> None:
     from .ui.replay_scene import render_png
 
     render_png(replay, n, args.screenshot, size=args.size, viewer=viewer)
-    print(f"wrote {args.screenshot}")
+    print(_("wrote {file}").format(file=args.screenshot))
 
 
 def cmd_bench(args) -> int:
@@ -279,9 +323,9 @@ def cmd_bench(args) -> int:
         from .engine.registry import all_games, get_game
 
         if not args.game:
-            raise TabletopError(f"bench needs a game (installed: {', '.join(all_games())}) or --ui")
+            raise TabletopError(_("bench needs a game (installed: {games}) or --ui").format(games=", ".join(all_games())))
         if args.load:
-            raise TabletopError("--load goes with --ui (the rules bench plays new games)")
+            raise TabletopError(_("--load goes with --ui (the rules bench plays new games)"))
         report = bench.run(get_game(args.game), seconds=args.seconds)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -311,21 +355,45 @@ def cmd_rules(args) -> int:
     game = get_game(args.game)
     ref = load_reference(args.file) if args.file else reference_for(game)
     if ref is None:
-        raise TabletopError(f"{args.game} has no rules reference")
+        raise TabletopError(_("{game} has no rules reference").format(game=args.game))
+    from .reference_words import entry_paragraphs, entry_title, ref_title
+
+    gid = game.id
     if args.entry:
         e = ref.get(args.entry) or ref.lookup(args.entry)
         if e is None:
-            raise TabletopError(f"the {ref.title} have no entry for {args.entry!r}")
+            raise TabletopError(_("the {reference} have no entry for {entry}").format(
+                reference=ref_title(ref, gid), entry=repr(args.entry)))
         entries = [e]
     else:
-        print(ref.title)
+        print(ref_title(ref, gid))
         entries = ref.entries()
     for e in entries:
         print()
-        print(e.heading() if not e.keyword else f"{e.title} (keyword)")
-        for para in e.paragraphs():
-            print(textwrap.fill(para, 100, subsequent_indent="  " if para.startswith("- ") else ""))
+        title = entry_title(ref, e, gid)
+        print((f"{title} ({e.number})" if e.number else title) if not e.keyword else _("{title} (keyword)").format(title=title))
+        for para in entry_paragraphs(ref, e, gid):
+            print(_fill(para, "  " if para.startswith("- ") else ""))
     return 0
+
+
+def _fill(text: str, indent: str) -> str:
+    """A paragraph wrapped at 100 columns; Korean and Japanese text counts its
+    wide characters twice (as a terminal shows them)."""
+    if text.isascii():
+        return textwrap.fill(text, 100, subsequent_indent=indent)
+    import unicodedata
+
+    lines, cur, width = [], "", 0
+    for word in text.split(" "):
+        w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in word)
+        if cur and width + 1 + w > 100:
+            lines.append(cur)
+            cur, width = indent + word, len(indent) + w
+        else:
+            cur, width = (cur + " " + word, width + 1 + w) if cur else (word, w)
+    lines.append(cur)
+    return "\n".join(lines)
 
 
 def cmd_tutorial(args) -> int:
@@ -347,6 +415,8 @@ def cmd_deck(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language(language_from_env())  # the messages follow TABLETOP_LANG, else the system's locale
+    _argparse_in_language()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -362,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+        print(f"tabletop: {problem_text(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -9,16 +9,18 @@ from pathlib import Path
 
 from .engine.decks import DeckFileError, format_deck, preconstructed, read_deck_file
 from .engine.errors import TabletopError
+from .i18n import _, game_text, ngettext
 
 
 def add_parsers(sub) -> None:
-    dp = sub.add_parser("deck", help="export a deck list, or check one against its game's deck rules")
+    dp = sub.add_parser("deck", help=_("export a deck list, or check one against its game's deck rules"))
     dsub = dp.add_subparsers(dest="deck_cmd", parser_class=type(dp))
-    sp = dsub.add_parser("export", help="write a deck list file")
+    sp = dsub.add_parser("export", help=_("write a deck list file"))
     sp.add_argument("game")
-    sp.add_argument("--deck", metavar="NAME", help="a preconstructed deck or one of your decks (default: the first preconstructed)")
+    sp.add_argument("--deck", metavar="NAME",
+                    help=_("a preconstructed deck or one of your decks (default: the first preconstructed)"))
     sp.add_argument("--out", metavar="FILE", required=True)
-    sp = dsub.add_parser("check", help="check a deck list file: exit 0 legal, 1 rules broken, 2 unreadable")
+    sp = dsub.add_parser("check", help=_("check a deck list file: exit 0 legal, 1 rules broken, 2 unreadable"))
     sp.add_argument("file")
 
 
@@ -28,26 +30,30 @@ def cmd_deck(args) -> int:
     games = all_games()
     if args.deck_cmd == "export":
         if args.game not in games:
-            raise TabletopError(f"unknown game {args.game!r} (installed: {', '.join(sorted(games))})")
+            raise TabletopError(_("unknown game {game} (installed: {games})").format(
+                game=repr(args.game), games=", ".join(sorted(games))))
         game = games[args.game]
         if args.deck is not None and args.deck not in game.decks:
             from .userdecks import find_deck
 
             deck = find_deck(game, args.deck)
             if deck is None:
-                raise TabletopError(f"no deck {args.deck!r} in {game.title} (preconstructed: {', '.join(game.decks)})")
+                raise TabletopError(_("no deck {deck} in {game} (preconstructed: {decks})").format(
+                    deck=repr(args.deck), game=game_text(game.title, game.id), decks=", ".join(game.decks)))
         else:
             deck = preconstructed(game, args.deck)
         out = Path(args.out)
         if out.is_dir():
-            raise TabletopError(f"{out}: is a folder; give a file to write")
+            raise TabletopError(_("is a folder; give a file to write"), out)
         from .saves import atomic_write_text
 
         try:
             atomic_write_text(out, format_deck(game, deck), keep_backup=False)
         except OSError as exc:
-            raise TabletopError(f"{out}: can't write the file ({exc.strerror or exc})") from None
-        print(f"wrote {deck.name or 'the deck'} ({deck.count()} cards) to {out}")
+            raise TabletopError(_("can't write the file ({problem})").format(problem=exc.strerror or exc), out) from None
+        n = deck.count()
+        print(ngettext("wrote {deck} ({n} card) to {file}", "wrote {deck} ({n} cards) to {file}", n).format(
+            deck=deck.name or _("the deck"), n=n, file=out))
         return 0
     if args.deck_cmd == "check":
         try:
@@ -55,13 +61,14 @@ def cmd_deck(args) -> int:
         except DeckFileError as exc:
             raise TabletopError(str(exc)) from None
         problems = game.check_deck(deck)
-        counts = ", ".join(f"{title} {deck.count(k)}" for k, title in game.deck_sections if deck.count(k))
-        label = f"{args.file}: {game.title}" + (f", {deck.name}" if deck.name else "") + f" ({counts})"
+        gid = game.id
+        counts = ", ".join(f"{game_text(title, gid)} {deck.count(k)}" for k, title in game.deck_sections if deck.count(k))
+        label = f"{args.file}: {game_text(game.title, gid)}" + (f", {deck.name}" if deck.name else "") + f" ({counts})"
         if not problems:
-            print(f"{label}: legal")
+            print(f"{label}: " + _("legal"))
             return 0
-        print(f"{label}: {len(problems)} rule{'s' if len(problems) != 1 else ''} broken")
+        print(f"{label}: " + ngettext("{n} rule broken", "{n} rules broken", len(problems)).format(n=len(problems)))
         for p in problems:
-            print(f"  {p.rule}: {p.message}")
+            print(f"  {game_text(p.rule, gid)}: {game_text(p.message, gid)}")
         return 1
-    raise TabletopError("give a deck command: export or check")
+    raise TabletopError(_("give a deck command: export or check"))

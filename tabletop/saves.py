@@ -32,6 +32,7 @@ import tomli_w
 from .engine import tomlio
 from .engine.core import Choice, Event, Game, State
 from .engine.errors import IllegalChoice, SaveError, TabletopError
+from .i18n import _, game_text
 
 FORMAT_VERSION = 2
 # Format 1 (the first release) took its digest over each game's internal state
@@ -267,17 +268,19 @@ def read_save(path: str | os.PathLike) -> dict:
     for key, typ in (("format", int), ("game", str), ("rules_version", str), ("seed", int),
                      ("setup", dict), ("choices", list), ("digest", str)):
         if key not in data:
-            raise SaveError(f"is not a complete save: the field {key!r} is missing (truncated or not a tabletop save)", path)
+            raise SaveError(_("is not a complete save: the field {field} is missing (truncated or not a tabletop save)").format(
+                field=repr(key)), path)
         if not isinstance(data[key], typ) or isinstance(data[key], bool):
-            raise SaveError(f"the field {key!r} has the wrong type", path)
+            raise SaveError(_("the field {field} has the wrong type").format(field=repr(key)), path)
     if data["format"] > FORMAT_VERSION:
-        raise SaveError(f"was written by a newer tabletop (save format {data['format']}; this version reads up to {FORMAT_VERSION})", path)
+        raise SaveError(_("was written by a newer tabletop (save format {format}; this version reads up to {newest})").format(
+            format=data["format"], newest=FORMAT_VERSION), path)
     if data["format"] < 1:
-        raise SaveError(f"has an unknown save format {data['format']}", path)
+        raise SaveError(_("has an unknown save format {format}").format(format=data["format"]), path)
     for i, entry in enumerate(data["choices"]):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
                 or isinstance(entry[0], bool) or not isinstance(entry[1], str)):
-            raise SaveError(f"choice {i + 1} is malformed (expected [player, choice id])", path)
+            raise SaveError(_("choice {n} is malformed (expected [player, choice id])").format(n=i + 1), path)
     return data
 
 
@@ -307,40 +310,56 @@ class ReplayReport:
         return self.reason is None
 
     def _head(self) -> str:
-        return (f"This save was made under rules version {self.saved_version} of {self.title or self.game}; "
-                f"the installed rules are version {self.installed_version}.")
+        return _("This save was made under rules version {saved} of {game}; the installed rules are version {installed}.").format(
+            saved=self.saved_version, game=game_text(self.title, self.game) or self.game, installed=self.installed_version)
 
     def for_players(self) -> str:
         """The sentence shown in the window (no choice ids)."""
         if self.complete:
-            tail = ("Every move replays under the new rules and gives the same position."
-                    if self.same_position else
-                    f"All {self.total} moves replay under the new rules, so the game goes on from its last move"
-                    + ("; the position may differ a little from the one saved." if self.same_position is False else "."))
+            if self.same_position:
+                tail = _("Every move replays under the new rules and gives the same position.")
+            elif self.same_position is False:
+                tail = _("All {total} moves replay under the new rules, so the game goes on from its last move; "
+                         "the position may differ a little from the one saved.").format(total=self.total)
+            else:
+                tail = _("All {total} moves replay under the new rules, so the game goes on from its last move.").format(
+                    total=self.total)
             return f"{self._head()} {tail}"
         n = self.replayed + 1
+        who = game_text(self.player_name, self.game)
         if self.reason == "ended":
-            why = f"under the new rules the game is already over on turn {self.turn}, before move {n} of {self.total}"
+            why = _("under the new rules the game is already over on turn {turn}, before move {n} of {total}").format(
+                turn=self.turn, n=n, total=self.total)
         elif self.reason == "failed":
-            why = f"move {n} of {self.total} ({self.player_name}, turn {self.turn}) could not be replayed"
+            why = _("move {n} of {total} ({player}, turn {turn}) could not be replayed").format(
+                n=n, total=self.total, player=who, turn=self.turn)
         else:
-            why = f"move {n} of {self.total} ({self.player_name}, turn {self.turn}) is not allowed under the new rules"
-        return (f"{self._head()} It replays up to move {self.replayed} of {self.total}: {why}. "
-                f"The game goes on from there; the save file itself is not changed.")
+            why = _("move {n} of {total} ({player}, turn {turn}) is not allowed under the new rules").format(
+                n=n, total=self.total, player=who, turn=self.turn)
+        return self._head() + " " + _("It replays up to move {replayed} of {total}: {why}. "
+                                      "The game goes on from there; the save file itself is not changed.").format(
+            replayed=self.replayed, total=self.total, why=why)
 
     def for_cli(self) -> str:
         """The explanation printed by ``tabletop replay`` (names the choice)."""
-        head = f"saved under {self.game} rules version {self.saved_version}; installed rules version {self.installed_version}"
+        head = _("saved under {game} rules version {saved}; installed rules version {installed}").format(
+            game=self.game, saved=self.saved_version, installed=self.installed_version)
         if self.complete:
-            pos = {True: "the same position as saved", False: "a different position from the one saved",
-                   None: "a position this format-1 save can't be compared with"}[self.same_position]
-            return f"{head}: all {self.total} choices replay legally and reach {pos}"
+            pos = {True: _("the same position as saved"), False: _("a different position from the one saved"),
+                   None: _("a position this format-1 save can't be compared with")}[self.same_position]
+            return head + ": " + _("all {total} choices replay legally and reach {position}").format(
+                total=self.total, position=pos)
         n = self.replayed + 1
         player, cid = self.choice or (0, "?")
-        why = {"ended": f"the game ends before it (turn {self.turn})",
-               "failed": f"the rules failed on it ({self.detail})"}.get(self.reason, "it is not legal under the installed rules")
-        return (f"{head}: replayed {self.replayed} of {self.total} choices; stopped at choice {n} "
-                f"({cid} by player {player + 1}, turn {self.turn}): {why}")
+        if self.reason == "ended":
+            why = _("the game ends before it (turn {turn})").format(turn=self.turn)
+        elif self.reason == "failed":
+            why = _("the rules failed on it ({problem})").format(problem=self.detail)
+        else:
+            why = _("it is not legal under the installed rules")
+        return head + ": " + _("replayed {replayed} of {total} choices; stopped at choice {n} "
+                               "({choice} by player {player}, turn {turn}): {why}").format(
+            replayed=self.replayed, total=self.total, n=n, choice=cid, player=player + 1, turn=self.turn, why=why)
 
 
 def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match:
@@ -357,17 +376,19 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     games = all_games()
     gid = data["game"]
     if expect_game is not None and gid != expect_game:
-        raise SaveError(f"is a save of {gid!r}, not of {expect_game!r}", path)
+        raise SaveError(_("is a save of {game}, not of {expected}").format(game=repr(gid), expected=repr(expect_game)), path)
     if gid not in games:
-        raise SaveError(f"is a save of the game {gid!r}, which is not installed", path)
+        raise SaveError(_("is a save of the game {game}, which is not installed").format(game=repr(gid)), path)
     game = games[gid]
     same_rules = data["rules_version"] == game.rules_version
     try:
         match = Match(game, data["setup"], data["seed"])
     except TabletopError as exc:
-        raise SaveError(_other_rules(data, game) + f"its set-up can't be used: {exc.detail}", path) from None
+        raise SaveError(_other_rules(data, game, _("its set-up can't be used: {problem}").format(problem=exc.detail)),
+                        path) from None
     except Exception as exc:  # a damaged set-up, or rules that fail on it: one message, no traceback
-        raise SaveError(_other_rules(data, game) + f"its set-up is damaged ({type(exc).__name__}: {exc})", path) from None
+        raise SaveError(_other_rules(data, game, _("its set-up is damaged ({problem})").format(
+            problem=f"{type(exc).__name__}: {exc}")), path) from None
     names = [str(n) for n in data.get("players", [])] if isinstance(data.get("players"), list) else []
     choices = data["choices"]
     state = match.state
@@ -386,19 +407,22 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
             match.log.append((player, cid))
             continue
         if same_rules:
-            raise SaveError({
-                "ended": f"choice {i + 1} ({cid}) comes after the game ended: the choice list was edited or damaged",
-                "illegal": f"choice {i + 1} ({cid} by player {player + 1}) is not legal at that point: "
-                           "the choice list was edited or damaged",
-                "failed": f"the rules failed while replaying choice {i + 1} ({cid}): {detail}",
-            }[reason], path)
+            if reason == "ended":
+                msg = _("choice {n} ({choice}) comes after the game ended: the choice list was edited or damaged")
+            elif reason == "illegal":
+                msg = _("choice {n} ({choice} by player {player}) is not legal at that point: "
+                        "the choice list was edited or damaged")
+            else:
+                msg = _("the rules failed while replaying choice {n} ({choice}): {problem}")
+            raise SaveError(msg.format(n=i + 1, choice=cid, player=player + 1 if isinstance(player, int) else player,
+                                       problem=detail), path)
         if reason == "failed":  # the state may be half changed: rebuild it, and it must be playable
             try:
                 match.replay_to(len(match.log))
                 match.state.digest()
             except Exception:
-                raise SaveError(_other_rules(data, game) + f"the installed rules fail on it at choice {i + 1} "
-                                f"({cid}): {detail}", path) from None
+                raise SaveError(_other_rules(data, game, _("the installed rules fail on it at choice {n} ({choice}): {problem}").format(
+                    n=i + 1, choice=cid, problem=detail)), path) from None
             state = match.state
         name = names[player] if isinstance(player, int) and 0 <= player < len(names) else f"Player {player + 1}"
         report = ReplayReport(gid, data["rules_version"], game.rules_version, len(match.log), len(choices),
@@ -408,7 +432,7 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     match.upgraded_from = data["format"] if data["format"] < FORMAT_VERSION else None
     digest_ok = None if data["format"] < DIGEST_SINCE_FORMAT else state.digest() == data["digest"]
     if same_rules and digest_ok is False:
-        raise SaveError("the replayed game does not match the stored digest: the file was edited or damaged", path)
+        raise SaveError(_("the replayed game does not match the stored digest: the file was edited or damaged"), path)
     if not same_rules:
         if report is None:
             report = ReplayReport(gid, data["rules_version"], game.rules_version, len(choices), len(choices),
@@ -425,11 +449,12 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     return match
 
 
-def _other_rules(data: dict, game: Game) -> str:
+def _other_rules(data: dict, game: Game, problem: str) -> str:
+    """``problem``, said of a save made under other rules as such."""
     if data["rules_version"] == game.rules_version:
-        return ""
-    return (f"was saved with {data['game']} rules version {data['rules_version']} "
-            f"(the installed rules are version {game.rules_version}) and ")
+        return problem
+    return _("was saved with {game} rules version {saved} (the installed rules are version {installed}) and {problem}").format(
+        game=data["game"], saved=data["rules_version"], installed=game.rules_version, problem=problem)
 
 
 def load_with_backup(path: str | os.PathLike, expect_game: str | None = None) -> Match:
@@ -447,9 +472,12 @@ def load_with_backup(path: str | os.PathLike, expect_game: str | None = None) ->
         except SaveError:
             raise exc from None
         auto = Path(path).parent.name == AUTOSAVE_DIR
-        what = "This game's autosave" if auto else Path(path).name
-        match.notes.insert(0, f"{what} is damaged ({exc.detail}); its backup from {_saved_at(bak)}"
-                              f"{' (the game one move earlier)' if auto else ''} was loaded instead.")
+        if auto:
+            note = _("This game's autosave is damaged ({problem}); its backup from {date} (the game one move earlier) "
+                     "was loaded instead.")
+        else:
+            note = _("{file} is damaged ({problem}); its backup from {date} was loaded instead.")
+        match.notes.insert(0, note.format(file=Path(path).name, problem=exc.detail, date=_saved_at(bak)))
         match.keep_autosave_backup = False
         return match
 
@@ -459,7 +487,7 @@ def _saved_at(path: Path) -> str:
         saved = str(read_save(path).get("saved", ""))
     except SaveError:
         saved = ""
-    return saved.replace("T", " ")[:16] or "the previous save"
+    return saved.replace("T", " ")[:16] or _("the previous save")
 
 
 def list_saves(folder: str | os.PathLike) -> list[dict]:

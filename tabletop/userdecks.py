@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from .engine.decks import Deck, DeckFileError, format_deck, parse_deck
+from .i18n import _
 from .saves import atomic_write_text, backup_path
 
 SUFFIX = ".txt"
@@ -66,7 +67,7 @@ def save_deck(game, deck: Deck, path: str | os.PathLike | None = None) -> Path:
     """Write ``deck`` (named) to ``path``, or to a new file named after it in
     the game's folder (never over another deck's file)."""
     if not deck.name.strip():
-        raise DeckFileError("a deck needs a name to be saved")
+        raise DeckFileError(_("a deck needs a name to be saved"))
     if path is None:
         folder = decks_dir(game.id)
         path = folder / file_name(deck.name)

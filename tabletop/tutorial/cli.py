@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.registry import all_games, get_game
+from tabletop.i18n import _, game_text
 
 from .guided import check_guided, guided_path, load_guided
 from .lesson import check_lesson_full, list_lessons, load_lesson
@@ -46,8 +47,10 @@ def check(games, strict: bool = False, guided: bool = True) -> int:
         if gp is not None:
             problem = check_guided(game, gp)
             report(f"{game.id}/{gp.name}", [problem] if problem else [], [], load_guided, gp)
-    tail = f", {warned} warnings" if warned else ""
-    print(f"{passed} passed, {failed} failed{tail}")
+    if warned:
+        print(_("{passed} passed, {failed} failed, {warned} warnings").format(passed=passed, failed=failed, warned=warned))
+    else:
+        print(_("{passed} passed, {failed} failed").format(passed=passed, failed=failed))
     return failed
 
 
@@ -63,28 +66,32 @@ def _list(game) -> None:
     from .progress import completed, lesson_key, puzzle_key
 
     done = completed()
+    gid = game.id
     lessons = _ordered_lessons(game)
     if not lessons:
-        print(f"{game.id}: no lessons installed")
+        print(_("{game}: no lessons installed").format(game=gid))
+    yes, no = "[" + _("done") + "]", "[    ]"
     for i, (path, lesson) in enumerate(lessons, 1):
-        mark = "[done]" if lesson_key(game.id, path) in done else "[    ]"
-        adv = " (advanced)" if lesson.advanced else ""
-        print(f"{mark} {i}. {path.stem}: {lesson.title}{adv} - {lesson.summary}")
+        mark = yes if lesson_key(gid, path) in done else no
+        adv = " " + _("(advanced)") if lesson.advanced else ""
+        print(f"{mark} {i}. {path.stem}: {game_text(lesson.title, gid)}{adv} - {game_text(lesson.summary, gid)}")
     gp = guided_path(game)
     if gp is not None:
         g = load_guided(gp)
-        mark = "[done]" if lesson_key(game.id, gp) in done else "[    ]"
-        print(f"{mark} --guided: {g.title}")
+        mark = yes if lesson_key(gid, gp) in done else no
+        print(f"{mark} --guided: {game_text(g.title, gid)}")
     for i, path in enumerate(list_puzzles(game), 1):
         pz = load_puzzle(path)
-        mark = "[done]" if puzzle_key(game.id, path) in done else "[    ]"
-        print(f"{mark} --puzzle {i}: {pz.title} ({pz.goal_text}) - {pz.summary}")
+        mark = yes if puzzle_key(gid, path) in done else no
+        print(f"{mark} --puzzle {i}: {game_text(pz.title, gid)} ({game_text(pz.goal_text, gid)}) - {game_text(pz.summary, gid)}")
 
 
 def _pick(paths, wanted: str, what: str, game) -> str:
     match = [p for i, p in enumerate(paths, 1) if wanted in (p.stem, str(i)) or p.stem.endswith(wanted)]
     if not match:
-        raise TabletopError(f"{game.id} has no {what} {wanted!r} (see tabletop tutorial {game.id} --list)")
+        raise TabletopError((_("{game} has no lesson {name} (see tabletop tutorial {game} --list)") if what == "lesson" else
+                             _("{game} has no puzzle {name} (see tabletop tutorial {game} --list)")).format(
+                                 game=game.id, name=repr(wanted)))
     return str(match[0])
 
 
@@ -94,7 +101,7 @@ def main(args) -> int:
         failed = check(games, strict=getattr(args, "strict", False))
         return 2 if check.malformed else (1 if failed else 0)
     if not args.game:
-        raise TabletopError("tutorial needs a game (or --check); installed: " + ", ".join(all_games()))
+        raise TabletopError(_("tutorial needs a game (or --check); installed: {games}").format(games=", ".join(all_games())))
     game = get_game(args.game)
     if args.list:
         _list(game)
@@ -108,12 +115,12 @@ def main(args) -> int:
     if getattr(args, "guided", False):
         gp = guided_path(game)
         if gp is None:
-            raise TabletopError(f"{game.id} has no guided first game installed")
+            raise TabletopError(_("{game} has no guided first game installed").format(game=game.id))
         load_guided(gp)
         return run_app(game=game.id, guided=str(gp))
-    lessons = [p for p, _ in _ordered_lessons(game)]
+    lessons = [p for p, _lesson in _ordered_lessons(game)]
     if not lessons:
-        raise TabletopError(f"{game.id} has no lessons installed")
+        raise TabletopError(_("{game} has no lessons installed").format(game=game.id))
     chosen = str(lessons[0])
     if args.lesson:
         chosen = _pick(lessons, args.lesson, "lesson", game)

@@ -15,10 +15,12 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _, language, language_from_env, set_language
 
 from . import gfx
 from .gfx import VH, VW
 from .settings import Settings, load_settings, save_settings
+from .theme import THEME, theme  # noqa: F401  (THEME: the widgets' look, kept here for its readers)
 
 UI_EVENTS = {
     pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_TEXT_ENTRY_FINISHED,
@@ -32,52 +34,6 @@ SETTLE_S = 1.5      # after input the widgets still change by themselves (hover 
 QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
 BLINK_S = 0.25      # a text field with the focus: its cursor blinks
 POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
-
-THEME = {
-    "defaults": {
-        "colours": {
-            "normal_bg": "#2c3440", "hovered_bg": "#3b475a", "active_bg": "#51627e", "selected_bg": "#4d6a96",
-            "disabled_bg": "#22282f", "dark_bg": "#1a1f27", "normal_text": "#e8ecf2", "hovered_text": "#ffffff",
-            "selected_text": "#ffffff", "active_text": "#ffffff", "disabled_text": "#6a7380", "normal_border": "#4a5668",
-            "hovered_border": "#f0be46", "selected_border": "#f0be46", "active_border": "#f0be46",
-            "text_cursor": "#f0be46", "link_text": "#f0be46",
-        },
-        "font": {"name": "noto_sans", "size": "18"},
-        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1", "shadow_width": "0"},
-    },
-    "label": {"colours": {"dark_bg": "#00000000", "normal_text": "#e8ecf2"}, "misc": {"text_horiz_alignment": "left"}},
-    "#title": {"font": {"name": "noto_sans", "size": "46", "bold": "1"}, "colours": {"normal_text": "#f0be46"},
-               "misc": {"text_horiz_alignment": "center"}},
-    "#subtitle": {"font": {"name": "noto_sans", "size": "20"}, "colours": {"normal_text": "#9aa4b2"},
-                  "misc": {"text_horiz_alignment": "center"}},
-    "#heading": {"font": {"name": "noto_sans", "size": "24", "bold": "1"}, "colours": {"normal_text": "#f0be46"}},
-    "#error": {"colours": {"normal_text": "#ff8a7a"}},
-    "text_box": {"colours": {"dark_bg": "#1e242d"}, "font": {"name": "noto_sans", "size": "17"}},
-    "selection_list": {"colours": {"dark_bg": "#1e242d"}, "misc": {"list_item_height": "32"}},
-    "selection_list.#item_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
-                                       "font": {"name": "noto_sans", "size": "17"}},
-    "#big": {"font": {"name": "noto_sans", "size": "24", "bold": "1"}},
-    # the Tutorial list: a font with the check mark of completed lessons
-    "#lessons.#item_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
-                                 "font": {"name": "noto_sans_jp", "size": "17", "regular_path": "", "bold_path": ""}},
-}
-
-
-def _mark_font() -> None:
-    """Noto Sans lacks the check mark; pygame_gui ships Noto Sans JP, which has
-    it. Point the Tutorial list's font at that file (or keep Noto Sans)."""
-    path = Path(pygame_gui.__file__).resolve().parent / "data" / "NotoSansJP-Regular.otf"
-    font = THEME["#lessons.#item_list_item"]["font"]
-    if path.exists():
-        font["regular_path"] = font["bold_path"] = str(path)
-    else:
-        font.update(name="noto_sans")
-        font.pop("regular_path", None)
-        font.pop("bold_path", None)
-
-
-_mark_font()
-
 
 class VirtualUIManager(pygame_gui.UIManager):
     """A UIManager that lives in the virtual canvas: its mouse is the app's
@@ -162,6 +118,7 @@ class App:
         MenuBackground._cache = None
         pygame.key.set_repeat(300, 40)
         self.settings = settings if settings is not None else load_settings()
+        set_language(self.settings.language or language_from_env())
         self.persist_settings = persist_settings
         from .sound import Sounds
         self.sounds = Sounds(self.settings.volume, self.settings.muted)  # silent without a device
@@ -175,7 +132,8 @@ class App:
         self.scale = 1.0
         self.offset = (0, 0)
         self._fit()
-        self.ui = VirtualUIManager(self, (VW, VH), THEME)
+        self.ui = VirtualUIManager(self, (VW, VH), theme())
+        self.ui.set_locale(language())  # the widgets' fonts for the language (theme.py)
         self.scenes: list[Scene] = []
         self.running = True
         self.vmouse = (VW // 2, VH // 2)
@@ -288,6 +246,14 @@ class App:
             self.resize(*self.settings.window_size)
         if self.persist_settings:
             save_settings(self.settings)
+
+    def apply_language(self) -> None:
+        """Use the language of the settings (or the system's) at once: the
+        widgets take its fonts, drawings holding words are dropped, and the
+        screen is rebuilt in the new words."""
+        self.ui.set_locale(set_language(self.settings.language or language_from_env()))
+        gfx.generation += 1  # cached drawings holding words (card faces, pages) are stale
+        self._rebuild()
 
     def to_virtual(self, pos) -> tuple[float, float]:
         return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
@@ -432,7 +398,7 @@ class App:
         pygame.display.flip()
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
-        for _ in range(n):
+        for _n in range(n):
             self.step(dt=dt)
 
     def run(self) -> int:
@@ -506,11 +472,14 @@ def _new_match(game_id: str, vs_computer: bool, deck: str | None, seed: int | No
         from tabletop.userdecks import find_deck
         mine = find_deck(game, deck)
         if mine is None:
-            raise TabletopError(f"{game_id} has no deck {deck!r} (decks: {', '.join(sorted(game.decks))})")
+            raise TabletopError(_("{game} has no deck \"{deck}\" (decks: {decks})").format(
+                game=game_id, deck=deck, decks=", ".join(sorted(game.decks))))
         problems = game.check_deck(mine)
         if problems:
-            raise TabletopError(f"your deck {deck!r} doesn't meet the deck rules: {problems[0]}")
-        game.setup_cards(setup, 0, mine.ids([k for k, _ in game.deck_sections]), mine.name)
+            from tabletop.i18n import game_text
+            raise TabletopError(_("your deck \"{deck}\" doesn't meet the deck rules: {problem}").format(
+                deck=deck, problem=game_text(str(problems[0]), game_id)))
+        game.setup_cards(setup, 0, mine.ids([k for k, _t in game.deck_sections]), mine.name)
     if vs_computer:
         setup["players"][1]["name"] = "Computer"
     if seed is None:
@@ -578,8 +547,8 @@ def screenshot(game: str, out: str, load: str | None = None, size=(1600, 900), s
         try:
             pygame.image.save(app.window, str(out))
         except (pygame.error, OSError) as exc:
-            raise TabletopError(f"can't write the picture ({exc})", out) from None
+            raise TabletopError(_("can't write the picture ({problem})").format(problem=exc), out) from None
     finally:
         pygame.quit()
-    print(f"wrote {out}")
+    print(_("wrote {file}").format(file=out))
     return 0

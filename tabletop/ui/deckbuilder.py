@@ -14,6 +14,7 @@ import pygame_gui
 
 from tabletop.engine.decks import Deck, DeckFileError, format_deck, read_deck_file
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, game_text, ngettext, set_game
 
 from .app import Scene
 from .cards import CardArt
@@ -22,13 +23,27 @@ from .deckbuilder_view import POOL, DeckViewMixin
 from .dialogs import ConfirmWindow
 from .layout import load_layout
 
-NEW = "New empty deck"
+# the Open menu's items, as ids in English (shown in the language in use: open_label)
+NEW = N_("New empty deck")
 PRE, YOURS = "Preconstructed: ", "Yours: "
 
 
 def _games():
     from .scenes import _games as found
     return found()
+
+
+def _widths(labels, room: int, gap: int) -> list[int]:
+    """Button widths for ``labels`` ((words, least width)): each as wide as its
+    words need, within ``room`` (the rest shared out in proportion)."""
+    from . import gfx
+
+    f = gfx.font(26)  # about the widgets' 18 px text
+    want = [max(w, f.size(s)[0] + 26) for s, w in labels]
+    room -= gap * (len(labels) - 1)
+    if sum(want) <= room:
+        return want
+    return [int(w * room / sum(want)) for w in want]
 
 
 class DeckBuilderScene(DeckViewMixin, Scene):
@@ -50,6 +65,7 @@ class DeckBuilderScene(DeckViewMixin, Scene):
     def set_game(self, gid: str, deck: Deck | None = None, path=None) -> None:
         game = _games()[gid]
         self.gid = gid
+        set_game(gid)
         self.model = DeckModel(game, deck, path)
         layout = load_layout(game)
         self.art = CardArt(game, layout.card_colors, layout.face_down_tag)
@@ -58,40 +74,50 @@ class DeckBuilderScene(DeckViewMixin, Scene):
     # -- widgets ----------------------------------------------------------------------------
     def build(self):
         games = _games()
-        self.label((24, 14, 220, 42), "Deck builder", object_id="#heading")
-        self.button((1464, 14, 112, 42), "Back", self.leave)
+        from .scenes import game_title
+
+        self.label((24, 14, 220, 42), _("Deck builder"), object_id="#heading")
+        self.button((1464, 14, 112, 42), _("Back"), self.leave)
         if self.model is None:
-            self.label((24, 120, 900, 40), "No games are installed yet.")
+            self.label((24, 120, 900, 40), _("No games are installed yet."))
             return
-        titles = [g.title or gid for gid, g in games.items()]
-        self.game_menu = pygame_gui.elements.UIDropDownMenu(titles, games[self.gid].title or self.gid,
-                                                            pygame.Rect(250, 14, 320, 42), self.app.ui)
+        set_game(self.gid)
+        titles = [(game_title(g, gid), gid) for gid, g in games.items()]
+        self.game_menu = pygame_gui.elements.UIDropDownMenu(titles, (game_title(games[self.gid], self.gid), self.gid),
+                                                            pygame.Rect(250, 14, 300, 42), self.app.ui)
         self.open_items = self._open_items()
         current = self._current_item()
-        self.open_menu = pygame_gui.elements.UIDropDownMenu(self.open_items, current, pygame.Rect(580, 14, 360, 42),
-                                                            self.app.ui)
-        x = 950
-        for label, act, w in (("Save", self.save, 88), ("Save as", self.save_as, 104), ("Delete", self.delete, 92),
-                              ("Import", self.import_list, 96), ("Export", self.export_list, 96)):
+        self.open_menu = pygame_gui.elements.UIDropDownMenu([(self.open_label(i), i) for i in self.open_items],
+                                                            (self.open_label(current), current),
+                                                            pygame.Rect(560, 14, 330, 42), self.app.ui)
+        x = 900
+        buttons = ((_("Save"), self.save, 88), (_("Save as"), self.save_as, 104), (_("Delete"), self.delete, 92),
+                   (_("Import"), self.import_list, 96), (_("Export"), self.export_list, 96))
+        for (label, act, _w), w in zip(buttons, _widths([(b[0], b[2]) for b in buttons], 1458 - x, 6)):
             self.button((x, 14, w, 42), label, act)
             x += w + 6
-        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(24, 64, 300, 42), self.app.ui,
-                                                          placeholder_text="Search names and text")
+        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(24, 64, 250, 42), self.app.ui,
+                                                          placeholder_text=_("Search names and text"))
         if self.model.search:
             self.search.set_text(self.model.search)
         self.filter_menus = {}
-        fx = 334
+        fx = 284
         names = self.model.filter_names()
         fw = (984 - fx - 8 * (len(names) - 1)) // max(1, len(names)) if names else 0
+        self.filter_values = {}   # a filter item's words -> (facet, value)
         for facet in names:
-            items = [f"{facet}: {v}" for v in self.model.filter_values(facet)]
-            cur = f"{facet}: {self.model.chosen.get(facet, ANY)}"
-            m = pygame_gui.elements.UIDropDownMenu(items, cur if cur in items else items[0],
-                                                   pygame.Rect(fx, 64, min(fw, 200), 42), self.app.ui)
+            items = []
+            for v in self.model.filter_values(facet):
+                item = _("{filter}: {value}").format(filter=game_text(facet, self.gid),
+                                                     value=_(ANY) if v == ANY else game_text(v, self.gid))
+                self.filter_values[item] = (facet, v)
+                items.append(item)
+            cur = next((i for i in items if self.filter_values[i] == (facet, self.model.chosen.get(facet, ANY))), items[0])
+            m = pygame_gui.elements.UIDropDownMenu(items, cur, pygame.Rect(fx, 64, min(fw, 200), 42), self.app.ui)
             self.filter_menus[m] = facet
             fx += min(fw, 200) + 8
         self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(1000, 64, 576, 42), self.app.ui,
-                                                              placeholder_text="Deck name")
+                                                              placeholder_text=_("Deck name"))
         self.name_entry.set_text_length_limit(60)
         if self.model.deck.name:
             self.name_entry.set_text(self.model.deck.name)
@@ -109,6 +135,16 @@ class DeckBuilderScene(DeckViewMixin, Scene):
             items.append(item)
         return items
 
+    def open_label(self, item: str) -> str:
+        """An Open menu item in words: a preconstructed deck's name is the game's words."""
+        if item.startswith(PRE):
+            return _("Preconstructed: {deck}").format(deck=game_text(item[len(PRE):], self.gid))
+        if item in self.open_items[1 + len(self.model.game.decks):]:
+            e = self.user_decks[self.open_items.index(item) - 1 - len(self.model.game.decks)]
+            label = _("Yours: {deck}").format(deck=e["name"])
+            return label + " " + _("(can't be read)") if "error" in e else label
+        return _(NEW)
+
     def _current_item(self) -> str:
         if self.model.path is None and self.opened in self.open_items:
             return self.opened
@@ -123,18 +159,25 @@ class DeckBuilderScene(DeckViewMixin, Scene):
             return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is getattr(self, "game_menu", None):
-                gid = next((g for g, gm in _games().items() if (gm.title or g) == ev.text), None)
+                from .scenes import game_title
+                gid = getattr(ev, "selected_option_id", None)
+                if gid not in _games():
+                    gid = next((g for g, gm in _games().items() if game_title(gm, g) == ev.text), None)
                 if gid is not None and gid != self.gid:
                     self.set_game(gid)
                     self.app.settings.last_game = gid
                     self.app._rebuild()
                 return
             if ev.ui_element is getattr(self, "open_menu", None):
-                self.open_item(ev.text)
+                item = getattr(ev, "selected_option_id", None)
+                if item not in self.open_items:
+                    item = next((i for i in self.open_items if self.open_label(i) == ev.text), NEW)
+                self.open_item(item)
                 return
             facet = getattr(self, "filter_menus", {}).get(ev.ui_element)
             if facet is not None:
-                self.model.choose(facet, ev.text.split(": ", 1)[1])
+                chosen = self.filter_values.get(ev.text)
+                self.model.choose(facet, chosen[1] if chosen else ev.text.split(": ", 1)[1])
                 self.pool_scroll = 0
                 return
         if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
@@ -169,7 +212,7 @@ class DeckBuilderScene(DeckViewMixin, Scene):
     def _named(self) -> bool:
         self.model.deck.name = self.name_entry.get_text().strip()
         if not self.model.deck.name:
-            self.app.toast("Give the deck a name first (the box above the deck).")
+            self.app.toast(_("Give the deck a name first (the box above the deck)."))
             return False
         return True
 
@@ -181,12 +224,14 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         try:
             path = save_deck(self.model.game, self.model.deck, None if new_file else self.model.path)
         except (OSError, TabletopError) as exc:
-            self.app.toast(f"Can't save the deck: {exc}")
+            self.app.toast(_("Can't save the deck: {problem}").format(problem=exc))
             return
         self.model.path, self.model.dirty = path, False
         probs = self.model.problems()
-        note = "" if not probs else f" It doesn't meet {len(probs)} deck rule{'s' if len(probs) != 1 else ''} yet, so New game won't offer it."
-        self.app.toast(f"Saved {self.model.deck.name}.{note}", ok=not probs)
+        note = "" if not probs else " " + ngettext(
+            "It doesn't meet {n} deck rule yet, so New game won't offer it.",
+            "It doesn't meet {n} deck rules yet, so New game won't offer it.", len(probs)).format(n=len(probs))
+        self.app.toast(_("Saved {deck}.").format(deck=self.model.deck.name) + note, ok=not probs)
         self.app._rebuild()
 
     def save_as(self) -> None:
@@ -194,9 +239,10 @@ class DeckBuilderScene(DeckViewMixin, Scene):
 
     def delete(self) -> None:
         if self.model.path is None:
-            self.app.toast("This deck isn't saved, so there is nothing to delete.")
+            self.app.toast(_("This deck isn't saved, so there is nothing to delete."))
             return
-        self._ask("delete", f"Delete your deck {self.model.deck.name or ''}? Its file is removed.", "Delete deck", "Delete")
+        self._ask("delete", _("Delete your deck {deck}? Its file is removed.").format(deck=self.model.deck.name or ""),
+                  _("Delete deck"), _("Delete"))
 
     def _do_delete(self) -> None:
         from tabletop.userdecks import delete_deck
@@ -205,21 +251,21 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         try:
             delete_deck(self.model.path)
         except OSError as exc:
-            self.app.toast(f"Can't delete the deck: {exc.strerror or exc}")
+            self.app.toast(_("Can't delete the deck: {problem}").format(problem=exc.strerror or exc))
             return
         self.model.load(Deck(self.model.game.id, "", {}))
-        self.app.toast(f"Deleted {name}.", ok=True)
+        self.app.toast(_("Deleted {deck}.").format(deck=name), ok=True)
         self.app._rebuild()
 
     # -- Import, Export -----------------------------------------------------------------------
     def import_list(self) -> None:
-        self._file_dialog("import", "Import a deck list", str(Path.home()), True)
+        self._file_dialog("import", _("Import a deck list"), str(Path.home()), True)
 
     def export_list(self) -> None:
         from tabletop.userdecks import file_name
 
         start = Path.home() / file_name(self.name_entry.get_text().strip() or "deck")
-        self._file_dialog("export", "Export the deck list", str(start), False)
+        self._file_dialog("export", _("Export the deck list"), str(start), False)
 
     def _file_dialog(self, kind, title, start, existing) -> None:
         w = pygame_gui.windows.UIFileDialog(pygame.Rect(400, 150, 800, 600), self.app.ui, window_title=title,
@@ -239,7 +285,7 @@ class DeckBuilderScene(DeckViewMixin, Scene):
             self.model.load(deck)
         self.model.dirty = True
         self.init_view()
-        self.app.toast(f"Imported {deck.name or Path(path).name}: Save keeps it with your decks.", ok=True)
+        self.app.toast(_("Imported {deck}: Save keeps it with your decks.").format(deck=deck.name or Path(path).name), ok=True)
         self.app._rebuild()
         return True
 
@@ -249,14 +295,14 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         self.model.deck.name = self.name_entry.get_text().strip()
         p = Path(path)
         if p.is_dir():
-            self.app.toast(f"{p} is a folder: give a file name to export to.")
+            self.app.toast(_("{file} is a folder: give a file name to export to.").format(file=p))
             return False
         try:
             atomic_write_text(p, format_deck(self.model.game, self.model.deck))
         except OSError as exc:
-            self.app.toast(f"Can't write {p}: {exc.strerror or exc}")
+            self.app.toast(_("Can't write {file}: {problem}").format(file=p, problem=exc.strerror or exc))
             return False
-        self.app.toast(f"Exported the deck list to {p}", ok=True)
+        self.app.toast(_("Exported the deck list to {file}").format(file=p), ok=True)
         return True
 
     # -- dialogs ---------------------------------------------------------------------------------
@@ -285,7 +331,7 @@ class DeckBuilderScene(DeckViewMixin, Scene):
 
     def leave(self) -> None:
         if self.model is not None and self.model.dirty and self.model.deck.count():
-            self._ask("leave", "Leave the deck builder without saving this deck?", "Unsaved deck", "Leave")
+            self._ask("leave", _("Leave the deck builder without saving this deck?"), _("Unsaved deck"), _("Leave"))
             return
         self.back()
 

@@ -5,8 +5,9 @@ its checks. Knows no game: everything comes from the Game object."""
 from __future__ import annotations
 
 from tabletop.engine.decks import Deck
+from tabletop.i18n import N_, card_text, game_text, language
 
-ANY = "Any"
+ANY = N_("Any")  # shown translated
 MAX_FILTERS = 4
 
 
@@ -62,6 +63,11 @@ class DeckModel:
         bits = [d.get("name", ""), d.get("text", ""), d.get("type", ""), d.get("subtype", ""),
                 " ".join(map(str, d.get("tags", []))), " ".join(map(str, d.get("keywords", []))), cid]
         bits += [str(v) for v in self.facets[cid].values()]
+        if language() != "en":  # the words as shown are searched too
+            gid = self.game.id
+            bits += [card_text(cid, "name", str(d.get("name", "")), gid), card_text(cid, "text", str(d.get("text", "")), gid)]
+            bits += [game_text(str(b), gid) for b in bits[2:5]] + [game_text(str(v), gid) for v in self.facets[cid].values()]
+            bits += [game_text(str(t), gid) for t in list(d.get("tags", [])) + list(d.get("keywords", []))]
         return " ".join(str(b) for b in bits).casefold()
 
     def shown(self) -> list[str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import _, card_text, game_text, ngettext
+
 from . import gfx
 
 POOL = pygame.Rect(24, 116, 960, 770)
@@ -199,9 +201,10 @@ class DeckViewMixin:
         shown = len(self.model.shown())
         first = self.pool_scroll * COLS
         if shown:
-            info = f"Cards {first + 1} to {first + len(cards)} of {shown}   (wheel scrolls;  click or drag a card to add it, right-click to take one out)"
+            info = _("Cards {first} to {last} of {total}   (wheel scrolls;  click or drag a card to add it, "
+                     "right-click to take one out)").format(first=first + 1, last=first + len(cards), total=shown)
         else:
-            info = "No card matches the search and filters."
+            info = _("No card matches the search and filters.")
         gfx.blit_text(surf, gfx.fit(info, SMALL, POOL.w), SMALL, (POOL.x, POOL.bottom - 26), gfx.DIM)
         rows = max(1, -(-shown // COLS))
         if rows > ROWS:   # a scroll bar
@@ -214,9 +217,12 @@ class DeckViewMixin:
     def _draw_deck(self, surf) -> None:
         gfx.panel(surf, DECK.inflate(0, 12), (22, 27, 35), gfx.LINE, 10)
         m = self.model
-        title = f"{m.deck.name or 'New deck'}{' *' if m.dirty else ''}"
+        gid = m.game.id
+        title = (m.deck.name or _("New deck")) + (" *" if m.dirty else "")
         gfx.blit_text(surf, gfx.fit(title, 24, DECK.w - 200, True), 24, (DECK.x + 12, DECK.y + 8), gfx.ACCENT, True)
-        gfx.blit_text(surf, f"{m.deck.count()} cards", TEXT, (DECK.right - 12, DECK.y + 12), gfx.TEXT, anchor="topright")
+        n_cards = m.deck.count()
+        gfx.blit_text(surf, ngettext("{n} card", "{n} cards", n_cards).format(n=n_cards), TEXT,
+                      (DECK.right - 12, DECK.y + 12), gfx.TEXT, anchor="topright")
         clip = surf.get_clip()
         surf.set_clip(LIST)
         titles = dict(m.sections)
@@ -225,7 +231,8 @@ class DeckViewMixin:
                 continue
             if cid is None:
                 pygame.draw.rect(surf, (40, 48, 62), r, border_radius=6)
-                gfx.blit_text(surf, titles.get(key, key), TEXT, (r.x + 8, r.centery), gfx.ACCENT, True, anchor="midleft")
+                gfx.blit_text(surf, game_text(titles.get(key, key), gid), TEXT, (r.x + 8, r.centery), gfx.ACCENT, True,
+                              anchor="midleft")
                 gfx.blit_text(surf, str(n), TEXT, (r.right - 10, r.centery), gfx.TEXT, True, anchor="midright")
                 continue
             if self.hover == (cid, "deck") or (self.held and self.held[0] == cid):
@@ -233,7 +240,7 @@ class DeckViewMixin:
             color = self.art.frame_color(self.art.desc(cid))
             pygame.draw.rect(surf, color, (r.x + 4, r.y + 4, 6, r.h - 8), border_radius=2)
             gfx.blit_text(surf, f"{n}", TEXT, (r.x + 34, r.centery), gfx.TEXT, True, anchor="midright")
-            name = gfx.fit(m.names.get(cid, cid), TEXT, r.w - 160)
+            name = gfx.fit(card_text(cid, "name", m.names.get(cid, cid), gid), TEXT, r.w - 160)
             gfx.blit_text(surf, name, TEXT, (r.x + 44, r.centery), gfx.TEXT, anchor="midleft")
             facets = m.facets.get(cid, {})
             curve = facets.get(m.game.deck_curve)
@@ -250,12 +257,14 @@ class DeckViewMixin:
         key = m.game.deck_curve
         if not key:
             return
-        gfx.blit_text(surf, f"{key} curve", TEXT, (CURVE.x, CURVE.y), gfx.ACCENT, True)
+        stat = game_text(key, m.game.id)
+        gfx.blit_text(surf, _("{stat} curve").format(stat=stat), TEXT, (CURVE.x, CURVE.y), gfx.ACCENT, True)
         curve = m.curve()
         if not curve:
-            gfx.blit_text(surf, f"No card with a {key.lower()} yet.", SMALL, (CURVE.x, CURVE.y + 30), gfx.DIM)
+            gfx.blit_text(surf, _("No card with a {stat} yet.").format(stat=stat if stat != key else key.lower()),
+                          SMALL, (CURVE.x, CURVE.y + 30), gfx.DIM)
             return
-        top = max(n for _, n in curve) or 1
+        top = max(n for _v, n in curve) or 1
         area = pygame.Rect(CURVE.x, CURVE.y + 26, CURVE.w, CURVE.h - 26)
         w = min(40, (area.w - 4) // len(curve) - 4)
         for i, (v, n) in enumerate(curve):
@@ -271,16 +280,18 @@ class DeckViewMixin:
         probs = self.model.problems()
         pygame.draw.line(surf, gfx.LINE, (CHECKS.x, CHECKS.y - 4), (CHECKS.right, CHECKS.y - 4))
         if not probs:
-            gfx.blit_text(surf, "Legal: the deck meets every deck rule", TEXT, (CHECKS.x, CHECKS.y + 4), gfx.GOOD, True)
+            gfx.blit_text(surf, _("Legal: the deck meets every deck rule"), TEXT, (CHECKS.x, CHECKS.y + 4), gfx.GOOD, True)
             return
         n = len(probs)
-        gfx.blit_text(surf, f"{n} deck rule{'s' if n != 1 else ''} not met", TEXT, (CHECKS.x, CHECKS.y + 4), gfx.BAD, True)
+        gid = self.model.game.id
+        gfx.blit_text(surf, ngettext("{n} deck rule not met", "{n} deck rules not met", n).format(n=n), TEXT,
+                      (CHECKS.x, CHECKS.y + 4), gfx.BAD, True)
         y = CHECKS.y + 32
         for i, p in enumerate(probs):
-            lines = gfx.wrap(f"{p.rule}: {p.message}", SMALL, CHECKS.w - 14)
+            lines = gfx.wrap(f"{game_text(p.rule, gid)}: {game_text(p.message, gid)}", SMALL, CHECKS.w - 14)
             lh = gfx.font(SMALL).get_linesize() - 2
             if y + lh * len(lines) > CHECKS.bottom - (lh if i < n - 1 else 0):
-                gfx.blit_text(surf, f"and {n - i} more", SMALL, (CHECKS.x + 14, y), gfx.DIM)
+                gfx.blit_text(surf, _("and {n} more").format(n=n - i), SMALL, (CHECKS.x + 14, y), gfx.DIM)
                 break
             pygame.draw.circle(surf, gfx.BAD, (CHECKS.x + 4, y + lh // 2), 3)
             for j, line in enumerate(lines):

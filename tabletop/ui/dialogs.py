@@ -7,14 +7,27 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tabletop.i18n import _, language
+
 from .gfx import VW
 
 BTN_W, BTN_H, PAD = 180, 44, 16
 
 
+def text_box(html: str, rect, manager, **kw) -> pygame_gui.elements.UITextBox:
+    """A text box that wraps as its language does: English between words
+    (a word too long for a line is split with dashes), Korean and Japanese
+    also between characters, never with a dash."""
+    return pygame_gui.elements.UITextBox(html, pygame.Rect(rect), manager, allow_split_dashes=language() == "en", **kw)
+
+
 class ConfirmWindow(pygame_gui.elements.UIWindow):
-    def __init__(self, manager, text: str, title: str = "Are you sure?", yes: str = "Yes", no: str = "Cancel",
+    def __init__(self, manager, text: str, title: str | None = None, yes: str | None = None, no: str | None = None,
                  never: str | None = None, rect=None):
+        # the default words in the language in use
+        title = _("Are you sure?") if title is None else title
+        yes = _("Yes") if yes is None else yes
+        no = _("Cancel") if no is None else no
         n = 3 if never else 2
         w = max(500, n * BTN_W + (n + 1) * PAD + 32)
         rect = rect or pygame.Rect(VW // 2 - w // 2, 300, w, 250)
@@ -22,8 +35,7 @@ class ConfirmWindow(pygame_gui.elements.UIWindow):
                          resizable=False)
         self.set_blocking(True)
         cw, ch = self.get_container().get_size()
-        self.text_box = pygame_gui.elements.UITextBox(text, pygame.Rect(PAD, 8, cw - 2 * PAD, ch - BTN_H - 3 * PAD),
-                                                      manager, container=self)
+        self.text_box = text_box(text, (PAD, 8, cw - 2 * PAD, ch - BTN_H - 3 * PAD), manager, container=self)
         y = ch - BTN_H - PAD
         x = cw - PAD - BTN_W
         self.yes_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, BTN_W, BTN_H), yes, manager, container=self)

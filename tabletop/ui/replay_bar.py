@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import N_, _, game_text
+
 from . import gfx
 from .table_geom import RIGHT
 
 NAV_Y, NAV_H = 846, 44
 # (action, label, arrow side: -1 before the label pointing left, +1 after it pointing right, 0 none)
-NAV = (("turn_back", "Turn", -1), ("choice_back", "Move", -1), ("event_back", "Step", -1),
-       ("event_fwd", "Step", 1), ("choice_fwd", "Move", 1), ("turn_fwd", "Turn", 1), ("play", "Play", 0))
+NAV = (("turn_back", N_("Turn"), -1), ("choice_back", N_("Move"), -1), ("event_back", N_("Step"), -1),
+       ("event_fwd", N_("Step"), 1), ("choice_fwd", N_("Move"), 1), ("turn_fwd", N_("Turn"), 1), ("play", N_("Play"), 0))
 NAV_KEYS = {"turn_back": "Page Up", "choice_back": "Shift+Left", "event_back": "Left", "event_fwd": "Right",
             "choice_fwd": "Shift+Right", "turn_fwd": "Page Down", "play": "Space"}
 NAV_W, NAV_GAP = 84, 6
@@ -33,7 +35,7 @@ BAND = ((52, 62, 78), (40, 48, 61))
 
 
 def nav_rects() -> dict:
-    return {act: pygame.Rect(12 + i * (NAV_W + NAV_GAP), NAV_Y, NAV_W, NAV_H) for i, (act, _, _) in enumerate(NAV)}
+    return {act: pygame.Rect(12 + i * (NAV_W + NAV_GAP), NAV_Y, NAV_W, NAV_H) for i, (act, _l, _s) in enumerate(NAV)}
 
 
 class ReplayBarMixin:
@@ -98,7 +100,7 @@ class ReplayBarMixin:
                 self._play_icon(surf, r, on)
                 continue
             col = gfx.TEXT if on else gfx.DIM
-            t = gfx.text(label, 17, col, True)
+            t = gfx.text(gfx.fit(_(label), 17, r.w - 26, True), 17, col, True)
             aw = 12
             total = t.get_width() + aw + 6
             x = r.centerx - total // 2
@@ -109,7 +111,7 @@ class ReplayBarMixin:
                 surf.blit(t, (x, r.centery - t.get_height() // 2))
                 self._arrow(surf, (x + t.get_width() + 6, r.centery), 1, col)
         self._draw_track(surf)
-        self._button(surf, BACK_BTN, "Back (Esc)", hover == ("back", None), True)
+        self._button(surf, BACK_BTN, _("Back (Esc)"), hover == ("back", None), True)
 
     def _play_icon(self, surf, r, on) -> None:
         col = gfx.TEXT if on else gfx.DIM
@@ -117,11 +119,11 @@ class ReplayBarMixin:
         if self.playing:
             pygame.draw.rect(surf, col, (cx - 6, cy - 8, 4, 16))
             pygame.draw.rect(surf, col, (cx + 2, cy - 8, 4, 16))
-            label = "Pause"
+            label = _("Pause")
         else:
             pygame.draw.polygon(surf, col, [(cx - 5, cy - 8), (cx - 5, cy + 8), (cx + 7, cy)])
-            label = "Play"
-        gfx.blit_text(surf, label, 17, (cx + 14, cy), col, True, anchor="midleft")
+            label = _("Play")
+        gfx.blit_text(surf, gfx.fit(label, 17, r.right - cx - 18, True), 17, (cx + 14, cy), col, True, anchor="midleft")
 
     @staticmethod
     def _arrow(surf, at, direction, col) -> None:
@@ -188,13 +190,13 @@ class ReplayBarMixin:
         area = pygame.Rect(RIGHT.x + 1, RIGHT.bottom - RESERVE, RIGHT.w - 1, RESERVE)
         pygame.draw.rect(surf, (30, 36, 46), area)
         pygame.draw.line(surf, gfx.LINE, area.topleft, area.topright)
-        gfx.blit_text(surf, "Show", 16, (RIGHT.x + 12, area.y + 6), gfx.ACCENT, True)
+        gfx.blit_text(surf, _("Show"), 16, (RIGHT.x + 12, area.y + 6), gfx.ACCENT, True)
         hover = self.control_at(self.app.vmouse) if self.handoff_for is None else None
         r = self.replay
         for v, rect in zip((0, 1, None), VIEW_BTNS):
-            label = "Everything" if v is None else r.player_name(v)
+            label = _("Everything") if v is None else game_text(r.player_name(v), r.game.id)
             shown = (self.everything and v is None) or (not self.everything and v == self.viewer)
             allowed = r.view_allowed(v) or (v is None and r.can_agree())
             self._button(surf, rect, label, hover == ("view", v), allowed, selected=shown)
         can = self.take_over_ok()
-        self._button(surf, TAKE_BTN, "Take over from here", hover == ("take", None), can, accent=can)
+        self._button(surf, TAKE_BTN, _("Take over from here"), hover == ("take", None), can, accent=can)

@@ -26,6 +26,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _, game_text, set_game
 from tabletop.replay import Pos, Replay
 
 from . import gfx
@@ -110,6 +111,7 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
         self.takeover_open = False
         self._wait = 0.0
         self._take_ok = None
+        set_game(replay.game.id)  # the captions and names shown are this game's words
         super().__init__(app, ReplayController(replay), frozen=True)
         v = replay.default_viewer() if viewer == "default" else viewer
         if v is None and not replay.everything_allowed():
@@ -180,10 +182,10 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
             self.refresh()
 
     def top_message(self):
-        cap = self.replay.caption(self.pos, self.looking)
+        cap = game_text(self.replay.caption(self.pos, self.looking), self.replay.game.id)
         if self.pos == self.replay.end() and self.ctl.over:
-            msg, _ = TableScene.top_message(self) if not self.queue.busy else ("Game over", None)
-            return self.rule_text(f"{msg}. {cap}"), gfx.ACCENT
+            msg, _col = TableScene.top_message(self) if not self.queue.busy else (_("Game over"), None)
+            return self.rule_text(_("{result}. {caption}").format(result=msg, caption=cap)), gfx.ACCENT
         return self.rule_text(cap), gfx.TEXT
 
     def _draw_game_over(self, surf) -> None:
@@ -279,12 +281,12 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
             elif r.can_agree():
                 self.ask_agreement()
             else:
-                self.app.toast("Everything is shown once the game is over: the computer's cards stay hidden "
-                               "while the game can still be taken over.")
+                self.app.toast(_("Everything is shown once the game is over: the computer's cards stay hidden "
+                                 "while the game can still be taken over."))
             return
         if not r.view_allowed(v):
-            self.app.toast(f"{r.player_name(v)}'s cards stay hidden while the game against the computer "
-                           "is not over.")
+            self.app.toast(_("{player}'s cards stay hidden while the game against the computer is not over.").format(
+                player=game_text(r.player_name(v), r.game.id)))
             return
         if not self.everything and v == self.viewer:
             return
@@ -301,19 +303,21 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
     def ask_agreement(self) -> None:
         """At one screen, everything is shown when both players say yes, one after the other."""
         r = self.replay
-        a, b = r.player_name(0), r.player_name(1)
-        text = ("Show everything in this replay: both hands, the decks and every hidden card? "
-                "The game is not over, so both players must agree.<br><br>{who}, do you agree?")
+        a, b = game_text(r.player_name(0), r.game.id), game_text(r.player_name(1), r.game.id)
+        text = (_("Show everything in this replay: both hands, the decks and every hidden card? "
+                  "The game is not over, so both players must agree.") + "<br><br>" + _("{who}, do you agree?"))
 
         def agreed():
             r.agree_everything()
             self._show(None)
 
         def second():
-            self.open_confirm(text.format(who=b), agreed, title="Show everything?", yes=f"{b} agrees", no="No")
+            self.open_confirm(text.format(who=b), agreed, title=_("Show everything?"),
+                              yes=_("{player} agrees").format(player=b), no=_("No"))
 
         self.playing = False
-        self.open_confirm(text.format(who=a), second, title="Show everything?", yes=f"{a} agrees", no="No")
+        self.open_confirm(text.format(who=a), second, title=_("Show everything?"),
+                          yes=_("{player} agrees").format(player=a), no=_("No"))
 
     # -- input ------------------------------------------------------------------------------------------
     def _key(self, ev) -> None:
@@ -403,9 +407,9 @@ def render_png(replay: Replay, n: int, out: str, size=(1600, 900), viewer="defau
 
     folder = Path(out).parent if str(Path(out).parent) else Path(".")
     if not folder.is_dir():
-        raise TabletopError(f"can't write the picture: the folder {folder} does not exist", out)
+        raise TabletopError(_("can't write the picture: the folder {folder} does not exist").format(folder=folder), out)
     if Path(out).is_dir():
-        raise TabletopError("can't write the picture: that is a folder", out)
+        raise TabletopError(_("can't write the picture: that is a folder"), out)
     app = App(size=size, settings=Settings(speed="instant"), persist_settings=False)
     try:
         scene = ReplayScene(app, replay, pos=replay.at_choice(n), viewer=viewer)
@@ -416,7 +420,7 @@ def render_png(replay: Replay, n: int, out: str, size=(1600, 900), viewer="defau
             fd, tmp = tempfile.mkstemp(prefix=f".{Path(out).name}.", suffix=".png", dir=str(folder))
             os.close(fd)
         except OSError as exc:
-            raise TabletopError(f"can't write the picture ({exc.strerror or exc})", out) from None
+            raise TabletopError(_("can't write the picture ({problem})").format(problem=exc.strerror or exc), out) from None
         try:
             pygame.image.save(app.window, tmp)
             os.replace(tmp, out)
@@ -425,6 +429,7 @@ def render_png(replay: Replay, n: int, out: str, size=(1600, 900), viewer="defau
                 os.unlink(tmp)
             except OSError:
                 pass
-            raise TabletopError(f"can't write the picture ({getattr(exc, 'strerror', None) or exc})", out) from None
+            raise TabletopError(_("can't write the picture ({problem})").format(
+                problem=getattr(exc, "strerror", None) or exc), out) from None
     finally:
         pygame.quit()

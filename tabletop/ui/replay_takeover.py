@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _, game_text
 from tabletop.saves import backup_path, saves_dir
 
 from . import gfx
@@ -26,7 +27,7 @@ class TakeOverMixin:
 
     def open_takeover(self) -> None:
         if not self.take_over_ok():
-            self.app.toast("The game is over at this moment: step back to take over from an earlier one.")
+            self.app.toast(_("The game is over at this moment: step back to take over from an earlier one."))
             return
         self.playing = False
         self.takeover_open = True
@@ -45,25 +46,29 @@ class TakeOverMixin:
         super().build()
         if self.takeover_open:
             r, rp = self.takeover_rect(), self.replay
-            opts = [(f"Play {rp.player_name(0)} against the computer", ("human", "computer")),
-                    (f"Play {rp.player_name(1)} against the computer", ("computer", "human")),
-                    ("Two players at this screen", ("human", "human"))]
+            names = [game_text(rp.player_name(i), rp.game.id) for i in (0, 1)]
+            opts = [(_("Play {player} against the computer").format(player=names[0]), ("human", "computer")),
+                    (_("Play {player} against the computer").format(player=names[1]), ("computer", "human")),
+                    (_("Two players at this screen"), ("human", "human"))]
             self.takeover_buttons = []
             for i, (label, seats) in enumerate(opts):
                 b = self.button((r.x + 40, r.y + 150 + i * 56, r.w - 80, 46), label,
                                 (lambda seats=seats: self.take_over(seats)))
                 self.takeover_buttons.append(b)
-            self.takeover_cancel = self.button((r.right - 200, r.bottom - 56, 160, 42), "Cancel", self.close_takeover)
+            self.takeover_cancel = self.button((r.right - 200, r.bottom - 56, 160, 42), _("Cancel"), self.close_takeover)
 
     def _draw_takeover(self, surf) -> None:
         surf.blit(gfx.alpha_rect((VW, VH), (0, 0, 0), 160), (0, 0))
         r = self.takeover_rect()
         gfx.panel(surf, r, (30, 36, 46), gfx.ACCENT, 12, 2)
-        gfx.blit_text(surf, "Take over from here", 28, (r.x + 30, r.y + 20), gfx.ACCENT, True)
+        gfx.blit_text(surf, gfx.fit(_("Take over from here"), 28, r.w - 60, True), 28, (r.x + 30, r.y + 20), gfx.ACCENT, True)
         n = self.pos.choice
-        where = "the first move" if n == 0 else f"the decision after move {n} (turn {self.replay.turns[n]})"
-        text = (f"A new game goes on from {where}. It is saved under a new name; "
-                "the game you are watching is not changed.")
+        if n == 0:
+            text = _("A new game goes on from the first move. It is saved under a new name; "
+                     "the game you are watching is not changed.")
+        else:
+            text = _("A new game goes on from the decision after move {n} (turn {turn}). It is saved under a new "
+                     "name; the game you are watching is not changed.").format(n=n, turn=self.replay.turns[n])
         gfx.blit_wrapped(surf, text, 18, pygame.Rect(r.x + 30, r.y + 70, r.w - 60, 70), gfx.TEXT)
 
     def take_over(self, seats) -> None:
@@ -76,15 +81,15 @@ class TakeOverMixin:
         except (TabletopError, OSError) as exc:
             self.takeover_open = False
             self.app._rebuild()
-            self.app.toast(f"Can't take over: {exc}")
+            self.app.toast(_("Can't take over: {problem}").format(problem=exc))
             return
         self.app.start_match(match, tuple(seats))
         try:
             match.autosave()  # Continue offers it at once
         except OSError:
             pass
-        self.app.toast(f"A new game from move {n}, saved as \"{match.name}\". The game watched is not changed.",
-                       6.0, ok=True)
+        self.app.toast(_("A new game from move {n}, saved as \"{name}\". The game watched is not changed.").format(
+            n=n, name=match.name), 6.0, ok=True)
 
     def new_save_path(self, name: str) -> Path:
         """A file for the new game in the saves folder that holds nothing yet

@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _, game_text, language, set_game
+from tabletop.reference_words import entry_paragraphs, entry_title, ref_title
 
 from . import gfx
 from .app import Scene
@@ -56,10 +58,11 @@ def open_rules_reference(app, game_id: str, entry=None) -> "RulesScene | None":
         app.toast(str(exc))
         return None
     if ref is None:
-        app.toast(f"{getattr(game, 'title', '') or game_id} has no rules reference yet.")
+        app.toast(_("{game} has no rules reference yet.").format(game=game_text(getattr(game, "title", "") or game_id, game_id)))
         return None
     app.toast_t = 0.0  # the refusal that led here has been read
-    scene = RulesScene(app, ref, _resolve(ref, entry))
+    set_game(game_id)
+    scene = RulesScene(app, ref, _resolve(ref, entry), game_id)
     app.push(scene)
     return scene
 
@@ -78,8 +81,8 @@ def rule_link(app, game_id: str, text: str):
     found = ref.find_in_text(text) if ref is not None else None
     if found is None:
         return None
-    _, e = found
-    return f"Rule: {e.title}", (lambda: open_rules_reference(app, game_id, e.id))
+    _name, e = found
+    return _("Rule: {rule}").format(rule=entry_title(ref, e, game_id)), (lambda: open_rules_reference(app, game_id, e.id))
 
 
 def opens_entry(game_id: str, rule_name: str) -> bool:
@@ -98,9 +101,11 @@ def opens_entry(game_id: str, rule_name: str) -> bool:
 class RulesScene(Scene):
     """One game's rules reference."""
 
-    def __init__(self, app, ref, entry=None):
+    def __init__(self, app, ref, entry=None, game_id: str | None = None):
         super().__init__(app)
         self.ref = ref
+        self.game_id = game_id   # whose words the pages are (None: the current game)
+        self._words: dict = {}   # entry id -> its words as shown, for searching them
         self.query = ""
         self.rows: list = []          # ("head", text) or ("entry", Entry)
         self.list_scroll = 0
@@ -113,10 +118,36 @@ class RulesScene(Scene):
 
     # -- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
-        self.search = pygame_gui.elements.UITextEntryLine(SEARCH, self.app.ui, placeholder_text="Search the rules")
+        self.search = pygame_gui.elements.UITextEntryLine(SEARCH, self.app.ui, placeholder_text=_("Search the rules"))
         if self.query:
             self.search.set_text(self.query)
-        self.button((VW - 220, 24, 180, 48), "Back (Esc)", self.back)
+        self.button((VW - 220, 24, 180, 48), _("Back (Esc)"), self.back)
+
+    def t(self, e) -> str:
+        """An entry's title in the language in use."""
+        return entry_title(self.ref, e, self.game_id)
+
+    def paras(self, e) -> list[str]:
+        """An entry's paragraphs in the language in use."""
+        return entry_paragraphs(self.ref, e, self.game_id)
+
+    def _search_shown(self, found: list) -> list:
+        """Besides the English search: the entries whose words, as shown in the
+        language in use, hold every word of the query."""
+        words = self.query.casefold().split()
+        if not words or language() == "en":
+            return found
+        seen = {id(e) for e in found}
+        more = []
+        for e in self.ref.entries():
+            if id(e) in seen:
+                continue
+            hay = self._words.get(e.id)
+            if hay is None:
+                hay = self._words[e.id] = " ".join([self.t(e)] + self.paras(e)).casefold()
+            if all(w in hay for w in words):
+                more.append(e)
+        return found + more
 
     def update(self, dt: float) -> None:
         q = self.search.get_text() if getattr(self, "search", None) is not None else self.query
@@ -135,9 +166,9 @@ class RulesScene(Scene):
 
     # -- contents --------------------------------------------------------------------------------
     def _filter(self) -> None:
-        found = self.ref.search(self.query)
+        found = self._search_shown(self.ref.search(self.query))
         self.best = found[0] if found and self.query.strip() else None
-        groups = [("Rules", [e for e in found if not e.keyword]), ("Keywords", [e for e in found if e.keyword])]
+        groups = [(_("Rules"), [e for e in found if not e.keyword]), (_("Keywords"), [e for e in found if e.keyword])]
         if self.best is not None and self.best.keyword:  # the best match's group first
             groups.reverse()
         rows: list = []
@@ -146,7 +177,7 @@ class RulesScene(Scene):
                 rows.append(("head", head))
                 rows += [("entry", e) for e in es]
         if not rows:
-            rows.append(("head", "Nothing found"))
+            rows.append(("head", _("Nothing found")))
         self.rows = rows
         self.list_scroll = 0
 
@@ -256,14 +287,14 @@ class RulesScene(Scene):
             return self._page[1]
         w = RIGHT.w - 80
         blocks = []  # (lines, size, colour, bold, gap after, indent)
-        head = gfx.wrap(e.title, HEAD_SIZE, w, True)
+        head = gfx.wrap(self.t(e), HEAD_SIZE, w, True)
         blocks.append((head, HEAD_SIZE, gfx.ACCENT, True, 6, 0))
-        sub = "Keyword" if e.keyword else (f"Rule {e.number}" if e.number else "")
+        sub = _("Keyword") if e.keyword else (_("Rule {number}").format(number=e.number) if e.number else "")
         if sub:
             blocks.append(([sub], 20, gfx.DIM, False, 18, 0))
         else:
             blocks[-1] = blocks[-1][:4] + (18, 0)
-        for para in e.paragraphs():
+        for para in self.paras(e):
             if para.startswith("- "):
                 lines = gfx.wrap(para[2:], BODY_SIZE, w - 34)
                 blocks.append((lines, BODY_SIZE, gfx.TEXT, False, 8, 34))
@@ -271,11 +302,11 @@ class RulesScene(Scene):
                 blocks.append((gfx.wrap(para, BODY_SIZE, w), BODY_SIZE, gfx.TEXT, False, 16, 0))
         related = self.ref.related(e)
         if related:
-            blocks.append((["See also"], 20, gfx.DIM, True, 6, 0))
+            blocks.append(([_("See also")], 20, gfx.DIM, True, 6, 0))
             for r in related:
-                blocks.append(([r.title], BODY_SIZE, LINK, False, 4, -1))  # indent -1: a link to ``r``
+                blocks.append(([gfx.fit(self.t(r), BODY_SIZE, w)], BODY_SIZE, LINK, False, 4, -1))  # indent -1: a link to ``r``
         height = 0
-        for lines, size, _, bold, gap, _ in blocks:
+        for lines, size, _col, bold, gap, _ind in blocks:
             height += len(lines) * (gfx.font(size, bold).get_linesize() + 4) + gap
         surf = pygame.Surface((w, max(1, height)), pygame.SRCALPHA)
         y = 0
@@ -304,7 +335,7 @@ class RulesScene(Scene):
         BG.draw(surf)
         shade = gfx.alpha_rect((VW, VH), (10, 13, 19), 200)
         surf.blit(shade, (0, 0))
-        gfx.blit_text(surf, gfx.fit(self.ref.title, 40, VW - 320, True), 40, (40, 20), gfx.ACCENT, True)
+        gfx.blit_text(surf, gfx.fit(ref_title(self.ref, self.game_id), 40, VW - 320, True), 40, (40, 20), gfx.ACCENT, True)
         self._draw_contents(surf)
         self._draw_entry(surf)
 
@@ -323,7 +354,7 @@ class RulesScene(Scene):
                 pygame.draw.rect(surf, (77, 106, 150), r.inflate(-4, -4), border_radius=6)
             elif i == self.hover_row:
                 pygame.draw.rect(surf, (44, 52, 66), r.inflate(-4, -4), border_radius=6)
-            label = it.title if it.keyword or not it.number else f"{it.title}  {it.number}"
+            label = self.t(it) if it.keyword or not it.number else f"{self.t(it)}  {it.number}"
             gfx.blit_text(surf, gfx.fit(label, ROW_SIZE, r.w - 40), ROW_SIZE, (r.x + 22, r.centery), gfx.TEXT, anchor="midleft")
         surf.set_clip(clip)
         total, vis = len(self.rows), LEFT.h // ROW_H
@@ -334,7 +365,7 @@ class RulesScene(Scene):
         gfx.panel(surf, RIGHT, (22, 27, 35), gfx.LINE, 10)
         page = self.page()
         if page is None:
-            gfx.blit_text(surf, "Nothing to show.", BODY_SIZE, (RIGHT.x + 40, RIGHT.y + 30), gfx.DIM)
+            gfx.blit_text(surf, _("Nothing to show."), BODY_SIZE, (RIGHT.x + 40, RIGHT.y + 30), gfx.DIM)
             return
         inner = RIGHT.inflate(-80, -40)
         self.scroll = min(self.scroll, self.max_scroll())
@@ -343,7 +374,7 @@ class RulesScene(Scene):
             m = self.max_scroll()
             self._bar(surf, pygame.Rect(RIGHT.right - 14, inner.y, 5, inner.h), self.scroll / max(1, m), inner.h / page.get_height())
             if self.scroll < m:
-                gfx.blit_text(surf, "more below: scroll", 18, (RIGHT.right - 30, RIGHT.bottom - 8), gfx.DIM, anchor="bottomright")
+                gfx.blit_text(surf, _("more below: scroll"), 18, (RIGHT.right - 30, RIGHT.bottom - 8), gfx.DIM, anchor="bottomright")
 
     @staticmethod
     def _bar(surf, track: pygame.Rect, frac: float, size: float) -> None:

@@ -12,9 +12,11 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, game_text
 from tabletop.saves import examples_dir, finished_games, list_saves, load_with_backup, saves_dir, unfinished_games
 
-from .scenes import _esc, _games, _Panel
+from .dialogs import text_box
+from .scenes import _esc, _games, _Panel, game_title
 
 
 class LoadScene(_Panel):
@@ -23,10 +25,11 @@ class LoadScene(_Panel):
     was made under other rules and replays only part of the way) says it here
     first; Load again plays on."""
 
-    title = "Load game"
+    title = N_("Load game")
     watchable = True
-    hint = "Your saves are in {folder}; examples ship with the app and are never written to."
-    empty = "No saves yet."
+    hint = N_("Your saves are in {folder}; examples ship with the app and are never written to.")
+    empty = N_("No saves yet.")
+    load_word = N_("Load")
 
     def saves(self) -> list[dict]:
         out = [dict(e, example=False) for e in list_saves(saves_dir(self.app.saves))]
@@ -36,7 +39,7 @@ class LoadScene(_Panel):
         super().build()
         self.entries = self.saves()
         self.labels = []
-        titles = {gid: (g.title or gid) for gid, g in _games().items()}
+        titles = {gid: game_title(g, gid) for gid, g in _games().items()}
         for e in self.entries:
             stem = Path(e["path"]).stem
             if e.get("autosave"):  # an autosave's file name says nothing to a player
@@ -44,28 +47,29 @@ class LoadScene(_Panel):
             elif e["name"] != stem:
                 e["name"] = f"{e['name']} ({stem})"
             if e.get("error"):
-                s = f"{e['name'] or 'An autosave'}  -  can't be loaded"
+                s = _("{save}  -  can't be loaded").format(save=e["name"] or _("An autosave"))
             else:
-                players = " vs ".join(e.get("players") or []) or "?"
+                players = _(" vs ").join(game_text(p, e["game"]) for p in e.get("players") or []) or "?"
                 date = str(e.get("date", "")).replace("T", " ")[:16]
                 game = titles.get(e["game"], e["game"])  # the game's title, as the New game list says it
-                s = "  -  ".join([e["name"]] * bool(e["name"]) + [game, players, f"turn {e.get('turn', 0)}", date])
+                turn = _("turn {n}").format(n=e.get("turn", 0))
+                s = "  -  ".join([e["name"]] * bool(e["name"]) + [game, players, turn, date])
                 if e.get("damaged"):
-                    s += "  -  damaged: its backup is used"
+                    s += "  -  " + _("damaged: its backup is used")
             if e.get("example"):
-                s = "[example] " + s
+                s = _("[example] {save}").format(save=s)
             if s in self.labels:  # two alike (the same game, turn and minute): the list tells them apart
                 s += f"  ({sum(lab.startswith(s) for lab in self.labels) + 1})"
             self.labels.append(s)
-        self.label((100, 100, 1400, 30), self.hint.format(folder=saves_dir(self.app.saves)))
+        self.label((100, 100, 1400, 30), _(self.hint).format(folder=saves_dir(self.app.saves)))
         if not self.entries:
-            self.label((100, 150, 900, 30), self.empty)
+            self.label((100, 150, 900, 30), _(self.empty))
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)
-        self.info = pygame_gui.elements.UITextBox("Choose a save.", pygame.Rect(100, 625, 1400, 170), self.app.ui)
-        self.load_button = self.button((1300, 820, 200, 50), "Load", self.load, object_id="#big")
+        self.info = text_box(_("Choose a save."), (100, 625, 1400, 170), self.app.ui)
+        self.load_button = self.button((1300, 820, 200, 50), _("Load"), self.load, object_id="#big")
         if self.watchable:  # any save can be watched back, and taken over from any moment
-            self.watch_button = self.button((1080, 820, 200, 50), "Watch", self.watch, object_id="#big",
-                                            tooltip="Watch the game back, step by step, and take over from any moment")
+            self.watch_button = self.button((1080, 820, 200, 50), _("Watch"), self.watch, object_id="#big",
+                                            tooltip=_("Watch the game back, step by step, and take over from any moment"))
         self.selected = None
         self.pending = None  # (entry, match) loaded, its notes shown: Load again plays on
 
@@ -75,15 +79,17 @@ class LoadScene(_Panel):
             if ev.text in self.labels:
                 self.selected = self.entries[self.labels.index(ev.text)]
                 self.pending = None
-                self.load_button.set_text("Load")
+                self.load_button.set_text(_(self.load_word))
                 e = self.selected
                 if e.get("error"):
                     self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['error'])}</font>")
                 else:
-                    text = _esc(f"{e['path']}\n{e['game']}, players: {', '.join(e.get('players') or [])}, "
-                                f"turn {e.get('turn', 0)}, saved {e.get('date', '')}")
+                    players = ", ".join(game_text(p, e["game"]) for p in e.get("players") or [])
+                    text = _esc(f"{e['path']}\n" + _("{game}, players: {players}, turn {turn}, saved {date}").format(
+                        game=e["game"], players=players, turn=e.get("turn", 0), date=e.get("date", "")))
                     if e.get("damaged"):
-                        text += f"<br><font color='#f0be46'>{_esc(e['damaged'])}: its backup will be loaded.</font>"
+                        text += "<br><font color='#f0be46'>" + _esc(_("{problem}: its backup will be loaded.").format(
+                            problem=e["damaged"])) + "</font>"
                     self.info.set_text(text)
                 if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
                     self.load()
@@ -93,7 +99,7 @@ class LoadScene(_Panel):
     def load(self):
         e = self.selected
         if e is None:
-            self.info.set_text("Choose a save first.")
+            self.info.set_text(_("Choose a save first."))
             return
         if self.pending is not None and self.pending[0] is e:
             self.start(e, self.pending[1])
@@ -104,8 +110,8 @@ class LoadScene(_Panel):
         if match.notes:
             self.pending = (e, match)
             self.info.set_text("<font color='#f0be46'>" + "<br>".join(_esc(n) for n in match.notes)
-                               + "</font><br>Press Play on to go on from there, or choose another save.")
-            self.load_button.set_text("Play on")
+                               + "</font><br>" + _("Press Play on to go on from there, or choose another save."))
+            self.load_button.set_text(_("Play on"))
             return
         self.start(e, match)
 
@@ -117,7 +123,7 @@ class LoadScene(_Panel):
 
         e = self.selected
         if e is None:
-            self.info.set_text("Choose a save first.")
+            self.info.set_text(_("Choose a save first."))
             return
         match = self._read(e)
         replay = self._read(e, lambda: Replay.from_match(match, source=e["path"])) if match is not None else None
@@ -132,8 +138,9 @@ class LoadScene(_Panel):
         except TabletopError as exc:
             self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
         except Exception as exc:  # an engine bug while replaying: say so, don't crash
-            self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['path'])}: the game engine failed while replaying it "
-                               f"({_esc(type(exc).__name__)}: {_esc(str(exc))})</font>")
+            self.info.set_text("<font color='#ff8a7a'>" + _esc(_("{file}: the game engine failed while replaying it "
+                                                                 "({problem})").format(
+                file=e["path"], problem=f"{type(exc).__name__}: {exc}")) + "</font>")
             traceback.print_exc()
         return None
 
@@ -149,16 +156,17 @@ class FinishedScene(LoadScene):
     """The finished games, the most recent first, to be watched back (each is
     kept in the ``finished`` folder when it ends)."""
 
-    title = "Finished games"
-    hint = "Finished games, the most recent first: watch one back, step by step, and take over from any moment."
-    empty = "No finished games yet: a game is kept here when it ends."
+    title = N_("Finished games")
+    hint = N_("Finished games, the most recent first: watch one back, step by step, and take over from any moment.")
+    empty = N_("No finished games yet: a game is kept here when it ends.")
+    load_word = N_("Watch")
 
     def saves(self) -> list[dict]:
         return [dict(e, autosave=True) for e in finished_games(self.app.saves)]
 
     def build(self):
         super().build()
-        self.load_button.set_text("Watch")
+        self.load_button.set_text(_("Watch"))
 
     def load(self):
         self.watch()
@@ -168,10 +176,10 @@ class ContinueScene(LoadScene):
     """The unfinished games, most recent first (a finished or conceded game is
     never offered). Each plays on in its own autosave."""
 
-    title = "Continue"
+    title = N_("Continue")
     watchable = False
-    hint = "Unfinished games, the most recent first. Each keeps its own autosave."
-    empty = "No unfinished games."
+    hint = N_("Unfinished games, the most recent first. Each keeps its own autosave.")
+    empty = N_("No unfinished games.")
 
     def saves(self) -> list[dict]:
         return [dict(e, autosave=True) for e in unfinished_games(self.app.saves)]

@@ -9,13 +9,15 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import LANGUAGES, N_, _, game_text, language_from_env, ngettext, set_game
 from tabletop.saves import Match, unfinished_games
 
 from . import gfx
 from .app import Scene
 from .cards import CardArt
+from .dialogs import text_box
 from .gfx import VH, VW
-from .settings import AUTOPASS, COMPUTERS, SPEEDS, THINK_TIMES, WINDOW_SIZES
+from .settings import AUTOPASS, COMPUTERS, SPEED_NAMES, SPEEDS, THINK_TIMES, WINDOW_SIZES
 
 
 def __getattr__(name):  # Load game and Continue live in savescenes.py, the Tutorial screen in tutorial_menu.py
@@ -42,7 +44,17 @@ def _games():
 
 def _games_count_text(games) -> str:
     n = len(games)
-    return f"{n} game{'s' if n != 1 else ''} installed" if n else "No games installed yet"
+    return ngettext("{n} game installed", "{n} games installed", n).format(n=n) if n else _("No games installed yet")
+
+
+def game_title(game, gid: str | None = None) -> str:
+    """A game's title as the screens show it: the game's own words, in the language in use."""
+    gid = gid or getattr(game, "id", "")
+    return game_text(getattr(game, "title", "") or gid, gid) or gid
+
+
+def on_off(on: bool) -> str:
+    return _("on") if on else _("off")
 
 
 class MenuBackground:
@@ -80,14 +92,14 @@ class MenuScene(Scene):
     def build(self):
         cx = VW // 2
         self.label((cx - 400, 110, 800, 70), "tabletop", object_id="#title")
-        self.label((cx - 400, 180, 800, 30), "Real card games with the rules enforced", object_id="#subtitle")
+        self.label((cx - 400, 180, 800, 30), _("Real card games with the rules enforced"), object_id="#subtitle")
         self.unfinished = unfinished_games(self.app.saves)
-        items = [("Continue", self.cont), ("New game", self.new), ("Tutorial", self.tutorial),
-                 ("Load game", self.load), ("Finished games", self.finished), ("Deck builder", self.decks),
-                 ("Settings", self.settings), ("Quit", self.quit)]
-        self.buttons = {}
+        items = [(N_("Continue"), self.cont), (N_("New game"), self.new), (N_("Tutorial"), self.tutorial),
+                 (N_("Load game"), self.load), (N_("Finished games"), self.finished), (N_("Deck builder"), self.decks),
+                 (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
+        self.buttons = {}  # by the English word
         for i, (lab, act) in enumerate(items):
-            b = self.button((cx - 170, 226 + i * 56, 340, 48), lab, act, object_id="#big")
+            b = self.button((cx - 170, 226 + i * 56, 340, 48), _(lab), act, object_id="#big")
             self.buttons[lab] = b
         if not self.unfinished:
             self.buttons["Continue"].disable()
@@ -164,8 +176,8 @@ class _Panel(Scene):
     title = ""
 
     def build(self):
-        self.label((80, 40, 900, 50), self.title, object_id="#heading")
-        self.button((80, 820, 200, 50), "Back", self.back)
+        self.label((80, 40, 900, 50), _(self.title), object_id="#heading")
+        self.button((80, 820, 200, 50), _("Back"), self.back)
 
     def draw(self, surf):
         BG.draw(surf)
@@ -179,13 +191,17 @@ class _Panel(Scene):
             self.back()
 
 
-OPTION_NAMES = {"timed": "Timed play (10 s)"}
+OPTION_NAMES = {"timed": N_("Timed play (10 s)")}
+# the names the app gives players when nobody names them (kept in English in saves;
+# game_text shows them in the language in use)
+PLAYER_NAMES = (N_("Player 1"), N_("Player 2"), N_("Computer"))
+MODES = {"hotseat": N_("Two players at this screen"), "computer": N_("Against the computer")}
 
 
 class NewGameScene(_Panel):
     """Pick the game, the mode, each side's deck and an optional seed."""
 
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app, game_id=None):
         super().__init__(app)
@@ -203,26 +219,29 @@ class NewGameScene(_Panel):
         super().build()
         games = _games()
         if not games:
-            self.label((100, 120, 900, 40), "No games are installed yet.")
+            self.label((100, 120, 900, 40), _("No games are installed yet."))
             return
-        self.label((100, 110, 400, 30), "Game")
+        set_game(self.gid)
+        self.label((100, 110, 400, 30), _("Game"))
         self.ids = list(games)
-        items = [games[g].title or g for g in self.ids]
+        items = [game_title(games[g], g) for g in self.ids]
         self.game_list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 145, 420, 300), items, self.app.ui,
                                                              default_selection=items[self.ids.index(self.gid)])
         game = games[self.gid]
-        desc = (game.description or "") + f"<br><br>Rules version {game.rules_version}."
-        pygame_gui.elements.UITextBox(desc, pygame.Rect(100, 460, 420, 170), self.app.ui)
+        desc = game_text(game.description or "", self.gid) + "<br><br>" + \
+            _("Rules version {version}.").format(version=game.rules_version)
+        text_box(desc, (100, 460, 420, 170), self.app.ui)
         x = 600
-        self.label((x, 110, 400, 30), "Mode")
-        modes = ["Two players at this screen", "Against the computer"]
+        self.label((x, 110, 400, 30), _("Mode"))
+        modes = [(_(v), k) for k, v in MODES.items()]
         self.mode_menu = pygame_gui.elements.UIDropDownMenu(modes, modes[0 if self.mode == "hotseat" else 1],
                                                             pygame.Rect(x, 145, 300 if self.mode == "computer" else 460, 44),
                                                             self.app.ui)
         self.level_menu = None
         if self.mode == "computer":  # the computer's difficulty (kept in Settings too)
-            levels = list(COMPUTERS.values())
-            self.level_menu = pygame_gui.elements.UIDropDownMenu(levels, COMPUTERS[self.app.settings.computer],
+            levels = [(_(v), k) for k, v in COMPUTERS.items()]
+            self.level_menu = pygame_gui.elements.UIDropDownMenu(levels, (_(COMPUTERS[self.app.settings.computer]),
+                                                                          self.app.settings.computer),
                                                                  pygame.Rect(x + 310, 145, 150, 44), self.app.ui)
         names = sorted(game.decks) or ["(default)"]
         # the player's own decks (Deck builder), offered after the preconstructed ones
@@ -230,7 +249,7 @@ class NewGameScene(_Panel):
         self.user_decks = {}
         for e in list_decks(game):
             if "deck" in e:
-                item = f"{e['name']} (your deck)"
+                item = _("{name} (your deck)").format(name=e["name"])
                 while item in names or item in self.user_decks:
                     item += " "
                 self.user_decks[item] = e["deck"]
@@ -245,12 +264,17 @@ class NewGameScene(_Panel):
                 if self.decks[p] not in names:
                     self.decks[p] = names[0]
         self.deck_menus = []
+        # a preconstructed deck's name is the game's words; the player's own decks are theirs
+        shown = [(n if n in self.user_decks else (_(n) if n == "(default)" else game_text(n, self.gid)), n)
+                 for n in names]
+        label = dict((v, t) for t, v in shown)
         for p in (0, 1):
-            who = "Player 1's deck" if p == 0 else ("Player 2's deck" if self.mode == "hotseat" else "Computer's deck")
+            who = _("Player 1's deck") if p == 0 else (_("Player 2's deck") if self.mode == "hotseat" else _("Computer's deck"))
             self.label((x, 215 + p * 90, 460, 30), who)
-            m = pygame_gui.elements.UIDropDownMenu(names, self.decks[p], pygame.Rect(x, 250 + p * 90, 460, 44), self.app.ui)
+            m = pygame_gui.elements.UIDropDownMenu(shown, (label[self.decks[p]], self.decks[p]),
+                                                   pygame.Rect(x, 250 + p * 90, 460, 44), self.app.ui)
             self.deck_menus.append(m)
-        self.label((x, 410, 460, 30), "Seed (optional, a whole number)")
+        self.label((x, 410, 460, 30), _("Seed (optional, a whole number)"))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, 445, 460, 44), self.app.ui)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
@@ -262,11 +286,11 @@ class NewGameScene(_Panel):
         self.option_buttons = {}
         for i, k in enumerate(opts[:2]):
             self.options.setdefault(k, bool(setup[k]))
-            name = OPTION_NAMES.get(k, k.replace("_", " ").capitalize())
-            b = self.button((x + i * 235, 500, 225, 34), f"{name}: {'on' if self.options[k] else 'off'}",
+            name = _(OPTION_NAMES[k]) if k in OPTION_NAMES else game_text(k.replace("_", " ").capitalize(), self.gid)
+            b = self.button((x + i * 235, 500, 225, 34), _("{option}: {state}").format(option=name, state=on_off(self.options[k])),
                             (lambda k=k: self.toggle_option(k)))
             self.option_buttons[k] = b
-        self.button((x, 545, 460, 60), "Start", self.start, object_id="#big")
+        self.button((x, 545, 460, 60), _("Start"), self.start, object_id="#big")
 
     def toggle_option(self, k):
         self.options[k] = not self.options.get(k, False)
@@ -276,7 +300,7 @@ class NewGameScene(_Panel):
     def on_ui(self, ev):
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is getattr(self, "game_list", None):
             games = _games()
-            titles = {(g.title or gid): gid for gid, g in games.items()}
+            titles = {game_title(g, gid): gid for gid, g in games.items()}
             if ev.text in titles and titles[ev.text] != self.gid:
                 self.gid = titles[ev.text]
                 self.decks = [None, None]
@@ -286,16 +310,16 @@ class NewGameScene(_Panel):
             return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is getattr(self, "mode_menu", None):
-                self.mode = "hotseat" if ev.text.startswith("Two") else "computer"
+                self.mode = _option(ev, MODES, self.mode)
                 self._keep_seed()
                 self.app._rebuild()
                 return
             if ev.ui_element is getattr(self, "level_menu", None):
-                self.app.settings.computer = next(k for k, v in COMPUTERS.items() if v == ev.text)
+                self.app.settings.computer = _option(ev, COMPUTERS, self.app.settings.computer)
                 return
             for p, m in enumerate(getattr(self, "deck_menus", [])):
                 if ev.ui_element is m:
-                    self.decks[p] = ev.text
+                    self.decks[p] = getattr(ev, "selected_option_id", None) or ev.text
             return
         super().on_ui(ev)
 
@@ -317,12 +341,13 @@ class NewGameScene(_Panel):
                 deck = self.user_decks[self.decks[p]]
                 problems = game.check_deck(deck)
                 if problems:
-                    self.app.toast(f"Can't start: {deck.name} doesn't meet the deck rules yet. {problems[0]}. "
-                                   f"Open it in the Deck builder to finish it.")
+                    self.app.toast(_("Can't start: {deck} doesn't meet the deck rules yet. {problem}. "
+                                     "Open it in the Deck builder to finish it.").format(
+                                         deck=deck.name, problem=game_text(str(problems[0]), self.gid)))
                     return
-                game.setup_cards(setup, p, deck.ids([k for k, _ in game.deck_sections]), deck.name)
+                game.setup_cards(setup, p, deck.ids([k for k, _t in game.deck_sections]), deck.name)
         if self.mode == "computer":
-            setup["players"][1]["name"] = "Computer"
+            setup["players"][1]["name"] = "Computer"  # kept in English in the save; shown translated
         for k, v in self.options.items():
             if isinstance(setup.get(k), bool):
                 setup[k] = bool(v)
@@ -332,7 +357,7 @@ class NewGameScene(_Panel):
         try:
             match = Match(game, setup, seed)
         except TabletopError as exc:
-            self.app.toast(f"Can't start: {exc}")
+            self.app.toast(_("Can't start: {problem}").format(problem=game_text(str(exc), self.gid)))
             return
         st = self.app.settings
         st.last_game, st.last_mode = self.gid, self.mode
@@ -343,76 +368,118 @@ class NewGameScene(_Panel):
         self.app.start_match(match, ("human", "computer") if self.mode == "computer" else ("human", "human"))
 
 
+def _option(ev, names: dict, current):
+    """The key a drop-down's event chose among ``names`` (key: English words): by the
+    option's id, else by its words in the language in use or in English."""
+    oid = getattr(ev, "selected_option_id", None)
+    if oid in names:
+        return oid
+    for k, v in names.items():
+        if str(k) == str(oid) or ev.text in (v, _(v)):
+            return k
+    return current
+
+
 def _esc(s: str) -> str:
     return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
 
 
 class SettingsScene(_Panel):
-    """Animation speed, window size, full screen, confirmations, auto-pass stop, sound volume and mute."""
+    """Language, animation speed, window size, full screen, confirmations, auto-pass stop, sound volume and mute."""
 
-    title = "Settings"
+    title = N_("Settings")
 
     def build(self):
         super().build()
         s = self.app.settings
-        x, y = 140, 120
-        self.label((x, y, 500, 30), "Animation speed")
-        self.speed = pygame_gui.elements.UIDropDownMenu(list(SPEEDS), s.speed, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
-        y += 100
-        self.label((x, y, 500, 30), "Window size")
+        x, y = 140, 110
+        self.label((x, y, 500, 30), _("Language"))
+        self.languages = language_options()
+        current = next((o for o in self.languages if o[1] == (s.language or "system")), self.languages[0])
+        self.language = pygame_gui.elements.UIDropDownMenu(self.languages, current, pygame.Rect(x, y + 34, 400, 44),
+                                                           self.app.ui)
+        y += 96
+        self.label((x, y, 500, 30), _("Animation speed"))
+        speeds = [(_(SPEED_NAMES[k]), k) for k in SPEEDS]
+        self.speed = pygame_gui.elements.UIDropDownMenu(speeds, (_(SPEED_NAMES[s.speed]), s.speed),
+                                                        pygame.Rect(x, y + 34, 400, 44), self.app.ui)
+        y += 96
+        self.label((x, y, 500, 30), _("Window size"))
         sizes = fitting_sizes()
         if s.window not in sizes:
             sizes.append(s.window)
         self.size = pygame_gui.elements.UIDropDownMenu(sizes, s.window, pygame.Rect(x, y + 34, 400, 44), self.app.ui)
-        y += 100
-        self.label((x, y, 500, 30), "Auto-pass")
-        self.auto = pygame_gui.elements.UIDropDownMenu(list(AUTOPASS.values()), AUTOPASS[s.autopass_stop],
+        y += 96
+        self.label((x, y, 500, 30), _("Auto-pass"))
+        self.auto = pygame_gui.elements.UIDropDownMenu([(_(v), k) for k, v in AUTOPASS.items()],
+                                                       (_(AUTOPASS[s.autopass_stop]), s.autopass_stop),
                                                        pygame.Rect(x, y + 34, 400, 44), self.app.ui)
-        y += 110
-        self.full_btn = self.button((x, y, 400, 48), f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self.toggle_full)
-        self.conf_btn = self.button((x, y + 60, 400, 48), f"Ask before ending a phase early: {'on' if s.confirmations else 'off'}",
+        y += 100
+        self.full_btn = self.button((x, y, 400, 44), _("Full screen: {state} (F11)").format(state=on_off(s.fullscreen)),
+                                    self.toggle_full)
+        self.conf_btn = self.button((x, y + 52, 400, 44),
+                                    _("Ask before ending a phase early: {state}").format(state=on_off(s.confirmations)),
                                     self.toggle_conf)
-        self.undo_btn = self.button((x, y + 120, 400, 48), f"Allow undo against the computer: {'on' if s.allow_undo else 'off'}",
+        self.undo_btn = self.button((x, y + 104, 400, 44),
+                                    _("Allow undo against the computer: {state}").format(state=on_off(s.allow_undo)),
                                     self.toggle_undo)
-        self.comp_btn = self.button((x, y + 180, 195, 48), f"Computer: {COMPUTERS[s.computer]}", self.toggle_computer)
-        self.think_btn = self.button((x + 205, y + 180, 195, 48), f"Thinks: {THINK_TIMES[s.think_ms]}", self.toggle_think)
+        self.comp_btn = self.button((x, y + 156, 195, 44), _("Computer: {level}").format(level=_(COMPUTERS[s.computer])),
+                                    self.toggle_computer)
+        self.think_btn = self.button((x + 205, y + 156, 195, 44), _("Thinks: {time}").format(time=_(THINK_TIMES[s.think_ms])),
+                                     self.toggle_think)
         # sound: a volume slider and mute (the effects are quiet at most; silent without a sound device)
         sx = 700
-        self.vol_label = self.label((sx, 580, 460, 30), f"Sound volume: {s.volume}")
+        self.vol_label = self.label((sx, 580, 460, 30), _("Sound volume: {volume}").format(volume=s.volume))
         self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(sx, 614, 460, 40), s.volume, (0, 100), self.app.ui,
                                                              click_increment=5)
-        self.mute_btn = self.button((sx + 480, 610, 220, 48), f"Sound: {'muted' if s.muted else 'on'}", self.toggle_mute)
-        pygame_gui.elements.UITextBox(
-            "Settings are applied at once and kept in settings.toml in your configuration folder.<br><br>"
-            "Auto-pass takes the only legal choice for you when it is to pass or go on.<br><br>"
-            "Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
-            "after it. It never goes back past a point where you saw a hidden card (a card you drew, a card "
-            "turned over or revealed). At one screen a take-back must be accepted by the other player.<br><br>"
-            "The computer never peeks: it decides on copies of the game in which the cards it can't see are "
-            "re-drawn at random. Easy looks one move ahead and now and then slips; Normal plays each option "
-            "out on such copies; Hard searches the moves of both players as a tree. Normal and Hard think for "
-            "the time set here on each decision. The change applies to the next game.<br><br>"
-            "Space skips the animations of the current steps; F11 toggles full screen.",
-            pygame.Rect(700, 150, 700, 410), self.app.ui)
+        self.mute_btn = self.button((sx + 480, 610, 220, 48), self._mute_text(), self.toggle_mute)
+        text_box(
+            _("Settings are applied at once and kept in settings.toml in your configuration folder.") + "<br><br>"
+            + _("Auto-pass takes the only legal choice for you when it is to pass or go on.") + "<br><br>"
+            + _("Undo (Ctrl+Z, or Undo in the game menu) takes back your last choice and the computer's replies "
+                "after it. It never goes back past a point where you saw a hidden card (a card you drew, a card "
+                "turned over or revealed). At one screen a take-back must be accepted by the other player.") + "<br><br>"
+            + _("The computer never peeks: it decides on copies of the game in which the cards it can't see are "
+                "re-drawn at random. Easy looks one move ahead and now and then slips; Normal plays each option "
+                "out on such copies; Hard searches the moves of both players as a tree. Normal and Hard think for "
+                "the time set here on each decision. The change applies to the next game.") + "<br><br>"
+            + _("Space skips the animations of the current steps; F11 toggles full screen."),
+            (700, 150, 700, 410), self.app.ui)
+
+    def _mute_text(self) -> str:
+        return _("Sound: muted") if self.app.settings.muted else _("Sound: on")
 
     def on_ui(self, ev):
         s = self.app.settings
         if ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and ev.ui_element is self.volume:
             s.volume = int(ev.value)
-            self.vol_label.set_text(f"Sound volume: {s.volume}")
+            self.vol_label.set_text(_("Sound volume: {volume}").format(volume=s.volume))
             self.app.apply_settings()
             self.app.sounds.play("place")  # hear the new level
             return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if ev.ui_element is self.language:
+                code = dict((t, k) for t, k in self.languages).get(ev.text, getattr(ev, "selected_option_id", None))
+                self.choose_language(code)
+                return
             if ev.ui_element is self.speed:
-                s.speed = ev.text
+                s.speed = _option(ev, SPEED_NAMES, s.speed)
             elif ev.ui_element is self.size:
                 s.window = ev.text
             elif ev.ui_element is self.auto:
-                s.autopass_stop = next((k for k, v in AUTOPASS.items() if v == ev.text), s.autopass_stop)
+                s.autopass_stop = _option(ev, AUTOPASS, s.autopass_stop)
             self.app.apply_settings()
             return
         super().on_ui(ev)
+
+    def choose_language(self, code: str | None) -> None:
+        """Use ``code`` ("system": the system's language) at once and keep it;
+        every screen's words are rebuilt in it."""
+        if code != "system" and code not in LANGUAGES:
+            return
+        self.app.settings.language = "" if code == "system" else code
+        self.app.apply_language()
+        self.app.apply_settings()
 
     def toggle_full(self):
         self.app.settings.fullscreen = not self.app.settings.fullscreen
@@ -441,7 +508,7 @@ class SettingsScene(_Panel):
     def toggle_mute(self):
         self.app.settings.muted = not self.app.settings.muted
         self.app.apply_settings()
-        self.mute_btn.set_text(f"Sound: {'muted' if self.app.settings.muted else 'on'}")
+        self.mute_btn.set_text(self._mute_text())
 
     def toggle_undo(self):
         self.app.settings.allow_undo = not self.app.settings.allow_undo
@@ -449,12 +516,20 @@ class SettingsScene(_Panel):
         self.app._rebuild()
 
 
+def language_options() -> list[tuple[str, str]]:
+    """The Language menu: (words shown, code). "System default" names the
+    language the system's settings give; each language is named in its own words."""
+    system = LANGUAGES[language_from_env()]
+    return [(_("System default ({language})").format(language=system), "system")] + \
+        [(name, code) for code, name in LANGUAGES.items()]
+
+
 def fitting_sizes() -> list[str]:
     """The window sizes that fit the screen (a 1920x1080 window on a 1600x900
     screen runs off it); all of them when the screen size is unknown."""
     try:
         desk = pygame.display.get_desktop_sizes()
-        dw, dh = max(w for w, _ in desk), max(h for _, h in desk)
+        dw, dh = max(w for w, _h in desk), max(h for _w, h in desk)
     except (pygame.error, ValueError, AttributeError):
         return list(WINDOW_SIZES)
     out = [z for z in WINDOW_SIZES if int(z.split("x")[0]) <= dw and int(z.split("x")[1]) <= dh]

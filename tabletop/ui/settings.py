@@ -10,17 +10,22 @@ import tomli_w
 
 from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import LANGUAGES, N_
 from tabletop.saves import atomic_write_text, config_dir
 
 SPEEDS = {"slow": 0.55, "normal": 1.0, "fast": 2.2, "instant": 0.0}
-AUTOPASS = {"never": "Auto-pass everywhere", "own_turn": "Stop in my own turn", "always": "Always stop (no auto-pass)"}
+# the words are English here and translated where shown (tabletop.i18n)
+AUTOPASS = {"never": N_("Auto-pass everywhere"), "own_turn": N_("Stop in my own turn"),
+            "always": N_("Always stop (no auto-pass)")}
 # the computer opponent's difficulty (tabletop.ai difficulty levels), as New game and Settings name it
-COMPUTERS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+COMPUTERS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 # names kept by settings files of earlier versions: the quick computer played like Easy's
 # look-ahead without its slips, the strong one is Normal
 _OLD_COMPUTERS = {"greedy": "easy", "expert": "normal"}
 # how long the computer may think per decision (Normal and Hard search for that long)
-THINK_TIMES = {500: "0.5 s", 1000: "1 s", 2000: "2 s", 4000: "4 s"}
+THINK_TIMES = {500: N_("0.5 s"), 1000: N_("1 s"), 2000: N_("2 s"), 4000: N_("4 s")}
+# the animation speeds as Settings names them
+SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 WINDOW_SIZES = ["1024x640", "1280x720", "1600x900", "1920x1080", "2560x1440", "3840x2160"]
 
 
@@ -40,6 +45,7 @@ class Settings:
     last_mode: str = "hotseat"       # hotseat | computer
     last_deck_1: str = ""
     last_deck_2: str = ""
+    language: str = ""               # "" (the system's language), or a code of tabletop.i18n.LANGUAGES
 
     @property
     def speed_factor(self) -> float:
@@ -74,6 +80,8 @@ class Settings:
         self.allow_undo = bool(self.allow_undo)
         self.muted = bool(self.muted)
         self.volume = max(0, min(100, int(self.volume)))
+        if self.language not in LANGUAGES:
+            self.language = d.language
         if self.last_mode not in ("hotseat", "computer"):
             self.last_mode = d.last_mode
         self.window = "%dx%d" % self.window_size

@@ -13,9 +13,11 @@ import pygame_gui
 
 from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, game_text, ngettext, set_game
 
 from .layout import game_dir
-from .scenes import _esc, _games, _Panel
+from .dialogs import text_box
+from .scenes import _esc, _games, _Panel, game_title
 
 
 def list_lessons() -> list[dict]:
@@ -70,7 +72,7 @@ def guided_entry(game_id: str) -> dict | None:
     p = Path(d) / "guided.toml" if d is not None else None
     if p is None or not p.is_file():
         return None
-    entry = {"game": game_id, "path": str(p), "title": "Your first game", "summary": ""}
+    entry = {"game": game_id, "path": str(p), "title": N_("Your first game"), "summary": ""}
     try:
         data = tomlio.load(p)
         entry["title"] = str(data.get("title", entry["title"]))
@@ -93,7 +95,7 @@ def rules_reference():
 class TutorialScene(_Panel):
     """A game's lessons, guided game, puzzles and rules, with marks on what is done."""
 
-    title = "Tutorial"
+    title = N_("Tutorial")
     DONE = "\u2713"   # the completion mark (a check mark; Noto Sans JP has it, Noto Sans doesn't)
     DONE_HTML = "<font face='noto_sans_jp'>\u2713</font>"
 
@@ -108,16 +110,17 @@ class TutorialScene(_Panel):
         self.lessons = list_lessons()
         self.done = progress.completed()
         games = _games()
-        self.titles = {gid: (g.title or gid) for gid, g in games.items()}
+        self.titles = {gid: game_title(g, gid) for gid, g in games.items()}
         offered = [gid for gid in games if any(l["game"] == gid for l in self.lessons)
                    or guided_entry(gid) is not None or list_puzzles(gid)]
         self.rows, self.items = [], []
         self.selected = None
         if not offered:
-            self.label((100, 120, 1200, 30), "No lessons are installed yet: each game adds them under games/<id>/lessons/.")
+            self.label((100, 120, 1200, 30), _("No lessons are installed yet: each game adds them under games/<id>/lessons/."))
             return
         if self.game_id not in offered:
             self.game_id = offered[0]
+        set_game(self.game_id)
         self.game_buttons = {}
         bw = min(300, (1400 - 10 * (len(offered) - 1)) // len(offered))
         for i, gid in enumerate(offered):
@@ -129,11 +132,12 @@ class TutorialScene(_Panel):
         self._fill(self.game_id)
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 160, 760, 640), self.items, self.app.ui,
                                                         object_id="#lessons")
-        self.info = pygame_gui.elements.UITextBox(self._intro(), pygame.Rect(890, 160, 610, 560), self.app.ui)
-        self.button((1300, 820, 200, 50), "Start", self.start, object_id="#big")
+        self.info = text_box(self._intro(), (890, 160, 610, 560), self.app.ui)
+        self.button((1300, 820, 200, 50), _("Start"), self.start, object_id="#big")
 
     def choose_game(self, gid: str) -> None:
         self.game_id = gid
+        set_game(gid)
         self.app._rebuild()
 
     def _fill(self, gid: str) -> None:
@@ -142,23 +146,30 @@ class TutorialScene(_Panel):
         ("rules", gid)."""
         ls = [l for l in self.lessons if l["game"] == gid]
         n = sum(1 for l in ls if self.is_done(l))
-        self._add(("game", gid), f"{self.titles.get(gid, gid)}  -  {n} of {len(ls)} lesson{'s' if len(ls) != 1 else ''} done")
+        done = ngettext("{n} of {total} lesson done", "{n} of {total} lessons done", len(ls)).format(n=n, total=len(ls))
+        self._add(("game", gid), f"{self.titles.get(gid, gid)}  -  {done}")
         for i, l in enumerate(ls, 1):
-            adv = "   (advanced)" if l["advanced"] else ""
-            self._add(("lesson", l), f"    {self._mark(l)}  {i}. {l['title']}{adv}")
+            adv = "   " + _("(advanced)") if l["advanced"] else ""
+            self._add(("lesson", l), f"    {self._mark(l)}  {i}. {self._t(l['title'])}{adv}")
         g = guided_entry(gid)
         if g is not None:
-            self._add(("guided", g), f"    {self._mark(g)}  {g['title']}: a whole game with the coach")
+            self._add(("guided", g), f"    {self._mark(g)}  " + _("{title}: a whole game with the coach").format(
+                title=self._t(g["title"])))
         ps = list_puzzles(gid)
         if ps:
             solved = sum(1 for p in ps if self.is_solved(p))
-            self._add(("puzzles", gid), f"Puzzles  -  {solved} of {len(ps)} solved")
+            self._add(("puzzles", gid), _("Puzzles  -  {n} of {total} solved").format(n=solved, total=len(ps)))
             for i, p in enumerate(ps, 1):
                 mark = self.DONE if self.is_solved(p) else "    "
-                goal = f"   ({p['goal']})" if p["goal"] else ""
-                self._add(("puzzle", p), f"    {mark}  Puzzle {i}. {p['title']}{goal}")
+                goal = f"   ({self._t(p['goal'])})" if p["goal"] else ""
+                self._add(("puzzle", p), f"    {mark}  " + _("Puzzle {n}. {title}").format(n=i, title=self._t(p["title"])) + goal)
         if rules_reference() is not None:
-            self._add(("rules", gid), f"Rules reference: {self.titles.get(gid, gid)}'s rules and keywords")
+            self._add(("rules", gid), _("Rules reference: {game}'s rules and keywords").format(game=self.titles.get(gid, gid)))
+
+    def _t(self, s: str) -> str:
+        """A lesson's, puzzle's or guided game's words, in the language in use
+        (the English default title is the app's own)."""
+        return _(s) if s == "Your first game" else game_text(s, self.game_id)
 
     def _add(self, row, item: str) -> None:
         while item in self.items:  # list items must be told apart by their text
@@ -171,10 +182,11 @@ class TutorialScene(_Panel):
 
     def _intro(self) -> str:
         done = sum(1 for l in self.lessons if l["game"] == self.game_id and self.is_done(l))
-        return (f"Choose a lesson, your first game or a puzzle, then Start (or double-click it).<br><br>"
-                f"{self.DONE_HTML} marks a lesson you have completed ({done} here) and a puzzle you have solved. "
-                "Lessons teach one idea each, in order; advanced lessons come last. Your first game is a whole "
-                "game against a gentle rival with the coach beside you. A puzzle gives a position and a goal.")
+        return (_("Choose a lesson, your first game or a puzzle, then Start (or double-click it).") + "<br><br>"
+                + _("{mark} marks a lesson you have completed ({n} here) and a puzzle you have solved. "
+                    "Lessons teach one idea each, in order; advanced lessons come last. Your first game is a whole "
+                    "game against a gentle rival with the coach beside you. A puzzle gives a position and a goal."
+                    ).format(mark=self.DONE_HTML, n=done))
 
     def is_done(self, l) -> bool:
         from tabletop.tutorial.progress import lesson_key
@@ -198,28 +210,30 @@ class TutorialScene(_Panel):
         if kind in ("game", "puzzles"):
             self.selected = None
             g = _games().get(self.game_id)
-            desc = (g.description if g is not None else "") or ""
-            more = "Choose one of its lessons below the heading." if kind == "game" else \
-                "Each puzzle is a position and a goal: any line that reaches the goal solves it. Hint helps, one nudge at a time."
+            desc = game_text((g.description if g is not None else "") or "", self.game_id)
+            more = _("Choose one of its lessons below the heading.") if kind == "game" else \
+                _("Each puzzle is a position and a goal: any line that reaches the goal solves it. "
+                  "Hint helps, one nudge at a time.")
             self.info.set_text(_esc(f"{text}\n\n{desc if kind == 'game' else ''}\n\n{more}"))
             return
         self.selected = (kind, it)
         if kind == "rules":
-            self.info.set_text(_esc("The rules of the game in plain words, and a glossary of its keywords."))
+            self.info.set_text(_esc(_("The rules of the game in plain words, and a glossary of its keywords.")))
         elif kind == "puzzle":
-            mark = f"<br><br>{self.DONE_HTML} Solved." if self.is_solved(it) else ""
-            self.info.set_text(_esc(f"{it['title']}\n\nGoal: {it['goal']}\n\n{it['summary']}") + mark)
+            mark = f"<br><br>{self.DONE_HTML} " + _("Solved.") if self.is_solved(it) else ""
+            goal = _("Goal: {goal}").format(goal=self._t(it["goal"]))
+            self.info.set_text(_esc(f"{self._t(it['title'])}\n\n{goal}\n\n{self._t(it['summary'])}") + mark)
         else:
-            mark = f"<br><br>{self.DONE_HTML} Completed." if self.is_done(it) else ""
-            extra = "\n\nAny legal move is allowed; the coach suggests one at each of your decisions." \
-                if kind == "guided" else ("\n\nAn advanced lesson." if it.get("advanced") else "")
-            self.info.set_text(_esc(f"{it['title']}\n\n{it['summary']}{extra}") + mark)
+            mark = f"<br><br>{self.DONE_HTML} " + _("Completed.") if self.is_done(it) else ""
+            extra = "\n\n" + _("Any legal move is allowed; the coach suggests one at each of your decisions.") \
+                if kind == "guided" else ("\n\n" + _("An advanced lesson.") if it.get("advanced") else "")
+            self.info.set_text(_esc(f"{self._t(it['title'])}\n\n{self._t(it['summary'])}{extra}") + mark)
         if start:
             self.start()
 
     def start(self):
         if self.selected is None:
-            self.info.set_text("Choose a lesson, your first game or a puzzle first.")
+            self.info.set_text(_("Choose a lesson, your first game or a puzzle first."))
             return
         kind, it = self.selected
         try:

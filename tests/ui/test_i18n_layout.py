@@ -59,7 +59,7 @@ def _scenes(app):
 
 
 def test_every_screens_words_fit_their_widgets(lang):
-    app = make_app()
+    app = make_app(language=lang)  # the app starts in the language its settings name
     cut = []
     for name, scene in _scenes(app):
         app.reset_to(scene)
