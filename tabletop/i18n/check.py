@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop.i18n import LANGUAGES, LOCALE_DIR
+from tabletop.i18n import LANGUAGES, LOCALE_DIR, _
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
 GOAL = 99.0
@@ -98,16 +98,18 @@ def report(statuses: list[CatalogStatus], show_missing: int = 20) -> tuple[str, 
         total = sum(s.total for s in mine)
         done = sum(s.translated for s in mine)
         pct = 100.0 * done / total if total else 100.0
-        lines.append(f"{LANGUAGES.get(lang, lang)} ({lang}): {done} of {total} entries translated ({pct:.1f}%)")
+        lines.append(_("{language} ({code}): {done} of {total} entries translated ({percent}%)").format(
+            language=LANGUAGES.get(lang, lang), code=lang, done=done, total=total, percent=f"{pct:.1f}"))
         for s in mine:
             mark = "" if s.percent >= GOAL and not s.broken else "  <-"
             lines.append(f"  {s.name}: {s.translated}/{s.total} ({s.percent:.1f}%){mark}")
             for msgid in s.missing[:show_missing]:
-                lines.append(f"      missing: {msgid[:100]!r}")
+                lines.append("      " + _("missing: {words}").format(words=repr(msgid[:100])))
             if len(s.missing) > show_missing:
-                lines.append(f"      ... and {len(s.missing) - show_missing} more missing")
+                lines.append("      " + _("... and {n} more missing").format(n=len(s.missing) - show_missing))
             for msgid, lost in s.broken[:show_missing]:
-                lines.append(f"      loses {', '.join('{%s}' % x for x in lost)}: {msgid[:100]!r}")
+                lines.append("      " + _("loses {slots}: {words}").format(
+                    slots=", ".join("{%s}" % x for x in lost), words=repr(msgid[:100])))
             if s.percent < GOAL or s.broken:
                 ok = False
     return "\n".join(lines), ok

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 
-from tabletop.i18n import LANGUAGES
+from tabletop.i18n import LANGUAGES, _
 
 
 def add_parser(sub) -> None:
-    sp = sub.add_parser("i18n", help="the app's languages; --check: how much of every catalog is translated")
+    sp = sub.add_parser("i18n", help=_("the app's languages; --check: how much of every catalog is translated"))
     sp.add_argument("--check", action="store_true",
-                    help="per language, how much of every catalog is translated, and what is missing")
+                    help=_("per language, how much of every catalog is translated, and what is missing"))
     sp.add_argument("--lang", choices=[c for c in LANGUAGES if c != "en"], action="append",
-                    help="only this language (may be given twice)")
-    sp.add_argument("--all", action="store_true", help="list every missing entry, not the first 20 of each catalog")
-    sp.add_argument("--json", action="store_true", help="the figures as JSON")
+                    help=_("only this language (may be given twice)"))
+    sp.add_argument("--all", action="store_true", help=_("list every missing entry, not the first 20 of each catalog"))
+    sp.add_argument("--json", action="store_true", help=_("the figures as JSON"))
 
 
 def main(args) -> int:
