@@ -235,6 +235,7 @@ class Match:
             "format": FORMAT_VERSION,
             "game": self.game.id,
             "rules_version": self.game.rules_version,
+            "deck_lists": self.game.deck_lists_version,
             "name": self.name,
             "created": self.created,
             "saved": _now(),
@@ -382,7 +383,7 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
     game = games[gid]
     same_rules = data["rules_version"] == game.rules_version
     try:
-        match = Match(game, data["setup"], data["seed"])
+        match = Match(game, dealt_setup(game, data["setup"], data.get("deck_lists", "1")), data["seed"])
     except TabletopError as exc:
         raise SaveError(_other_rules(data, game, _("its set-up can't be used: {problem}").format(problem=exc.detail)),
                         path) from None
@@ -447,6 +448,24 @@ def load_match(path: str | os.PathLike, expect_game: str | None = None) -> Match
         match.name = f"{match.name or Path(path).stem} (rules {game.rules_version})"
     match.created = str(data.get("created", match.created))
     return match
+
+
+def dealt_setup(game: Game, setup: dict, deck_lists) -> dict:
+    """The set-up a save was dealt from. A save names its preconstructed decks
+    and the edition of the deck lists it was made under (``deck_lists``; a
+    save without it predates editions: "1"); a deck whose list has changed
+    since is given the cards it had then, so the save replays to the same
+    game. Other set-ups are returned as they are."""
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if str(deck_lists) == game.deck_lists_version or not isinstance(players, list):
+        return setup
+    out = dict(setup, players=[dict(p) if isinstance(p, dict) else p for p in players])
+    for entry in out["players"]:
+        if isinstance(entry, dict) and isinstance(entry.get("deck"), str) and "cards" not in entry:
+            former = game.former_deck(entry["deck"], str(deck_lists))
+            if former is not None:
+                entry["cards"] = former
+    return out
 
 
 def _other_rules(data: dict, game: Game, problem: str) -> str:

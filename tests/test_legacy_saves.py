@@ -27,7 +27,7 @@ import tomllib
 
 from tabletop.engine import registry
 from tabletop.engine.errors import SaveError
-from tabletop.saves import FORMAT_VERSION, Match, load_match, read_save
+from tabletop.saves import FORMAT_VERSION, Match, dealt_setup, load_match, read_save
 
 LEGACY = sorted((Path(__file__).parent / "legacy_saves").glob("*.toml"))
 
@@ -172,3 +172,50 @@ def test_the_command_line_reports_a_rules_change(tidecall, tmp_path):
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 1 and "not verified" in r.stdout and "Traceback" not in r.stderr
     assert _sha(path) == before
+
+
+# -- preconstructed deck lists that changed -------------------------------------------
+
+CHANGED_DECK_GAMES = ("rush_duel", "aquarian_age")
+
+
+def test_a_save_records_the_deck_lists_it_was_dealt_from(tmp_path):
+    game = registry.get_game("rush_duel")
+    match = Match.new(game, seed=3)
+    assert tomllib.loads(match.to_toml())["deck_lists"] == game.deck_lists_version != "1"
+    again = load_match(match.save(tmp_path / "now.toml"))
+    assert again.setup == match.setup  # today's lists: nothing to deal differently
+
+
+@pytest.mark.parametrize("gid", CHANGED_DECK_GAMES)
+def test_a_save_made_before_a_deck_list_changed_is_dealt_the_old_list(gid, tmp_path):
+    """A save names its preconstructed decks. One made before their lists
+    changed (no ``deck_lists``: edition 1) is dealt the list it was made with
+    (former_decks.toml), so its game is the same game; one made now, today's."""
+    game = registry.get_game(gid)
+    changed = [n for n in sorted(game.decks) if game.former_deck(n, "1") is not None]
+    assert changed
+    for name in changed:
+        old = game.former_deck(name, "1")
+        assert sorted(old) != sorted(game.decks[name]) and not game.validate_deck(old)
+        assert game.former_deck(name, game.deck_lists_version) is None
+        setup = {"players": [{"name": "A", "deck": name}, {"name": "B", "deck": name}]}
+        then = dealt_setup(game, setup, "1")
+        assert [p["cards"] for p in then["players"]] == [old, old] and "cards" not in setup["players"][0]
+        assert dealt_setup(game, setup, game.deck_lists_version) is setup
+        assert game.new_state(then, 5).digest() != game.new_state(setup, 5).digest()
+        # written by the release before the change: the same game comes back
+        match = Match(game, then, 5)
+        for _ in range(12):
+            d = match.state.decision
+            if d is None:
+                break
+            match.apply(d.choices_for(d.players[0])[0])
+        saved = tomllib.loads(match.to_toml())
+        saved.pop("deck_lists")
+        saved["setup"] = setup
+        path = tmp_path / f"{gid}-before.toml"
+        path.write_text(tomli_w.dumps(saved))
+        again = load_match(path)
+        assert again.replay is None and again.state.digest() == match.state.digest()
+        assert again.log == match.log

@@ -33,6 +33,7 @@ class AquarianAge(Game):
     id = "aquarian_age"
     title = "Aquarian Age"
     rules_version = "2"
+    deck_lists_version = "2"  # Night Parade and Moonlit Academy rebalanced (former_decks.toml)
     description = "Five factions fight for dominion: aggressive characters strike their own owner, power cards dominate."
     phases = PHASES
     turn_cap = 240

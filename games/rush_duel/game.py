@@ -29,6 +29,7 @@ class RushDuelGame(Game):
     #: 2: the player chooses the zone of a summon or a set; a direct attack names the
     #: rival's Monster Zones (rules/choices.py). Saves of rules 1 still load.
     rules_version = "2"
+    deck_lists_version = "2"  # Tideguard Control and Fusion and Maximum rebalanced (former_decks.toml)
     description = "Fast duels: draw to five, summon as many monsters as you like, 8000 LP."
     phases = PHASES  # the turn in order (rules/turn.py TURN_STRUCTURE)
     turn_cap = 400

@@ -400,6 +400,46 @@ class Game:
     def decks(self) -> dict[str, list[str]]:
         return {}
 
+    #: Which edition of the preconstructed deck lists is installed; raised when
+    #: a list changes, the list it replaced kept in ``former_decks.toml`` (a
+    #: save names its decks, and a save made before keeps replaying the lists
+    #: it was dealt from).
+    deck_lists_version: str = "1"
+
+    def former_deck(self, name: str, version: str) -> list[str] | None:
+        """The card ids of preconstructed deck ``name`` as it was under deck
+        lists edition ``version``, when that list has changed since (None: the
+        list installed now). ``former_decks.toml`` in the game's folder keeps
+        each replaced list under the last edition that dealt it::
+
+            [lists."1"]
+            "Deck name" = ["card id", ...]   # in the order the game dealt it
+        """
+        try:
+            saved = int(version)
+        except (TypeError, ValueError):
+            return None
+        former = self._former_decks()
+        for v in sorted((k for k in former if k.isdigit() and saved <= int(k) < int(self.deck_lists_version)), key=int):
+            if name in former[v]:
+                return list(former[v][name])
+        return None
+
+    def _former_decks(self) -> dict:
+        cached = self.__dict__.get("_former_decks_cache")
+        if cached is None:
+            cached = {}
+            if self.package_dir is not None:
+                from pathlib import Path
+                path = Path(self.package_dir) / "former_decks.toml"
+                if path.is_file():
+                    from . import tomlio
+                    lists = tomlio.load(path).get("lists", {})
+                    cached = {str(v): {str(n): [str(c) for c in ids] for n, ids in decks.items()}
+                              for v, decks in lists.items() if isinstance(decks, dict)}
+            self.__dict__["_former_decks_cache"] = cached
+        return cached
+
     def default_setup(self, rng=None) -> dict:
         """A set-up dict for ``new_state``: two players with preconstructed decks."""
         names = sorted(self.decks)
