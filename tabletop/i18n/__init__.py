@@ -69,7 +69,9 @@ def core_catalog(lang: str | None = None) -> Catalog:
     lang = lang or _lang
     cat = _core.get(lang)
     if cat is None:
-        files = [] if lang == DEFAULT else sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po"))
+        # the screens' own words first: the rules kit's catalog only adds what they lack
+        files = [] if lang == DEFAULT else sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po"),
+                                                  key=lambda p: (p.stem == "kit", p.name))
         cat = _core[lang] = load_catalog(files, lang)
     return cat
 

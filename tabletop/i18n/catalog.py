@@ -78,8 +78,8 @@ class Catalog:
 
     # -- building ------------------------------------------------------------------------------
     def add(self, msgid: str, msgstr: str, context: str | None = None) -> None:
-        if not msgstr:
-            return
+        if not msgstr or (msgstr == msgid and not context):
+            return  # kept as written ("LP", a developer's word): English says it already
         if context:
             self.keyed_map[(context, msgid)] = msgstr
         self.exact.setdefault(msgid, msgstr)
