@@ -197,7 +197,8 @@ class DeckBuilderScene(DeckViewMixin, Scene):
             self.model.load(Deck(game.id, "", {}))
         elif item.startswith(PRE):
             name = item[len(PRE):]
-            self.model.load(game.deck_from_ids(list(game.decks[name]), name))
+            # a copy to edit starts with the deck's name in the player's language
+            self.model.load(game.deck_from_ids(list(game.decks[name]), game_text(name, game.id)))
         else:
             i = self.open_items.index(item) - 1 - len(game.decks)
             e = self.user_decks[i]
