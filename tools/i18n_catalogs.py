@@ -2,11 +2,13 @@
 each language's .po up to date with them (new words added untranslated, words
 no longer used dropped, translations kept).
 
-    python tools/i18n_catalogs.py            # every game and the rules kit
+    python tools/i18n_catalogs.py            # every game, the rules kit and the app
     python tools/i18n_catalogs.py rush_duel  # one game
+    python tools/i18n_catalogs.py app        # the app's own words (screens, table)
 
-The application's own words (tabletop/locale/screens.pot, table.pot) are
-extracted with Babel's pybabel (README, "Translating").
+The app's words are the ones its code marks with _(), N_(), ngettext() and
+pgettext(), extracted with Babel from the modules each catalog lists
+(tabletop.i18n.extract.APP_CATALOGS).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from tabletop.engine import registry  # noqa: E402
 from tabletop.engine.registry import game_dir  # noqa: E402
-from tabletop.i18n.extract import game_templates, kit_template  # noqa: E402
+from tabletop.i18n.extract import APP_CATALOGS, app_template, game_templates, kit_template  # noqa: E402
 
 LANGS = ("ko", "ja")
 
@@ -49,8 +51,13 @@ def write(locale: Path, name: str, pot) -> None:
 def main(argv=None) -> int:
     args = sys.argv[1:] if argv is None else argv
     games = registry.all_games()
-    wanted = args or sorted(games) + ["kit"]
+    wanted = args or sorted(games) + ["kit", "app"]
     for gid in wanted:
+        if gid == "app":
+            for name in APP_CATALOGS:
+                write(ROOT / "tabletop" / "locale", name, app_template(name, ROOT))
+            print("app")
+            continue
         if gid == "kit":
             write(ROOT / "tabletop" / "locale", "kit", kit_template())
             print("kit")

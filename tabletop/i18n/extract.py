@@ -351,3 +351,48 @@ def kit_template() -> PoCatalog:
         _add(cat, msgid, None, note, where.split(":")[0])
     _add(cat, "({0} of {1})", None, "a step repeated: (1 of 2)")
     return cat
+
+
+# -- the application's own words ------------------------------------------------------------------
+
+#: the app's catalogs and the modules whose marked words (``_``, ``N_``,
+#: ``ngettext``, ``pgettext``) each holds; tools/i18n_catalogs.py extracts
+#: them with Babel
+APP_CATALOGS = {
+    "screens": ["tabletop/cli.py", "tabletop/deckcli.py", "tabletop/saves.py", "tabletop/tutorial/cli.py",
+                "tabletop/userdecks.py", "tabletop/i18n/cli.py", "tabletop/i18n/check.py",
+                "tabletop/ui/app.py", "tabletop/ui/deckbuilder.py", "tabletop/ui/deckbuilder_model.py",
+                "tabletop/ui/deckbuilder_view.py", "tabletop/ui/dialogs.py", "tabletop/ui/replay_bar.py",
+                "tabletop/ui/replay_scene.py", "tabletop/ui/replay_takeover.py", "tabletop/ui/rules_reference.py",
+                "tabletop/ui/savescenes.py", "tabletop/ui/scenes.py", "tabletop/ui/settings.py",
+                "tabletop/ui/tutorial_menu.py"],
+    "table": ["tabletop/ai/hint.py", "tabletop/replay.py", "tabletop/tutorial/lesson.py", "tabletop/tutorial/puzzle.py",
+              "tabletop/ui/bench.py", "tabletop/ui/card_draw.py", "tabletop/ui/coach.py", "tabletop/ui/coach_base.py",
+              "tabletop/ui/coach_playon.py", "tabletop/ui/controller.py", "tabletop/ui/face_spec.py",
+              "tabletop/ui/guided_coach.py", "tabletop/ui/layout.py", "tabletop/ui/puzzle_coach.py", "tabletop/ui/table.py",
+              "tabletop/ui/table_choices.py", "tabletop/ui/table_countdown.py", "tabletop/ui/table_draw.py",
+              "tabletop/ui/table_hint.py", "tabletop/ui/table_input.py", "tabletop/ui/table_menus.py",
+              "tabletop/ui/table_panels.py", "tabletop/ui/table_playback.py", "tabletop/ui/table_rules.py",
+              "tabletop/ui/table_undo.py", "tabletop/ui/undo.py"],
+}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+def app_template(name: str, root: Path) -> PoCatalog:
+    """The template of the app's catalog ``name``, extracted from its modules."""
+    from babel.messages.extract import extract_from_file
+
+    cat = _new_catalog(f"tabletop {name}")
+    for rel in APP_CATALOGS[name]:
+        for lineno, message, comments, context in extract_from_file("python", str(root / rel), keywords=KEYWORDS,
+                                                                    comment_tags=("TRANSLATORS:",)):
+            msgid = message if isinstance(message, str) else tuple(message)
+            if not msgid or (isinstance(msgid, tuple) and not msgid[0]):
+                continue
+            key = msgid if isinstance(msgid, str) else msgid[0]
+            got = cat.get(key, context)
+            if got is None:
+                cat.add(msgid, context=context, locations=[(rel, None)], auto_comments=list(comments))
+            elif (rel, None) not in got.locations:
+                got.locations.append((rel, None))
+    return cat
