@@ -4,7 +4,58 @@ of the step banner, each opening its entry when clicked."""
 
 from __future__ import annotations
 
+import re
+
+from tabletop.engine.rulenames import _PAREN_REF
+from tabletop.i18n import DEFAULT, _, game_text, language
+
 from .rules_reference import open_rules_reference, opens_entry, rule_link
+
+
+def game_words(game, text: str) -> str:
+    """A sentence a game wrote (a caption, a prompt, a why_not, a hint's
+    reason) as players read it: in the language in use (game_text) and with
+    its parenthesised rule references named as the rulebook names them."""
+    if not text:
+        return text
+    if language() == DEFAULT:
+        try:
+            return game.rule_text(text)
+        except Exception:  # a broken rule_names.toml must not stop the table
+            return text
+    gid = getattr(game, "id", None)
+    out = game_text(text, gid)
+    if out == text and _PAREN_REF.search(text):
+        # the catalog may hold the sentence without its rule references: translate that, the names follow
+        bare = re.sub(r"\s+([.,;:!?])", r"\1", _PAREN_REF.sub("", text))
+        bare = re.sub(r"\s{2,}", " ", bare).strip()
+        said = game_text(bare, gid)
+        if said != bare:
+            out = said + " " + " ".join(m.group(0) for m in _PAREN_REF.finditer(text))
+
+    def one(m):
+        name = rule_words(game, m.group(1).strip())
+        return "(" + re.sub(r"\s*\(([^()]*)\)$", r", \1", name) + ")"
+
+    try:
+        return _PAREN_REF.sub(one, out)
+    except Exception:
+        return out
+
+
+def rule_words(game, ref: str) -> str:
+    """A rule reference as the player's rulebook names it, in the language in use."""
+    try:
+        name = game.rule_name(ref)
+    except Exception:
+        name = ref
+    return game_text(name, getattr(game, "id", None))
+
+
+def rule_line(game, ref: str) -> str:
+    """The "rule: ..." line under a step's caption ("" for no rule)."""
+    return _("rule: {name}").format(name=rule_words(game, ref)) if ref else ""
+
 
 
 class RulesMixin:
