@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from tabletop.i18n import _, game_text
+from tabletop.i18n import _, game_text, pgettext
 
 from . import gfx
 
@@ -58,7 +58,7 @@ def draw_attached(surf, art, r: pygame.Rect, attached: list, w: int, h: int) -> 
         asurf = art.get(a.get("card") if a.get("face") != "down" or a.get("card") else None, w, h, a.get("face") == "down")
         surf.blit(asurf, r.move(0, 7 + j * 5))
     if attached:
-        t = gfx.text(_("{n} under").format(n=len(attached)), 12, (255, 255, 255), True)
+        t = gfx.text(pgettext("table", "{n} under").format(n=len(attached)), 12, (255, 255, 255), True)
         br = t.get_rect(midbottom=(r.centerx, r.bottom + 7 + (len(shown) - 1) * 5 + 1)).inflate(8, 0)
         pygame.draw.rect(surf, (30, 40, 70), br, border_radius=6)
         surf.blit(t, t.get_rect(center=br.center))
@@ -155,7 +155,7 @@ def draw_rotated(surf, img: pygame.Surface, pos, angle: float) -> None:
 
 def draw_group_count(surf, x: float, y: float, h: int, n: int) -> None:
     """Under a held card: how many cards move together."""
-    t = gfx.text(_("{n} together").format(n=n), 16, (255, 255, 255), True)
+    t = gfx.text(pgettext("table", "{n} together").format(n=n), 16, (255, 255, 255), True)
 
     br = t.get_rect(midtop=(x, y + h // 2 + 6)).inflate(12, 4)
     pygame.draw.rect(surf, (40, 120, 200), br, border_radius=9)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from tabletop import i18n
 from tabletop.engine.core import Event
-from tabletop.i18n import N_
+from tabletop.i18n import N_, pgettext
 
 from .anim import AnimQueue
 from .app import IDLE_FPS, Scene
@@ -151,7 +151,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
                 name = f"Player {active + 1}"
             cap = N_("Turn {turn}: {name}'s turn").format(turn=turn, name=name)
         else:
-            cap = N_("Turn {turn}").format(turn=turn)
+            cap = pgettext("table", "Turn {n}").format(n=turn)
 
         ev = Event("turn.begin", cap, "", {"turn": turn, "player": active})
         return [(ev, ev)]

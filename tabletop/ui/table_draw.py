@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from tabletop.i18n import _, game_text, language
+from tabletop.i18n import _, game_text, language, pgettext
 
 from . import gfx
 from .controller import is_resign, passes_or_ends
@@ -379,7 +379,7 @@ class DrawMixin:
             msg, col = self.top_message()
             dot_col = gfx.P_COLORS[p % 2] if isinstance(p, int) else gfx.DIM
             pygame.draw.circle(s, dot_col, (20, 24), 8)
-            turn = _("Turn {n}").format(n=v.get("turn", "?")) + (f" - {self.gw(str(step).replace('_', ' '))}" if step else "")
+            turn = pgettext("table", "Turn {n}").format(n=v.get("turn", "?")) + (f" - {self.gw(str(step).replace('_', ' '))}" if step else "")
             tt = gfx.text(turn, 16, gfx.DIM, True)
             s.blit(tt, (tracker_left - tt.get_width() - 14, 16))
             room = tracker_left - tt.get_width() - 60

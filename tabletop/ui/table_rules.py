@@ -24,14 +24,17 @@ def game_words(game, text: str) -> str:
         except Exception:  # a broken rule_names.toml must not stop the table
             return text
     gid = getattr(game, "id", None)
-    out = game_text(text, gid)
-    if out == text and _PAREN_REF.search(text):
-        # the catalog may hold the sentence without its rule references: translate that, the names follow
+    out = None
+    if _PAREN_REF.search(text):
+        # a catalog holds the sentence as the rules write it, without the rule
+        # references: that translated, the references follow it, named
         bare = re.sub(r"\s+([.,;:!?])", r"\1", _PAREN_REF.sub("", text))
         bare = re.sub(r"\s{2,}", " ", bare).strip()
         said = game_text(bare, gid)
         if said != bare:
             out = said + " " + " ".join(m.group(0) for m in _PAREN_REF.finditer(text))
+    if out is None:
+        out = game_text(text, gid)
 
     def one(m):
         name = rule_words(game, m.group(1).strip())
