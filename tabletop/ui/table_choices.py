@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tabletop.engine.core import Choice
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import _, game_text, ngettext
+from tabletop.i18n import DEFAULT, _, game_text, language, ngettext
+
 
 from .controller import is_resign
 from .layout import slot_rects
@@ -210,7 +211,16 @@ class ChoicesMixin:
         """A sentence the game wrote, in players' words: in the language in
         use, with its rule references named for players."""
         from .table_rules import game_words
-        return game_words(self.game, text)
+        shown = game_words(self.game, text)
+        if shown != text and language() != DEFAULT:  # the English beside it: the Rules screen's links read English
+            said = self.__dict__.setdefault("_shown_en", {})
+            if len(said) > 500:
+                said.clear()
+            try:
+                said[shown] = self.game.rule_text(text)
+            except Exception:
+                said[shown] = text
+        return shown
 
     def rule_name(self, ref: str) -> str:
         """A rule reference of an event, as a player's rulebook names it (in

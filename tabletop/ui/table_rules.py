@@ -79,7 +79,9 @@ class RulesMixin:
     def refuse(self, text: str) -> None:
         """A refused move's sentence as a toast, with a "Rule: ..." link to
         the rule it names (when the game's reference has it)."""
-        link = rule_link(self.app, self.game.id, text)
+        english = self.__dict__.get("_shown_en", {}).get(text, text)  # a translated refusal finds its rule by its English
+        link = rule_link(self.app, self.game.id, english)
+
         self.app.toast(text, 6.0 if link else 4.0, link=link)
 
     def rule_is_link(self, name: str) -> bool:
