@@ -359,7 +359,8 @@ class Replay:
         match.log = [(s.player, s.choice_id) for s in self.steps[:n]]
         seats = tuple(seats)
         base = self.name or (Path(self.source).stem if self.source else self.game.title)
-        match.name = _("{name} (taken over at move {n})").format(name=base, n=n)
+        match.name = N_("{name} (taken over at move {n})").format(name=base, n=n)  # stored in English, translated where shown
+
 
         match.ui = {"seats": list(seats), "taken_over": {"from": self.name or "", "at": n}}
         return match

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import N_, _, game_text
+from tabletop.i18n import N_, _, game_text, keyed_text
 
 from . import gfx
 from .coach_base import CoachBase, ScriptedController
@@ -92,6 +92,7 @@ class Coach(CoachBase):
         self.run = ctl.run
         self.pauses: list = []
         self.pause_caption = ""
+        self.pause_key = ""      # where the game's catalog keeps the pause caption's translation
         self._points_cache = None
         self.playing_step = 0
         self.marked = False      # progress.mark_completed done for this run
@@ -156,6 +157,9 @@ class Coach(CoachBase):
         if self.pauses and self.pauses[0].event == ev.kind:
             p = self.pauses.pop(0)
             self.pause_caption = p.caption
+            st = self.run.lesson.steps[self.playing_step] if 0 <= self.playing_step < len(self.run.lesson.steps) else None
+            j = next((i for i, q in enumerate(st.pauses) if q is p), None) if st is not None else None
+            self.pause_key = f"steps.{st.index - 1}.pause.{j}.caption" if j is not None else ""
             self.table.queue.hold = True
 
     def resume(self) -> None:
@@ -322,16 +326,21 @@ class Coach(CoachBase):
         n = len(self.run.lesson.steps)
         return _("Step {n} of {total}").format(n=min(self.run.step_index + 1, n), total=n)
 
-    def words(self, text: str) -> str:
-        """A lesson's words (its title, captions, hints), in the language in use."""
-        return game_text(text, self.table.game.id)
+    def words(self, text: str, key: str = "") -> str:
+        """A lesson's words (its title, captions, hints), in the language in use:
+        by where the lesson file holds them (``key``: "title", "steps.0.caption"),
+        else by their words."""
+        gid = self.table.game.id
+        if key:
+            return keyed_text(f"lesson:{self.run.lesson.key}:{key}", text, gid)
+        return game_text(text, gid)
 
     def draw(self, surf) -> None:
         run = self.run
         lesson = run.lesson
         finished = run.finished and not self.table.queue.busy
         x, y, w = self.frame(surf)
-        y = self.title(surf, self.words(lesson.title), x, y, w)
+        y = self.title(surf, self.words(lesson.title, "title"), x, y, w)
         n = len(lesson.steps)
         sub = _("Lesson complete - marked done in the lesson list") if finished else self.step_text()
         if lesson.advanced and not finished:
@@ -358,7 +367,7 @@ class Coach(CoachBase):
             return
         st = run.step
         if self.pause_caption:
-            y = self.note(surf, self.words(self.pause_caption), x, y, w, 17, max_bottom=bottom - 24)
+            y = self.note(surf, self.words(self.pause_caption, self.pause_key), x, y, w, 17, max_bottom=bottom - 24)
             gfx.blit_text(surf, gfx.fit(_("Continue (Enter) plays on."), 15, w), 15, (x, y), gfx.DIM)
             self.button_row(surf, [(N_("Back"), self.back), (N_("Continue"), self.resume)])
             return
@@ -381,13 +390,14 @@ class Coach(CoachBase):
             # have played (the next step's caption would describe a table not yet
             # shown, e.g. "your FP is now +4" with the FP still at 0)
             played = lesson.steps[self.playing_step]
-            self.shown_caption = self.words(played.caption)
+            self.shown_caption = self.words(played.caption, f"steps.{played.index - 1}.caption")
             used = gfx.blit_wrapped(surf, self.shown_caption, 17, body, gfx.TEXT)
             gfx.blit_text(surf, gfx.fit(_("Watch the steps play (Space skips)."), 15, w), 15,
                           (x, min(body.bottom - 18, y + used + 12)), gfx.DIM)
             self.button_row(surf, [(N_("Back"), self.back), (N_("Restart"), self.restart)])
             return
-        self.shown_caption = self.words(st.caption) if st is not None else ""
+        self.shown_caption = self.words(st.caption, f"steps.{st.index - 1}.caption") if st is not None else ""
+
         if self.wrong is not None:
             hint = self.hint_words(self.wrong[1])
             lines = gfx.wrap(hint, 16, w - 12)

@@ -13,7 +13,7 @@ import pygame
 
 from tabletop import i18n
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import N_, _, game_text
+from tabletop.i18n import N_, _, game_text, keyed_text
 
 from . import gfx
 from .coach_base import PANEL, CoachBase
@@ -179,7 +179,8 @@ class GuidedCoach(CoachBase):
         ctl = self.table.ctl
         gid = self.table.game.id
         x, y, w = self.frame(surf, self.HEIGHT)
-        y = self.title(surf, game_text(self.guided.title, gid), x, y, w)
+        y = self.title(surf, keyed_text("guided:title", self.guided.title, gid), x, y, w)
+
         bottom = self.rect.bottom - 62
         if ctl.over and not self.table.queue.busy:
             won = ctl.state.winner == 0

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import N_, _, game_text
+from tabletop.i18n import N_, _, keyed_text
 
 from . import gfx
 from .coach_base import PANEL, CoachBase, ScriptedController
@@ -178,7 +178,8 @@ class PuzzleCoach(CoachBase):
     def draw(self, surf) -> None:
         x, y, w = self.frame(surf, self.HEIGHT)
         gid = self.table.game.id
-        title = game_text(self.puzzle.title, gid)
+        key = f"puzzle:{self.puzzle.key}:"
+        title = keyed_text(key + "title", self.puzzle.title, gid)
         head = _("Puzzle {n}: {title}").format(n=self.number, title=title) if self.number else title
         y = self.title(surf, head, x, y, w)
         st = self.settled
@@ -205,12 +206,14 @@ class PuzzleCoach(CoachBase):
             self.button_row(surf, [(N_("Restart"), self.restart)], y=self.rect.bottom - 100, main=True)
             self.button_row(surf, [(N_("Puzzles"), lambda: self.leave("lessons")), self._hint_button()])
             return
-        used = gfx.blit_wrapped(surf, game_text(self.puzzle.summary, gid), 16, pygame.Rect(x, y, w, 80), gfx.TEXT)
+        used = gfx.blit_wrapped(surf, keyed_text(key + "summary", self.puzzle.summary, gid), 16, pygame.Rect(x, y, w, 80), gfx.TEXT)
         y += used + 10
         for i in range(self.hints_shown):
             if y > bottom - 40:
                 break
-            y = self.note(surf, _("Hint {n}: {hint}").format(n=i + 1, hint=game_text(self.puzzle.hints[i], gid)), x, y, w, 15,
+            hint = keyed_text(f"{key}hints.{i}", self.puzzle.hints[i], gid)
+            y = self.note(surf, _("Hint {n}: {hint}").format(n=i + 1, hint=hint), x, y, w, 15,
+
                           max_bottom=bottom - 6)
         if self.hints_shown == 0:
             gfx.blit_wrapped(surf, _("Any legal move is yours to make. Stuck? Hint (H)."), 15, pygame.Rect(x, y, w, 40), gfx.DIM)

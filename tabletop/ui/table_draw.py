@@ -304,7 +304,6 @@ class DrawMixin:
         room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
         return gfx.fit(game_text(cd.label), 15, room)
 
-
     def top_message(self) -> tuple[str, tuple]:
         """The sentence of the top bar (whose turn, what they decide) and its colour."""
         v = self.view
