@@ -131,6 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .deckcli import add_parsers
     add_parsers(sub)
+    from .i18n.cli import add_parser as add_i18n
+    add_i18n(sub)
     return p
 
 
@@ -332,6 +334,12 @@ def cmd_tutorial(args) -> int:
     return tcli.main(args)
 
 
+def cmd_i18n(args) -> int:
+    from .i18n.cli import main as run
+
+    return run(args)
+
+
 def cmd_deck(args) -> int:
     from .deckcli import cmd_deck as run
 
@@ -350,6 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             "games": cmd_games, "scenario": cmd_scenario, "selfplay": cmd_selfplay,
             "replay": cmd_replay, "bench": cmd_bench, "play": cmd_play,
             "screenshot": cmd_screenshot, "tutorial": cmd_tutorial, "rules": cmd_rules, "deck": cmd_deck,
+            "i18n": cmd_i18n,
         }[args.cmd]
         return handler(args)
     except TabletopError as exc:

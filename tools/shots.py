@@ -1,6 +1,6 @@
 """Render the documentation screenshots headless, as tools/shots.toml lists them.
 
-    python tools/shots.py [--out DIR] [--list] [--file SHOTS.toml] [NAME ...]
+    python tools/shots.py [--out DIR] [--list] [--file SHOTS.toml] [--lang ko] [NAME ...]
 
 Each picture comes from the real app on the real engines, driven by posted
 pointer events and the table's own methods. The file says, for each shot,
@@ -431,6 +431,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--file", default=str(SHOTS_FILE), help="the list of shots (default: tools/shots.toml)")
     ap.add_argument("--list", action="store_true", help="list the shots and stop")
+    ap.add_argument("--lang", choices=("en", "ko", "ja"), default="en",
+                    help="the language of the screens (default en; the documentation's shots are English)")
     args = ap.parse_args(argv)
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -439,6 +441,9 @@ def main(argv=None) -> int:
     os.environ["TABLETOP_SAVES"] = str(Path(tmp) / "saves")
     os.environ["TABLETOP_CONFIG"] = str(Path(tmp) / "config")
     os.environ["TABLETOP_DECKS"] = str(Path(tmp) / "decks")
+    os.environ["TABLETOP_LANG"] = args.lang
+    from tabletop import i18n
+    i18n.set_language(args.lang)
 
     from tabletop.engine import tomlio
     data = tomlio.load(args.file)

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
+_TAIL = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
 _NUMBER = re.compile(r"[+\-−]?\d[\d,.]*%?")
 _MAX_DEPTH = 4
 # the kit numbers repeated steps "(1 of 2)" after the caption a game wrote
@@ -37,7 +38,7 @@ class Template:
         for i, lit in enumerate(literals):
             pattern.append(re.escape(lit))
             if i < len(self.slots):
-                pattern.append(f"(?P<s{i}>.+?)")
+                pattern.append(f"(?P<s{i}>.*?)")
         self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
@@ -65,6 +66,11 @@ class Catalog:
         if context:
             self.keyed_map[(context, msgid)] = msgstr
         self.exact.setdefault(msgid, msgstr)
+        # a rule's name "Battle Phase (3.3)" reads "Battle Phase, 3.3" inside a
+        # sentence's brackets (tabletop.engine.rulenames.rule_text)
+        a, b = _TAIL.match(msgid), _TAIL.match(msgstr)
+        if a is not None and b is not None and "{" not in msgid:
+            self.exact.setdefault(f"{a.group(1)}, {a.group(2)}", f"{b.group(1)}, {b.group(2)}")
         if _SLOT.search(msgid) and not context:
             t = Template(msgid, msgstr)
             if len(t.anchor.strip()) >= 2:
@@ -115,6 +121,10 @@ class Catalog:
         s = self.exact.get(text)
         if s is None and depth < _MAX_DEPTH:
             s = self._match(text, depth)
+        if s is None and text[:1].isupper() and text[1:2].islower():
+            # the table writes a refusal with a capital letter
+            low = self._lookup(text[0].lower() + text[1:], depth)
+            s = low[:1].upper() + low[1:] if low is not None else None
         if s is None and self.fallback is not None:
             s = self.fallback._lookup(text, depth)
         if len(self._cache) > 20000:
@@ -144,7 +154,7 @@ class Catalog:
                 values = {}
                 for i, slot in enumerate(t.slots):
                     v = m.group(f"s{i}")
-                    values[slot] = v if _NUMBER.fullmatch(v) else self.text(v, depth + 1)
+                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else self.text(v, depth + 1)
                 return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
         return None
 

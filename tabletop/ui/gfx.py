@@ -6,6 +6,8 @@ font glyph it drew before: the frame budget (8 ms p99) depends on it.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 VW, VH = 1600, 900  # the virtual table space every scene draws in
@@ -116,11 +118,16 @@ def shade(c, f: float) -> tuple:
 
 
 def _font_file(bold: bool):
-    """Noto Sans from pygame_gui's package data (a clean, readable face), or
-    pygame's default font when it is missing."""
+    """The face of the language in use: Noto Sans CJK (assets/fonts, cut to
+    the characters the app shows) for Korean and Japanese, else Noto Sans from
+    pygame_gui's package data; pygame's default font when neither is there."""
+    from pathlib import Path
+
+    cjk = cjk_font_file()
+    if cjk is not None:
+        return cjk
     try:
         import pygame_gui
-        from pathlib import Path
 
         p = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
         return str(p) if p.exists() else None
@@ -128,11 +135,27 @@ def _font_file(bold: bool):
         return None
 
 
+CJK_FONTS = {"ko": "NotoSansCJKkr-Regular-subset.otf", "ja": "NotoSansCJKjp-Regular-subset.otf"}
+
+
+def cjk_font_file(lang: str | None = None):
+    """The shipped Korean or Japanese face for ``lang`` (the language in use),
+    or None for English."""
+    from tabletop import i18n
+    from tabletop.engine.assets import assets_dir
+
+    name = CJK_FONTS.get(lang or i18n.language())
+    if name is None:
+        return None
+    p = assets_dir() / "fonts" / name
+    return str(p) if p.is_file() else None
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font; ``size`` is in pygame's default-font units (Noto Sans is
     scaled to the same visual size)."""
     size = max(int(size), _floor)
-    key = (size, bold)
+    key = (size, bold, _face_lang())
     f = _fonts.get(key)
     if f is None:
         if not pygame.font.get_init():
@@ -140,6 +163,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         path = _font_file(bold)
         if path is not None:
             f = pygame.font.Font(path, max(5, int(round(size * 0.7))))
+            if bold and key[2] != "en":
+                f.bold = True  # the CJK face ships in one weight
         else:
             f = pygame.font.Font(None, max(6, int(size)))
             f.bold = bold
@@ -152,7 +177,7 @@ def text(s: str, size: int, col=TEXT, bold: bool = False) -> pygame.Surface:
     size = max(int(size), _floor)
     if _record is not None:
         _record.append((screen_px(size), s))
-    key = (s, size, col, bold)
+    key = (s, size, col, bold, _face_lang())
     surf = _text.get(key)
     if surf is None:
         if len(_text) > _TEXT_CAP:
@@ -268,9 +293,44 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     return s + "..."
 
 
+def _face_lang() -> str:
+    """Which face text is drawn in: "ko", "ja" or "en"."""
+    from tabletop import i18n
+
+    lang = i18n.language()
+    return lang if lang in CJK_FONTS else "en"
+
+
+# Japanese and Chinese text may break between any two characters (Korean
+# breaks between words, like English); these never start a line
+_BREAKABLE = "\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60"
+_NO_START = "、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥"
+_TOKEN = re.compile(f"[{_BREAKABLE}][{re.escape(_NO_START)}]*|[^\\s{_BREAKABLE}]+[{re.escape(_NO_START)}]*| +")
+
+
+def _words(para: str) -> list[str]:
+    """``para`` as the pieces a line may break between: words, and single
+    kana and kanji (with the punctuation that must follow them)."""
+    if para.isascii():
+        return para.split(" ")
+    out: list[str] = []
+    glue = False
+    for tok in _TOKEN.findall(para):
+        if tok.isspace():
+            glue = False
+            continue
+        if out and glue:
+            out[-1] += "\x00" + tok  # no space between: joined without one
+        else:
+            out.append(tok)
+        glue = True
+    return out
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Word-wrap ``s`` to lines no wider than ``width`` (cached)."""
-    key = (s, size, width, bold)
+    """Word-wrap ``s`` to lines no wider than ``width`` (cached). Japanese
+    wraps between characters."""
+    key = (s, size, width, bold, _face_lang())
     got = _wrap.get(key)
     if got is not None:
         return got
@@ -278,8 +338,10 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in str(s).split("\n"):
         cur = ""
-        for word in para.split(" "):
-            cand = word if not cur else cur + " " + word
+        for word in _split_cjk(_words(para)):
+            tight = word.startswith("\x00")
+            word = word.lstrip("\x00")
+            cand = word if not cur else cur + ("" if tight else " ") + word
             if f.size(cand)[0] <= width:
                 cur = cand
                 continue
@@ -297,6 +359,16 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
         _wrap.clear()
     _wrap[key] = lines
     return lines
+
+
+def _split_cjk(words: list[str]) -> list[str]:
+    """Pieces joined without a space are marked by a leading NUL."""
+    out = []
+    for w in words:
+        parts = w.split("\x00")
+        out.append(parts[0])
+        out.extend("\x00" + p for p in parts[1:])
+    return out
 
 
 def blit_text(surf, s, size, pos, col=TEXT, bold=False, anchor="topleft") -> pygame.Rect:

@@ -1,0 +1,124 @@
+"""Languages: choosing one, catalogs, and how a game's sentences are translated."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop import i18n
+from tabletop.i18n.catalog import Catalog, load_catalog
+
+PO = r'''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+
+msgid "{0} deals {1} damage to {2}"
+msgstr "{0}이(가) {2}에게 {1} 데미지를 준다"
+
+msgctxt "card:M01:name"
+msgid "Pebble Squire"
+msgstr "조약돌 종자"
+
+msgid "Player 2"
+msgstr "플레이어 2"
+
+msgid "({0} of {1})"
+msgstr "({1}개 중 {0})"
+
+msgid "Battle Phase (3.3)"
+msgstr "배틀 페이즈 (3.3)"
+
+msgid "this is already the Battle Phase ({0})."
+msgstr "이미 배틀 페이즈입니다 ({0})."
+
+msgid "{0} holds {1} card{2} and draws {3}"
+msgstr "{0}의 패는 {1}장, {3}장 드로우"
+
+msgid "returns {0} to the hand"
+msgstr "{0}을(를) 패로 되돌린다"
+
+msgid "{0} {1}"
+msgstr "{1} {0}"
+
+msgid "Take {0}"
+msgstr "{0} 획득"
+
+#, fuzzy
+msgid "Fuzzy words"
+msgstr "퍼지"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n}장"
+'''
+
+
+@pytest.fixture
+def catalog(tmp_path):
+    f = tmp_path / "ko.po"
+    f.write_text(PO, encoding="utf-8")
+    return load_catalog([f], "ko")
+
+
+def test_a_sentence_is_translated_by_its_template_and_its_names(catalog):
+    assert catalog.text("Pebble Squire deals 300 damage to Player 2") == "조약돌 종자이(가) 플레이어 2에게 300 데미지를 준다"
+
+
+def test_a_repeated_step_keeps_its_count_after_the_translation(catalog):
+    assert catalog.text("Pebble Squire deals 300 damage to Player 2 (1 of 2)") == \
+        "조약돌 종자이(가) 플레이어 2에게 300 데미지를 준다 (2개 중 1)"
+
+
+def test_a_refusal_with_a_capital_letter_and_a_rule_name_in_brackets(catalog):
+    # the table writes "This is ... (Battle Phase, 3.3)." from the game's "this is ... (seed 3.3)."
+    assert catalog.text("This is already the Battle Phase (Battle Phase, 3.3).") == "이미 배틀 페이즈입니다 (배틀 페이즈, 3.3)."
+
+
+def test_a_slot_holding_a_plural_ending_may_be_empty(catalog):
+    assert catalog.text("Player 2 holds 1 card and draws 4") == "플레이어 2의 패는 1장, 4장 드로우"
+    assert catalog.text("Player 2 holds 3 cards and draws 2") == "플레이어 2의 패는 3장, 2장 드로우"
+
+
+def test_a_template_without_words_of_its_own_matches_nothing(catalog):
+    assert catalog.text("Take Pebble Squire") == "조약돌 종자 획득"
+    assert catalog.text("Pebble Squire Player 2") == "Pebble Squire Player 2"
+
+
+def test_what_no_entry_matches_stays_english_and_fuzzy_entries_are_not_used(catalog):
+    assert catalog.text("An unknown sentence") == "An unknown sentence"
+    assert catalog.missing("An unknown sentence")
+    assert catalog.text("Fuzzy words") == "Fuzzy words"
+
+
+def test_keyed_entries_and_plurals(catalog):
+    assert catalog.keyed("card:M01:name", "Pebble Squire") == "조약돌 종자"
+    assert catalog.keyed("card:M99:name", "Player 2") == "플레이어 2"
+    assert catalog.ngettext("{n} card", "{n} cards", 5) == "{n}장"
+
+
+def test_a_catalog_asks_its_fallback_for_what_it_lacks(catalog):
+    game = Catalog("ko", fallback=catalog).finish()
+    assert game.text("Player 2") == "플레이어 2"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"TABLETOP_LANG": "ja"}, "ja"),
+    ({"TABLETOP_LANG": "ko", "LANG": "ja_JP.UTF-8"}, "ko"),
+    ({"LANG": "ko_KR.UTF-8"}, "ko"),
+    ({"LC_ALL": "ja_JP.eucJP", "LANG": "ko_KR.UTF-8"}, "ja"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "ja"),
+    ({}, "en"),
+    ({"TABLETOP_LANG": "xx"}, "en"),
+])
+def test_the_language_comes_from_tabletop_lang_else_the_locale(env, lang):
+    assert i18n.language_from_env(env) == lang
+
+
+def test_english_needs_no_catalog_and_an_unknown_code_means_english():
+    try:
+        assert i18n.set_language("xx") == "en"
+        assert i18n._("Save game") == "Save game"
+        assert i18n.game_text("Anything at all", "rush_duel") == "Anything at all"
+    finally:
+        i18n.set_language("en")
