@@ -25,15 +25,32 @@ set-up and the first ``n`` choices; it never touches the file watched.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine.core import Event, Game, State
 from .engine.errors import SaveError, TabletopError
-from .i18n import N_, _, game_text
+from .i18n import N_, _, game_text, pgettext
 from .saves import Match, ReplayReport, load_match
 
 CHECKPOINT_EVERY = 8
+
+_DEFAULT_NAME = re.compile(r"Player (\d+)")
+
+
+def player_words(name: str, game_id: str | None = None) -> str:
+    """A player's name as shown: a name the game's or the kit's catalog
+    knows ("Player 1", "Rival") in the language in use, a default name
+    "Player N" in the app's words, any other name as given."""
+    said = game_text(name, game_id)
+    if said == name:
+        m = _DEFAULT_NAME.fullmatch(name)
+        if m is not None:
+            return pgettext("table", "Player {n}").format(n=m.group(1))
+    return said
+
+
 GENERIC_WORDS = {"card.move": N_("A card moves"), "card.flip": N_("A card turns over"), "card.turn": N_("A card turns"),
                  "counter.change": N_("A count changes"), "reveal": N_("Cards are revealed"),
                  "game.over": N_("The game is over")}
@@ -152,13 +169,15 @@ class Replay:
 
     def player_name(self, p: int) -> str:
         """A player's name as shown (a name the set-up gave, in the language in use)."""
+        gid = getattr(self.game, "id", None)
         if 0 <= p < len(self._names) and self._names[p]:
-            return self._words(self._names[p])
+            return player_words(self._names[p], gid)
         try:
             name = self.setup["players"][p].get("name")
         except (KeyError, IndexError, TypeError, AttributeError):
             name = None
-        return self._words(str(name)) if name else _("Player {n}").format(n=p + 1)
+        return player_words(str(name) if name else f"Player {p + 1}", gid)
+
 
     def _words(self, text: str) -> str:
         """What the game wrote (a caption, a move, a name), in the language in use."""

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from tabletop.i18n import _, game_text, language, pgettext
+from tabletop.replay import player_words
 
 from . import gfx
 from .controller import is_resign, passes_or_ends
@@ -29,10 +30,11 @@ class DrawMixin:
             n = None
         if not n:
             try:
-                return _("Player {n}").format(n=p + 1)
+                n = f"Player {p + 1}"
             except TypeError:
                 return _("Player")
-        return game_text(str(n), self.game.id)  # a name the set-up gave ("Player 1", "Rival") reads in the language
+        return player_words(str(n), self.game.id)
+
 
     def gw(self, text: str) -> str:
         """Words from the game's data files (zone, counter and label names), in the language in use."""
