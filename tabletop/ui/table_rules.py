@@ -14,36 +14,41 @@ from .rules_reference import open_rules_reference, opens_entry, rule_link
 
 def game_words(game, text: str) -> str:
     """A sentence a game wrote (a caption, a prompt, a why_not, a hint's
-    reason) as players read it: in the language in use (game_text) and with
-    its parenthesised rule references named as the rulebook names them."""
+    reason) as players read it: its parenthesised rule references named as
+    the rulebook names them, in the language in use (game_text)."""
     if not text:
         return text
+    try:
+        english = game.rule_text(text)
+    except Exception:  # a broken rule_names.toml must not stop the table
+        english = text
     if language() == DEFAULT:
-        try:
-            return game.rule_text(text)
-        except Exception:  # a broken rule_names.toml must not stop the table
-            return text
+        return english
     gid = getattr(game, "id", None)
-    out = None
-    if _PAREN_REF.search(text):
-        # a catalog holds the sentence as the rules write it, without the rule
-        # references: that translated, the references follow it, named
-        bare = re.sub(r"\s+([.,;:!?])", r"\1", _PAREN_REF.sub("", text))
-        bare = re.sub(r"\s{2,}", " ", bare).strip()
-        said = game_text(bare, gid)
-        if said != bare:
-            out = said + " " + " ".join(m.group(0) for m in _PAREN_REF.finditer(text))
-    if out is None:
-        out = game_text(text, gid)
+    out = game_text(english, gid)  # the catalog's template, rule names in brackets included
+    if out != english:
+        return out
 
-    def one(m):
+    def named(m):
         name = rule_words(game, m.group(1).strip())
         return "(" + re.sub(r"\s*\(([^()]*)\)$", r", \1", name) + ")"
 
     try:
-        return _PAREN_REF.sub(one, out)
+        said = game_text(text, gid)  # the sentence as the rules write it, references and all
+        if said != text:
+            return _PAREN_REF.sub(named, said)
+        refs = [m.group(0) for m in _PAREN_REF.finditer(text)]
+        if refs:  # the sentence without its references, which follow it, named
+            bare = re.sub(r"\s+([.,;:!?])", r"\1", _PAREN_REF.sub("", text))
+            bare = re.sub(r"\s{2,}", " ", bare).strip()
+            said = game_text(bare, gid)
+            if said != bare:
+                end = said[-1] if said[-1] in ".!?\u3002\uff01\uff1f" else ""
+                said = (said[:-1] if end else said).rstrip() + " " + " ".join(refs) + end
+                return _PAREN_REF.sub(named, said)
+        return _PAREN_REF.sub(named, text)
     except Exception:
-        return out
+        return english
 
 
 def rule_words(game, ref: str) -> str:

@@ -222,3 +222,45 @@ def test_the_replay_caption_in_japanese(english_after):
     name = r.player_name(0)
     i18n.set_language("ja")
     assert r.player_name(0) == ("プレイヤー1" if name == "Player 1" else name)
+
+
+RUSH_PO = r'''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+
+msgid "a level {0} monster needs {1} tribute{2} from your field and you control {3} monster{4} ({5})."
+msgstr "레벨 {0} 몬스터는 릴리스 {1}장이 필요하지만 자신의 필드의 몬스터는 {3}장입니다 ({5})."
+
+msgid "Advance Summon (3.2.1.1)"
+msgstr "어드밴스 소환 (3.2.1.1)"
+'''
+
+
+def test_a_refusal_in_korean_names_its_rule_in_korean_and_still_links_to_it(tmp_path):
+    from uihelp import DT, drag
+
+    po = tmp_path / "rush" / "locale" / "ko" / "LC_MESSAGES" / "play.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(RUSH_PO.lstrip(), encoding="utf-8")
+    real = i18n._game_dirs.get("rush_duel")
+    i18n.register_game("rush_duel", tmp_path / "rush")
+    i18n.reset()
+    try:
+        app, table = start("rush_duel", seed=3)
+        i18n.set_language("ko")
+        hand = table.view["zones"]["p0.hand"]
+        big = next(c for c in hand if not table.choices_of_card(c["iid"]))  # a level 8 monster, no tributes
+        sp = table.sprites[big["iid"]]
+        drag(app, sp.rect().center, (sp.rect().centerx, sp.rect().centery - 300))
+        app.run_frames(2, DT)
+        assert app.toast_text == "레벨 8 몬스터는 릴리스 2장이 필요하지만 자신의 필드의 몬스터는 0장입니다 (어드밴스 소환, 3.2.1.1).", \
+            app.toast_text
+        assert app.toast_link is not None  # found by the refusal's English words
+    finally:
+        i18n.set_language("en")
+        if real is not None:
+            i18n.register_game("rush_duel", real)
+        else:
+            i18n._game_dirs.pop("rush_duel", None)
+        i18n.reset()
