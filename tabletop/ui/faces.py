@@ -85,8 +85,10 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
         if last.startswith("[") and len(words) > 2:  # "Ignis Colossus [L]"
             last = words[-2] + " " + last
             words = words[:-1]
-        cands.append(" ".join(w[0] + "." for w in words[:-1]) + " " + last)
+        if all(w[:1].isascii() for w in words[:-1]):  # initials read only in Latin letters ("R. Wolf")
+            cands.append(" ".join(w[0] + "." for w in words[:-1]) + " " + last)
         cands.append(last)
+
     for c in cands:
         if f.size(c)[0] <= width:
             return c
