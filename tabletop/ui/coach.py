@@ -157,12 +157,19 @@ class Coach(CoachBase):
         if self.pauses and self.pauses[0].event == ev.kind:
             p = self.pauses.pop(0)
             self.pause_caption = p.caption
-            st = self.run.lesson.steps[self.playing_step] if 0 <= self.playing_step < len(self.run.lesson.steps) else None
-            j = next((i for i, q in enumerate(st.pauses) if q is p), None) if st is not None else None
-            self.pause_key = f"steps.{st.index - 1}.pause.{j}.caption" if j is not None else ""
+            self.pause_key = self._pause_key(p)
             self.table.queue.hold = True
 
+    def _pause_key(self, pause) -> str:
+        """Where the lesson file holds ``pause``'s caption ("steps.2.pause.0.caption"), or ""."""
+        steps = self.run.lesson.steps if getattr(self, "run", None) is not None else []
+        i = getattr(self, "playing_step", -1)
+        st = steps[i] if 0 <= i < len(steps) else None
+        j = next((n for n, q in enumerate(st.pauses) if q is pause), None) if st is not None else None
+        return f"steps.{st.index - 1}.pause.{j}.caption" if j is not None else ""
+
     def resume(self) -> None:
+
         self.pause_caption = ""
         self.table.queue.hold = False
 

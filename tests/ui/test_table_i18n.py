@@ -264,3 +264,20 @@ def test_a_refusal_in_korean_names_its_rule_in_korean_and_still_links_to_it(tmp_
         else:
             i18n._game_dirs.pop("rush_duel", None)
         i18n.reset()
+
+
+def test_a_lesson_caption_is_read_from_the_games_catalog_by_its_place_in_the_file(english_after):
+    from tabletop.tutorial.lesson import list_lessons
+    from tabletop.ui.coach import start_lesson
+
+    from uihelp import make_app
+
+    path = list_lessons(get_game("lumen_condenser"))[0]
+    app = make_app()
+    i18n.set_language("ja")
+    table = start_lesson(app, "lumen_condenser", str(path))
+    app.run_frames(3, 1 / 60)
+    app.render()
+    st = table.coach.run.step
+    want = i18n.keyed_text(f"lesson:{path.stem}:steps.{st.index - 1}.caption", st.caption, "lumen_condenser")
+    assert want != st.caption and table.coach.shown_caption == want
