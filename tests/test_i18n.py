@@ -100,6 +100,49 @@ def test_a_catalog_asks_its_fallback_for_what_it_lacks(catalog):
     assert game.text("Player 2") == "플레이어 2"
 
 
+def _game_over_kit(kit_entries: dict, game_entries: dict) -> Catalog:
+    kit = Catalog("ko")
+    for k, v in kit_entries.items():
+        kit.add(k, v)
+    game = Catalog("ko", fallback=kit.finish())
+    for k, v in game_entries.items():
+        game.add(k, v)
+    return game.finish()
+
+
+def test_a_short_template_does_not_take_a_capitalised_refusal_written_from_a_longer_one():
+    game = _game_over_kit({}, {
+        "{card} attacks {player}": "{card}이(가) {player}을(를) 공격한다",
+        "only dominated characters attack; a faction-area character attacks only by ▼ ({0}).":
+            "공격할 수 있는 것은 지배 캐릭터뿐이다. 세력 에리어의 캐릭터는 ▼로만 공격한다 ({0}).",
+        "Player 1": "플레이어 1"})
+    assert game.text("Only dominated characters attack; a faction-area character attacks only by ▼ (A.6.19).") == \
+        "공격할 수 있는 것은 지배 캐릭터뿐이다. 세력 에리어의 캐릭터는 ▼로만 공격한다 (A.6.19)."
+    assert game.text("Grave Moth attacks Player 1") == "Grave Moth이(가) 플레이어 1을(를) 공격한다"
+
+
+def test_a_sentence_of_the_kit_around_a_games_words_is_the_kits_and_its_slot_the_games():
+    game = _game_over_kit(
+        {"that is not one of the legal choices now ({0}).": "지금 고를 수 있는 것이 아닙니다 ({0})."},
+        {"{card} attacks {player}": "{card}이(가) {player}을(를) 공격한다",
+         "{0} attacks you: take it, guard, or respond": "{0}이(가) 공격해 온다: 받을지, 방어할지, 반응할지 고른다",
+         "Grave Moth": "무덤 나방"})
+    assert game.text("That is not one of the legal choices now (Grave Moth attacks you: take it, guard, or respond).") == \
+        "지금 고를 수 있는 것이 아닙니다 (무덤 나방이(가) 공격해 온다: 받을지, 방어할지, 반응할지 고른다)."
+
+
+def test_a_template_whose_slots_hold_known_words_is_preferred_to_one_with_longer_words_of_its_own():
+    game = _game_over_kit({}, {
+        "{0} makes a damage judgment of {1}": "{0}이(가) {1}의 데미지 판정을 한다",
+        "Use {0}: {1}": "{0}의 효과 사용: {1}",
+        "Judgment Wing": "심판의 날개",
+        "The opponent makes a damage judgment of 1.": "상대는 1의 데미지 판정을 한다.",
+        "Player 2": "플레이어 2"})
+    assert game.text("Use Judgment Wing: The opponent makes a damage judgment of 1.") == \
+        "심판의 날개의 효과 사용: 상대는 1의 데미지 판정을 한다."
+    assert game.text("Player 2 makes a damage judgment of 3") == "플레이어 2이(가) 3의 데미지 판정을 한다"
+
+
 @pytest.mark.parametrize("env, lang", [
     ({"TABLETOP_LANG": "ja"}, "ja"),
     ({"TABLETOP_LANG": "ko", "LANG": "ja_JP.UTF-8"}, "ko"),

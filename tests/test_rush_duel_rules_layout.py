@@ -54,7 +54,7 @@ def test_the_tribute_count_is_one_check_for_listing_and_why_not():
     assert not [c for c in s.legal_choices() if c.kind == "summon" and c.args["card"] == big]
     reason = LEGAL.reason("normal_summon", s, 0, {"card": big})
     assert "needs 2 tributes" in reason and "you control 1 monster" in reason
-    assert s.why_not("summon", {"card": big, "to": "p0.monster"}, 0) == reason + "."
+    assert s.why_not("summon", {"card": big, "to": "p0.monster"}, 0) == reason
     s = GAME.from_position(_position(hand=["M13"], monster=[{"card": "M04"}, {"card": "M05"}]))
     big = _iid(s, "p0.hand", "M13")
     assert LEGAL.reason("normal_summon", s, 0, {"card": big}) is None
@@ -108,6 +108,6 @@ def test_attack_checks_list_the_attackers_and_explain_the_others():
     assert LEGAL.reason("attack", s, 0, {"card": ready}) is None
     assert "defense position" in LEGAL.reason("attack", s, 0, {"card": wall})
     assert s.why_not("attack", {"card": done, "target": _iid(s, "p1.monster", "M01")}, 0) == \
-        LEGAL.reason("attack", s, 0, {"card": done}) + "."
+        LEGAL.reason("attack", s, 0, {"card": done})
     assert "controls no monster" in LEGAL.reason("direct_attack", s, 0, {"card": ready})
     assert not [c for c in s.legal_choices() if c.kind == "direct_attack"]

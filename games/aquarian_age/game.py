@@ -22,6 +22,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 COLORS = {"ego": "#c8414b", "arayashiki": "#e0c04a", "wizdom": "#4a78c8", "darklore": "#6c4a9c", "eraser": "#d8d8e0"}
 TYPE_COLORS = {"character": None, "break": None, "permanent": "#5a8f5a", "project": "#8f6a3a", "fast": "#3a8f8f"}
 
+# the words the table makes of the view's phase names and player counters (it titles
+# each key), listed so that the game's catalog translates them
+TABLE_WORDS = ("Draw", "Faction", "Main", "Power", "Discard", "Damage", "Deck", "Hand", "Dominated")
+
 
 class AquarianAge(Game):
     """Aquarian Age, five factions (seed: E.G.O., Arayashiki, WIZ-DOM, Darklore, Eraser)."""

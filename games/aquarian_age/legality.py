@@ -186,6 +186,13 @@ def guard_problem(state, p: int, card: int, attacker):
     return None
 
 
+# a refusal that names the step the game is in, whole for each step
+NOW_STEP = {"main": "{why}; now it is the main step.", "power": "{why}; now it is the power step.",
+            "guard": "{why}; now it is the guard step.", "respond": "{why}; now it is the respond step.",
+            "discard": "{why}; now it is the discard step.", "pay": "{why}; now it is the pay step.",
+            "redraw": "{why}; now it is the redraw step.", "bind": "{why}; now it is the bind step."}
+
+
 def why_not(state, kind: str, args: dict, player: int | None = None) -> str | None:
     """One sentence naming the rule that forbids a choice (shown on the table);
     None leaves it to the kit's general answer."""
@@ -205,6 +212,8 @@ def why_not(state, kind: str, args: dict, player: int | None = None) -> str | No
                 "discard": ("discard", "cards are discarded from hand in the discard phase, down to 7 (seed 4.5)"),
                 "guard": ("guard", "a guard is declared only when an attack on you is declared (digest A.7.23)")}
     if kind in phase_of and d.kind != phase_of[kind][0]:
+        if d.kind in NOW_STEP:
+            return NOW_STEP[d.kind].format(why=phase_of[kind][1])
         return f"{phase_of[kind][1]}; now it is the {d.kind} step."
     if not (isinstance(card, int) and 0 <= card < len(state.table.card)):
         return None

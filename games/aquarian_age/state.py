@@ -102,19 +102,22 @@ class AAState(Board, State):
             return
         for p in (0, 1):
             if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
-                self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone", RULE_DAMAGE_DEFEAT,
-                           "defeat.damage", events)
+                self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone",
+                           f"{self.names[p]} loses: {DEFEAT_DAMAGE} or more cards in the damage zone",
+                           RULE_DAMAGE_DEFEAT, "defeat.damage", events)
                 return
             if self.drew_from_empty == p:
-                self._lose(p, Termination.DECK_OUT, "had to draw from an empty deck", RULE_DECK_OUT, "defeat.deckout", events)
+                self._lose(p, Termination.DECK_OUT, "had to draw from an empty deck",
+                           f"{self.names[p]} loses: had to draw from an empty deck", RULE_DECK_OUT, "defeat.deckout", events)
                 return
 
-    def _lose(self, p: int, termination: str, reason: str, rule: str, kind: str, events: list) -> None:
+    def _lose(self, p: int, termination: str, reason: str, said: str, rule: str, kind: str, events: list) -> None:
+        """``reason``: the outcome's words; ``said``: the whole caption of the loss."""
         self.outcome = Outcome(1 - p, termination, reason, rule)
         self.steps = []
         self.attack = None
-        events.append(Event(kind, f"{self.names[p]} loses: {reason}", rule, {"player": p}))
-        events.append(Event("game.over", f"{self.names[1 - p]} wins", rule, {"winner": 1 - p, "reason": reason}))
+        events.append(Event(kind, said, rule, {"player": p}))
+        events.append(Event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:
         out = self.table.invariant_violations()

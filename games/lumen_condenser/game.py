@@ -83,7 +83,10 @@ class LumenGame(Game):
         if len(players) != 2:
             raise TabletopError("Lumen Condenser needs exactly two players in the set-up")
         decks = [self._deck_ids(p) for p in players]
-        names = [p.get("name", f"Player {i + 1}") for i, p in enumerate(players)]
+        names = []
+        for i, p in enumerate(players):
+            default = f"Player {i + 1}"
+            names.append(p.get("name", default))
         return setup_state(LumenState.blank(self, self.db), decks, names, seed, bool(setup.get("timed", False)))
 
     def state_from_data(self, data: dict) -> LumenState:
@@ -108,8 +111,12 @@ class LumenGame(Game):
         stats, tags, keywords = [], [], []
         if t == "character":
             stats = [["HP", c["bands"][0]]]
-            text = ("Hand limit: " + ", ".join(f"{n} at {b} HP or less" for b, n in zip(c["bands"], c["limits"]))
-                    + f". Trait {c.get('trait', '')}: {c.get('trait_text', '')}")
+            bands = [f"{n} at {b} HP or less" for b, n in zip(c["bands"], c["limits"])]
+            trait = [c.get("trait", ""), c.get("trait_text", "")]
+            if len(bands) < len(CHARACTER_TEXT):
+                text = CHARACTER_TEXT[len(bands)].format(*bands, *trait)
+            else:
+                text = "Hand limit: " + ", ".join(bands) + ". Trait {0}: {1}".format(*trait)
             tags = ["Character"]
         else:
             # the written card text; generated from the effects for a card without one
@@ -153,6 +160,18 @@ class LumenGame(Game):
 
     def deck_rule_problems(self, deck) -> list:
         return deck_rules.check(self.db, deck)
+
+
+# a character card's text, whole, by how many HP bands it has: the hand limit of each, then the trait
+CHARACTER_TEXT = (
+    "Hand limit: . Trait {0}: {1}",
+    "Hand limit: {0}. Trait {1}: {2}",
+    "Hand limit: {0}, {1}. Trait {2}: {3}",
+    "Hand limit: {0}, {1}, {2}. Trait {3}: {4}",
+    "Hand limit: {0}, {1}, {2}, {3}. Trait {4}: {5}",
+    "Hand limit: {0}, {1}, {2}, {3}, {4}. Trait {5}: {6}",
+    "Hand limit: {0}, {1}, {2}, {3}, {4}, {5}. Trait {6}: {7}",
+)
 
 
 def _judgment_text(v) -> str:

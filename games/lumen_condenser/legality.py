@@ -156,12 +156,14 @@ WAITING_FOR = {  # the player whose decision it is not: what the other is doing
 }
 
 
-DECISION_KINDS = {  # decision step: (its checked choice kind, the sentence for anything else it refuses)
+DECISION_KINDS = {  # decision step: (its checked choice kind, the sentence for anything else it refuses, by timing
+    #                  in an ability window)
     "catch_choice": ("catch", "it is catch time: catch with an attack of speed {max} or less, or don't (seed 5.3.10)."),
     "grab_window": ("grab_break", "it is the grab timing: break a grab technique from your hand to nullify the grab, "
                                   "or let it go on (seed 7)."),
     "replenish": ("replenish", "refill your List with a non-special technique from your own side deck (seed 3.3)."),
-    "ability_window": ("ability", "it is the {timing} timing: use an ability or pass (seed 3.2)."),
+    "ability_window": ("ability", {"lumen": "it is the lumen timing: use an ability or pass (seed 3.2).",
+                                   "recovery": "it is the recovery timing: use an ability or pass (seed 3.2)."}),
     "get_discard": ("discard", "discard a technique from your own hand (seed 5.4)."),
     "hand_limit": ("discard", "discard a technique from your own hand (seed 5.4)."),
 }
@@ -209,5 +211,6 @@ def why_not(state, kind: str, args: dict, player=None) -> str:
             refused = LEGAL.why_not(state, kind, args, p)
             if refused:
                 return refused
-        return kinds[1].format(**step.args)
+        said = kinds[1][step.args["timing"]] if isinstance(kinds[1], dict) else kinds[1]
+        return said.format(**step.args)
     return f"that is not one of the legal choices now ({d.prompt})."

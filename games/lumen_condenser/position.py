@@ -30,7 +30,8 @@ def from_position(state, position: dict, seed: int = 0):
         if ch not in db.chars:
             reader.fail(p, "character", f"{ch!r} is not a character card id")
         s.characters[p] = ch
-        s.names[p] = str(pl.get("name", f"Player {p + 1}"))
+        default = f"Player {p + 1}"
+        s.names[p] = str(pl.get("name", default))
         t.add(ch, p, ZONES["character"][p], face=1)
         for zone, face in POSITION_ZONES:
             for entry in reader.cards(p, zone, db.techs.__contains__, "technique card"):

@@ -24,6 +24,11 @@ from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 
+# an HP or FP change whose reason is one word, said whole
+HP_SAYS = {"catch": "{player} HP {old} -> {new} (catch)"}
+FP_SAYS = {"hit": "{player} FP {old} -> {new} (hit)", "counter": "{player} FP {old} -> {new} (counter)",
+           "guarded": "{player} FP {old} -> {new} (guarded)"}
+
 
 FIELD_LIST = [
     field("game", "shared", "the Game object"),
@@ -179,7 +184,10 @@ class LumenState(State):
         if value == old:
             return
         self.hp[p] = value
-        self.emit("counter.change", f"{self.names[p]} HP {old} -> {value} ({why})", rule,
+        says = HP_SAYS.get(why)
+        caption = (says.format(player=self.names[p], old=old, new=value) if says
+                   else f"{self.names[p]} HP {old} -> {value} ({why})")
+        self.emit("counter.change", caption, rule,
                   player=p, counter="hp", delta=value - old, value=value)
 
     def set_fp(self, p: int, value: int, why: str, rule: str) -> None:
@@ -187,7 +195,10 @@ class LumenState(State):
         if value == old:
             return
         self.fp[p] = value
-        self.emit("counter.change", f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})", rule,
+        says = FP_SAYS.get(why)
+        caption = (says.format(player=self.names[p], old=f"{old:+d}", new=f"{value:+d}") if says
+                   else f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})")
+        self.emit("counter.change", caption, rule,
                   player=p, counter="fp", delta=value - old, value=value)
 
     def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:

@@ -8,6 +8,15 @@ from .rules.turn import PHASES
 from .zones import BREAK, HAND, LIST, SIDE
 
 
+# who has declared ready, whole, by (first declared, second declared)
+READY_SAYS = {
+    (0, 0): "{first}: choosing / {second}: choosing",
+    (1, 0): "{first}: ready / {second}: choosing",
+    (0, 1): "{first}: choosing / {second}: ready",
+    (1, 1): "{first}: ready / {second}: ready",
+}
+
+
 def view(s, player) -> dict:
     d = s.decision
     pr = s.priority()
@@ -34,8 +43,8 @@ def view(s, player) -> dict:
         "judgment_step": s.battle_step,
         "timed": s.timed,
         "countdown": countdown,
-        "ready_text": (" / ".join(f"{s.names[p]}: {'ready' if s.declared[p] else 'choosing'}" for p in (0, 1))
-                       if readying else ""),
+        "ready_text": READY_SAYS[bool(s.declared[0]), bool(s.declared[1])].format(first=s.names[0], second=s.names[1])
+                      if readying else "",
         "countdown_text": (f"{s.names[countdown['waiting']]} has {TIMER_SECONDS} s to declare ready"
                            if countdown else ""),
         "ready": ready,

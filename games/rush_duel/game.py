@@ -15,6 +15,7 @@ from .position import from_position
 from .rules.setup import set_up
 from .rules.turn import PHASES
 from .state import RushState
+from .why_not import requirement_part
 
 HERE = Path(__file__).resolve().parent
 
@@ -99,6 +100,11 @@ class RushDuelGame(Game):
         return {"name": c["name"], "type": c["kind"], "subtype": c["subtype"], "cost": None, "level": level,
                 "stats": stats, "text": text, "keywords": kw, "color": color, "tags": tags,
                 "legend": c["legend"]}
+
+    def quoted_words(self) -> list[str]:
+        """The parts of card texts the rules quote in their sentences: each card's
+        [REQUIREMENT], which a refusal names (why_not.py); the play catalog holds them."""
+        return sorted({q for c in self.cards.values() if (q := requirement_part(c["text"]))})
 
     # -- states ------------------------------------------------------------------------------
     def _deck_list(self, entry: dict, db: dict) -> list[str]:

@@ -25,21 +25,21 @@ def summon_tributes(state, p: int, iid: int) -> tuple[int, str | None]:
     t = state.table
     c = state.db[t.card[iid]]
     if c["kind"] != "monster" or c["subtype"] == "fusion":
-        return -1, "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)"
+        return -1, "only a main-deck monster is normal summoned or set from the hand (seed 3.2.1)."
     level = c["level"]
     if level <= 4:
         zone = t.zones[Z[p]["monster"]]
         if None in zone:
             return 0, None
         if any(i in state.maximum_centre for i in zone):
-            return -1, "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)"
-        return -1, "all three Monster Zones are full (digest 1.A rule 2)"
+            return -1, "a Maximum monster fills all three Monster Zones; no other monster can join it (digest 1.G rule 31)."
+        return -1, "all three Monster Zones are full (digest 1.A rule 2)."
     need = 1 if level <= 6 else 2
     have = len(state.units(p))
     if have >= need:
         return need, None
     return -1, (f"a level {level} monster needs {need} tribute{'s' if need > 1 else ''} from your "
-                f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1)")
+                f"field and you control {have} monster{'s' if have != 1 else ''} (seed 3.2.1.1).")
 
 
 @LEGAL.check("normal_summon", rule="Normal summon and set, advance summon (seed 3.2.1, 3.2.1.1)")
@@ -54,13 +54,13 @@ def position_change_reason(state, iid: int) -> str | None:
     summoned) now, else the reason (seed 3.2.2)."""
     f = state.card_flags.get(iid, 0)
     if iid in state.maximum_centre:
-        return "a Maximum monster is always in attack position and can't change it (digest 1.G rule 31)"
+        return "a Maximum monster is always in attack position and can't change it (digest 1.G rule 31)."
     if f & F_SUMMONED:
-        return "a monster summoned or set this turn can't change its battle position (seed 3.2.2)"
+        return "a monster summoned or set this turn can't change its battle position (seed 3.2.2)."
     if f & F_CHANGED:
-        return "a monster changes its battle position only once per turn (seed 3.2.2)"
+        return "a monster changes its battle position only once per turn (seed 3.2.2)."
     if f & F_ATTACKED:
-        return "a monster that attacked this turn can't change its battle position (digest 1.D rule 18)"
+        return "a monster that attacked this turn can't change its battle position (digest 1.D rule 18)."
     return None
 
 
@@ -74,11 +74,11 @@ def attacker_reason(state, iid: int) -> str | None:
     """None when the monster ``iid`` may declare an attack in this Battle Phase, else
     the reason: it must be face up in attack position and not have attacked yet (seed 3.3)."""
     if not state.table.face[iid]:
-        return "a face-down monster can't attack; flip summon it in your Main Phase first (seed 3.2.2, 3.3)"
+        return "a face-down monster can't attack; flip summon it in your Main Phase first (seed 3.2.2, 3.3)."
     if state.table.orient[iid] != 0:
-        return f"only attack-position monsters attack; {state.name(iid)} is in defense position (seed 3.3)"
+        return f"only attack-position monsters attack; {state.name(iid)} is in defense position (seed 3.3)."
     if state.card_flags.get(iid, 0) & F_ATTACKED:
-        return "each monster attacks only once per Battle Phase (seed 3.3)"
+        return "each monster attacks only once per Battle Phase (seed 3.3)."
     return None
 
 
@@ -94,7 +94,7 @@ def direct_attack(state, p: int, args: dict) -> str | None:
     opponent controls no monster (seed 3.3.1)?"""
     why = attacker_reason(state, args["card"])
     if why is None and state.units(1 - p):
-        return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)"
+        return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)."
     return why
 
 

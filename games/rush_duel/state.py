@@ -33,6 +33,10 @@ from .why_not import WhyNot
 from .zones import SPECS, Z, CardMoves
 
 
+#: the caption of a won duel, whole
+WINS = "{player} wins: {reason}"
+
+
 class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRules, BattleRules, TrapWindows,
                 EffectResolution, WhyNot, State):
     """A Rush Duel in progress: plain data only (see the module docstring). The rules
@@ -130,7 +134,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         self.outcome = outcome
         self.steps = []
         w = outcome.winner
-        cap = (f"{self.player_name(w)} wins: {outcome.reason}" if isinstance(w, int)
+        cap = (WINS.format(player=self.player_name(w), reason=outcome.reason) if isinstance(w, int)
                else f"The duel is a draw: {outcome.reason}")
         events.append(Event("game.over", cap, outcome.rule, {"winner": outcome.result, "reason": outcome.reason}))
 

@@ -8,6 +8,25 @@ from .effects import F_SETTURN, F_USED, target_text
 from .legality import LEGAL
 from .zones import Z
 
+#: a refusal that quotes the card's [REQUIREMENT], whole: (what fails, with a quote) -> words
+_REQ_WORDS = {
+    ("requirement", True): 'its [REQUIREMENT] is not met ("{req}") (digest 1.E rule 22).',
+    ("requirement", False): "its [REQUIREMENT] is not met (digest 1.E rule 22).",
+    ("cost", True): 'its cost can\'t be paid in full ("{req}") (digest 1.E rule 23).',
+    ("cost", False): "its cost can't be paid in full (digest 1.E rule 23).",
+    ("timing", True): 'its timing does not match what just happened ("{req}") (seed 3.2.5).',
+    ("timing", False): "its timing does not match what just happened (seed 3.2.5).",
+}
+
+
+def requirement_part(text: str) -> str:
+    """The [REQUIREMENT] part of a card's text, quoted in why_not sentences ("" when none)."""
+    a = text.find("[REQUIREMENT]")
+    if a < 0:
+        return ""
+    b = text.find("[EFFECT]", a)
+    return text[a + len("[REQUIREMENT]"):b if b > 0 else len(text)].strip()
+
 
 class WhyNot:
     """Mixin of RushState: the sentences that explain a refused move."""
@@ -122,7 +141,7 @@ class WhyNot:
             if kind == "maximum_summon" or (c["subtype"] == "maximum" and kind not in ("summon", "set", "move")):
                 return "a Maximum summon needs the left, centre and right pieces in your hand (digest 1.G rule 31)."
             why = LEGAL.reason("normal_summon", self, p, {"card": iid})
-            return why + "." if why else ""
+            return why or ""
         if c["kind"] == "trap":
             if dest == "monster":
                 return "a trap is set face down in a Spell & Trap Zone, not a Monster Zone (seed 3.2.5)."
@@ -156,22 +175,20 @@ class WhyNot:
         return self._why_effect(p, iid, tg)
 
     def _req_text(self, iid: int) -> str:
-        """The [REQUIREMENT] part of the card text, quoted in why_not sentences."""
-        text = self.card_data(iid)["text"]
-        a = text.find("[REQUIREMENT]")
-        if a < 0:
-            return ""
-        b = text.find("[EFFECT]", a)
-        part = text[a + len("[REQUIREMENT]"):b if b > 0 else len(text)].strip()
-        return f' ("{part}")' if part else ""
+        return requirement_part(self.card_data(iid)["text"])
+
+    def _why_req(self, key: str, iid: int) -> str:
+        """A refusal that quotes the card's [REQUIREMENT], when it has one."""
+        req = self._req_text(iid)
+        return _REQ_WORDS[(key, bool(req))].format(req=req)
 
     def _why_effect(self, p: int, iid: int, tg) -> str:
         """Why a spell or a monster effect can't be activated (digest 1.E rules 22-23)."""
         c = self.card_data(iid)
         if not self.cond_ok(p, iid, c["requirement"]):
-            return f"its [REQUIREMENT] is not met{self._req_text(iid)} (digest 1.E rule 22)."
+            return self._why_req("requirement", iid)
         if not self.cost_ok(p, iid, c["cost"]):
-            return f"its cost can't be paid in full{self._req_text(iid)} (digest 1.E rule 23)."
+            return self._why_req("cost", iid)
         variants = self.effect_variants(p, iid)
         if not variants:
             spec = c.get("target")
@@ -184,7 +201,9 @@ class WhyNot:
         if tg is not None and all(v[1] != tg for v in variants):
             spec = c.get("target")
             what = target_text(spec) if spec else ""
-            return "that card is not a legal target" + (f"; it must be {what}" if what else "") + " (card text)."
+            if what:
+                return f"that card is not a legal target; it must be {what} (card text)."
+            return "that card is not a legal target (card text)."
         return ""
 
     def _why_monster(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
@@ -216,10 +235,10 @@ class WhyNot:
             if kind == "change_position" and not t.face[iid]:
                 why = self.can_change_position(iid)
                 if why:
-                    return why + "."
+                    return why
                 return "a face-down monster turns face up by a flip summon, into attack position (seed 3.2.2)."
             why = self.can_change_position(iid)
-            return why + "." if why else ""
+            return why or ""
         if kind == "effect":
             why = self._why_phase(d)
             if why:
@@ -246,7 +265,7 @@ class WhyNot:
         if d.kind != "battle_action":
             return f"first finish the pending decision ({d.prompt})."
         why = LEGAL.reason("direct_attack" if tg is None or tg == -1 else "attack", self, p, {"card": iid})
-        return why + "." if why else ""
+        return why or ""
 
     def _why_spell_zone(self, kind: str, to, tg, d: Decision, p: int, iid: int) -> str:
         """A card of one's own in the Spell & Trap Zone or the Field Zone."""
@@ -285,5 +304,5 @@ class WhyNot:
             return (f"this trap answers {what[trig['event']]}, not {what[window['timing']]} (seed 3.2.5: a trap is used at "
                     "the timing written on it).")
         if not self.cond_ok(d.players[0], iid, c["requirement"]):
-            return f"its [REQUIREMENT] is not met{self._req_text(iid)} (digest 1.E rule 22)."
-        return f"its timing does not match what just happened{self._req_text(iid)} (seed 3.2.5)."
+            return self._why_req("requirement", iid)
+        return self._why_req("timing", iid)

@@ -26,7 +26,7 @@ _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight")
+    __slots__ = ("msgid", "translation", "regex", "slots", "anchor", "weight", "lead", "quoted")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -42,6 +42,12 @@ class Template:
         self.regex = re.compile("^" + "".join(pattern) + "$", re.S)
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
+        # the sentence begins with words of its own (two or more), not with a name
+        # put into it: a refusal ("its timing does not match ... {0}")
+        self.lead = len(literals[0].split()) >= 2
+        # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
+        self.quoted = {i for i in range(len(self.slots))
+                       if literals[i].endswith('"') and literals[i + 1].startswith('"')}
 
 
 class Catalog:
@@ -115,48 +121,112 @@ class Catalog:
         got = self._lookup(text, depth)
         return text if got is None else got
 
-    def _lookup(self, text: str, depth: int):
-        if text in self._cache:
+    def _lookup(self, text: str, depth: int, root: "Catalog | None" = None):
+        # ``root``: the catalog first asked; a fallback's template translates its
+        # slots (a card's name, a player) with it, and keeps no cache for it
+        root = root or self
+        if root is self and text in self._cache:
             return self._cache[text]
         s = self.exact.get(text)
+        capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
+        if s is None and capital:
+            # the table writes a refusal with a capital letter ("A monster ..."): its
+            # own sentence first, before a template that begins with a name
+            # ("{0} activates {1}"); a name at the start is matched as it is written
+            got = self._lead_lookup(text[0].lower() + text[1:], depth, root)
+            s = got[:1].upper() + got[1:] if got else None
         if s is None and depth < _MAX_DEPTH:
-            s = self._match(text, depth)
-        if s is None and text[:1].isupper() and text[1:2].islower():
-            # the table writes a refusal with a capital letter
-            low = self._lookup(text[0].lower() + text[1:], depth)
-            s = low[:1].upper() + low[1:] if low is not None else None
+            s = self._match(text, depth, root)
         if s is None and self.fallback is not None:
-            s = self.fallback._lookup(text, depth)
-        if len(self._cache) > 20000:
-            self._cache.clear()
-        self._cache[text] = s
+            s = self.fallback._lookup(text, depth, root)
+        if root is self:
+            if len(self._cache) > 20000:
+                self._cache.clear()
+            self._cache[text] = s
         return s
 
-    def _match(self, text: str, depth: int):
+    def _lead_lookup(self, text: str, depth: int, root: "Catalog"):
+        """``text`` by an exact entry or a template that begins with words (this
+        catalog's or a fallback's), never by one that begins with a name."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is None and depth < _MAX_DEPTH:
+                s = cat._match(text, depth, root, lead=True)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return None
+
+    def _match(self, text: str, depth: int, root: "Catalog", lead: bool = False):
+        look = (lambda x: self._lead_lookup(x, depth, root)) if lead else (lambda x: self._lookup(x, depth, root))
         core = text.strip()
         if core != text and core:
-            inner = self._lookup(core, depth)
+            inner = look(core)
             if inner is not None:
                 return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):]
         m = _OF.match(text)
         if m is not None:
-            inner = self._lookup(m.group(1), depth)
+            inner = look(m.group(1))
             if inner is not None:
                 of = self.gettext("({0} of {1})")
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3))
+        got = self._pick(text, root, lead)
+        if got is None:
+            return None
+        t, found = got
+        values = {}
+        for i, (slot, v) in enumerate(zip(t.slots, found)):
+            if i in t.quoted:
+                values[slot] = root._quoted(v)
+            elif not v or _NUMBER.fullmatch(v):
+                values[slot] = v
+            else:
+                values[slot] = root.text(v, depth + 1)
+        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
+
+    def _pick(self, text: str, root: "Catalog", lead: bool):
+        """(template, slot values) ``text`` was written from, or None: the first
+        template that matches (longest words of its own first), unless a later
+        one matches with every slot holding a number or a known name or
+        phrase: "Use {0}: {1}" rather than "{0} makes a damage judgment of {1}"
+        for "Use Judgment Wing: The opponent makes a damage judgment of 1."."""
+        first = None
         for anchor in self._anchors:
             if anchor not in text:
                 continue
             for t in self._by_anchor[anchor]:
+                if lead and not t.lead:
+                    continue
                 m = t.regex.match(text)
                 if m is None:
                     continue
-                values = {}
-                for i, slot in enumerate(t.slots):
-                    v = m.group(f"s{i}")
-                    values[slot] = v if (not v or _NUMBER.fullmatch(v)) else self.text(v, depth + 1)
-                return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation)
-        return None
+                values = [m.group(f"s{i}") for i in range(len(t.slots))]
+                if all(not v or _NUMBER.fullmatch(v) or root._known(v) for v in values):
+                    return t, values
+                if first is None:
+                    first = (t, values)
+        return first
+
+    def _known(self, text: str) -> bool:
+        """``text`` has an entry of its own here or in a fallback."""
+        cat = self
+        while cat is not None:
+            if text in cat.exact:
+                return True
+            cat = cat.fallback
+        return False
+
+    def _quoted(self, text: str) -> str:
+        """Text quoted in a sentence: its own entry, else as it is (a template
+        would take it apart)."""
+        cat = self
+        while cat is not None:
+            s = cat.exact.get(text)
+            if s is not None:
+                return s
+            cat = cat.fallback
+        return text
 
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""

@@ -271,6 +271,11 @@ def game_templates(game) -> dict[str, PoCatalog]:
             continue
         for s in _describe_words(desc):
             _add(play, s, None, "on a card's face")
+    # parts of card texts the rules quote in a sentence ('its [REQUIREMENT] is not met ("...")')
+    quoted = getattr(game, "quoted_words", None)
+    for s in (quoted() if callable(quoted) else ()):
+        if _shown_text(s):
+            _add(play, s, None, "card text the rules quote")
     files = sorted(p for p in d.rglob("*.py") if "locale" not in p.parts)
     for msgid, note, where in code_strings(files):
         if _SOURCE_NOTE.match(msgid):

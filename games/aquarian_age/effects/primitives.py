@@ -26,12 +26,34 @@ def primitive(name: str, args: dict, text, targeted: bool = False):
     return EFFECTS.primitive(name, args=args, text=text if callable(text) else (lambda a, t=text: t))
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
+# an effect's text is one whole sentence for each case: one card or several
+# (``_count``), you or your opponent (``_mine``)
+def _count(n: int, one: str, many: str) -> str:
+    return (one if n == 1 else many).format(n=n)
 
 
-def _whose(a: dict, default: str) -> str:
-    return "You" if a.get("who", default) == "self" else "Your opponent"
+def _mine(a: dict, default: str) -> bool:
+    return a.get("who", default) == "self"
+
+
+def _judge_text(a: dict) -> str:
+    if _mine(a, "opp"):
+        return "You makes a damage judgment of {n}.".format(n=a["n"])
+    return "Your opponent makes a damage judgment of {n}.".format(n=a["n"])
+
+
+def _discard_random_text(a: dict) -> str:
+    if _mine(a, "opp"):
+        return _count(a["n"], "You discards 1 card at random.", "You discards {n} cards at random.")
+    return _count(a["n"], "Your opponent discards 1 card at random.", "Your opponent discards {n} cards at random.")
+
+
+def _mill_text(a: dict) -> str:
+    if _mine(a, "self"):
+        return _count(a["n"], "You puts the top 1 card of the deck into the discard pile.",
+                      "You puts the top {n} cards of the deck into the discard pile.")
+    return _count(a["n"], "Your opponent puts the top 1 card of the deck into the discard pile.",
+                  "Your opponent puts the top {n} cards of the deck into the discard pile.")
 
 
 def _search_text(a: dict) -> str:
@@ -45,7 +67,7 @@ def _who(state, player, params, default="opp"):
 
 
 @primitive("draw", args={"n": int, "on": ON},
-           text=lambda a: f"Draw {_cards(a['n'])}.")
+           text=lambda a: _count(a["n"], "Draw 1 card.", "Draw {n} cards."))
 def draw(state, ctx, params, events):
     player, target = ctx
     for _ in range(params["n"]):
@@ -54,7 +76,7 @@ def draw(state, ctx, params, events):
 
 
 @primitive("judge", args={"n": int, "who": WHO, "on": ON},
-           text=lambda a: f"{_whose(a, 'opp')} makes a damage judgment of {a['n']}.")
+           text=_judge_text)
 def judge(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
@@ -81,6 +103,12 @@ def strip(state, ctx, params, events):
     state.strip_power(target, events, "effect: power cards discarded (digest A.10)")
 
 
+# what a stat change says, one whole sentence per stat
+_MODIFY_SAID = {"mental": "{card} mental {delta} until end of turn",
+                "attack": "{card} attack {delta} until end of turn",
+                "durability": "{card} durability {delta} until end of turn"}
+
+
 @primitive("modify", args={"stat": frozenset(STATS), "delta": int, "on": ON},
            text=lambda a: f"The character gets {a['stat']} {a['delta']:+d} until the end of the turn.", targeted=True)
 def modify(state, ctx, params, events):
@@ -88,7 +116,8 @@ def modify(state, ctx, params, events):
     if target is None:
         return
     state.add_modifier(target, params["stat"], params["delta"])
-    events.append(Event("effect.modify", f"{state.name_of(target)} {params['stat']} {params['delta']:+d} until end of turn",
+    said = _MODIFY_SAID[params["stat"]].format(card=state.name_of(target), delta=f"{params['delta']:+d}")
+    events.append(Event("effect.modify", said,
                     RULE_EFFECT, {"card": target, "stat": params["stat"], "delta": params["delta"]}))
 
 
@@ -114,7 +143,8 @@ def bounce(state, ctx, params, events):
 
 
 @primitive("recover", args={"n": int, "on": ON},
-           text=lambda a: f"Put {_cards(a['n'])} of your damage zone into the discard pile.")
+           text=lambda a: _count(a["n"], "Put 1 card of your damage zone into the discard pile.",
+                                 "Put {n} cards of your damage zone into the discard pile."))
 def recover(state, ctx, params, events):
     player, target = ctx
     z = state.table.zones[f"p{player}.damage"]
@@ -128,7 +158,8 @@ def recover(state, ctx, params, events):
 
 
 @primitive("charge", args={"n": int, "on": ON},
-           text=lambda a: f"The top {_cards(a['n'])} of the deck become the character's power cards.", targeted=True)
+           text=lambda a: _count(a["n"], "The top 1 card of the deck become the character's power cards.",
+                                 "The top {n} cards of the deck become the character's power cards."), targeted=True)
 def charge(state, ctx, params, events):
     player, target = ctx
     if target is None:
@@ -146,7 +177,7 @@ def dominate(state, ctx, params, events):
 
 
 @primitive("discard_random", args={"n": int, "who": WHO, "on": ON},
-           text=lambda a: f"{_whose(a, 'opp')} discards {_cards(a['n'])} at random.")
+           text=_discard_random_text)
 def discard_random(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
@@ -182,7 +213,7 @@ def search(state, ctx, params, events):
         if "type" in params and c["type"] != params["type"]:
             continue
         e = state.table.move(iid, f"p{player}.hand", caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
-        events.append(state.table.reveal([iid], caption=f"{state.names[player]} reveals {c['name']}", rule=RULE_EFFECT))
+        events.append(state.table.reveal([iid], caption="{player} reveals {card}".format(player=state.names[player], card=c["name"]), rule=RULE_EFFECT))
         events.append(e)
         break
     state.rng.shuffle(deck)
@@ -190,7 +221,7 @@ def search(state, ctx, params, events):
 
 
 @primitive("mill", args={"n": int, "who": WHO, "on": ON},
-           text=lambda a: f"{_whose(a, 'self')} puts the top {_cards(a['n'])} of the deck into the discard pile.")
+           text=_mill_text)
 def mill(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)

@@ -88,7 +88,7 @@ class Guard:
                                        caption=f"Guard cost: a power card of {state.name_of(g)}",
                                        rule="seed 4.2, digest A.7.23 guard cost"))
         state.attack = dict(a, guard=g)
-        events.append(Event("guard.declare", f"{state.name_of(g)} guards", "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
+        events.append(Event("guard.declare", "{card} guards".format(card=state.name_of(g)), "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
         return DONE
 
 

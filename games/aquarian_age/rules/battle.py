@@ -42,8 +42,11 @@ def battle(state, att: int, dfd: int, events: list) -> None:
             if mental:
                 m = state.stat(dst, "mental")
                 ok = dmg >= m
-                events.append(Event("battle.mental", f"{name(src)} makes a mental attack of {dmg} against mental {m}"
-                                + (": its power cards are discarded" if ok else ": no effect"), "digest A.8.28",
+                if ok:
+                    said = f"{name(src)} makes a mental attack of {dmg} against mental {m}: its power cards are discarded"
+                else:
+                    said = f"{name(src)} makes a mental attack of {dmg} against mental {m}: no effect"
+                events.append(Event("battle.mental", said, "digest A.8.28",
                                 {"source": src, "target": dst, "value": dmg, "mental": m, "strips": ok}))
                 if ok:
                     stripped.append(dst)
@@ -78,7 +81,7 @@ def _namer(state, att: int, dfd: int):
     """Card names for battle captions; two characters of one name are told apart by their owners."""
     if state.name_of(att) != state.name_of(dfd):
         return state.name_of
-    return lambda iid: f"{state.names[state.table.owner[iid]]}'s {state.name_of(iid)}"
+    return lambda iid: "{player}'s {card}".format(player=state.names[state.table.owner[iid]], card=state.name_of(iid))
 
 
 @PROCS.decision("removal", rule="A character is removed; Bind (digest A.11.35)")

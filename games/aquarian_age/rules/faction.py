@@ -66,8 +66,11 @@ def aggressive_attack(state, step, events):
     f = FACTIONS[i]
     if state.active_of(p, f) != a or not state.skill(a, "aggressive"):
         now = state.active_of(p, f)
-        why = "is no longer aggressive" if now == a else "is no longer the active character"
-        events.append(Event("faction.pass", f"{state.name_of(a)} {why}: {FACTION_NAMES[f]} does not attack", RULE,
+        if now == a:
+            said = f"{state.name_of(a)} is no longer aggressive: {FACTION_NAMES[f]} does not attack"
+        else:
+            said = f"{state.name_of(a)} is no longer the active character: {FACTION_NAMES[f]} does not attack"
+        events.append(Event("faction.pass", said, RULE,
                         {"faction": f, "player": p, "card": a}))
         return DONE
     atk = state.stat(a, "attack")

@@ -92,7 +92,7 @@ class MainPhase:
             return DONE
         if k == "place":
             place_character(state, p, a["card"], events)
-            pass_priority(state, "action", p, f"{state.names[p]} placed {state.name_of(a['card'])}")
+            pass_priority(state, "action", p, "{player} placed {card}".format(player=state.names[p], card=state.name_of(a["card"])))
         elif k == "attack":
             declare_attack(state, p, a["card"], a.get("target"), events)
         elif k in ("break", "permanent"):
@@ -119,8 +119,12 @@ def declare_attack(state, p: int, d: int, target, events: list) -> None:
     """Attack declaration: a dominated character pays 1 power card and attacks
     the opponent or one of your own faction-area actives (digest A.7.21)."""
     pw = state.power_ids(d)
-    tgt_txt = state.names[1 - p] if target is None else f"{state.names[p]}'s own {state.name_of(target)}"
-    events.append(Event("attack.declare", f"{state.name_of(d)} attacks {tgt_txt}", "digest A.7.21",
+    if target is None:
+        said = "{card} attacks {player}".format(card=state.name_of(d), player=state.names[1 - p])
+    else:
+        said = "{card} attacks {player}'s own {target}".format(card=state.name_of(d), player=state.names[p],
+                                                               target=state.name_of(target))
+    events.append(Event("attack.declare", said, "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
     events.append(state.table.move(pw[-1], f"p{p}.discard", face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
     if target is None:
@@ -135,8 +139,11 @@ def _pay_sources(state, p):
 
 def _pay_one(state, p, d, events, pw, left: int):
     """One power card of ``d`` paid; ``left`` is what remains to pay after it."""
-    more = f", {left} more to pay" if left else ""
-    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=f"Cost: a power card of {state.name_of(d)}{more}",
+    if left:
+        said = f"Cost: a power card of {state.name_of(d)}, {left} more to pay"
+    else:
+        said = f"Cost: a power card of {state.name_of(d)}"
+    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=said,
                                rule="seed 4.3 ② cost"))
 
 
@@ -207,7 +214,7 @@ def resolve(state, step, events):
         events.append(Event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
                         {"card": h, "target": tgt}))
     else:
-        events.append(Event(f"{typ}.resolve", f"{c['name']} resolves", "seed 4.3 ④⑤", {"card": h}))
+        events.append(Event(f"{typ}.resolve", "{card} resolves".format(card=c["name"]), "seed 4.3 ④⑤", {"card": h}))
         events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
         run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, events)
     return DONE

@@ -48,13 +48,17 @@ def turn_step(turn: int, from_phase: str | None = None) -> Step:
     k = next((n for n, (name, _) in enumerate(phases) if PHASES.index(name) >= order), len(phases))
     return Step("turn", k + 1)
 
+# each phase's caption, whole
+PHASE_CAPTIONS = {"draw": "Draw phase", "faction": "Faction phase", "power": "Power phase",
+                  "main": "Main phase", "discard": "Discard phase"}
+
 
 def open_phase(state, step, events, name: str) -> None:
     """The phase ``name`` begins, if ``step`` is its opening step (seed 4)."""
     if step.stage == OPENING:
         step.stage = 0
         state.phase = name
-        events.append(Event("phase.begin", f"{name.capitalize()} phase", "seed 4", {"phase": name, "player": state.active}))
+        events.append(Event("phase.begin", PHASE_CAPTIONS[name], "seed 4", {"phase": name, "player": state.active}))
 
 
 def _begin_turn(state, events) -> None:

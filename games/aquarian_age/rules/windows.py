@@ -128,8 +128,11 @@ def play_fast(state, choice: Choice, events: list, window: bool) -> None:
     if choice.kind == "activate":
         host = a["card"]
         ab = state.card(host)["ability"][a["ability"]]
-        on = f" on {state.name_of(tgt)}" if tgt >= 0 else ""
-        events.append(Event("effect.activate", f"{state.name_of(host)} uses its ability{on} ({ab['cost']} power)", "seed 4.3 ⑥",
+        if tgt >= 0:
+            said = f"{state.name_of(host)} uses its ability on {state.name_of(tgt)} ({ab['cost']} power)"
+        else:
+            said = f"{state.name_of(host)} uses its ability ({ab['cost']} power)"
+        events.append(Event("effect.activate", said, "seed 4.3 ⑥",
                         {"card": host, "ability": a["ability"], "target": tgt}))
         state.push("resolve", player=p, card=-1, target=tgt, host=host, ability=a["ability"])
         if not window:
@@ -147,8 +150,11 @@ def play_fast(state, choice: Choice, events: list, window: bool) -> None:
 def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> None:
     """A card is declared: it waits in limbo until it resolves (digest A.7.25)."""
     c = state.card(h)
-    on = f" on {state.name_of(tgt)}" if tgt >= 0 else ""
-    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=f"{state.names[p]} plays {c['name']}{on}", rule=rule))
+    if tgt >= 0:
+        said = f"{state.names[p]} plays {c['name']} on {state.name_of(tgt)}"
+    else:
+        said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
+    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=said, rule=rule))
     events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
@@ -194,7 +200,7 @@ class ResponseWindow:
         args["priority"] = 1 - p
         if choice.kind == "pass":
             args["passes"] += 1
-            events.append(Event("response.pass", f"{state.names[p]} passes", RULE, {"player": p}))
+            events.append(Event("response.pass", "{player} passes".format(player=state.names[p]), RULE, {"player": p}))
             return AGAIN
         args["passes"] = 0
         play_fast(state, choice, events, window=True)

@@ -36,12 +36,22 @@ class EffectContext:
         self.rule = rule
 
 
-def _who(a: dict, default: str) -> str:
-    return "you" if a.get("target", default) == "self" else "the opponent"
+# a restriction in words, whole: its card text by (target, type) and what it says when it applies by type
+RESTRICT_TEXT = {
+    ("self", "attack"): "You may ready only attack techniques this turn.",
+    ("self", "defence"): "You may ready only defence techniques this turn.",
+    ("opponent", "attack"): "The opponent may ready only attack techniques this turn.",
+    ("opponent", "defence"): "The opponent may ready only defence techniques this turn.",
+}
+RESTRICT_SAYS = {
+    "attack": "{source}: {player} may ready only attack techniques this turn",
+    "defence": "{source}: {player} may ready only defence techniques this turn",
+}
 
 
 @EFFECTS.primitive("damage", args={"amount": int, "target": (WHO, OPTIONAL)},
-                   text=lambda a: f"{a['amount']} damage to {'yourself' if a.get('target') == 'self' else 'the opponent'}.")
+                   text=lambda a: (f"{a['amount']} damage to yourself." if a.get("target") == "self"
+                                   else f"{a['amount']} damage to the opponent."))
 def damage(state, ctx, a, events):
     """Damage to the opponent (or ``target = "self"``)."""
     p = ctx.player
@@ -65,7 +75,8 @@ def heal(state, ctx, a, events):
 
 
 @EFFECTS.primitive("fp", args={"amount": int, "target": (WHO, OPTIONAL)},
-                   text=lambda a: ("The opponent's " if a.get("target") == "opponent" else "") + f"FP {a['amount']:+d}.")
+                   text=lambda a: (f"The opponent's FP {a['amount']:+d}." if a.get("target") == "opponent"
+                                   else f"FP {a['amount']:+d}."))
 def fp(state, ctx, a, events):
     """FP up or down (seed 3.1)."""
     p = ctx.player
@@ -107,6 +118,11 @@ def nullify(state, ctx, a, events):
                    "its results are processed", "seed 3.4 (nullify)", player=q, card=state.battle_cards[q])
 
 
+# a trait counter's change, named by the character's counter name (or not)
+COUNTER_CHANGE = "{source}: {player}'s {counter} {old} -> {new}"
+TRAIT_COUNTER_CHANGE = "{source}: {player}'s trait counter {old} -> {new}"
+
+
 @EFFECTS.primitive("charge", args={"amount": int}, text=lambda a: f"Trait counter {a['amount']:+d}.")
 def charge(state, ctx, a, events):
     """The trait counter, kept between 0 and the character's maximum."""
@@ -116,8 +132,10 @@ def charge(state, ctx, a, events):
     if new != state.trait_counters[p]:
         old = state.trait_counters[p]
         state.trait_counters[p] = new
-        state.emit("counter.change", f"{ctx.source}: {state.names[p]}'s {ch.counter_name or 'trait counter'} "
-                   f"{old} -> {new}", ctx.rule, player=p, counter="trait", delta=new - old, value=new)
+        says = COUNTER_CHANGE if ch.counter_name else TRAIT_COUNTER_CHANGE
+        state.emit("counter.change", says.format(source=ctx.source, player=state.names[p], counter=ch.counter_name,
+                                                 old=old, new=new),
+                   ctx.rule, player=p, counter="trait", delta=new - old, value=new)
 
 
 @EFFECTS.primitive("draw", args={"amount": int},
@@ -141,7 +159,7 @@ def break_self(state, ctx, a, events):
 
 
 @EFFECTS.primitive("restrict", args={"value": TYPES, "target": (WHO, OPTIONAL)},
-                   text=lambda a: f"{_who(a, 'opponent').capitalize()} may ready only {a['value']} techniques this turn.")
+                   text=lambda a: RESTRICT_TEXT[("self" if a.get("target") == "self" else "opponent", a["value"])])
 def restrict(state, ctx, a, events):
     """Only attack (or defence) techniques may be readied this turn; a second
     restriction on the same player does not apply (digest B.9 rule 39)."""
@@ -149,7 +167,7 @@ def restrict(state, ctx, a, events):
     t = p if a.get("target") == "self" else 1 - p
     if not state.restrictions[t]:
         state.restrictions[t] = a["value"]
-        state.emit("effect.restrict", f"{ctx.source}: {state.names[t]} may ready only {a['value']} techniques this turn",
+        state.emit("effect.restrict", RESTRICT_SAYS[a["value"]].format(source=ctx.source, player=state.names[t]),
                    ctx.rule, player=t, value=a["value"])
 
 

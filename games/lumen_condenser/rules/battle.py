@@ -19,6 +19,9 @@ from .procedures import PROCS, push, run_in_place
 
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 
+REVEALS = "{player} reveals {card}"
+VERSUS = "{first} vs {second}"
+
 
 @PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
 def battle_phase(state, step, events):
@@ -40,13 +43,13 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = state.tech(iid)
-            state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} reveals {t.name}", rule="seed 5.3")
+            state.move(iid, BATTLE[p], face=1, caption=REVEALS.format(player=state.names[p], card=t.name), rule="seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.emit("battle.reveal", " vs ".join(state.technique_name(p) for p in (0, 1)), "seed 5.3",
+    state.emit("battle.reveal", VERSUS.format(first=state.technique_name(0), second=state.technique_name(1)), "seed 5.3",
                cards=list(state.battle_cards))
     return DONE
 

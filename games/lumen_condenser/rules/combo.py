@@ -138,7 +138,7 @@ def combo_card(state, step, events):
     for e in state.char(p).trait_effects_at.get("combo", ()):
         if condition_holds(state, p, e):
             apply_effect(state, p, e, iid, trait=True)
-    state.set_hp(1 - p, state.hp[1 - p] - d, f"combo {n}", "seed 6")
+    state.set_hp(1 - p, state.hp[1 - p] - d, "combo {n}".format(n=n), "seed 6")
     ev.data["hp"] = state.hp[1 - p]
     return DONE
 

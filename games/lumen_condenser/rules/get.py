@@ -67,22 +67,24 @@ def hand_full(state, p: int) -> bool:
 # same choice decision after decision, so it is made once (by kind, iid, player and name; a
 # determinized copy's cards have other names, so other keys).
 _MADE: dict = {}
+TAKES = "{player} takes {card}"
 
 
-def _card_choice(kind: str, verb: str, i: int, p: int, name: str) -> Choice:
+def _card_choice(kind: str, i: int, p: int, name: str) -> Choice:
     key = (kind, i, p, name)
     c = _MADE.get(key)
     if c is None:
         if len(_MADE) > 50_000:
             _MADE.clear()
-        c = _MADE[key] = Choice(kind, {"card": i}, p, verb + name)
+        label = f"Take {name}" if kind == "get" else f"Discard {name}"
+        c = _MADE[key] = Choice(kind, {"card": i}, p, label)
     return c
 
 
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
     techs = state.card_db.techs
     cards = state.table.card
-    return [_card_choice("get", "Take ", i, p, techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
+    return [_card_choice("get", i, p, techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
@@ -118,7 +120,7 @@ class GetPick:
             state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
             return DONE
         iid = c.args["card"]
-        state.to_hand(iid, "seed 5.4", f"{state.names[p]} takes {state.tech(iid).name}")
+        state.to_hand(iid, "seed 5.4", TAKES.format(player=state.names[p], card=state.tech(iid).name))
         if len(state.table.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE
@@ -127,7 +129,7 @@ class GetPick:
 def discard_decision(state, p: int) -> Decision:
     techs = state.card_db.techs
     cards = state.table.card
-    ch = [_card_choice("discard", "Discard ", i, p, techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
+    ch = [_card_choice("discard", i, p, techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
     return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 

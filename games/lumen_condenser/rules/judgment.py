@@ -88,6 +88,19 @@ def evade_judgment(state, step, events):
     return DONE
 
 
+# a guard, and a defence that misses, said whole for each attack position
+GUARDS = {
+    "high": "Defence: {player}'s {defence} guards the high attack {attack}",
+    "mid": "Defence: {player}'s {defence} guards the mid attack {attack}",
+    "low": "Defence: {player}'s {defence} guards the low attack {attack}",
+}
+NOT_COVERED = {
+    "high": "{defence}, which does not cover high",
+    "mid": "{defence}, which does not cover mid",
+    "low": "{defence}, which does not cover low",
+}
+
+
 @PROCS.step("defence_judgment", rule="Defence judgment (seed 5.3.3)")
 def defence_judgment(state, step, events):
     """Seed 5.3.3: a defence whose guard entry matches the attack's position guards it."""
@@ -100,12 +113,40 @@ def defence_judgment(state, step, events):
             if state.tech(state.battle_cards[p]).defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
-                ev.caption = (f"Defence: {state.names[p]}'s {state.technique_name(p)} guards the {pos} attack "
-                              f"{state.technique_name(q)}")
+                ev.caption = GUARDS[pos].format(player=state.names[p], defence=state.technique_name(p),
+                                                attack=state.technique_name(q))
                 ev.data["guard"] = p
                 return DONE
     ev.caption = "Defence: no guard entry matches; nothing happens"
     return DONE
+
+
+# the FP speed adjustment's caption, whole, by what happens to each attack's speed in turn: "lost"
+# (name, speed), "fixed" (name, speed) or "changed" (name, old speed, new speed, FP)
+FP_SPEED_SAYS = {
+    (): "FP speed adjustment: no attack's speed changes; FP set to 0",
+    ("lost",): "FP speed adjustment: {0} already lost and keeps speed {1}; FP set to 0",
+    ("fixed",): "FP speed adjustment: {0} is fixed and keeps speed {1}; FP set to 0",
+    ("changed",): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); FP set to 0",
+    ("lost", "lost"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                      "{2} already lost and keeps speed {3}; FP set to 0",
+    ("lost", "fixed"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                       "{2} is fixed and keeps speed {3}; FP set to 0",
+    ("lost", "changed"): "FP speed adjustment: {0} already lost and keeps speed {1}; "
+                         "{2} speed {3} -> {4} (FP {5}); FP set to 0",
+    ("fixed", "lost"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                       "{2} already lost and keeps speed {3}; FP set to 0",
+    ("fixed", "fixed"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                        "{2} is fixed and keeps speed {3}; FP set to 0",
+    ("fixed", "changed"): "FP speed adjustment: {0} is fixed and keeps speed {1}; "
+                          "{2} speed {3} -> {4} (FP {5}); FP set to 0",
+    ("changed", "lost"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                         "{4} already lost and keeps speed {5}; FP set to 0",
+    ("changed", "fixed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                          "{4} is fixed and keeps speed {5}; FP set to 0",
+    ("changed", "changed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
+                            "{4} speed {5} -> {6} (FP {7}); FP set to 0",
+}
 
 
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
@@ -122,18 +163,18 @@ def fp_speed_adjustment(state, step, events):
         t = state.tech(state.battle_cards[p])
         f = state.fp[p]
         if state.lost_judgment[p]:
-            parts.append(f"{t.name} already lost and keeps speed {speeds[p]}")
+            parts.append(("lost", t.name, speeds[p]))
         elif t.fixed:
-            parts.append(f"{t.name} is fixed and keeps speed {speeds[p]}")
+            parts.append(("fixed", t.name, speeds[p]))
         elif f:
             new = max(1, speeds[p] - f)
-            parts.append(f"{t.name} speed {speeds[p]} -> {new} (FP {f:+d})")
+            parts.append(("changed", t.name, speeds[p], new, f"{f:+d}"))
             speeds[p] = new
     had = state.fp[0] or state.fp[1]
     for p in (0, 1):
         state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = "FP speed adjustment: " + ("; ".join(parts) or "no attack's speed changes") + "; FP set to 0"
+        ev.caption = FP_SPEED_SAYS[tuple(x[0] for x in parts)].format(*[v for x in parts for v in x[1:]])
     else:
         ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
     ev.data["speeds"] = list(speeds)
@@ -170,7 +211,7 @@ def speed_judgment(state, step, events):
         elif kind(q) is None:
             what = f"the nullified {state.technique_name(q)}"
         else:
-            what = f"{state.technique_name(q)}, which does not cover {state.tech(state.battle_cards[p]).pos}"
+            what = NOT_COVERED[state.tech(state.battle_cards[p]).pos].format(defence=state.technique_name(q))
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"
@@ -235,6 +276,34 @@ def gain_fp(state, p: int, judgment_field: str, why: str) -> None:
         state.set_fp(p, state.fp[p] + v, why, "seed 5.3.8")
 
 
+# the result's caption, whole, by what happened: "hit" and "counter" (player, damage), "guarded"
+# (player, FP), "offset" (bigger, smaller, damage, player), "offset_equal" (), "evaded" (player)
+RESULT_SAYS = {
+    (): "Result: no hit, counter or guard; nothing happens",
+    ("hit",): "Result: {0} hits for {1}",
+    ("counter",): "Result: {0} counters for {1}",
+    ("guarded",): "Result: {0}'s attack is guarded ({1} FP)",
+    ("offset",): "Result: offset: {0} - {1} = {2} damage to {3}",
+    ("offset_equal",): "Result: offset: equal damage, no damage",
+    ("evaded",): "Result: {0} evaded: no damage",
+    ("hit", "hit"): "Result: {0} hits for {1}; {2} hits for {3}",
+}
+# any other mix of them: each said on its own, then put together
+RESULT_PART = {"hit": "{0} hits for {1}", "counter": "{0} counters for {1}",
+               "guarded": "{0}'s attack is guarded ({1} FP)", "offset": "offset: {0} - {1} = {2} damage to {3}",
+               "offset_equal": "offset: equal damage, no damage", "evaded": "{0} evaded: no damage"}
+RESULT_MIX = ("Result: {0}", "Result: {0}; {1}", "Result: {0}; {1}; {2}", "Result: {0}; {1}; {2}; {3}",
+              "Result: {0}; {1}; {2}; {3}; {4}")
+
+
+def result_caption(parts: list) -> str:
+    """The result's caption from its parts, (kind, value...) each."""
+    says = RESULT_SAYS.get(tuple(x[0] for x in parts))
+    if says is not None:
+        return says.format(*[v for x in parts for v in x[1:]])
+    return RESULT_MIX[len(parts) - 1].format(*[RESULT_PART[x[0]].format(*x[1:]) for x in parts])
+
+
 @PROCS.step("result_judgment", rule="Judgment result (seed 5.3.8)")
 def result_judgment(state, step, events):
     """Seed 5.3.8: hit (damage and hit FP), mutual hit on equal speed or
@@ -251,18 +320,18 @@ def result_judgment(state, step, events):
         if r[p] == "hit":
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "hit", "hit")
-            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+            parts.append(("hit", names[p], damage_of(state, p)))
         elif r[p] == "counter" or (r[p] == "evade" and state.technique_type(p) == "attack"):
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "counter", "counter")
-            parts.append(f"{names[p]} counters for {damage_of(state, p)}")
+            parts.append(("counter", names[p], damage_of(state, p)))
         elif r[p] == "mutual":
             dmg[q] += damage_of(state, p)
             gain_fp(state, p, "hit", "mutual hit")
-            parts.append(f"{names[p]} hits for {damage_of(state, p)}")
+            parts.append(("hit", names[p], damage_of(state, p)))
         elif r[p] == "guarded":
             gain_fp(state, p, "guard", "guarded")
-            parts.append(f"{names[p]}'s attack is guarded ({state.tech(state.battle_cards[p]).guard:+d} FP)")
+            parts.append(("guarded", names[p], f"{state.tech(state.battle_cards[p]).guard:+d}"))
     if "offset" in r:
         a, b = damage_of(state, 0), damage_of(state, 1)
         for p in (0, 1):
@@ -271,16 +340,16 @@ def result_judgment(state, step, events):
         if a != b:
             low = 0 if a < b else 1
             dmg[low] = abs(a - b)
-            parts.append(f"offset: {max(a, b)} - {min(a, b)} = {abs(a - b)} damage to {names[low]}")
+            parts.append(("offset", max(a, b), min(a, b), abs(a - b), names[low]))
         else:
-            parts.append("offset: equal damage, no damage")
+            parts.append(("offset_equal",))
     for p in (0, 1):
         if dmg[p]:
             state.set_hp(p, state.hp[p] - dmg[p], "battle damage", "seed 5.3.8")
     for p in (0, 1):
         if r[p] == "evade" and state.technique_type(p) == "defence":
-            parts.append(f"{names[p]} evaded: no damage")
-    ev.caption = "Result: " + ("; ".join(parts) if parts else "no hit, counter or guard; nothing happens")
+            parts.append(("evaded", names[p]))
+    ev.caption = result_caption(parts)
     ev.data.update(results=list(r), damage=dmg)
     return DONE
 

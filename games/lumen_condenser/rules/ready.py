@@ -28,11 +28,18 @@ def ready_phase(state, step, events):
     return DONE
 
 
+# a restriction's refusal, whole, by the type it allows
+ONLY_TYPE = {
+    "attack": "an effect this turn lets you ready only attack techniques (seed 3.2)",
+    "defence": "an effect this turn lets you ready only defence techniques (seed 3.2)",
+}
+
+
 def _type_refusal(t, restriction: str) -> str | None:
     if t.special:
         return f"{t.name} is a special technique and can't be readied (digest B.1 rule 4)"
     if restriction and t.type != restriction:
-        return f"an effect this turn lets you ready only {restriction} techniques (seed 3.2)"
+        return ONLY_TYPE[restriction]
     return None
 
 
@@ -132,7 +139,7 @@ class ReadyDeclarations:
                     if c is None:
                         if len(_READY) > 50_000:
                             _READY.clear()
-                        c = _READY[key] = Choice("ready", {"card": iid, "to": to}, p, "Ready " + t.name)
+                        c = _READY[key] = Choice("ready", {"card": iid, "to": to}, p, f"Ready {t.name}")
                     ch.append(c)
             if len(ch) == n:
                 ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))

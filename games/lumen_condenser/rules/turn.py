@@ -39,9 +39,9 @@ def turn_start(state, step, events):
     state.restrictions = ["", ""]
     state.skips_get = [0, 0]
     state.abilities_used = [0, 0]
-    state.emit("turn.begin", f"Turn {state.turn_number}"
-               + (f" (sudden death, {state.sudden_death_turns} left)" if state.in_sudden_death else ""),
-               "seed 5", turn=state.turn_number)
+    caption = (f"Turn {state.turn_number} (sudden death, {state.sudden_death_turns} left)"
+               if state.in_sudden_death else f"Turn {state.turn_number}")
+    state.emit("turn.begin", caption, "seed 5", turn=state.turn_number)
     run_in_place(state, events, TURN_STRUCTURE)
     return DONE
 

@@ -18,6 +18,34 @@ _PASS = tuple(Choice("pass", {}, p, "Pass", role="pass") for p in (0, 1))
 
 WINDOW_RULES = {"lumen": "seed 5.1", "recovery": "seed 5.5"}
 
+# what each timing's window says, as whole sentences ("elsewhere": an ability
+# of this timing asked for in the other one)
+SAYS = {
+    "lumen": {
+        "none": "No lumen-phase ability can be used",
+        "tie": "Priority is tied and both have lumen-phase abilities: the lumen timing is skipped",
+        "first": "{player} acts first in the lumen timing (holds priority)",
+        "first_tied": "{player} acts first in the lumen timing (priority tied; only they can act)",
+        "done": "Both players are done with the lumen timing",
+        "prompt": "Lumen phase: use an ability or pass",
+        "trait_elsewhere": "that trait ability is used in the lumen phase, not the recovery phase ({rule})",
+        "special_elsewhere": "{card} is used in the lumen phase, not the recovery phase (digest B.1 rule 4)",
+    },
+    "recovery": {
+        "none": "No recovery-phase ability can be used",
+        "tie": "Priority is tied and both have recovery-phase abilities: the recovery timing is skipped",
+        "first": "{player} acts first in the recovery timing (holds priority)",
+        "first_tied": "{player} acts first in the recovery timing (priority tied; only they can act)",
+        "done": "Both players are done with the recovery timing",
+        "prompt": "Recovery phase: use an ability or pass",
+        "trait_elsewhere": "that trait ability is used in the recovery phase, not the lumen phase ({rule})",
+        "special_elsewhere": "{card} is used in the recovery phase, not the lumen phase (digest B.1 rule 4)",
+    },
+}
+# a trait ability used: with its cost paid, or free
+USES = "{player} uses {trait}"
+USES_PAYING = "{player} uses {trait}, paying {cost} {counter}"
+
 
 @PROCS.step("lumen_phase", rule="Lumen phase (seed 5.1)")
 def lumen_phase(state, step, events):
@@ -33,7 +61,7 @@ def lumen_phase(state, step, events):
 def _trait_refusal(state, p: int, i: int, e: dict, timing: str) -> str | None:
     rule = WINDOW_RULES[timing]
     if e["timing"] != timing:
-        return f"that trait ability is used in the {e['timing']} phase, not the {timing} phase ({rule})"
+        return SAYS[e["timing"]]["trait_elsewhere"].format(rule=rule)
     if state.abilities_used[p] & (1 << i):
         return f"that trait ability has already been used this turn ({rule})"
     if e.get("cost", 0) > state.trait_counters[p]:
@@ -48,7 +76,7 @@ def _special_refusal(state, p: int, t, timing: str) -> str | None:
         return f"{t.name} is not a special technique: only special techniques are used from the side deck " \
                "(digest B.1 rule 4)"
     if t.timing != timing:
-        return f"{t.name} is used in the {t.timing} phase, not the {timing} phase (digest B.1 rule 4)"
+        return SAYS[t.timing]["special_elsewhere"].format(card=t.name)
     for e in t.effects_at.get("use", ()):
         if not condition_holds(state, p, e) or conflicts(state, p, e):
             return f"the condition of {t.name} is not met now ({WINDOW_RULES[timing]})"
@@ -103,24 +131,21 @@ def open_window(state, timing: str, rule: str) -> None:
     has = [bool(abilities(state, 0, timing, True)), bool(abilities(state, 1, timing, True))]
     pr = state.priority()
     if not has[0] and not has[1]:
-        state.emit(f"{timing}.window", f"No {timing}-phase ability can be used", rule, timing=timing)
+        state.emit(f"{timing}.window", SAYS[timing]["none"], rule, timing=timing)
         return
     if pr is None and has[0] and has[1]:
-        state.emit("priority.tie_skip", f"Priority is tied and both have {timing}-phase abilities: "
-                   f"the {timing} timing is skipped", "seed 3.2", timing=timing)
+        state.emit("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", timing=timing)
         return
     first = pr if pr is not None else (0 if has[0] else 1)
-    state.emit("priority.check", f"{state.names[first]} acts first in the {timing} timing"
-               + (" (holds priority)" if pr is not None else " (priority tied; only they can act)"),
-               "seed 3.2", player=first, timing=timing)
+    says = SAYS[timing]["first" if pr is not None else "first_tied"]
+    state.emit("priority.check", says.format(player=state.names[first]), "seed 3.2", player=first, timing=timing)
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
 def _pass(state, args: dict, p: int) -> None:
     passes = args["passes"] + 1
     if passes >= 2:
-        state.emit(f"{args['timing']}.window", f"Both players are done with the {args['timing']} timing", "seed 3.2",
-                   timing=args["timing"])
+        state.emit(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", timing=args["timing"])
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
@@ -152,7 +177,7 @@ class AbilityWindow:
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(_PASS[p])
-        return Decision([p], f"{timing}_ability", f"{timing.capitalize()} phase: use an ability or pass", ch)
+        return Decision([p], f"{timing}_ability", SAYS[timing]["prompt"], ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -172,8 +197,9 @@ class AbilityWindow:
             state.abilities_used[p] |= 1 << i
             cost = e.get("cost", 0)
             ch = state.char(p)
-            state.emit("ability.use", f"{state.names[p]} uses {ch.trait}"
-                       + (f", paying {cost} {ch.counter_name}" if cost else ""), rule, player=p)
+            says = USES_PAYING if cost else USES
+            state.emit("ability.use", says.format(player=state.names[p], trait=ch.trait, cost=cost,
+                                                  counter=ch.counter_name), rule, player=p)
             if cost:
                 apply_effect(state, p, {"do": "charge", "amount": -cost}, -1, trait=True)
             apply_effect(state, p, e, -1, trait=True)

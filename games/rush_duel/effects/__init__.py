@@ -32,8 +32,7 @@ from tabletop.engine.effects import check_target
 #: included (``spell_trap``); ``who`` is the side (``self``, ``opponent``, ``any``: self
 #: first); ``filter`` takes ``face`` ("up"/"down"), ``position`` ("attack"/"defense") and
 #: the keys of FILTER_KEYS. One card is chosen: ``count`` is 1 and ``choose`` true.
-TARGET_ZONES = {"monster": "monster", "spell_trap": "spell or trap"}
-TARGET_SIDES = {"self": "you control", "opponent": "your opponent controls", "any": "on the field"}
+TARGET_ZONES = ("monster", "spell_trap")
 FACES = ("up", "down")
 POSITIONS = ("attack", "defense")
 
@@ -75,18 +74,29 @@ def check_card_target(target) -> str | None:
     return None
 
 
+#: a target's card in words, by its filter's position or face and its zone
+TARGET_NOUNS = {
+    ("", "monster"): "monster", ("", "spell_trap"): "spell or trap",
+    ("attack", "monster"): "attack-position monster", ("attack", "spell_trap"): "attack-position spell or trap",
+    ("defense", "monster"): "defense-position monster", ("defense", "spell_trap"): "defense-position spell or trap",
+    ("up", "monster"): "face-up monster", ("up", "spell_trap"): "face-up spell or trap",
+    ("down", "monster"): "face-down monster", ("down", "spell_trap"): "face-down spell or trap",
+}
+#: a target in words, whole, by its side and the article its card's words take
+TARGET_PHRASES = {
+    ("self", "a"): "a {card} you control", ("self", "an"): "an {card} you control",
+    ("opponent", "a"): "a {card} your opponent controls", ("opponent", "an"): "an {card} your opponent controls",
+    ("any", "a"): "a {card} on the field", ("any", "an"): "an {card} on the field",
+}
+
+
 def target_text(target: dict) -> str:
     """The target in words, as the rules explanations say it: "a face-up monster your
     opponent controls", "an attack-position monster your opponent controls"."""
     flt = target.get("filter", {})
-    if "position" in flt:
-        adj = f"{flt['position']}-position "
-    elif "face" in flt:
-        adj = f"face-{flt['face']} "
-    else:
-        adj = ""
-    words = f"{adj}{TARGET_ZONES[target['zone']]} {TARGET_SIDES[target.get('who', 'any')]}"
-    return ("an " if words[0] in "aeiou" else "a ") + words
+    adj = flt["position"] if "position" in flt else flt.get("face", "")
+    card = TARGET_NOUNS[(adj, target["zone"])]
+    return TARGET_PHRASES[(target.get("who", "any"), "an" if card[0] in "aeiou" else "a")].format(card=card)
 
 WHAT = ("target", "self", "attacker", "summoned", "all_opp_monsters", "all_own_monsters", "all_monsters",
         "all_opp_spell_traps", "all_own_others")

@@ -71,15 +71,32 @@ def gain(state, effect, op, events) -> bool:
     return True
 
 
+#: what a destroy, bounce or to_deck step says, whole
+_MOVE_WORDS = {"destroy": "{source} destroys {card}", "bounce": "{source} returns {card} to the hand",
+               "to_deck": "{source} returns {card} to the bottom of the deck"}
+
+#: what a boost step says, whole, by the signs of its ATK and DEF changes
+_BOOST_WORDS = {
+    (0, 0): "{card}  until the end of the turn",
+    (1, 0): "{card} gains {atk} ATK until the end of the turn",
+    (-1, 0): "{card} loses {atk} ATK until the end of the turn",
+    (0, 1): "{card} gains {def_} DEF until the end of the turn",
+    (0, -1): "{card} loses {def_} DEF until the end of the turn",
+    (1, 1): "{card} gains {atk} ATK and gains {def_} DEF until the end of the turn",
+    (1, -1): "{card} gains {atk} ATK and loses {def_} DEF until the end of the turn",
+    (-1, 1): "{card} loses {atk} ATK and gains {def_} DEF until the end of the turn",
+    (-1, -1): "{card} loses {atk} ATK and loses {def_} DEF until the end of the turn",
+}
+
+
 def move_cards(state, effect, op, events, dest: str, verb: str) -> bool:
     """Destroy, return to the hand or return to the deck the cards ``what`` names."""
     for i in state._what(effect["player"], effect["source"], op, effect):
         if not state.table.zone[i].endswith((".monster", ".spell", ".field")):
             continue
         nm = state.name(i) if state.table.face[i] else "a face-down card"
-        what = {"destroy": f"destroys {nm}", "bounce": f"returns {nm} to the hand",
-                "to_deck": f"returns {nm} to the bottom of the deck"}[verb]
-        events.append(state._event(f"effect.{verb}", f"{state.name(effect['source'])} {what}", f"card effect ({verb.replace('_', ' ')})", card=i))
+        cap = _MOVE_WORDS[verb].format(source=state.name(effect["source"]), card=nm)
+        events.append(state._event(f"effect.{verb}", cap, f"card effect ({verb.replace('_', ' ')})", card=i))
         # one line in the log: the line above says it, the move says nothing
         state.leave_field(i, dest, events, "", f"card effect ({verb})")
     return True
@@ -111,12 +128,9 @@ def boost(state, effect, op, events) -> bool:
             continue
         m = state.until_end_of_turn.get(i, (0, 0, 0))
         state.until_end_of_turn = {**state.until_end_of_turn, i: (m[0] + op.get("atk", 0), m[1] + op.get("def", 0), m[2])}
-        parts = []
-        for key, label in (("atk", "ATK"), ("def", "DEF")):
-            v = op.get(key, 0)
-            if v:
-                parts.append(f"{'gains' if v > 0 else 'loses'} {abs(v)} {label}")
-        events.append(state._event("effect.boost", f"{state.name(i)} {' and '.join(parts)} until the end of the turn",
+        a, d = op.get("atk", 0), op.get("def", 0)
+        cap = _BOOST_WORDS[((a > 0) - (a < 0), (d > 0) - (d < 0))].format(card=state.name(i), atk=abs(a), def_=abs(d))
+        events.append(state._event("effect.boost", cap,
                                "card effect (modify stats)", card=i, atk=op.get("atk", 0), **{"def": op.get("def", 0)}))
     return True
 

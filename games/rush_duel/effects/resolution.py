@@ -19,6 +19,11 @@ from ..zones import Z
 from . import card_matches
 from .primitives import COST_STEPS, EFFECTS
 
+#: a card pick's choice, whole, by the pick's verb (search, salvage, revive, cost,
+#: Fusion monster, material)
+PICK_WORDS = {"Add": "Add {card}", "Return": "Return {card}", "Revive": "Revive {card}", "Send": "Send {card}",
+              "Fusion summon": "Fusion summon {card}", "Use as material": "Use as material {card}"}
+
 
 class EffectResolution:
     """Mixin of RushState: the cost, the effect and the card picks they ask for."""
@@ -82,7 +87,7 @@ class EffectResolution:
         p = pick["player"]
         ch = []
         for i in pick["options"]:
-            ch.append(Choice("pick", {"card": i}, p, f"{pick['verb']} {self.name(i)}"))
+            ch.append(Choice("pick", {"card": i}, p, PICK_WORDS[pick["verb"]].format(card=self.name(i))))
         ch.append(self._surrender(p))
         return Decision([p], "choose_card", pick["prompt"], ch)
 

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_ATTACKED
 from ..legality import attacker_reason
 from ..zones import Z, quiet
-from .choices import ZoneDecision
+from .choices import ATTACKS, ZoneDecision
 from .procedures import PROCS, push
 
 
@@ -29,8 +29,9 @@ class BattleRules:
             nm = self.name(i)
             if opp:
                 for d in opp:
-                    ch.append(Choice("attack", {"card": i, "target": d}, p,
-                                     f"{nm} attacks {self.name(d) if t.face[d] else 'the face-down monster'}"))
+                    lab = (ATTACKS.format(attacker=nm, target=self.name(d)) if t.face[d]
+                           else f"{nm} attacks the face-down monster")
+                    ch.append(Choice("attack", {"card": i, "target": d}, p, lab))
             else:
                 # dropped on the rival's (empty) Monster Zones: the zone names the drop target
                 ch.append(Choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
@@ -52,7 +53,8 @@ class BattleRules:
         answering the declaration may be activated (seed 3.2.5)."""
         self.card_flags[att] = self.card_flags.get(att, 0) | F_ATTACKED
         if dfd >= 0:
-            cap = f"{self.name(att)} attacks {self.name(dfd) if self.table.face[dfd] else 'a face-down monster'}"
+            cap = (ATTACKS.format(attacker=self.name(att), target=self.name(dfd)) if self.table.face[dfd]
+                   else f"{self.name(att)} attacks a face-down monster")
         else:
             cap = f"{self.name(att)} attacks {self.player_name(1 - p)} directly"
         events.append(self._event("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
@@ -113,9 +115,12 @@ class BattleRules:
         D = self.defense(d)
         if A > D:
             pierce = self.pierces(a)
-            extra = f" and piercing deals {A - D}" if pierce else ", no damage (no piercing)"
-            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: {self.name(d)} is destroyed{extra}",
-                                   "seed 3.3.2.2 (higher than DEF" + (", piercing)" if pierce else ")"),
+            if pierce:
+                cap = f"{A} ATK against {D} DEF: {self.name(d)} is destroyed and piercing deals {A - D}"
+            else:
+                cap = f"{A} ATK against {D} DEF: {self.name(d)} is destroyed, no damage (no piercing)"
+            events.append(self._event("battle.damage_calc", cap,
+                                   "seed 3.3.2.2 (higher than DEF, piercing)" if pierce else "seed 3.3.2.2 (higher than DEF)",
                                    attacker=a, target=d, atk=A, other=D, case="def_pierce" if pierce else "def_higher"))
             if pierce and not self._battle_damage(q, A - D, events, "seed 3.3.2.2 (piercing)"):
                 return

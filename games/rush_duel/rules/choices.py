@@ -12,34 +12,56 @@ from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
 
-#: the slots of a row of three zones, as the player sees them from their seat
-SLOT_NAMES = ("left", "centre", "right")
-
 #: choice kinds whose rules-version-1 id lacked an argument, and that argument
 _ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
 
 
-def effect_words(state, card: dict, lab: str, args: dict, mode, tg) -> str:
-    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode
-    and target, and ``lab`` ("Activate X") says them ("...: mode on Y")."""
+#: a choice, a caption: a verb between two names, written whole with named
+#: placeholders (one template each to translate)
+ATTACKS = "{attacker} attacks {target}"
+ACTIVATES = "{player} activates {card}"
+
+#: an effect's or a spell's choice, whole: (verb, with a mode, with a target) -> words
+EFFECT_LABELS = {
+    ("use", False, False): "Use the effect of {card}",
+    ("use", True, False): "Use the effect of {card}: {mode}",
+    ("use", False, True): "Use the effect of {card} on {target}",
+    ("use", True, True): "Use the effect of {card}: {mode} on {target}",
+    ("activate", False, False): "Activate {card}",
+    ("activate", True, False): "Activate {card}: {mode}",
+    ("activate", False, True): "Activate {card} on {target}",
+    ("activate", True, True): "Activate {card}: {mode} on {target}",
+}
+
+
+def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg) -> str:
+    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode and
+    target, and the words (``verb``: "use" an effect, "activate" a spell or trap)
+    say them ("Activate X: mode on Y")."""
     if mode is not None:
         args["mode"] = mode
-        lab += f": {card['modes'][mode]['label']}"
     if tg is not None:
         args["target"] = tg
-        lab += f" on {state.name(tg) if state.table.face[tg] else 'a face-down card'}"
-    return lab
+    return EFFECT_LABELS[(verb, mode is not None, tg is not None)].format(
+        card=name, mode=card["modes"][mode]["label"] if mode is not None else "",
+        target="" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card")
+
+
+#: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,
+#: 2 right, as the player sees them from their seat): the labels of the choices
+ZONE_WORDS = {
+    "Monster Zone": ("the left Monster Zone", "the centre Monster Zone", "the right Monster Zone"),
+    "Spell & Trap Zone": ("the left Spell & Trap Zone", "the centre Spell & Trap Zone",
+                          "the right Spell & Trap Zone"),
+}
+MONSTER_ZONE_WORDS = ZONE_WORDS["Monster Zone"]
+SPELL_ZONE_WORDS = ZONE_WORDS["Spell & Trap Zone"]
 
 
 def slot_name(slot: int, zone: str) -> str:
     """"the left Monster Zone" for slot 0 of a Monster Zone row (``zone``: the
     row's name in words)."""
-    return f"the {SLOT_NAMES[slot]} {zone}"
-
-
-#: "the left Monster Zone", ... by slot (the labels of the choices)
-MONSTER_ZONE_WORDS = tuple(slot_name(k, "Monster Zone") for k in range(3))
-SPELL_ZONE_WORDS = tuple(slot_name(k, "Spell & Trap Zone") for k in range(3))
+    return ZONE_WORDS[zone][slot]
 
 
 class ZoneDecision(Decision):

@@ -10,7 +10,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_CHANGED, F_SETTURN, F_USED
 from ..legality import position_change_reason, summon_tributes
 from ..zones import Z, quiet
-from .choices import MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
 from .procedures import PROCS, push
 
 #: choices that never change, made once (a decision lists the same objects each time)
@@ -40,6 +40,18 @@ def _set_choice(p: int, i: int, sz: str, slot: int, name: str) -> Choice:
                               f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}"))
     return c
 
+
+#: an advance summon's or set's choice, whole: (a tribute is named, 2 tributes) -> words
+ADVANCE_WORDS = {
+    (False, False): {"summon": "Summon {card} in {zone} (advance summon, {n} tribute)",
+                     "set": "Set {card} face down in {zone} (advance set, {n} tribute)"},
+    (False, True): {"summon": "Summon {card} in {zone} (advance summon, {n} tributes)",
+                    "set": "Set {card} face down in {zone} (advance set, {n} tributes)"},
+    (True, False): {"summon": "Summon {card} in {zone} (advance summon, tributing {tribute})",
+                    "set": "Set {card} face down in {zone} (advance set, tributing {tribute})"},
+    (True, True): {"summon": "Summon {card} in {zone} (advance summon, tributing {tribute} and 1 more)",
+                   "set": "Set {card} face down in {zone} (advance set, tributing {tribute} and 1 more)"},
+}
 
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
@@ -91,8 +103,9 @@ class MainPhaseRules:
                 if not face[i]:
                     ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
                 else:
-                    to = "defense" if self.is_attack(i) else "attack"
-                    ch.append(Choice("change_position", {"card": i}, p, f"Change {c['name']} to {to} position"))
+                    lab = (f"Change {c['name']} to defense position" if self.is_attack(i)
+                           else f"Change {c['name']} to attack position")
+                    ch.append(Choice("change_position", {"card": i}, p, lab))
         for i in m_row:
             if i is None or not face[i] or flags.get(i, 0) & F_USED:
                 continue
@@ -103,7 +116,7 @@ class MainPhaseRules:
                 continue
             for mode, tg in self.effect_variants(p, i):
                 args = {"card": i}
-                lab = effect_words(self, c, f"Use the effect of {c['name']}", args, mode, tg)
+                lab = effect_words(self, c, "use", c["name"], args, mode, tg)
                 ch.append(Choice("effect", args, p, lab))
         if not (self.turn_number == 1):
             ch.append(_BATTLE_PHASE[p])
@@ -140,14 +153,11 @@ class MainPhaseRules:
             unit = None if occupant is None else self.maximum_centre.get(occupant, occupant)
             repeat = unit in outcomes or (unit is not None and None in row)
             outcomes.add(unit)
-            if unit is None:
-                tail = f"{need} tribute{'s' if need > 1 else ''})"
-            else:
-                tail = (f"tributing {self.name(unit) if t.face[unit] else 'the face-down monster'}"
-                        f"{' and 1 more' if need > 1 else ''})")
-            where = MONSTER_ZONE_WORDS[k]
-            ch.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where} (advance summon, {tail}"))
-            ch.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where} (advance set, {tail}"))
+            words = ADVANCE_WORDS[(unit is not None, need > 1)]
+            tribute = None if unit is None else self.name(unit) if t.face[unit] else "the face-down monster"
+            for kind in ("summon", "set"):
+                lab = words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute)
+                ch.append(Choice(kind, {"card": i, "to": mz, "slot": k}, p, lab))
             if repeat:
                 same.extend(ch[-2:])
 
@@ -168,7 +178,7 @@ class MainPhaseRules:
                 args = {"card": i}
                 if extra:
                     args.update(extra)
-                lab = effect_words(self, c, f"Activate {c['name']}", args, mode, tg)
+                lab = effect_words(self, c, "activate", c["name"], args, mode, tg)
                 made = _made(key, Choice("activate", args, p, lab))
             ch.append(made)
 
@@ -207,7 +217,8 @@ class MainPhaseRules:
         new = 0 if t.orient[iid] else 1
         events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
-        events.append(self._event("position.change", f"{self.name(iid)} changes to {'defense' if new else 'attack'} position",
+        cap = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
+        events.append(self._event("position.change", cap,
                                "seed 3.2.2 (once per turn)", card=iid, player=p))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
@@ -228,8 +239,11 @@ class MainPhaseRules:
         else:
             events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
         # one line in the log: the move or flip says nothing, the activation says it all
-        what = f"the field spell {c['name']}" if c["subtype"] == "field" else c["name"]
-        events.append(self._event("spell.activate", f"{self.player_name(p)} activates {what}",
+        if c["subtype"] == "field":
+            cap = f"{self.player_name(p)} activates the field spell {c['name']}"
+        else:
+            cap = ACTIVATES.format(player=self.player_name(p), card=c["name"])
+        events.append(self._event("spell.activate", cap,
                                "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 

@@ -12,6 +12,9 @@ from ..zones import Z, quiet
 from .choices import slot_name
 from .procedures import PROCS, push
 
+#: a Maximum piece taking its place, whole, by slot
+_PLACE_WORDS = ("{card} takes its place (left)", "{card} takes its place (centre)", "{card} takes its place (right)")
+
 
 class SummonRules:
     """Mixin of RushState: the summons."""
@@ -73,13 +76,18 @@ class SummonRules:
                              rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)")))
         where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         if face:
-            kind = "summon.advance" if tributes else "summon.normal"
-            events.append(self._event(kind, f"{self.player_name(p)} {'advance' if tributes else 'normal'} summons {c['name']} "
-                                   f"in attack position in {where}",
+            if tributes:
+                kind, cap = "summon.advance", f"{self.player_name(p)} advance summons {c['name']} in attack position in {where}"
+            else:
+                kind, cap = "summon.normal", f"{self.player_name(p)} normal summons {c['name']} in attack position in {where}"
+            events.append(self._event(kind, cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         else:
-            events.append(self._event("summon.set", f"{self.player_name(p)} sets a monster face down in defense position "
-                                   f"in {where}" + (" (advance set)" if tributes else ""),
+            if tributes:
+                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where} (advance set)"
+            else:
+                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where}"
+            events.append(self._event("summon.set", cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         self.card_flags[iid] = F_SUMMONED
         if face:
@@ -99,7 +107,7 @@ class SummonRules:
                                "digest 1.G rule 31", cards=list(pieces)))
         for slot, i in enumerate(pieces):
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
-                                 caption=f"{self.name(i)} takes its place ({('left', 'centre', 'right')[slot]})",
+                                 caption=_PLACE_WORDS[slot].format(card=self.name(i)),
                                  rule="digest 1.G rule 31"))
             self.maximum_centre = {**self.maximum_centre, i: centre}
             self.card_flags[i] = F_SUMMONED

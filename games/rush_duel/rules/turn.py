@@ -45,8 +45,13 @@ class TurnRules:
         events.append(Event("phase.begin", f"{self.player_name(p)}'s Draw Phase", "seed 3.1", {"phase": "draw", "player": p}))
         h = len(self.table.zones[Z[p]["hand"]])
         n = 1 if h >= HAND_TARGET else HAND_TARGET - h
-        events.append(self._event("draw.count", f"{self.player_name(p)} holds {h} card{'s' if h != 1 else ''} and draws {n}" +
-                               (" (5 or more in hand: draw 1)" if h >= HAND_TARGET else " to hold 5"),
+        if h >= HAND_TARGET:
+            cap = f"{self.player_name(p)} holds {h} cards and draws {n} (5 or more in hand: draw 1)"
+        elif h == 1:
+            cap = f"{self.player_name(p)} holds 1 card and draws {n} to hold 5"
+        else:
+            cap = f"{self.player_name(p)} holds {h} cards and draws {n} to hold 5"
+        events.append(self._event("draw.count", cap,
                                "seed 3.1 (draw until 5; 1 at 5 or more)", player=p, hand=h, n=n))
         if not self.draw(p, n, events, "seed 3.1"):
             return

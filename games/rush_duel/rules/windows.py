@@ -38,7 +38,7 @@ class TrapWindows:
         ch = []
         for i, tg, mode in self.trap_options(q, step.args):
             args = {"card": i}
-            lab = effect_words(self, self.card_data(i), f"Activate {self.name(i)}", args, mode, tg)
+            lab = effect_words(self, self.card_data(i), "activate", self.name(i), args, mode, tg)
             ch.append(Choice("activate_trap", args, q, lab))
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
