@@ -40,7 +40,19 @@ class DrawMixin:
         """Words from the game's data files (zone, counter and label names), in the language in use."""
         return game_text(text, self.game.id)
 
+    def phase_words(self, ph) -> str:
+        """A phase's name on the phase tracker ("Main"): the game's word for
+        it, or for "Main Phase" when the catalog knows only that."""
+        label = str(ph).replace("_", " ").title()
+        shown = self.gw(label)
+        if shown == label and language() != "en":
+            full = f"{label} Phase"
+            said = self.gw(full)
+            shown = said if said != full else label
+        return shown
+
     def _check_language(self) -> None:
+
         """The language changed (Settings, over the table): every picture holding words is drawn again."""
         lang = language()
         if getattr(self, "_lang", None) != lang:
@@ -366,7 +378,8 @@ class DrawMixin:
             pills = []
             f = gfx.font(16, True)
             for ph in reversed(phases):
-                label = self.gw(str(ph).replace("_", " ").title())
+                label = self.phase_words(ph)
+
                 w = f.size(label)[0] + 20
                 x -= w
                 pills.append((pygame.Rect(x, 9, w, 30), label, ph == cur))

@@ -41,6 +41,12 @@ msgstr "{0}을(를) 뒷면으로 세트"
 msgid "Monsters"
 msgstr "몬스터"
 
+msgid "Battle"
+msgstr "배틀"
+
+msgid "Main Phase"
+msgstr "메인 페이즈"
+
 msgid "Player {0} is ready"
 msgstr "플레이어 {0} 준비 완료"
 
@@ -114,6 +120,9 @@ def test_the_table_speaks_korean_buttons_top_bar_and_log(korean):
     caps = [cap for cap, _rule in table.shown_log()]
     assert "플레이어 1 준비 완료" in caps and "Player 1 is ready" not in caps, caps
     assert all(not r or r.startswith("룰: ") for _c, r in table.shown_log())
+    # the phase tracker: the game's word for the phase, or for "<Phase> Phase"
+    assert table.phase_words("battle") == "배틀" and table.phase_words("main") == "메인 페이즈"
+    assert table.phase_words("end") == "End"
     # the game menu's entries and the hint button in Korean
     assert i18n._("Save game") == "게임 저장" and i18n._("Hint (H)") == "힌트 (H)"
 
