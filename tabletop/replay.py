@@ -25,16 +25,35 @@ set-up and the first ``n`` choices; it never touches the file watched.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine.core import Event, Game, State
 from .engine.errors import SaveError, TabletopError
+from .i18n import N_, _, game_text, pgettext
 from .saves import Match, ReplayReport, load_match
 
 CHECKPOINT_EVERY = 8
-GENERIC_WORDS = {"card.move": "A card moves", "card.flip": "A card turns over", "card.turn": "A card turns",
-                 "counter.change": "A count changes", "reveal": "Cards are revealed", "game.over": "The game is over"}
+
+_DEFAULT_NAME = re.compile(r"Player (\d+)")
+
+
+def player_words(name: str, game_id: str | None = None) -> str:
+    """A player's name as shown: a name the game's or the kit's catalog
+    knows ("Player 1", "Rival") in the language in use, a default name
+    "Player N" in the app's words, any other name as given."""
+    said = game_text(name, game_id)
+    if said == name:
+        m = _DEFAULT_NAME.fullmatch(name)
+        if m is not None:
+            return pgettext("table", "Player {n}").format(n=m.group(1))
+    return said
+
+
+GENERIC_WORDS = {"card.move": N_("A card moves"), "card.flip": N_("A card turns over"), "card.turn": N_("A card turns"),
+                 "counter.change": N_("A count changes"), "reveal": N_("Cards are revealed"),
+                 "game.over": N_("The game is over")}
 
 
 @dataclass(frozen=True, order=True)
@@ -149,12 +168,20 @@ class Replay:
         return self.seats.count("human") == 2
 
     def player_name(self, p: int) -> str:
+        """A player's name as shown (a name the set-up gave, in the language in use)."""
+        gid = getattr(self.game, "id", None)
         if 0 <= p < len(self._names) and self._names[p]:
-            return self._names[p]
+            return player_words(self._names[p], gid)
         try:
-            return str(self.setup["players"][p].get("name") or f"Player {p + 1}")
+            name = self.setup["players"][p].get("name")
         except (KeyError, IndexError, TypeError, AttributeError):
-            return f"Player {p + 1}"
+            name = None
+        return player_words(str(name) if name else f"Player {p + 1}", gid)
+
+
+    def _words(self, text: str) -> str:
+        """What the game wrote (a caption, a move, a name), in the language in use."""
+        return game_text(text, getattr(self.game, "id", None))
 
     def state_at(self, n: int) -> State:
         """The state after the first ``n`` choices: a fresh copy, free to change."""
@@ -262,11 +289,11 @@ class Replay:
         s = self.steps[n]
         who = self.player_name(s.player)
         if viewer is None or viewer == s.player:
-            return f"{who}: {s.label}"
-        said = next((e.caption for e in s.events if e.caption), "")
+            return _("{name}: {move}").format(name=who, move=self._words(s.label))
+        said = self._words(next((e.caption for e in s.events if e.caption), ""))
         if said:
-            return said if said.lower().startswith(who.lower()) else f"{who}: {said}"
-        return f"{who} made a move"
+            return said if said.lower().startswith(who.lower()) else _("{name}: {move}").format(name=who, move=said)
+        return _("{name} made a move").format(name=who)
 
     def event_text(self, pos: Pos) -> str:
         """The last event shown at ``pos`` in words. A step the game leaves
@@ -277,23 +304,27 @@ class Replay:
         if not 0 <= i < len(evs):
             return ""
         if evs[i].caption:
-            return evs[i].caption
+            return self._words(evs[i].caption)
         near = sorted(range(len(evs)), key=lambda j: (abs(j - i), j > i))
         said = next((evs[j].caption for j in near if evs[j].caption), "")
-        return said or GENERIC_WORDS.get(evs[i].kind, evs[i].kind.split(".")[-1].replace("_", " ").capitalize())
+        if said:
+            return self._words(said)
+        generic = GENERIC_WORDS.get(evs[i].kind)
+        return _(generic) if generic else self._words(evs[i].kind.split(".")[-1].replace("_", " ").capitalize())
 
     def caption(self, pos: Pos, viewer=None) -> str:
         """What the position shows, in players' words (as ``viewer`` may know it)."""
         if pos.event > 0:
             step = self.steps[pos.choice]
-            head = f"Move {pos.choice + 1} of {self.n}, {self.choice_text(pos.choice, viewer)}"
-            return f"{head} - step {pos.event} of {len(step.events)}: {self.event_text(pos)}"
+            return _("Move {n} of {total}, {move} - step {step} of {steps}: {event}").format(
+                n=pos.choice + 1, total=self.n, move=self.choice_text(pos.choice, viewer), step=pos.event,
+                steps=len(step.events), event=self.event_text(pos))
         if pos.choice == 0:
-            return f"The start, before the first move ({self.n} moves in all)"
+            return _("The start, before the first move ({total} moves in all)").format(total=self.n)
         last = self.choice_text(pos.choice - 1, viewer)
         if pos.choice >= self.n and self.finished:
-            return f"The end, after move {self.n}: {last}"
-        return f"After move {pos.choice} of {self.n}: {last}"
+            return _("The end, after move {total}: {move}").format(total=self.n, move=last)
+        return _("After move {n} of {total}: {move}").format(n=pos.choice, total=self.n, move=last)
 
     # -- viewpoint ---------------------------------------------------------------------------
     def everything_allowed(self) -> bool:
@@ -307,7 +338,7 @@ class Replay:
 
     def agree_everything(self) -> None:
         if not self.can_agree():
-            raise TabletopError("everything is shown only for a finished game, or when both players at one screen agree")
+            raise TabletopError(_("everything is shown only for a finished game, or when both players at one screen agree"))
         self.agreed = True
 
     def view_allowed(self, viewer) -> bool:
@@ -339,15 +370,17 @@ class Replay:
         set-up and seed, the first ``n`` choices as its log, the given seats.
         The file watched is never touched (the new game gets its own name)."""
         if not 0 <= n <= self.n:
-            raise TabletopError(f"there is no move {n} (the game has {self.n})")
+            raise TabletopError(_("there is no move {n} (the game has {total})").format(n=n, total=self.n))
         state = self.state_at(n)
         if state.decision is None:
-            raise TabletopError("the game is already over at that moment")
+            raise TabletopError(_("the game is already over at that moment"))
         match = Match(self.game, self.setup, self.seed, state=state)
         match.log = [(s.player, s.choice_id) for s in self.steps[:n]]
         seats = tuple(seats)
         base = self.name or (Path(self.source).stem if self.source else self.game.title)
-        match.name = f"{base} (taken over at move {n})"
+        match.name = N_("{name} (taken over at move {n})").format(name=base, n=n)  # stored in English, translated where shown
+
+
         match.ui = {"seats": list(seats), "taken_over": {"from": self.name or "", "at": n}}
         return match
 

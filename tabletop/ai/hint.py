@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tabletop.engine.core import Choice, Event, State
 from tabletop.engine.rng import PCG32
+from tabletop.i18n import _, game_text
 
 from .agents import obvious_choice
 from .expert import _playing
@@ -45,7 +46,12 @@ _SOURCE_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:seed|digest)\b[^()]*)\)", re.IGNO
 @dataclass
 class Hint:
     choice: Choice  # the suggested choice (a legal choice of ``seat``)
-    reason: str     # players' words: what the search expects to happen
+    reason: str     # players' words (in the language in use): what the search expects to happen
+
+
+def _words(state: State, text: str) -> str:
+    """A label or caption the game wrote, in the language in use."""
+    return game_text(text, getattr(getattr(state, "game", None), "id", None))
 
 
 def suggest(state: State, seat: int, think_ms: int = 1000, seed: int = 0, *,
@@ -62,10 +68,11 @@ def suggest(state: State, seat: int, think_ms: int = 1000, seed: int = 0, *,
         return None
     obvious, why = obvious_choice(choices)
     if obvious is not None:
+        move = _sentence(_words(state, obvious.label))
         if why == "forced":
-            reason = f"{_sentence(obvious.label)}: it is the only move you have now."
+            reason = _("{move}: it is the only move you have now.").format(move=move)
         else:
-            reason = f"{_sentence(obvious.label)}: the usual answer; the other ways rarely change the game."
+            reason = _("{move}: the usual answer; the other ways rarely change the game.").format(move=move)
         return Hint(obvious, reason)
     if iterations is not None:
         agent = HardAgent(seed, budget_ms=None, iterations=iterations)
@@ -81,16 +88,19 @@ def explain(state: State, seat: int, choice: Choice, agent: HardAgent, seed: int
     (``agent.root``, the search just made for ``seat``)."""
     root = agent.root
     rng = PCG32(seed, stream=4271)
-    lines = [_line(state.determinize(seat, rng), seat, choice, root) for _ in range(WORLDS)]
-    captions = _agreed([c for c, _ in lines])
-    follow = _agreed([f for _, f in lines])
-    text = _sentence(_clause(choice.label)) + "."
+    lines = [_line(state.determinize(seat, rng), seat, choice, root) for _n in range(WORLDS)]
+    captions = _agreed([c for c, _f in lines])
+    follow = _agreed([f for _c, f in lines])
+    text = _("{move}.").format(move=_sentence(_clause(_words(state, choice.label))))
     if follow:
-        steps = [_clause(f) for f in follow[:2]]
-        text += " Next: " + ", then ".join([steps[0]] + [_lower(x) for x in steps[1:]]) + "."
+        steps = [_clause(_words(state, f)) for f in follow[:2]]
+        if len(steps) > 1:
+            text += " " + _("Next: {move}, then {then}.").format(move=steps[0], then=_lower(steps[1]))
+        else:
+            text += " " + _("Next: {move}.").format(move=steps[0])
     told = _pick(captions)
     if told:
-        text += " Expected: " + "; ".join(_clause(c) for c in told) + "."
+        text += " " + _("Expected: {outcomes}.").format(outcomes="; ".join(_clause(_words(state, c)) for c in told))
     rating = _rating(agent, seat, choice, state)
     return text + (" " + rating if rating else "")
 
@@ -126,7 +136,7 @@ def _line(world: State, seat: int, choice: Choice, root) -> tuple[list[str], lis
                 continue
             best = _most_visited(node, p, opts)
             if best is None:
-                obvious, _ = obvious_choice(opts)
+                obvious, _why = obvious_choice(opts)
                 if obvious is None or p == seat:
                     return captions, follow
                 best = obvious
@@ -203,9 +213,10 @@ def _rating(agent: HardAgent, seat: int, choice: Choice, state: State) -> str:
     e = root.edges.get((seat, choice.id))
     if e is None or e.visits == 0:
         return ""
-    total = sum(x.visits for (p, _), x in root.edges.items() if p == seat)
+    total = sum(x.visits for (p, _cid), x in root.edges.items() if p == seat)
     mean = agent._mean(e)
-    text = f"The search rates it {round(100 * mean)}% for you over {total} lines it played out"
+    text = _("The search rates it {percent}% for you over {lines} lines it played out").format(
+        percent=round(100 * mean), lines=total)
     labels = {c.id: c.label for c in state.decision.choices_for(seat)}
     runner, runner_e = None, None
     for (p, cid), x in root.edges.items():
@@ -214,8 +225,10 @@ def _rating(agent: HardAgent, seat: int, choice: Choice, state: State) -> str:
         if runner_e is None or (x.visits, agent._mean(x)) > (runner_e.visits, agent._mean(runner_e)):
             runner, runner_e = cid, x
     if runner is not None:
-        text += f" (next best, {_clause(labels[runner])}: {round(100 * agent._mean(runner_e))}%)"
+        text += " " + _("(next best, {move}: {percent}%)").format(move=_clause(_words(state, labels[runner])),
+                                                                   percent=round(100 * agent._mean(runner_e)))
     return text + "."
+
 
 
 def _sentence(text: str) -> str:
@@ -238,4 +251,4 @@ _VERBS = {"go", "end", "set", "summon", "attack", "activate", "use", "play", "mo
 
 
 def _clause(text: str) -> str:
-    return text.strip().rstrip(".")
+    return text.strip().rstrip(".。")

@@ -47,7 +47,7 @@ class Moment:
 
     @property
     def trigger(self) -> tuple[str, str]:
-        kind, _, what = self.on.partition(":")
+        kind, _sep, what = self.on.partition(":")
         return kind, what
 
 

@@ -52,7 +52,7 @@ from pathlib import Path
 from tabletop.engine import tomlio
 from tabletop.engine.core import Choice, Event, Game, State
 from tabletop.engine.errors import LessonError, TabletopError
-
+from tabletop.i18n import _
 from tabletop.scenario import ScenarioFailure, _check_expect, resolve_ref
 
 
@@ -359,7 +359,7 @@ class LessonRun:
             return False, wrong.hint
         if st is not None and st.hint:
             return False, st.hint
-        return False, "Not yet: follow the caption for this step." if st else "The lesson is over."
+        return False, _("Not yet: follow the caption for this step.") if st else _("The lesson is over.")
 
     def wrong_for(self, choice: Choice) -> Wrong | None:
         """The step's first ``[[steps.wrong]]`` entry matching ``choice`` (by
@@ -459,7 +459,7 @@ class LessonRun:
         learner = choice.player
         self.tried = (self.state.clone(), list(self.history))
         events = list(self.state.apply(legal))
-        for _ in range(self.TRY_STEPS):
+        for _n in range(self.TRY_STEPS):
             d = self.state.decision
             if d is None:
                 break

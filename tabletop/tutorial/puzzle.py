@@ -31,6 +31,7 @@ from pathlib import Path
 from tabletop.engine import tomlio
 from tabletop.engine.core import Choice, Event, Game, State
 from tabletop.engine.errors import LessonError, TabletopError
+from tabletop.i18n import _, ngettext
 from tabletop.scenario import ScenarioFailure
 
 from .lesson import Scripted, _scripted, _with_draws, find_choice
@@ -70,10 +71,23 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The goal in players' words, for the banner and the list."""
+        """The goal in players' words, for the banner and the list (in the language in use)."""
+        if self.goal == "win":
+            if self.turns == 1:
+                return _("Win this turn")
+            return ngettext("Win within {n} turn", "Win within {n} turns", self.turns).format(n=self.turns)
+        if self.turns == 1:  # the turn the position is in: the learner's own (▼ attacks) or the rival's
+            return _("Survive this turn")
+        if self.turns == 2:
+            return _("Survive the rival's turn")
+        return ngettext("Survive {n} turn", "Survive {n} turns", self.turns).format(n=self.turns)
+
+    @property
+    def goal_en(self) -> str:
+        """The goal in English, for the messages of ``tabletop tutorial --check`` (its writers' words)."""
         if self.goal == "win":
             return "Win this turn" if self.turns == 1 else f"Win within {self.turns} turns"
-        if self.turns == 1:  # the turn the position is in: the learner's own (▼ attacks) or the rival's
+        if self.turns == 1:
             return "Survive this turn"
         return "Survive the rival's turn" if self.turns == 2 else f"Survive {self.turns} turns"
 
@@ -177,7 +191,7 @@ class PuzzleRun:
         """Let the rival answer until the learner decides or the goal is settled;
         with ``forced``, also take the learner's decisions that have one choice."""
         events: list[Event] = []
-        for _ in range(MAX_RIVAL_STEPS):
+        for _n in range(MAX_RIVAL_STEPS):
             d = self.state.decision
             if d is None or self.status != "playing":
                 return events
@@ -237,7 +251,7 @@ def replay_solution(game: Game, puzzle: Puzzle) -> PuzzleRun:
     run.settle(forced=True)
     if run.status != "won":
         where = "the goal can no longer be met" if run.status == "lost" else "the goal is not met yet"
-        raise PuzzleError(f"the solution does not reach the goal ({puzzle.goal_text.lower()}): "
+        raise PuzzleError(f"the solution does not reach the goal ({puzzle.goal_en.lower()}): "
                           f"after its last move {where}", puzzle.path)
     return run
 
@@ -297,7 +311,7 @@ def solve(game: Game, puzzle: Puzzle, budget: int = NODE_BUDGET) -> SolveResult:
             if child.status == "playing":
                 children.append((-game.heuristic(child.state, LEARNER), len(children), child))
         children.sort(key=lambda t: (t[0], t[1]))
-        for _, _, child in children:
+        for _a, _b, child in children:
             line = dfs(child)
             if line is not None or exhausted:
                 return line
@@ -346,7 +360,8 @@ def check_puzzle_full(game: Game, path, budget: int = NODE_BUDGET) -> tuple[list
             problems.append(exc.detail)
         found = solve(game, puzzle, budget)
         if not found.solved and not found.exhausted:
-            problems.append(f"the search finds no way to {puzzle.goal_text.lower()} "
+            problems.append(f"the search finds no way to {puzzle.goal_en.lower()} "
+
                             f"(every line of the learner's tried, {found.nodes} positions)")
         warnings = []
         if found.exhausted:

@@ -18,6 +18,8 @@ import os
 import statistics
 import time
 
+from tabletop.i18n import N_
+
 
 def _pct(xs, q):
     xs = sorted(xs)
@@ -90,12 +92,12 @@ def _moves(table, rng, n=8):
             continue
         idx = rng.randbelow(len(zones[a]))
         c = zones[a][idx]
-        out.append(Event("card.move", "a card moves", "bench", {
+        out.append(Event("card.move", N_("a card moves"), "bench", {
             "card": c.get("iid"), "card_id": c.get("card"), "from": a, "from_index": idx, "to": b,
             "index": rng.randbelow(len(zones[b]) + 1), "face": "up", "orient": "upright"}))
     p = rng.randbelow(2)
-    out.append(Event("counter.change", "life changes", "bench", {"player": p, "counter": "lp", "delta": -100, "value": 1000 + rng.randbelow(7000)}))
-    out.append(Event("bench.step", "A resolution step plays as a banner naming its rule", "bench rule 1.2", {}))
+    out.append(Event("counter.change", N_("life changes"), "bench", {"player": p, "counter": "lp", "delta": -100, "value": 1000 + rng.randbelow(7000)}))
+    out.append(Event("bench.step", N_("A resolution step plays as a banner naming its rule"), "bench rule 1.2", {}))
     return out
 
 

@@ -13,6 +13,8 @@ import math
 
 import pygame
 
+from tabletop.i18n import _, game_text, pgettext
+
 from . import gfx
 
 # how a card on the table is outlined: (colour, inflate, width, radius)
@@ -56,7 +58,7 @@ def draw_attached(surf, art, r: pygame.Rect, attached: list, w: int, h: int) -> 
         asurf = art.get(a.get("card") if a.get("face") != "down" or a.get("card") else None, w, h, a.get("face") == "down")
         surf.blit(asurf, r.move(0, 7 + j * 5))
     if attached:
-        t = gfx.text(f"{len(attached)} under", 12, (255, 255, 255), True)
+        t = gfx.text(pgettext("table", "{n} under").format(n=len(attached)), 12, (255, 255, 255), True)
         br = t.get_rect(midbottom=(r.centerx, r.bottom + 7 + (len(shown) - 1) * 5 + 1)).inflate(8, 0)
         pygame.draw.rect(surf, (30, 40, 70), br, border_radius=6)
         surf.blit(t, t.get_rect(center=br.center))
@@ -79,7 +81,8 @@ def draw_selected(surf, r: pygame.Rect, n: int) -> None:
 
 def draw_tag(surf, r: pygame.Rect, text: str) -> None:
     """A short tag above a card (a layout ``[[mark]]``)."""
-    t = gfx.text(gfx.fit(text, 14, max(40, r.w + 30), True), 14, (20, 20, 20), True)
+    t = gfx.text(gfx.fit(game_text(text), 14, max(40, r.w + 30), True), 14, (20, 20, 20), True)
+
     br = t.get_rect(midtop=(r.centerx, r.y - 8)).inflate(10, 4)
     pygame.draw.rect(surf, gfx.ACCENT, br, border_radius=8)
     pygame.draw.rect(surf, (40, 30, 10), br, 1, border_radius=8)
@@ -99,7 +102,7 @@ def draw_card_counters(surf, r: pygame.Rect, counters: dict, stats: set, on_face
     size = 13 if r.h >= 70 else 11
     y = r.y + max(22, int(r.h * 0.4))  # over the picture, clear of the name band
     for name, v in items[:4]:
-        label = f"{str(name).upper() if len(str(name)) <= 3 else name} {v}"
+        label = f"{game_text(str(name).upper() if len(str(name)) <= 3 else str(name))} {v}"
         t = gfx.text(gfx.fit(label, size, r.w + 6, True), size, (255, 255, 255), True)
         br = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() - 1)
         br.topright = (r.right + 3, y)
@@ -152,7 +155,8 @@ def draw_rotated(surf, img: pygame.Surface, pos, angle: float) -> None:
 
 def draw_group_count(surf, x: float, y: float, h: int, n: int) -> None:
     """Under a held card: how many cards move together."""
-    t = gfx.text(f"{n} together", 16, (255, 255, 255), True)
+    t = gfx.text(pgettext("table", "{n} together").format(n=n), 16, (255, 255, 255), True)
+
     br = t.get_rect(midtop=(x, y + h // 2 + 6)).inflate(12, 4)
     pygame.draw.rect(surf, (40, 120, 200), br, border_radius=9)
     surf.blit(t, t.get_rect(center=br.center))

@@ -10,6 +10,8 @@ import time
 
 import pygame
 
+from tabletop.i18n import card_text, game_text, language
+
 from . import faces, gfx
 from .layout import FACE_DOWN_TAG
 
@@ -47,6 +49,11 @@ class CardArt:
             self._desc[card_id] = d
         return d
 
+    def name(self, card_id) -> str:
+        """The card's name as shown, in the language in use."""
+        n = str(self.desc(card_id).get("name", "") or "")
+        return card_text(str(card_id), "name", n, self.game.id) if n else n
+
     def frame_color(self, d: dict) -> tuple:
         if d.get("color"):
             return gfx.color(d["color"])
@@ -62,10 +69,11 @@ class CardArt:
         for new faces (``wait``), a scaled copy of the card at another size
         stands in until a later frame draws it."""
         lk = live_key(live)
-        key = (card_id, w, h, face_down_known, sideways, lk, gfx.generation)
+        lang = language()  # a face holds words: drawn again in another language
+        key = (card_id, w, h, face_down_known, sideways, lk, gfx.generation, lang)
         s = self._cache.get(key)
         if s is None and wait and card_id is not None and self._spent >= self.budget_ms:
-            stand_in = self._by_card.get((card_id, sideways))
+            stand_in = self._by_card.get((card_id, sideways, lang))
             if stand_in is not None:  # this frame's budget is spent: a scaled copy until a later frame draws it
                 self.stand_ins += 1
                 self._stood.add(key)
@@ -86,7 +94,7 @@ class CardArt:
                     pygame.draw.rect(veil, (10, 14, 30, 120), veil.get_rect(), border_radius=max(3, w // 14))
                     s.blit(veil, (0, 0))
                     if self.face_down_tag:
-                        tag = gfx.text(self.face_down_tag, max(10, h // 9), (255, 255, 255), True)
+                        tag = gfx.text(game_text(self.face_down_tag, self.game.id), max(10, h // 9), (255, 255, 255), True)
                         pygame.draw.rect(s, (40, 50, 110), tag.get_rect(center=(w // 2, h // 2)).inflate(8, 4), border_radius=4)
                         s.blit(tag, tag.get_rect(center=(w // 2, h // 2)))
             if pygame.display.get_surface() is not None:
@@ -99,7 +107,7 @@ class CardArt:
                 self._stood.discard(key)
                 self.drawn += 1
             if card_id is not None:
-                self._by_card[(card_id, sideways)] = s
+                self._by_card[(card_id, sideways, lang)] = s
             self._spent += (time.perf_counter() - t0) * 1000.0
         return s
 
@@ -121,7 +129,8 @@ class CardArt:
 
     def legend(self, card_id, w: int = 330, h: int = 200) -> pygame.Surface | None:
         """A panel explaining every mark on ``card_id``'s face (None: nothing to explain)."""
-        key = ("legend", card_id, w, h, gfx.generation)
+        key = ("legend", card_id, w, h, gfx.generation, language())
+
         s = self._cache.get(key)
         if s is None and key not in self._cache:
             d = self.desc(card_id) if card_id is not None else None

@@ -15,13 +15,14 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, game_text, keyed_text
 
 from . import gfx
 from .coach_base import CoachBase, ScriptedController
 from .coach_playon import lesson_match, lesson_setup, play_on  # noqa: F401 (the lesson table's names)
 
 #: the toast when a legal move is not the step's: the coach's panel says why
-WRONG_TOAST = "Not this move: the coach says why (Try it shows what it would do)."
+WRONG_TOAST = N_("Not this move: the coach says why (Try it shows what it would do).")
 
 
 class _LessonMatch:
@@ -74,8 +75,8 @@ class LessonController(ScriptedController):
             legal = d is not None and d.find(choice.id, choice.player) is not None
             if legal and self.coach is not None:  # a wrong move: the coach shows its hint and offers Try it
                 self.coach.wrong_move(choice, why)
-                raise TabletopError(WRONG_TOAST)
-            raise TabletopError(why or "Not yet: follow the caption for this step.")
+                raise TabletopError(_(WRONG_TOAST))
+            raise TabletopError(why or _("Not yet: follow the caption for this step."))
         if self.coach is not None:
             self.coach.arm()
         return self.run.advance(choice)
@@ -91,6 +92,7 @@ class Coach(CoachBase):
         self.run = ctl.run
         self.pauses: list = []
         self.pause_caption = ""
+        self.pause_key = ""      # where the game's catalog keeps the pause caption's translation
         self._points_cache = None
         self.playing_step = 0
         self.marked = False      # progress.mark_completed done for this run
@@ -116,7 +118,7 @@ class Coach(CoachBase):
     def wrong_move(self, choice, hint: str) -> None:
         """The learner made a legal move that is not this step's: the panel
         shows the hint for it (by kind and card) and offers Try it."""
-        self.wrong = (choice, hint or "That is not this step's move.")
+        self.wrong = (choice, hint or N_("That is not this step's move."))
 
     def try_it(self) -> None:
         """Play the wrong move on the table (its animation), then the panel
@@ -155,9 +157,19 @@ class Coach(CoachBase):
         if self.pauses and self.pauses[0].event == ev.kind:
             p = self.pauses.pop(0)
             self.pause_caption = p.caption
+            self.pause_key = self._pause_key(p)
             self.table.queue.hold = True
 
+    def _pause_key(self, pause) -> str:
+        """Where the lesson file holds ``pause``'s caption ("steps.2.pause.0.caption"), or ""."""
+        steps = self.run.lesson.steps if getattr(self, "run", None) is not None else []
+        i = getattr(self, "playing_step", -1)
+        st = steps[i] if 0 <= i < len(steps) else None
+        j = next((n for n, q in enumerate(st.pauses) if q is pause), None) if st is not None else None
+        return f"steps.{st.index - 1}.pause.{j}.caption" if j is not None else ""
+
     def resume(self) -> None:
+
         self.pause_caption = ""
         self.table.queue.hold = False
 
@@ -169,8 +181,8 @@ class Coach(CoachBase):
             # Next (or Enter) on a step that asks for a move: say so. The step's hint
             # answers a wrong move ("Setting would put ... face down") and read as
             # nonsense to someone who had only pressed Enter.
-            self.table.app.toast("This step asks for a move on the table: make the move the caption describes "
-                                 "(the lit cards and zones show where).")
+            self.table.app.toast(_("This step asks for a move on the table: make the move the caption describes "
+                                   "(the lit cards and zones show where)."))
             return
         self.arm()
         try:
@@ -207,7 +219,7 @@ class Coach(CoachBase):
 
     def status(self) -> str:
         if self.run.trying:
-            return "Trying a wrong move: see what it does, then Rewind" if not self.table.queue.hold else super().status()
+            return _("Trying a wrong move: see what it does, then Rewind") if not self.table.queue.hold else super().status()
         return super().status()
 
     # -- input -------------------------------------------------------------------------
@@ -249,7 +261,7 @@ class Coach(CoachBase):
         out = []
         try:
             if ref.startswith("counter:"):
-                owner, _, key = ref[8:].partition(".")
+                owner, _dot, key = ref[8:].partition(".")
                 if owner in ("p0", "p1"):
                     owner = "self" if int(owner[1]) == table.viewer else "opp"
                 for cd in table.layout.counters:
@@ -294,7 +306,7 @@ class Coach(CoachBase):
         try:
             progress.mark_completed(self.ctl.match.game.id, self.run.lesson.path)
         except OSError as exc:  # a read-only settings folder must not stop the lesson
-            self.table.app.toast(f"Could not keep your progress: {exc}")
+            self.table.app.toast(_("Could not keep your progress: {error}").format(error=exc))
 
     def can_play_on(self) -> bool:
         """A lesson that ends with the game still going can be played on (when
@@ -314,91 +326,109 @@ class Coach(CoachBase):
         try:
             play_on(self.table.app, self.ctl.match.game, self.run, self.table.log)
         except TabletopError as exc:
-            self.table.app.toast(f"Can't play on from here: {exc}")
+            self.table.app.toast(_("Can't play on from here: {error}").format(error=exc))
 
     def step_text(self) -> str:
         """The panel's step count; after Next it moves on at once."""
         n = len(self.run.lesson.steps)
-        return f"Step {min(self.run.step_index + 1, n)} of {n}"
+        return _("Step {n} of {total}").format(n=min(self.run.step_index + 1, n), total=n)
+
+    def words(self, text: str, key: str = "") -> str:
+        """A lesson's words (its title, captions, hints), in the language in use:
+        by where the lesson file holds them (``key``: "title", "steps.0.caption"),
+        else by their words."""
+        gid = self.table.game.id
+        if key:
+            return keyed_text(f"lesson:{self.run.lesson.key}:{key}", text, gid)
+        return game_text(text, gid)
 
     def draw(self, surf) -> None:
         run = self.run
         lesson = run.lesson
         finished = run.finished and not self.table.queue.busy
         x, y, w = self.frame(surf)
-        y = self.title(surf, lesson.title, x, y, w)
+        y = self.title(surf, self.words(lesson.title, "title"), x, y, w)
         n = len(lesson.steps)
-        sub = "Lesson complete - marked done in the lesson list" if finished else self.step_text()
+        sub = _("Lesson complete - marked done in the lesson list") if finished else self.step_text()
         if lesson.advanced and not finished:
-            sub += "  -  advanced"
-        gfx.blit_text(surf, sub, 15, (x, y), gfx.DIM, True)
+            sub = _("{step}  -  advanced").format(step=sub)
+        gfx.blit_text(surf, gfx.fit(sub, 15, w, True), 15, (x, y), gfx.DIM, True)
         y += 24
         bottom = self.rect.bottom - 62
         body = pygame.Rect(x, y, w, bottom - y)
         if finished:
             play = self.can_play_on()
             bottom = self.rect.bottom - (112 if play else 62)
-            gfx.blit_text(surf, "What you learned:", 17, (x, y), gfx.TEXT, True)
+            gfx.blit_text(surf, _("What you learned:"), 17, (x, y), gfx.TEXT, True)
             y += 24
             for item in lesson.learn_list:
-                used = gfx.blit_wrapped(surf, "- " + item, 15, pygame.Rect(x, y, w, bottom - y), gfx.TEXT)
+                used = gfx.blit_wrapped(surf, "- " + self.words(item), 15, pygame.Rect(x, y, w, bottom - y), gfx.TEXT)
                 y += used + 6
                 if y > bottom - 8:
                     break
-            self.button_row(surf, [("Lessons", lambda: self.leave("lessons")), ("Restart", self.restart),
-                                   ("Menu", lambda: self.leave("menu"))])
+            self.button_row(surf, [(N_("Lessons"), lambda: self.leave("lessons")), (N_("Restart"), self.restart),
+                                   (N_("Menu"), lambda: self.leave("menu"))])
             if play:
-                self.button_row(surf, [("Play on against the computer", self.play_on)], y=self.rect.bottom - 100,
+                self.button_row(surf, [(N_("Play on against the computer"), self.play_on)], y=self.rect.bottom - 100,
                                 main=True)
             return
         st = run.step
         if self.pause_caption:
-            y = self.note(surf, self.pause_caption, x, y, w, 17, max_bottom=bottom - 24)
-            gfx.blit_text(surf, "Continue (Enter) plays on.", 15, (x, y), gfx.DIM)
-            self.button_row(surf, [("Back", self.back), ("Continue", self.resume)])
+            y = self.note(surf, self.words(self.pause_caption, self.pause_key), x, y, w, 17, max_bottom=bottom - 24)
+            gfx.blit_text(surf, gfx.fit(_("Continue (Enter) plays on."), 15, w), 15, (x, y), gfx.DIM)
+            self.button_row(surf, [(N_("Back"), self.back), (N_("Continue"), self.resume)])
             return
         if run.trying:
             choice, hint = self.wrong if self.wrong is not None else (None, "")
-            what = f"You tried: {choice.label}." if choice is not None else "You tried another move."
+            what = (_("You tried: {move}.").format(move=self.table.label_of(choice)) if choice is not None
+                    else _("You tried another move."))
             y += gfx.blit_wrapped(surf, what, 17, pygame.Rect(x, y, w, 66), gfx.TEXT, True) + 8
             if self.table.queue.busy:
-                gfx.blit_text(surf, "Watch what it does (Space skips).", 15, (x, y), gfx.DIM)
-                self.button_row(surf, [("Rewind", None)])
+                gfx.blit_text(surf, gfx.fit(_("Watch what it does (Space skips)."), 15, w), 15, (x, y), gfx.DIM)
+                self.button_row(surf, [(N_("Rewind"), None)])
                 return
-            y = self.note(surf, hint, x, y, w, 16, max_bottom=bottom - 44)
-            gfx.blit_wrapped(surf, "That is what it does. Rewind (Enter) goes back to the step.", 15,
+            y = self.note(surf, self.hint_words(hint), x, y, w, 16, max_bottom=bottom - 44)
+            gfx.blit_wrapped(surf, _("That is what it does. Rewind (Enter) goes back to the step."), 15,
                              pygame.Rect(x, y, w, 40), gfx.DIM)
-            self.button_row(surf, [("Rewind", self.rewind)])
+            self.button_row(surf, [(N_("Rewind"), self.rewind)])
             return
         if self.table.queue.busy and 0 <= self.playing_step < n:
             # the step just made is playing out: its caption stays until its events
             # have played (the next step's caption would describe a table not yet
             # shown, e.g. "your FP is now +4" with the FP still at 0)
             played = lesson.steps[self.playing_step]
-            self.shown_caption = played.caption
-            used = gfx.blit_wrapped(surf, played.caption, 17, body, gfx.TEXT)
-            gfx.blit_text(surf, "Watch the steps play (Space skips).", 15, (x, min(body.bottom - 18, y + used + 12)), gfx.DIM)
-            self.button_row(surf, [("Back", self.back), ("Restart", self.restart)])
+            self.shown_caption = self.words(played.caption, f"steps.{played.index - 1}.caption")
+            used = gfx.blit_wrapped(surf, self.shown_caption, 17, body, gfx.TEXT)
+            gfx.blit_text(surf, gfx.fit(_("Watch the steps play (Space skips)."), 15, w), 15,
+                          (x, min(body.bottom - 18, y + used + 12)), gfx.DIM)
+            self.button_row(surf, [(N_("Back"), self.back), (N_("Restart"), self.restart)])
             return
-        self.shown_caption = st.caption if st is not None else ""
+        self.shown_caption = self.words(st.caption, f"steps.{st.index - 1}.caption") if st is not None else ""
+
         if self.wrong is not None:
-            lines = gfx.wrap(self.wrong[1], 16, w - 12)
+            hint = self.hint_words(self.wrong[1])
+            lines = gfx.wrap(hint, 16, w - 12)
             lh = gfx.font(16).get_linesize() - 2
             room = min(len(lines) * lh + 14 + 22, bottom - y - 60)  # the note's height, its heading included
             used = gfx.blit_wrapped(surf, self.shown_caption, 17, pygame.Rect(x, y, w, bottom - room - 8 - y), gfx.TEXT)
             y = min(y + used + 14, bottom - room)
-            gfx.blit_text(surf, "Not this move:", 15, (x, y), (255, 190, 120), True)
-            self.note(surf, self.wrong[1], x, y + 20, w, 16, fill=(60, 36, 30), edge=(240, 150, 110),
+            gfx.blit_text(surf, _("Not this move:"), 15, (x, y), (255, 190, 120), True)
+            self.note(surf, hint, x, y + 20, w, 16, fill=(60, 36, 30), edge=(240, 150, 110),
                       max_bottom=bottom)
-            self.button_row(surf, [("Back", self.back), ("Try it", self.try_it), ("Restart", self.restart)])
+            self.button_row(surf, [(N_("Back"), self.back), (N_("Try it"), self.try_it), (N_("Restart"), self.restart)])
             return
         if st is not None:
-            gfx.blit_wrapped(surf, st.caption, 17, body, gfx.TEXT)
-        acts = [("Back", self.back)]
+            gfx.blit_wrapped(surf, self.shown_caption, 17, body, gfx.TEXT)
+        acts = [(N_("Back"), self.back)]
         if st is not None and st.do is None:
-            acts.append(("Next", self.next))
-        acts.append(("Restart", self.restart))
+            acts.append((N_("Next"), self.next))
+        acts.append((N_("Restart"), self.restart))
         self.button_row(surf, acts)
+
+    def hint_words(self, hint: str) -> str:
+        """A wrong move's hint (the lesson's, or the rule's why_not), in players' words."""
+        return self.table.rule_text(_(hint) if hint == "That is not this step's move." else hint)
+
 
 
 def start_lesson(app, game_id: str, path: str):

@@ -10,6 +10,8 @@ import math
 
 import pygame
 
+from tabletop.i18n import N_, _
+
 from . import gfx
 
 PANEL = pygame.Rect(1256, 54, 338, 420)
@@ -88,7 +90,7 @@ class CoachBase:
     def status(self) -> str:
         """The top bar's sentence while the coach has something to say there ("" for the table's own)."""
         if self.table.queue.busy and self.table.queue.hold:
-            return "Paused: read the coach, then Continue (Enter)"
+            return _("Paused: read the coach, then Continue (Enter)")
         return ""
 
     def points(self) -> list:
@@ -157,12 +159,16 @@ class CoachBase:
 
     def button_row(self, surf, acts, y=None, main=False) -> None:
         """A row of buttons across the panel (at its foot unless ``y``); an
-        act of None draws the button dimmed and does nothing."""
+        act of None draws the button dimmed and does nothing. Labels are
+        given in English (marked with N_) and shown in the language in use;
+        ``button_rects`` keeps them by their English label. A label may be
+        a pair (English key, words shown) for words made with numbers."""
         w = (self.rect.w - 28 - 8 * (len(acts) - 1)) // len(acts)
         x = self.rect.x + 14
         y = self.rect.bottom - 52 if y is None else y
         mouse = self.table.app.vmouse
         for label, act in acts:
+            label, shown = label if isinstance(label, tuple) else (label, _(label))
             r = pygame.Rect(x, y, w, 40)
             hov = act is not None and r.collidepoint(mouse)
             gold = main or label in MAIN_LABELS
@@ -172,7 +178,8 @@ class CoachBase:
                 fill = (122, 96, 40) if gold and hov else (92, 72, 30) if gold else ((70, 84, 108) if hov else gfx.PANEL_HI)
                 edge, col = (gfx.ACCENT if hov else gfx.LINE), gfx.TEXT
             gfx.panel(surf, r, fill, edge, 7, 2 if hov else 1)
-            gfx.blit_text(surf, gfx.fit(label, 18, w - 8, True), 18, r.center, col, True, anchor="center")
+            gfx.blit_text(surf, gfx.fit(shown, 18, w - 8, True), 18, r.center, col, True, anchor="center")
+
             if act is not None:
                 self.buttons.append((r, act))
             self.button_rects[label] = r
@@ -180,7 +187,8 @@ class CoachBase:
 
 
 #: the buttons drawn gold (the way on)
-MAIN_LABELS = ("Next", "Continue", "Rewind", "Next puzzle", "Play it", "Got it")
+MAIN_LABELS = (N_("Next"), N_("Continue"), N_("Rewind"), N_("Next puzzle"), N_("Play it"), N_("Got it"))
+
 
 
 def ring(surf, rects, t: float) -> None:

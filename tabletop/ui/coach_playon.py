@@ -4,6 +4,7 @@ normal, autosaved match from the lesson's final position."""
 from __future__ import annotations
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _
 
 
 def lesson_setup(lesson) -> tuple[dict, int]:
@@ -55,7 +56,8 @@ def lesson_match(game, run):
         raise TabletopError(f"{lesson.key}: the lesson's position, once saved, does not give the same game "
                             f"(the game's from_position depends on the order of the position's keys)")
     match.state = run.state.clone()
-    match.name = f"{lesson.title} (played on)"
+    match.name = N_("{title} (played on)").format(title=lesson.title)  # stored in English, translated where shown
+
     seats = ["computer", "computer"]
     seats[learner] = "human"
     match.ui["lesson"] = lesson.key
@@ -74,5 +76,6 @@ def play_on(app, game, run, log=None):
         try:
             match.save(match.autosave_path, keep_backup=False)
         except OSError as exc:
-            app.toast(f"Could not autosave: {exc}")
+            app.toast(_("Could not autosave: {error}").format(error=exc))
+
     return table

@@ -10,6 +10,7 @@ import time
 
 from tabletop.ai.agents import make_agent
 from tabletop.engine.core import Choice
+from tabletop.i18n import _
 from tabletop.saves import Match, new_autosave_path
 
 # What a choice means comes from its role (tabletop.engine.core.ROLES), never
@@ -216,7 +217,8 @@ class Controller:
         from .undo import UndoPlan, plan_undo
 
         if self.conceded is not None:
-            return UndoPlan(player, len(self.match.log), message="The game was conceded: it can't be taken back.")
+            return UndoPlan(player, len(self.match.log), message=_("The game was conceded: it can't be taken back."))
+
         return plan_undo(self.match, player, name)
 
     def undo(self, plan) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field as dc_field
 
 from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, card_text, game_text
 
 from . import gfx
 
@@ -59,7 +60,7 @@ class FaceSpec:
     background_by: str = ""
     backgrounds: dict = dc_field(default_factory=dict)
     fallback_art: str = "card-random"
-    legend_title: str = "Reading a card"
+    legend_title: str = N_("Reading a card")
     legend: list = dc_field(default_factory=list)     # extra (icon, text) lines
     kinds: list = dc_field(default_factory=list)
     keywords: dict = dc_field(default_factory=dict)   # keyword (lower case, first word) -> icon
@@ -89,14 +90,15 @@ class FaceSpec:
                 if it is None or not it.legend or (view is not None and not present(it, view)):
                     continue
                 ic = it.icon or next(iter(it.icons.values()), "")
-                if (ic, it.legend) not in out:
-                    out.append((ic, it.legend))
-            if k.note and ("", k.note) not in out:
-                out.append(("", k.note))
+                if (ic, game_text(it.legend)) not in out:
+                    out.append((ic, game_text(it.legend)))
+            if k.note and ("", game_text(k.note)) not in out:
+                out.append(("", game_text(k.note)))
         if view is not None:
             for ic, kw in self.keyword_icons(view):
-                out.append((ic, f"{kw} (keyword icon on the picture)"))
-        for line in self.legend:
+                out.append((ic, _("{keyword} (keyword icon on the picture)").format(keyword=game_text(kw))))
+        for ic, text in self.legend:
+            line = (ic, game_text(text))
             if line not in out:
                 out.append(line)
         return out
@@ -125,7 +127,7 @@ def load_faces(path) -> FaceSpec:
     spec = FaceSpec(background_by=str(face.get("background_by", "")),
                     backgrounds={str(k): gfx.color(v) for k, v in (face.get("background") or {}).items()},
                     fallback_art=str(face.get("fallback_art", "card-random")),
-                    legend_title=str(face.get("legend_title", "Reading a card")))
+                    legend_title=str(face.get("legend_title", N_("Reading a card"))))
     spec.keywords = {str(k).lower(): str(v) for k, v in (data.get("keywords") or {}).items()}
     for line in data.get("legend", []) or []:
         spec.legend.append((str(line.get("icon", "")), str(line.get("text", ""))))
@@ -166,6 +168,7 @@ def card_view(game, card_id) -> dict:
         d = dict(game.describe_card(card_id))
     except Exception:  # an unknown id must not break the table
         d = {"name": str(card_id), "type": "", "text": ""}
+    d["card_id"] = card_id  # its name and text are translated by its id (shown_name, shown_text)
     try:
         rec = game.cards.get(card_id)
     except Exception:
@@ -202,11 +205,36 @@ def present(item, view: dict) -> bool:
 
 
 def value_text(item: Item, v) -> str:
+    """A printed value (a name from ``names`` for it), in the language in use."""
     if v is None or v == "" or v == []:
         return ""
     if isinstance(v, list):
-        return " ".join(str(item.names.get(str(x), x)) for x in v)
-    return str(item.names.get(str(v), v))
+        return " ".join(_word(item.names.get(str(x), x)) for x in v)
+    return _word(item.names.get(str(v), v))
+
+
+def _word(v) -> str:
+    """A value as printed: numbers as they are, words in the language in use."""
+    if isinstance(v, (int, float)):
+        return str(v)
+    s = str(v)
+    return game_text(s) if any(ch.isalpha() for ch in s) else s
+
+
+def shown_name(view: dict) -> str:
+    """A card view's name as shown (translated by the card's id)."""
+    name = str(view.get("name", "?"))
+    cid = view.get("card_id")
+    return card_text(str(cid), "name", name) if cid is not None else game_text(name)
+
+
+def shown_text(view: dict) -> dict:
+    """The part of a card view its rules box shows (text and keywords), in the language in use."""
+    cid = view.get("card_id")
+    text = str(view.get("text", "") or "")
+    text = card_text(str(cid), "text", text) if cid is not None else game_text(text)
+    return {"text": text, "keywords": [game_text(str(k)) for k in (view.get("keywords") or [])]}
+
 
 
 def current_value(item: Item, live: dict | None):

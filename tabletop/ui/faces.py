@@ -19,10 +19,11 @@ import re
 import pygame
 
 from tabletop.engine.assets import art_path
+from tabletop.i18n import game_text
 
 from . import gfx
 from .face_spec import (FaceSpec, Item, Kind, card_view, current_value, load_faces, lookup, present,  # noqa: F401
-                        spec_for, value_text)
+                        shown_name, shown_text, spec_for, value_text)
 
 INK = (22, 22, 26)
 PAPER = (244, 238, 224)
@@ -84,8 +85,10 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
         if last.startswith("[") and len(words) > 2:  # "Ignis Colossus [L]"
             last = words[-2] + " " + last
             words = words[:-1]
-        cands.append(" ".join(w[0] + "." for w in words[:-1]) + " " + last)
+        if all(w[:1].isascii() for w in words[:-1]):  # initials read only in Latin letters ("R. Wolf")
+            cands.append(" ".join(w[0] + "." for w in words[:-1]) + " " + last)
         cands.append(last)
+
     for c in cands:
         if f.size(c)[0] <= width:
             return c
@@ -186,7 +189,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
             n = len(v) if isinstance(v, list) else 1
             _badge(s, kind.badge_right, view, (band.right - r + 2, band.centery), r, badge_size, big)
             x1 = band.right - int(r * (2 + 1.7 * (min(n, 2) - 1))) - 1
-    name = str(view.get("name", "?"))
+    name = shown_name(view)
     shown = short_name(name, name_size, max(8, x1 - x0 - 2)) if x1 - x0 > 10 else ""
     if shown:
         t = gfx.text(shown, name_size, INK, True)
@@ -205,7 +208,7 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
                     pygame.draw.circle(s, kind.marks.color, (cx, y + sr), sr)
                     pygame.draw.circle(s, (60, 40, 10), (cx, y + sr), sr, 1)
             if big and kind.marks.label:
-                gfx.blit_text(s, f"{kind.marks.label} {n}", max(floor, int(sr * 2.2)), (m + 4, y - 1), INK, True)
+                gfx.blit_text(s, f"{game_text(kind.marks.label)} {n}", max(floor, int(sr * 2.2)), (m + 4, y - 1), INK, True)
             y += 2 * sr + 2
     # bottom: stat boxes (and, zoomed, the rules text above them)
     stats = [it for it in kind.stats if (big or it.small) and present(it, view)]
@@ -215,10 +218,11 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
     stat_h = len(rows) * (sl + 2)
     bottom = h - m - stat_h
     text_h = 0
+    note = game_text(kind.note) if kind.note else ""
     if big:
         note_h = 0
-        if kind.note:
-            note_h = len(gfx.wrap(kind.note, max(floor, int(h * 0.032)), w - 2 * m - 8, True)) * gfx.font(max(floor, int(h * 0.032)), True).get_linesize() + 4
+        if note:
+            note_h = len(gfx.wrap(note, max(floor, int(h * 0.032)), w - 2 * m - 8, True)) * gfx.font(max(floor, int(h * 0.032)), True).get_linesize() + 4
         text_h = int(h * 0.30) + note_h
     tl_size = max(floor, int(h * 0.034)) if big else floor
     tl_text = _type_line(kind, view) if (big or h >= 150) else ""
@@ -244,13 +248,13 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
         pygame.draw.rect(s, PAPER, box)
         pygame.draw.rect(s, gfx.shade(fc, 0.5), box, 1)
         inner = box.inflate(-10, -6)
-        if kind.note:
+        if note:
             ns = max(floor, int(h * 0.032))
-            nl = gfx.wrap(kind.note, ns, inner.w, True)
+            nl = gfx.wrap(note, ns, inner.w, True)
             nh = len(nl) * gfx.font(ns, True).get_linesize()
             nr = pygame.Rect(box.x, box.bottom - nh - 4, box.w, nh + 4)
             pygame.draw.rect(s, gfx.shade(fc, 1.4), nr)
-            gfx.blit_wrapped(s, kind.note, ns, nr.inflate(-10, -2), INK, True, line_gap=4)
+            gfx.blit_wrapped(s, note, ns, nr.inflate(-10, -2), INK, True, line_gap=4)
             inner.h = nr.y - inner.y - 2
         gfx.blit_wrapped(s, _rules_body(view), max(floor, int(h * 0.032)), inner, INK, line_gap=3)
     # stat boxes
@@ -282,7 +286,7 @@ def _keyword_marks(s, spec, view, pic, big) -> None:
         return
     d = max(10, int(min(pic.h * (0.16 if big else 0.3), pic.w * 0.3)))
     x = pic.x + 3
-    for ic_name, _ in marks[:4]:
+    for ic_name, _kw in marks[:4]:
         if x + d > pic.right - 2:
             break
         c = (x + d // 2, pic.bottom - d // 2 - 3)
@@ -307,7 +311,7 @@ def _landscape(view, spec, kind, live, fc, w, h) -> pygame.Surface:
     lh = gfx.font(floor, True).get_linesize()
     band = pygame.Rect(m, m, w - 2 * m, min(lh + 2, int(h * 0.34)))
     pygame.draw.rect(s, gfx.shade(fc, 1.75), band, border_radius=max(2, rad // 2))
-    name = short_name(str(view.get("name", "?")), floor, band.w - 4)
+    name = short_name(shown_name(view), floor, band.w - 4)
     t = gfx.text(name, floor, INK, True)
     s.blit(t, t.get_rect(center=(band.centerx, band.centery + 1)))
     stats = [it for it in kind.stats if it.small and present(it, view)]
@@ -337,7 +341,12 @@ def _type_line(kind: Kind, view: dict) -> str:
             return " / ".join(str(x).title() for x in v)
         return "" if v is None else str(v).title() if str(v).islower() else str(v)
     out = re.sub(r"\{([a-z_]+)\}", sub, kind.type_line)
-    return re.sub(r"\s*/\s*(/\s*)+", " / ", out).strip(" /")
+    out = re.sub(r"\s*/\s*(/\s*)+", " / ", out).strip(" /")
+    # each part ("Attack", "Monster", "Effect") in the language in use
+    parts = [p.strip() for p in out.split("/") if p.strip()]
+    said = [game_text(p) for p in parts]
+    return " / ".join(said) if said != parts else out
+
 
 
 def _stat_rows(stats, view, live, size, width, big, mode: str = "auto") -> list[list]:
@@ -361,7 +370,7 @@ def _stat_rows(stats, view, live, size, width, big, mode: str = "auto") -> list[
         cur = current_value(it, live)
         txt = value_text(it, printed)
         if big and it.label:
-            txt = f"{it.label} {txt}"
+            txt = f"{game_text(it.label)} {txt}"
         if cur is not None and str(cur) != str(printed):
             txt = f"{txt} \u2192 {cur}" if big else value_text(it, cur)
         state = 0 if cur is None or str(cur) == str(printed) else (1 if _num(cur) > _num(printed) else -1)
@@ -422,7 +431,7 @@ def _draw_stat_row(s, row, r, size, big, fc) -> None:
 def _rules_body(view: dict) -> str:
     """The rules text with keywords its text does not spell out first."""
     from .cards import rules_body
-    return rules_body(view)
+    return rules_body(shown_text(view))
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, spec: FaceSpec, view: dict | None,
@@ -435,7 +444,8 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, spec: FaceSpec, view
     lines = spec.legend_lines(view)
     if not lines:
         return 0
-    gfx.blit_text(surface, spec.legend_title, size, (rect.x, y), gfx.ACCENT, True)
+    gfx.blit_text(surface, gfx.fit(game_text(spec.legend_title), size, rect.w, True), size, (rect.x, y), gfx.ACCENT, True)
+
     y += lh
     for ic_name, text in lines:
         ic = icon(ic_name, lh - 4, (230, 230, 240)) if ic_name else None

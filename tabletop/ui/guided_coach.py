@@ -11,7 +11,9 @@ import threading
 
 import pygame
 
+from tabletop import i18n
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, game_text, keyed_text
 
 from . import gfx
 from .coach_base import PANEL, CoachBase
@@ -50,7 +52,7 @@ class GuidedCoach(CoachBase):
     def status(self) -> str:
         if self.table.ctl.over and not self.table.queue.busy:
             w = self.table.ctl.state.winner
-            return "You won your first game!" if w == 0 else "Game over: play again, or back to the tutorial"
+            return _("You won your first game!") if w == 0 else _("Game over: play again, or back to the tutorial")
         return super().status()
 
     def update(self, dt: float) -> None:
@@ -119,7 +121,7 @@ class GuidedCoach(CoachBase):
         try:
             progress.mark_completed(self.table.game.id, self.path)
         except OSError as exc:
-            self.table.app.toast(f"Could not keep your progress: {exc}")
+            self.table.app.toast(_("Could not keep your progress: {error}").format(error=exc))
 
     # -- actions ------------------------------------------------------------------------------
     def play_it(self) -> None:
@@ -175,46 +177,52 @@ class GuidedCoach(CoachBase):
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         ctl = self.table.ctl
+        gid = self.table.game.id
         x, y, w = self.frame(surf, self.HEIGHT)
-        y = self.title(surf, self.guided.title, x, y, w)
+        y = self.title(surf, keyed_text("guided:title", self.guided.title, gid), x, y, w)
+
         bottom = self.rect.bottom - 62
         if ctl.over and not self.table.queue.busy:
             won = ctl.state.winner == 0
-            text = ("You won! That was a whole game, from the set-up to the win. It is marked done in the "
-                    "tutorial list." if won else
-                    "The rival won this time. Play again: the coach's suggestions are there at every decision.")
+            text = (_("You won! That was a whole game, from the set-up to the win. It is marked done in the "
+                      "tutorial list.") if won else
+                    _("The rival won this time. Play again: the coach's suggestions are there at every decision."))
             self.note(surf, text, x, y, w, 17, fill=(30, 60, 40) if won else (60, 36, 30),
                       edge=(120, 220, 140) if won else (240, 150, 110), max_bottom=bottom - 50)
-            self.button_row(surf, [("Play again", self.play_again)], y=self.rect.bottom - 100, main=not won)
-            self.button_row(surf, [("Tutorial", lambda: self.leave("lessons")), ("Menu", lambda: self.leave("menu"))])
+            self.button_row(surf, [(N_("Play again"), self.play_again)], y=self.rect.bottom - 100, main=not won)
+            self.button_row(surf, [(N_("Tutorial"), lambda: self.leave("lessons")), (N_("Menu"), lambda: self.leave("menu"))])
             return
         if self.says:
-            gfx.blit_text(surf, "Coach:", 15, (x, y), gfx.ACCENT, True)
-            self.note(surf, self.says[0], x, y + 22, w, 17, max_bottom=bottom - 6)
-            self.button_row(surf, [("Got it", self.got_it)])
+            gfx.blit_text(surf, _("Coach:"), 15, (x, y), gfx.ACCENT, True)
+            self.note(surf, game_text(self.says[0], gid), x, y + 22, w, 17, max_bottom=bottom - 6)
+            self.button_row(surf, [(N_("Got it"), self.got_it)])
             return
         if self.table.queue.busy or not self._learner_decides():
-            msg = "Watch the rival's move." if ctl.decider() == 1 else "Watch the steps play (Space skips)."
+            msg = _("Watch the rival's move.") if ctl.decider() == 1 else _("Watch the steps play (Space skips).")
             if not self.table.queue.busy and ctl.decider() == 0:
-                msg = "Your move: any legal move is allowed."
+                msg = _("Your move: any legal move is allowed.")
             gfx.blit_wrapped(surf, msg, 17, pygame.Rect(x, y, w, 60), gfx.DIM)
-            self.button_row(surf, [("Play it", None)])
+            self.button_row(surf, [(N_("Play it"), None)])
             return
         hint = self.suggestion
         if hint is None:
-            gfx.blit_wrapped(surf, "Your move: any legal move is allowed. The coach is thinking of one to suggest...",
+            gfx.blit_wrapped(surf, _("Your move: any legal move is allowed. The coach is thinking of one to suggest..."),
                              17, pygame.Rect(x, y, w, 80), gfx.TEXT)
-            self.button_row(surf, [("Play it", None)])
+            self.button_row(surf, [(N_("Play it"), None)])
             return
-        gfx.blit_text(surf, "The coach suggests:", 15, (x, y), gfx.ACCENT, True)
-        y = self.note(surf, hint.choice.label, x, y + 22, w, 18, max_bottom=y + 80)
+        gfx.blit_text(surf, _("The coach suggests:"), 15, (x, y), gfx.ACCENT, True)
+        label = self.table.label_of(hint.choice)
+        y = self.note(surf, label, x, y + 22, w, 18, max_bottom=y + 80)
         reason = hint.reason or ""
-        if reason.startswith(hint.choice.label):  # the hint's reason may open with the move itself
-            reason = reason[len(hint.choice.label):].lstrip(" .")
+        for said in (hint.choice.label, label):  # the hint's reason may open with the move itself
+            if said and reason.startswith(said):
+                reason = reason[len(said):].lstrip(" .。")
+                break
         if reason:
             gfx.blit_wrapped(surf, self.table.rule_text(reason), 16, pygame.Rect(x, y, w, bottom - y - 30), gfx.TEXT)
-        gfx.blit_text(surf, "Any legal move is allowed: the lit cards show this one.", 14, (x, bottom - 22), gfx.DIM)
-        self.button_row(surf, [("Play it", self.play_it)])
+        gfx.blit_text(surf, gfx.fit(_("Any legal move is allowed: the lit cards show this one."), 14, w), 14,
+                      (x, bottom - 22), gfx.DIM)
+        self.button_row(surf, [(N_("Play it"), self.play_it)])
 
 
 def start_guided(app, game_id: str, path: str):
@@ -231,9 +239,11 @@ def start_guided(app, game_id: str, path: str):
     if guided.game_id != game.id:
         raise TabletopError(f"{path}: names the game {guided.game_id!r}, not {game.id!r}")
     new_guided_state(game, guided)  # unknown decks stop here with their message
-    setup = {"players": [{"name": "Player", "deck": guided.decks[0]}, {"name": "Rival", "deck": guided.decks[1]}]}
+    setup = {"players": [{"name": N_("Player"), "deck": guided.decks[0]}, {"name": N_("Rival"), "deck": guided.decks[1]}]}
     match = Match(game, setup, guided.seed)
     match.name = guided.title
+    i18n.set_game(game.id)
+
     ctl = Controller(match, ("human", "computer"), autosave=False, agent_seed=guided.seed + 1,
                      computer=guided.rival, think_ms=app.settings.think_ms)
     table = TableScene(app, ctl)

@@ -16,13 +16,14 @@ import pygame
 
 from tabletop.engine import tomlio
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_
 
 KINDS = ("pile", "row", "slots", "fan", "stack", "grid")
 PLAY_RECT = pygame.Rect(0, 52, 1244, 780)   # where a game's zones may sit
 # the automatic layout's neutral defaults (a layout.toml's [auto] section names the game's own)
 AUTO_PILES = ("deck", "discard")   # zone names drawn as piles
 AUTO_FANS = ("hand",)              # zone names drawn as fanned hands
-FACE_DOWN_TAG = "DOWN"             # the tag on a face-down card its owner may see
+FACE_DOWN_TAG = N_("DOWN")             # the tag on a face-down card its owner may see
 
 
 @dataclass

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _, keyed_text
 
 from . import gfx
 from .coach_base import PANEL, CoachBase, ScriptedController
@@ -112,9 +113,9 @@ class PuzzleCoach(CoachBase):
     def status(self) -> str:
         st = self.settled
         if st == "won":
-            return "Puzzle solved!"
+            return _("Puzzle solved!")
         if st == "lost":
-            return "The goal can no longer be met: Restart to try again"
+            return _("The goal can no longer be met: Restart to try again")
         return super().status()
 
     def update(self, dt: float) -> None:
@@ -129,7 +130,7 @@ class PuzzleCoach(CoachBase):
         try:
             progress.mark_solved(self.table.game.id, self.puzzle.path)
         except OSError as exc:  # a read-only settings folder must not stop the puzzle
-            self.table.app.toast(f"Could not keep your progress: {exc}")
+            self.table.app.toast(_("Could not keep your progress: {error}").format(error=exc))
 
     # -- actions ------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -176,7 +177,10 @@ class PuzzleCoach(CoachBase):
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         x, y, w = self.frame(surf, self.HEIGHT)
-        head = f"Puzzle {self.number}: {self.puzzle.title}" if self.number else self.puzzle.title
+        gid = self.table.game.id
+        key = f"puzzle:{self.puzzle.key}:"
+        title = keyed_text(key + "title", self.puzzle.title, gid)
+        head = _("Puzzle {n}: {title}").format(n=self.number, title=title) if self.number else title
         y = self.title(surf, head, x, y, w)
         st = self.settled
         fill, edge = {"won": ((34, 92, 52), (120, 220, 140)), "lost": ((96, 40, 36), (240, 130, 110))}.get(
@@ -184,46 +188,52 @@ class PuzzleCoach(CoachBase):
         banner = pygame.Rect(x - 4, y, w + 8, 46)
         gfx.panel(surf, banner, fill, edge, 8, 2)
         gfx.blit_text(surf, gfx.fit(self.puzzle.goal_text, 24, w - 8, True), 24, banner.center, gfx.TEXT, True,
-                      anchor="center")
+                      anchor="center")  # goal_text is in the language in use
         y = banner.bottom + 10
         bottom = self.rect.bottom - 62
         if st == "won":
-            y = self.note(surf, "Solved! Any line that reaches the goal counts, and yours did. It is marked "
-                          "solved in the puzzle list.", x, y, w, 17, fill=(30, 60, 40), edge=(120, 220, 140),
+            y = self.note(surf, _("Solved! Any line that reaches the goal counts, and yours did. It is marked "
+                                  "solved in the puzzle list."), x, y, w, 17, fill=(30, 60, 40), edge=(120, 220, 140),
                           max_bottom=bottom - 50)
             if self.next_path:
-                self.button_row(surf, [("Next puzzle", self.next_puzzle)], y=self.rect.bottom - 100)
-            self.button_row(surf, [("Puzzles", lambda: self.leave("lessons")), ("Restart", self.restart)])
+                self.button_row(surf, [(N_("Next puzzle"), self.next_puzzle)], y=self.rect.bottom - 100)
+            self.button_row(surf, [(N_("Puzzles"), lambda: self.leave("lessons")), (N_("Restart"), self.restart)])
             return
         if st == "lost":
             why = self._why_lost()
-            y = self.note(surf, f"{why} Restart and try another line; Hint helps.", x, y, w, 17,
+            y = self.note(surf, _("{why} Restart and try another line; Hint helps.").format(why=why), x, y, w, 17,
                           fill=(60, 36, 30), edge=(240, 150, 110), max_bottom=bottom - 50)
-            self.button_row(surf, [("Restart", self.restart)], y=self.rect.bottom - 100, main=True)
-            self.button_row(surf, [("Puzzles", lambda: self.leave("lessons")), self._hint_button()])
+            self.button_row(surf, [(N_("Restart"), self.restart)], y=self.rect.bottom - 100, main=True)
+            self.button_row(surf, [(N_("Puzzles"), lambda: self.leave("lessons")), self._hint_button()])
             return
-        used = gfx.blit_wrapped(surf, self.puzzle.summary, 16, pygame.Rect(x, y, w, 80), gfx.TEXT)
+        used = gfx.blit_wrapped(surf, keyed_text(key + "summary", self.puzzle.summary, gid), 16, pygame.Rect(x, y, w, 80), gfx.TEXT)
         y += used + 10
         for i in range(self.hints_shown):
             if y > bottom - 40:
                 break
-            y = self.note(surf, f"Hint {i + 1}: {self.puzzle.hints[i]}", x, y, w, 15, max_bottom=bottom - 6)
+            hint = keyed_text(f"{key}hints.{i}", self.puzzle.hints[i], gid)
+            y = self.note(surf, _("Hint {n}: {hint}").format(n=i + 1, hint=hint), x, y, w, 15,
+
+                          max_bottom=bottom - 6)
         if self.hints_shown == 0:
-            gfx.blit_text(surf, "Any legal move is yours to make. Stuck? Hint (H).", 15, (x, y), gfx.DIM)
-        self.button_row(surf, [self._hint_button(), ("Restart", self.restart), ("Puzzles", lambda: self.leave("lessons"))])
+            gfx.blit_wrapped(surf, _("Any legal move is yours to make. Stuck? Hint (H)."), 15, pygame.Rect(x, y, w, 40), gfx.DIM)
+        self.button_row(surf, [self._hint_button(), (N_("Restart"), self.restart), (N_("Puzzles"), lambda: self.leave("lessons"))])
 
     def _hint_button(self):
         left = len(self.puzzle.hints) - self.hints_shown
-        return (f"Hint ({left})" if left else "No more hints"), (self.hint if left else None)
+        if left:
+            return (f"Hint ({left})", _("Hint ({n})").format(n=left)), self.hint
+        return N_("No more hints"), None
 
     def _why_lost(self) -> str:
         st = self.ctl.state
         w = st.winner
         if w == 1:
-            return "The rival won."
+            return _("The rival won.")
         if self.puzzle.goal == "win":
-            return "The turn is over and the rival still stands."
-        return "The goal can no longer be met."
+            return _("The turn is over and the rival still stands.")
+        return _("The goal can no longer be met.")
+
 
 
 def start_puzzle(app, game_id: str, path: str):

@@ -17,7 +17,9 @@ hint (table_hint).
 
 from __future__ import annotations
 
+from tabletop import i18n
 from tabletop.engine.core import Event
+from tabletop.i18n import N_, pgettext
 
 from .anim import AnimQueue
 from .app import IDLE_FPS, Scene
@@ -47,6 +49,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         super().__init__(app)
         self.ctl = ctl
         self.game = ctl.match.game
+        i18n.set_game(self.game.id)  # the game's words (captions, labels, cards) are translated by its catalog
         self.frozen = frozen
         d = ctl.decider()
         self.viewer = d if d is not None and not ctl.is_computer(d) else ctl.home_viewer()
@@ -140,7 +143,16 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         if not isinstance(turn, int) or turn < 1 or phase not in (v.get("phases") or ()):
             return []  # still setting up: the game's own turn line comes
         active = v.get("active")
-        cap = f"Turn {turn}: {self._name(active)}'s turn" if isinstance(active, int) else f"Turn {turn}"
+        # in English, as a game writes its captions: the log translates it when shown
+        if isinstance(active, int):
+            try:
+                name = v["players"][active].get("name") or f"Player {active + 1}"
+            except (IndexError, KeyError, TypeError, AttributeError):
+                name = f"Player {active + 1}"
+            cap = N_("Turn {turn}: {name}'s turn").format(turn=turn, name=name)
+        else:
+            cap = pgettext("table", "Turn {n}").format(n=turn)
+
         ev = Event("turn.begin", cap, "", {"turn": turn, "player": active})
         return [(ev, ev)]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tabletop.engine.core import Choice
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import DEFAULT, _, game_text, language, ngettext
+
 
 from .controller import is_resign
 from .layout import slot_rects
@@ -193,7 +195,7 @@ class ChoicesMixin:
 
     def why_not_drop(self, iid, where) -> str:
         if where is None:
-            return "No legal move there."
+            return _("No legal move there.")
         mine = [c for c in self.my_choices() if c.args.get("card") == iid]
         kinds = [c.kind for c in mine if (c.args.get("target") is not None) == (where[0] == "target")] or [c.kind for c in mine]
         kind = max(set(kinds), key=kinds.count) if kinds else "move"
@@ -203,21 +205,39 @@ class ChoicesMixin:
         except Exception:
             reason = ""
         reason = self.rule_text(reason)
-        return reason[:1].upper() + reason[1:] if reason else "No legal move there."
+        return reason[:1].upper() + reason[1:] if reason else _("No legal move there.")
 
     def rule_text(self, text: str) -> str:
-        """A sentence with its rule references named for players."""
-        try:
-            return self.game.rule_text(text)
-        except Exception:  # a broken rule_names.toml must not stop the table
-            return text
+        """A sentence the game wrote, in players' words: in the language in
+        use, with its rule references named for players."""
+        from .table_rules import game_words
+        shown = game_words(self.game, text)
+        if shown != text and language() != DEFAULT:  # the English beside it: the Rules screen's links read English
+            said = self.__dict__.setdefault("_shown_en", {})
+            if len(said) > 500:
+                said.clear()
+            try:
+                said[shown] = self.game.rule_text(text)
+            except Exception:
+                said[shown] = text
+        return shown
 
     def rule_name(self, ref: str) -> str:
-        """A rule reference of an event, as a player's rulebook names it."""
+        """A rule reference of an event, as a player's rulebook names it (in
+        English: the Rules screen finds its entry by it)."""
         try:
             return self.game.rule_name(ref)
         except Exception:
             return ref
+
+    def rule_label(self, ref: str) -> str:
+        """A rule reference's name as shown, in the language in use."""
+        from .table_rules import rule_words
+        return rule_words(self.game, ref)
+
+    def label_of(self, c: Choice) -> str:
+        """A choice's label as shown (buttons, popups, confirmations)."""
+        return game_text(c.label, self.game.id)
 
     def why_not_pick(self, iid) -> str:
         """Why a card that was picked up has no move now: the game's why_not
@@ -227,7 +247,7 @@ class ChoicesMixin:
         except Exception:
             reason = ""
         reason = self.rule_text(reason)
-        return reason[:1].upper() + reason[1:] if reason else "That card has no move now."
+        return reason[:1].upper() + reason[1:] if reason else _("That card has no move now.")
 
     def _never_ask(self) -> None:
         """ "Don't ask again": the setting Ask before ending a phase early goes off."""
@@ -242,13 +262,17 @@ class ChoicesMixin:
     # -- applying -----------------------------------------------------------------------------------
     def apply_choice(self, c: Choice, confirm: bool = True) -> None:
         if confirm and self.app.settings.confirmations and self.ctl.needs_confirm(c):
+            label = self.label_of(c)
             if is_resign(c):
-                self.open_confirm(f"{c.label}?", lambda: self.apply_choice(c, False))
+                self.open_confirm(_("{move}?").format(move=label), lambda: self.apply_choice(c, False))
                 return
             lost = self.ctl.given_up(c)
-            names = [x.label for x in lost[:3]] + ([f"{len(lost) - 3} more"] if len(lost) > 3 else [])
-            self.open_confirm(f"{c.label}? You could still: {'; '.join(names)}.", lambda: self.apply_choice(c, False),
-                              title=c.label, yes=c.label if len(c.label) <= 16 else "Yes", no="Not yet",
+            names = [self.label_of(x) for x in lost[:3]]
+            if len(lost) > 3:
+                names.append(ngettext("{n} more", "{n} more", len(lost) - 3).format(n=len(lost) - 3))
+            self.open_confirm(_("{move}? You could still: {moves}.").format(move=label, moves="; ".join(names)),
+                              lambda: self.apply_choice(c, False),
+                              title=label, yes=label if len(label) <= 16 else _("Yes"), no=_("Not yet"),
                               on_never=self._never_ask)
             return
         try:
@@ -263,7 +287,9 @@ class ChoicesMixin:
                 self.ctl.match.replay_to(len(self.ctl.match.log))
             except Exception:
                 pass
-            self.app.toast(f"The game engine failed on '{c.label}' ({type(exc).__name__}: {exc}); the move was not made.")
+            self.app.toast(_("The game engine failed on '{move}' ({error}); the move was not made.").format(
+                move=self.label_of(c), error=f"{type(exc).__name__}: {exc}"))
+
             self.refresh()
             return
         self.applied += 1

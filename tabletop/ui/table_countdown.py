@@ -6,6 +6,8 @@ import math
 
 import pygame
 
+from tabletop.i18n import _
+
 from . import gfx
 
 
@@ -48,12 +50,12 @@ class CountdownMixin:
                 if self.held is not None:
                     self._send_back()
                 self.popup = None
-                self.app.toast("Time is up.")
+                self.app.toast(_("Time is up."))
                 self.apply_choice(t, confirm=False)
 
     def _draw_countdown(self, surf) -> None:
         """The running countdown: seconds left and a ring that empties."""
-        _, left, total, who = self.countdown
+        _key, left, total, who = self.countdown
         r = self.layout.countdown
         gfx.panel(surf, r, (30, 20, 20), gfx.BAD if left < 3.5 else gfx.ACCENT, 10, 2)
         c = (r.x + r.h // 2, r.centery)
@@ -66,4 +68,5 @@ class CountdownMixin:
             pygame.draw.arc(surf, gfx.BAD if left < 3.5 else gfx.ACCENT, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * frac, 5)
         gfx.blit_text(surf, str(max(0, math.ceil(left))), 22, c, gfx.TEXT, True, anchor="center")
         gfx.blit_text(surf, gfx.fit(f"{self._name(who)}", 15, r.w - r.h - 8, True), 15, (r.x + r.h, r.y + 10), gfx.TEXT, True)
-        gfx.blit_text(surf, gfx.fit("seconds left", 14, r.w - r.h - 8), 14, (r.x + r.h, r.y + 32), gfx.DIM)
+        gfx.blit_text(surf, gfx.fit(_("seconds left"), 14, r.w - r.h - 8), 14, (r.x + r.h, r.y + 32), gfx.DIM)
+

@@ -6,6 +6,9 @@ import math
 
 import pygame
 
+from tabletop.i18n import _, game_text, language, pgettext
+from tabletop.replay import player_words
+
 from . import gfx
 from .controller import is_resign, passes_or_ends
 from .gfx import VH, VW
@@ -22,12 +25,46 @@ class DrawMixin:
     # -- drawing -----------------------------------------------------------------------------------------------
     def _name(self, p) -> str:
         try:
-            n = self.view["players"][p].get("name") or f"Player {p + 1}"
-        except (IndexError, KeyError, TypeError):
-            n = f"Player {p + 1}"
-        return n
+            n = self.view["players"][p].get("name")
+        except (IndexError, KeyError, TypeError, AttributeError):
+            n = None
+        if not n:
+            try:
+                n = f"Player {p + 1}"
+            except TypeError:
+                return _("Player")
+        return player_words(str(n), self.game.id)
+
+
+    def gw(self, text: str) -> str:
+        """Words from the game's data files (zone, counter and label names), in the language in use."""
+        return game_text(text, self.game.id)
+
+    def phase_words(self, ph) -> str:
+        """A phase's name on the phase tracker ("Main"): the game's word for
+        it, or for "Main Phase" when the catalog knows only that."""
+        label = str(ph).replace("_", " ").title()
+        shown = self.gw(label)
+        if shown == label and language() != "en":
+            full = f"{label} Phase"
+            said = self.gw(full)
+            shown = said if said != full else label
+        return shown
+
+    def _check_language(self) -> None:
+
+        """The language changed (Settings, over the table): every picture holding words is drawn again."""
+        lang = language()
+        if getattr(self, "_lang", None) != lang:
+            self._lang = lang
+            self._bg = None
+            self._top = None
+            self._right = None
+            self._bar_sig = None
+            self._banner_pic = None
 
     def draw(self, surf) -> None:
+        self._check_language()
         if self._bg is None:
             self._bg = self._render_bg()
         self.art.begin_frame(unlimited=self.all_faces_at_once())  # new faces are drawn a few per frame (a still picture: all)
@@ -122,8 +159,9 @@ class DrawMixin:
     def shown_entry(self, e) -> tuple[str, str]:
         """An event as the log shows it: its caption and its rule line ("" for
         none), both in players' words (rule references named by the game)."""
+        from .table_rules import rule_line
         cap = self.rule_text(e.caption or e.kind)
-        return cap, (f"rule: {self.rule_name(e.rule)}" if e.rule else "")
+        return cap, rule_line(self.game, e.rule)
 
     def shown_log(self) -> list[tuple[str, str]]:
         """The whole log as shown to the viewer, oldest first."""
@@ -145,7 +183,7 @@ class DrawMixin:
                 for sr in slot_rects(zd, self.layout.card_size):
                     pygame.draw.rect(bg, zcol, sr, 1, border_radius=6)
             if zd.label:
-                t = gfx.text(gfx.fit(zd.label, 15, r.w - 8), 15, gfx.shade(zcol, 1.2))
+                t = gfx.text(gfx.fit(self.gw(zd.label), 15, r.w - 8), 15, gfx.shade(zcol, 1.2))
                 bg.blit(t, (r.x + 6, r.bottom - t.get_height() - 3) if zd.kind not in ("pile",) else (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
         pygame.draw.rect(bg, gfx.PANEL, TOP)
         pygame.draw.line(bg, gfx.LINE, (0, TOP.bottom - 1), (VW, TOP.bottom - 1))
@@ -165,11 +203,13 @@ class DrawMixin:
             if lb.player:
                 if isinstance(v, int) and not isinstance(v, bool) and v in (0, 1):
                     col = gfx.shade(gfx.P_COLORS[v % 2], 1.3)
-                    v = self._name(v) + (" (you)" if v == self.viewer and not self.ctl.hotseat else "")
+                    v = _("{name} (you)").format(name=self._name(v)) if v == self.viewer and not self.ctl.hotseat else self._name(v)
                 else:
-                    v = "nobody"
+                    v = _("nobody")
+            elif isinstance(v, str):
+                v = self.gw(v)
             try:
-                s = lb.fmt.format(v)
+                s = self.gw(lb.fmt).format(v)
             except (IndexError, KeyError, ValueError):
                 s = str(v)
             gfx.blit_text(surf, gfx.fit(s, lb.size, lb.rect.w), lb.size, (lb.rect.x, lb.rect.centery), col, True, anchor="midleft")
@@ -229,14 +269,15 @@ class DrawMixin:
             dt_s = gfx.text(f"{'+' if (delta or 0) > 0 else ''}{delta}", 22, col, True)
             surf.blit(dt_s, (r.right - dt_s.get_width() - 6, r.y - 18 - t * 30))
         graph = cd.style != "number" and isinstance(v, (int, float)) and cd.max > cd.min
+        label = self.gw(cd.label)
         if compact:
-            lab_w = min(int(r.w * 0.4), gfx.font(15).size(cd.label)[0] + 4) if cd.label else 0
+            lab_w = min(int(r.w * 0.4), gfx.font(15).size(label)[0] + 4) if label else 0
             nr = num.get_rect(midright=(r.right - 8, r.centery))
             gfx.blit_text(surf, self.compact_label(cd, nr, graph), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
             surf.blit(num, nr)
             bar = pygame.Rect(r.x + 14 + lab_w, r.centery - 4, max(10, nr.x - 10 - (r.x + 14 + lab_w)), 9)
         else:
-            gfx.blit_text(surf, gfx.fit(cd.label, 15, r.w - 12), 15, (r.x + 8, r.y + 5), gfx.DIM)
+            gfx.blit_text(surf, gfx.fit(label, 15, r.w - 12), 15, (r.x + 8, r.y + 5), gfx.DIM)
             if not graph:
                 surf.blit(num, num.get_rect(midright=(r.right - 10, r.centery + 6)))
                 return
@@ -275,7 +316,7 @@ class DrawMixin:
         ("Trait counter", not "Trait coun...")."""
         r = cd.rect
         room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
-        return gfx.fit(cd.label, 15, room)
+        return gfx.fit(game_text(cd.label), 15, room)
 
     def top_message(self) -> tuple[str, tuple]:
         """The sentence of the top bar (whose turn, what they decide) and its colour."""
@@ -287,34 +328,41 @@ class DrawMixin:
             msg = said
             col = gfx.ACCENT
         elif self.queue.busy:
-            msg = "Resolving..."
+            msg = _("Resolving...")
             col = gfx.DIM
         elif ctl.over and self.coach is not None and ctl.state.decision is not None:
-            msg = "Lesson complete: play on against the computer, or choose another lesson"
+            msg = _("Lesson complete: play on against the computer, or choose another lesson")
             col = gfx.ACCENT
         elif ctl.over:
             w = v.get("winner")
-            msg = "Game over: " + (f"{self._name(w)} wins" if isinstance(w, int) else ("a draw" if w == "draw" else "conceded"))
             if ctl.conceded is not None:
-                msg = f"Game over: {self._name(ctl.conceded)} conceded"
+                msg = _("Game over: {name} conceded").format(name=self._name(ctl.conceded))
+            elif isinstance(w, int):
+                msg = _("Game over: {name} wins").format(name=self._name(w))
+            elif w == "draw":
+                msg = _("Game over: a draw")
+            else:
+                msg = _("Game over: conceded")
             col = gfx.ACCENT
         elif p is None:
             d = ctl.state.decision
-            msg = d.prompt if d is not None else ""
+            msg = self.rule_text(d.prompt) if d is not None else ""
             col = gfx.TEXT
         else:
             d = ctl.state.decision
             who = self._name(p)
             if ctl.is_computer(p):
-                msg = f"{who} is thinking..."
+                msg = _("{name} is thinking...").format(name=who)
             else:
-                you = " (you)" if not ctl.hotseat else ""
-                prompt = d.prompt
+                prompt = self.rule_text(d.prompt)
                 if prompt.lower().startswith(who.lower()):
                     prompt = prompt[len(who):].lstrip(" :,-")
-                msg = f"{who}{you}: {prompt}"
+                if ctl.hotseat:
+                    msg = _("{name}: {prompt}").format(name=who, prompt=prompt)
+                else:
+                    msg = _("{name} (you): {prompt}").format(name=who, prompt=prompt)
             col = gfx.TEXT
-        return self.rule_text(msg), col
+        return msg, col
 
     def _draw_top(self, surf) -> None:
         if self._top is None:
@@ -330,7 +378,8 @@ class DrawMixin:
             pills = []
             f = gfx.font(16, True)
             for ph in reversed(phases):
-                label = str(ph).replace("_", " ").title()
+                label = self.phase_words(ph)
+
                 w = f.size(label)[0] + 20
                 x -= w
                 pills.append((pygame.Rect(x, 9, w, 30), label, ph == cur))
@@ -344,7 +393,7 @@ class DrawMixin:
             msg, col = self.top_message()
             dot_col = gfx.P_COLORS[p % 2] if isinstance(p, int) else gfx.DIM
             pygame.draw.circle(s, dot_col, (20, 24), 8)
-            turn = f"Turn {v.get('turn', '?')}" + (f" - {str(step).replace('_', ' ')}" if step else "")
+            turn = pgettext("table", "Turn {n}").format(n=v.get("turn", "?")) + (f" - {self.gw(str(step).replace('_', ' '))}" if step else "")
             tt = gfx.text(turn, 16, gfx.DIM, True)
             s.blit(tt, (tracker_left - tt.get_width() - 14, 16))
             room = tracker_left - tt.get_width() - 60
@@ -363,18 +412,18 @@ class DrawMixin:
                     cs = self.view["players"][p].get("counters") or {}
                 except (IndexError, KeyError, TypeError):
                     cs = {}
-                items = [f"{k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize()}: {v}" for k, v in cs.items()]
+                items = [f"{self.gw(k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize())}: {v}" for k, v in cs.items()]
                 lines = self._pack(items, 16, RIGHT.w - 32)[:3]  # every counter shown whole, on up to three lines
                 r = pygame.Rect(8, y, RIGHT.w - 16, 38 + 20 * max(1, len(lines)))
                 gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
                 active = self.view.get("active") == p
-                name = self._name(p) + ("  (active)" if active else "")
+                name = _("{name}  (active)").format(name=self._name(p)) if active else self._name(p)
                 gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
                 for i, line in enumerate(lines):
                     gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
                 y = r.bottom + 6
-            gfx.blit_text(s, "Log", 18, (12, y + 6), gfx.ACCENT, True)
-            gfx.blit_text(s, "wheel scrolls", 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
+            gfx.blit_text(s, _("Log"), 18, (12, y + 6), gfx.ACCENT, True)
+            gfx.blit_text(s, _("wheel scrolls"), 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
             area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
             # newest at the bottom; lay out upwards
@@ -396,10 +445,11 @@ class DrawMixin:
                 for ln in cap_lines:
                     s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
                     yy += lh_cap
-                link = bool(rule_lines) and self.rule_is_link(rule[len("rule: "):])
+                en_rule = self.rule_name(e.rule) if rule_lines else ""
+                link = bool(rule_lines) and self.rule_is_link(en_rule)
                 if link:  # a rule the reference explains: click it to read it
                     self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yy - 1, area.w - 10, len(rule_lines) * lh_rule + 2),
-                                           rule[len("rule: "):]))
+                                           en_rule))
                 for ln in rule_lines:
                     s.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (area.x + 14, yy))
                     yy += lh_rule
@@ -441,43 +491,46 @@ class DrawMixin:
         cards = [c for c in choices if c.args.get("card") is not None and not is_resign(c)]
         choices = glob + cards + ([c for c in choices if is_resign(c)] if self.coach is None else [])  # no giving up in a lesson
         gold = self.coach.gold_choice() if self.coach is not None else None
-        sig = (tuple(c.id for c in choices), gold.id if gold is not None else None)
+        sig = (tuple(c.id for c in choices), gold.id if gold is not None else None, language())
         if getattr(self, "_bar_sig", None) != sig:
             self._bar_sig = sig
-            labels = [c.label for c in choices]
+            labels = [self.label_of(c) for c in choices]
             rects, n = layout_buttons(labels, BAR)
             if n < len(choices):
                 rects, n = layout_buttons(labels, pygame.Rect(BAR.x, BAR.y, BAR.w - 130, BAR.h))
             # gold: moving on (pass, end) or the engine's own answer to a detail (the usual
             # payment); with a coach, the move it asks for instead
-            self.bar_buttons = [ActionButton(r, c.label, c, accent=(c.id == gold.id and c.player == gold.player) if gold is not None
+            self.bar_buttons = [ActionButton(r, lab, c, accent=(c.id == gold.id and c.player == gold.player) if gold is not None
                                              else passes_or_ends(c) or c.role == "default")
-                                for r, c in zip(rects, choices)]
+                                for r, c, lab in zip(rects, choices, labels)]
             self.more_choices = choices[n:]
             if self.more_choices:
                 last = self.bar_buttons[-1].rect.right + 8 if self.bar_buttons else BAR.x
-                self.bar_buttons.append(ActionButton(pygame.Rect(last, BAR.y, 120, BAR.h), f"More ({len(self.more_choices)})", None, "more"))
+                self.bar_buttons.append(ActionButton(pygame.Rect(last, BAR.y, 120, BAR.h),
+                                                     _("More ({n})").format(n=len(self.more_choices)), None, "more"))
         for b in self.bar_buttons:
             b.draw(surf, b is self.hover_btn)
         if self.selected and self.can_act():
             x = self.bar_buttons[-1].rect.right + 16 if self.bar_buttons else BAR.x + 4
-            gfx.blit_text(surf, gfx.fit(f"{len(self.selected)} selected: drag one to move them together (Esc clears)", 17, max(100, BAR.right - x)),
+            said = _("{n} selected: drag one to move them together (Esc clears)").format(n=len(self.selected))
+            gfx.blit_text(surf, gfx.fit(said, 17, max(100, BAR.right - x)),
                           17, (x, BAR.centery), (150, 210, 255), True, anchor="midleft")
         elif not self.bar_buttons:
             if self.queue.busy and self.queue.hold:
-                hint = "The lesson waits: Continue (Enter) plays on."
+                hint = _("The lesson waits: Continue (Enter) plays on.")
             elif self.queue.busy:
-                hint = "Playing the steps... (Space skips)"
+                hint = _("Playing the steps... (Space skips)")
             elif self.can_act() and self.my_choices():
-                hint = "Drag a lit card where it may go, or click it for its choices."
+                hint = _("Drag a lit card where it may go, or click it for its choices.")
             else:
                 hint = ""
             if hint:
-                gfx.blit_text(surf, hint, 18, (BAR.x + 4, BAR.centery), gfx.DIM, anchor="midleft")
+                gfx.blit_text(surf, gfx.fit(hint, 18, BAR.w - 8), 18, (BAR.x + 4, BAR.centery), gfx.DIM, anchor="midleft")
         gfx.panel(surf, MENU_BTN, gfx.PANEL_HI, gfx.LINE, 7)
-        gfx.blit_text(surf, "Menu (Esc)", 17, MENU_BTN.center, gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, gfx.fit(_("Menu (Esc)"), 17, MENU_BTN.w - 8, True), 17, MENU_BTN.center, gfx.TEXT, True, anchor="center")
         if self.queue.busy:
             gfx.panel(surf, SKIP_BTN, gfx.PANEL_HI, gfx.LINE, 7)
-            gfx.blit_text(surf, "Skip (Space)", 17, SKIP_BTN.center, gfx.TEXT, True, anchor="center")
+            gfx.blit_text(surf, gfx.fit(_("Skip (Space)"), 17, SKIP_BTN.w - 8, True), 17, SKIP_BTN.center, gfx.TEXT, True, anchor="center")
         elif self.ctl.thinking:
-            gfx.blit_text(surf, "Computer thinking...", 17, SKIP_BTN.center, gfx.DIM, True, anchor="center")
+            gfx.blit_text(surf, gfx.fit(_("Computer thinking..."), 17, SKIP_BTN.w - 8, True), 17, SKIP_BTN.center, gfx.DIM, True, anchor="center")
+

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import _
+
 from . import gfx
 from .layout import slot_rects
 from .table_geom import RIGHT, _target_list
@@ -32,7 +34,7 @@ class HintMixin:
         """H or the button: ask for the hint of the viewer's decision, or hide
         the one shown."""
         if not self.hint_offered():
-            self.app.toast("The hint is for your own decisions: there is nothing for you to decide now.")
+            self.app.toast(_("The hint is for your own decisions: there is nothing for you to decide now."))
             return
         tag = self.ctl.position_tag(self.viewer)
         if self.hint is not None and self.hint["tag"] == tag:
@@ -53,11 +55,11 @@ class HintMixin:
             self.hint = None
             return
         if got is not None and got[0] == h["tag"]:
-            _, hint, exc = got
+            _tag, hint, exc = got
             if exc is not None:
-                h["error"] = f"No hint this time: the search failed ({type(exc).__name__})."
+                h["error"] = _("No hint this time: the search failed ({error}).").format(error=type(exc).__name__)
             elif hint is None:
-                h["error"] = "There is nothing for you to decide now."
+                h["error"] = _("There is nothing for you to decide now.")
             else:
                 h["hint"] = hint
 
@@ -114,8 +116,8 @@ class HintMixin:
         on = self.hint is not None
         fill = (40, 70, 90) if on else (gfx.PANEL_HI if not hov else (70, 84, 108))
         gfx.panel(surf, HINT_BTN, fill, HINT_COL if (hov or on) else gfx.LINE, 7, 2 if (hov or on) else 1)
-        label = "Thinking..." if self.hint_thinking else "Hint (H)"
-        gfx.blit_text(surf, label, 18, HINT_BTN.center, gfx.TEXT, True, anchor="center")
+        label = _("Thinking...") if self.hint_thinking else _("Hint (H)")
+        gfx.blit_text(surf, gfx.fit(label, 18, HINT_BTN.w - 8, True), 18, HINT_BTN.center, gfx.TEXT, True, anchor="center")
 
     def draw_hint_marks(self, surf) -> None:
         marks = self.hint_marks()
@@ -129,7 +131,7 @@ class HintMixin:
         for r in marks:
             rr = r.inflate(10, 10)
             pygame.draw.rect(surf, HINT_COL, rr, 4, border_radius=10)
-            tag = gfx.text("hint", 14, (10, 30, 40), True)
+            tag = gfx.text(_("hint"), 14, (10, 30, 40), True)
             tr = tag.get_rect(midbottom=(rr.centerx, rr.y + 2)).inflate(10, 2)
             pygame.draw.rect(surf, HINT_COL, tr, border_radius=6)
             surf.blit(tag, tag.get_rect(center=tr.center))
@@ -142,20 +144,21 @@ class HintMixin:
         if h["error"]:
             body = h["error"]
         elif h["hint"] is None:
-            body = "Thinking about your move... (the table keeps answering)"
+            body = _("Thinking about your move... (the table keeps answering)")
         else:
             body = self.rule_text(h["hint"].reason)
             if self.hint_choice() is None:
-                body = "Suggested: " + body
+                body = _("Suggested: {reason}").format(reason=body)
         lines = gfx.wrap(body, 16, w - 20)[:16]
         lh = max(18, gfx.font(16).get_linesize() + 1)
         r = pygame.Rect(RIGHT.x + 8, PANEL_Y, w, 44 + lh * len(lines) + 24)
         gfx.panel(surf, r, (18, 30, 40), HINT_COL, 10, 2)
-        gfx.blit_text(surf, "Hint", 20, (r.x + 12, r.y + 8), HINT_COL, True)
-        gfx.blit_text(surf, "H hides it", 14, (r.right - 12, r.y + 12), gfx.DIM, anchor="topright")
+        gfx.blit_text(surf, _("Hint"), 20, (r.x + 12, r.y + 8), HINT_COL, True)
+        gfx.blit_text(surf, _("H hides it"), 14, (r.right - 12, r.y + 12), gfx.DIM, anchor="topright")
         y = r.y + 38
         for ln in lines:
             surf.blit(gfx.text(ln, 16, gfx.TEXT), (r.x + 12, y))
             y += lh
-        gfx.blit_text(surf, gfx.fit("From your view only: hidden cards are guessed.", 13, w - 24), 13,
+        gfx.blit_text(surf, gfx.fit(_("From your view only: hidden cards are guessed."), 13, w - 24), 13,
+
                       (r.x + 12, r.bottom - 20), gfx.DIM)

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from tabletop.engine.core import Choice
+from tabletop.i18n import _
 
 from .physics import HeldCard
 from .table_geom import RIGHT, MENU_BTN, SKIP_BTN, DRAG_START_PX
@@ -110,7 +111,7 @@ class InputMixin:
         if self.popup is not None:
             i = self.popup.hit(pos)
             if i >= 0:
-                _, act = self.popup.items[i]
+                _lab, act = self.popup.items[i]
                 self.popup = None
                 act()
             else:
@@ -146,14 +147,14 @@ class InputMixin:
             self._drop(pos)
             return
         if self.press is not None:
-            key, _ = self.press
+            key, _at = self.press
             self.press = None
             self._click_card(key, pos)
 
     def _bar_click(self, b: ActionButton) -> None:
         if b.kind == "more":
-            items = [(c.label, (lambda c=c: self.apply_choice(c))) for c in self.more_choices]
-            self.popup = Popup((b.rect.x, b.rect.y - 40 * min(8, len(items))), items, "More choices")
+            items = [(self.label_of(c), (lambda c=c: self.apply_choice(c))) for c in self.more_choices]
+            self.popup = Popup((b.rect.x, b.rect.y - 40 * min(8, len(items))), items, _("More choices"))
             self.popup.choices = list(self.more_choices)
             return
         if self.can_act():
@@ -176,10 +177,10 @@ class InputMixin:
         if len(chs) == 1 and chs[0].args.get("card") != iid:
             self.apply_choice(chs[0])  # a lit target: clicking it chooses it
             return
-        items = [(c.label, (lambda c=c: self.apply_choice(c))) for c in chs]
+        items = [(self.label_of(c), (lambda c=c: self.apply_choice(c))) for c in chs]
         if self.selectable(iid):
-            items.append(("Select to move with others (or shift-click)", lambda: self.toggle_select(iid)))
-        name = self.art.desc(sp.card["card"]).get("name", "") if sp.card.get("card") else "this card"
+            items.append((_("Select to move with others (or shift-click)"), lambda: self.toggle_select(iid)))
+        name = self.art.name(sp.card["card"]) if sp.card.get("card") else _("this card")
         self.popup = Popup(pos, items, title=str(name))
         self.popup.choices = list(chs)
 
@@ -211,12 +212,13 @@ class InputMixin:
             self._end_drag(settle=True)
             self._apply_drop(hits[0])
         elif hits:
-            items = [(c.label, (lambda c=c: (self._end_drag(settle=True), self._apply_drop(c)))) for c in hits]
-            self.popup = Popup(pos, items, "Choose how", on_cancel=self._send_back)
+            items = [(self.label_of(c), (lambda c=c: (self._end_drag(settle=True), self._apply_drop(c)))) for c in hits]
+            self.popup = Popup(pos, items, _("Choose how"), on_cancel=self._send_back)
             self.popup.choices = list(hits)
         else:
             if where is not None or not RIGHT.collidepoint(pos):
-                self.refuse(self.why_not_drop(iid, where) if where is not None else "No legal move there: the card goes back.")
+                self.refuse(self.why_not_drop(iid, where) if where is not None else _("No legal move there: the card goes back."))
+
             self._send_back()
 
     def _apply_drop(self, c: Choice) -> None:

@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import N_, _
 from tabletop.saves import saves_dir
 
 from .controller import is_resign
@@ -39,24 +40,25 @@ class MenusMixin:
     def _build_menu(self) -> None:
         cx = VW // 2
         if self.menu_mode == "save":
-            self.label((cx - 220, 300, 440, 36), "Save the game as:", object_id="#heading")
+            self.label((cx - 220, 300, 440, 36), _("Save the game as:"), object_id="#heading")
             self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(cx - 220, 345, 440, 40), self.app.ui)
             default = self.ctl.match.name or f"{self.game.id}-turn{self.ctl.state.turn}"
             self.name_entry.set_text(default)
             self.name_entry.focus()
-            self.button((cx - 220, 400, 210, 44), "Save", self._do_save)
-            self.button((cx + 10, 400, 210, 44), "Cancel", self._menu_main)
+            self.button((cx - 220, 400, 210, 44), _("Save"), self._do_save)
+            self.button((cx + 10, 400, 210, 44), _("Cancel"), self._menu_main)
             return
-        self.label((cx - 200, 230, 400, 40), "Game menu", object_id="#heading")
-        items = [("Resume", self.close_menu), ("Save game", self._menu_save), ("Load game", self._menu_load),
-                 ("Rules", self.open_rules), ("Settings", self._menu_settings), ("Concede", self._menu_concede), ("Quit to menu", self._quit_to_menu)]
+        self.label((cx - 200, 230, 400, 40), _("Game menu"), object_id="#heading")
+        items = [(N_("Resume"), self.close_menu), (N_("Save game"), self._menu_save), (N_("Load game"), self._menu_load),
+                 (N_("Rules"), self.open_rules), (N_("Settings"), self._menu_settings), (N_("Concede"), self._menu_concede),
+                 (N_("Quit to menu"), self._quit_to_menu)]
         undo = self.undo_label()
         if undo:
             items.insert(1, (undo, self.request_undo))
         if self.coach is not None:  # a lesson is not saved and not conceded
             items = [it for it in items if it[0] not in ("Save game", "Concede")]
         for i, (lab, act) in enumerate(items):
-            self.button((cx - 160, 280 + i * 54, 320, 46), lab, act)
+            self.button((cx - 160, 280 + i * 54, 320, 46), _(lab), act)
         self._menu_rows = len(items)
 
     def menu_rect(self):
@@ -101,9 +103,9 @@ class MenusMixin:
         try:
             self.ctl.match.name = name or safe
             self.ctl.match.save(path)
-            self.app.toast(f"Saved as {path.name}", ok=True)
+            self.app.toast(_("Saved as {name}").format(name=path.name), ok=True)
         except (OSError, TabletopError) as exc:
-            self.app.toast(f"Could not save: {exc}")
+            self.app.toast(_("Could not save: {error}").format(error=exc))
         self.close_menu()
 
     def _menu_load(self) -> None:
@@ -120,7 +122,7 @@ class MenusMixin:
         self.menu_open = False
         self.app._rebuild()
         who = self.viewer
-        self.open_confirm(f"Concede the game as {self._name(who)}?", lambda: self._concede(who))
+        self.open_confirm(_("Concede the game as {name}?").format(name=self._name(who)), lambda: self._concede(who))
 
     def _concede(self, who) -> None:
         d = self.ctl.state.decision
@@ -137,12 +139,13 @@ class MenusMixin:
         from .scenes import MenuScene
         self.app.reset_to(MenuScene(self.app))
 
-    def open_confirm(self, text: str, on_yes, on_no=None, title: str = "Are you sure?", yes: str = "Yes",
+    def open_confirm(self, text: str, on_yes, on_no=None, title: str | None = None, yes: str | None = None,
                      no: str | None = None, rect=None, on_never=None) -> None:
         """A yes/no dialog; ``on_no`` runs when it is declined or closed; with
         ``on_never`` a third button, "Don't ask again", runs it and then says yes."""
-        dlg = ConfirmWindow(self.app.ui, text, title=title, yes=yes, no=no or "Cancel",
-                            never="Don't ask again" if on_never else None, rect=rect)
+        dlg = ConfirmWindow(self.app.ui, text, title=title or _("Are you sure?"), yes=yes or _("Yes"), no=no or _("Cancel"),
+                            never=_("Don't ask again") if on_never else None, rect=rect)
+
         self.dialog = (dlg, on_yes, on_no)
         self._on_never = on_never
 
@@ -162,7 +165,7 @@ class MenusMixin:
 
     def close_dialog(self) -> None:
         if self.dialog is not None:
-            dlg, _, on_no = self.dialog
+            dlg, _yes, on_no = self.dialog
             self.dialog = None
             dlg.kill()
             if on_no is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import _, language
+
 from . import gfx
 from .gfx import VH, VW
 from .table_draw import LINK
@@ -19,7 +21,7 @@ class PanelsMixin:
         small = k in ("phase.begin", "step.begin")
         trail = self.steps_seen[1] if (not small and self.steps_seen and len(self.steps_seen[1]) > 1
                                        and self.steps_seen[1][-1] is ev) else []
-        key = (tuple(map(id, trail)), gfx.generation)
+        key = (tuple(map(id, trail)), gfx.generation, language())
         got = getattr(self, "_banner_pic", None)
         if got is None or got[0] is not ev or got[1] != key:
             # the banner's picture is made once per step shown (its text costs a
@@ -59,8 +61,8 @@ class PanelsMixin:
         if area is not None:
             w = min(w, area.w)
         narrow = w < 520          # a banner docked in a narrow spot (the side panel) wraps in smaller type
-        rule_name = self.rule_name(ev.rule) if ev.rule else ""
-        rule = f"rule: {rule_name}" if rule_name else ""
+        rule_name = self.rule_name(ev.rule) if ev.rule else ""  # English: the Rules screen finds its entry by it
+        rule = _("rule: {name}").format(name=self.rule_label(ev.rule)) if rule_name else ""
         if small:
             ts, rs = (24 if narrow else 28), 15
             lines = gfx.wrap(title, ts, w - 30, True)[:2] if narrow else [gfx.fit(title, ts, w - 30, True)]
@@ -80,7 +82,8 @@ class PanelsMixin:
         pygame.draw.rect(box, (16, 20, 28, 255), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*gfx.ACCENT, 255), box.get_rect(), 2, border_radius=14)
         if not small:
-            gfx.blit_text(box, gfx.fit(k.replace(".", "  /  ").replace("_", " ").upper(), 15, w - 24, True), 15,
+            head = "  /  ".join(self.gw(part.replace("_", " ")) for part in k.split("."))
+            gfx.blit_text(box, gfx.fit(head.upper(), 15, w - 24, True), 15,
                           (w // 2, 16), gfx.DIM, True, anchor="center")
         y = top
         for ln in lines:
@@ -108,9 +111,10 @@ class PanelsMixin:
         kinds = [e.kind for e in trail]
         names = []
         for e in trail:  # the step's name; a step that repeats (a check per faction) by its caption's head
-            n = e.kind.split(".", 1)[-1].replace("_", " ")
+            n = self.gw(e.kind.split(".", 1)[-1].replace("_", " "))
             if kinds.count(e.kind) > 1 and e.caption:
-                n = gfx.fit(e.caption.split(":")[0], 13, 130, True)
+                cap = self.rule_text(e.caption)
+                n = gfx.fit(cap.split(":")[0].split("：")[0], 13, 130, True)
             names.append(n)
         f = 13
         pills = [gfx.font(f, True).size(n)[0] + 12 for n in names]
@@ -140,28 +144,32 @@ class PanelsMixin:
         gfx.panel(surf, r, (24, 30, 40), gfx.ACCENT, 14, 3)
         w = self.view.get("winner")
         if self.ctl.conceded is not None:
-            title = f"{self._name(self.ctl.conceded)} conceded"
-            sub = f"{self._name(1 - self.ctl.conceded)} wins"
+            title = _("{name} conceded").format(name=self._name(self.ctl.conceded))
+            sub = _("{name} wins").format(name=self._name(1 - self.ctl.conceded))
         elif isinstance(w, int):
-            title = f"{self._name(w)} wins!"
-            sub = next((e[0].caption for e in reversed(self.log) if e[0].kind == "game.over"), "")
+            title = _("{name} wins!").format(name=self._name(w))
+            sub = self.rule_text(next((e[0].caption for e in reversed(self.log) if e[0].kind == "game.over"), ""))
         else:
-            title = "The game is a draw"
+            title = _("The game is a draw")
             sub = ""
-        gfx.blit_text(surf, title, 44, (r.centerx, r.y + 58), gfx.ACCENT, True, anchor="center")
-        gfx.blit_text(surf, gfx.fit(sub, 20, r.w - 40), 20, (r.centerx, r.y + 110), gfx.TEXT, anchor="center")
+        gfx.blit_text(surf, gfx.fit(title, 44, r.w - 30, True), 44, (r.centerx, r.y + 58), gfx.ACCENT, True, anchor="center")
+        sub_lines = gfx.wrap(sub, 20, r.w - 40)
+        if len(sub_lines) > 2:
+            sub_lines = [sub_lines[0], gfx.fit(" ".join(sub_lines[1:]), 20, r.w - 40)]
+        for i, ln in enumerate(sub_lines):
+            gfx.blit_text(surf, ln, 20, (r.centerx, r.y + 110 + i * 24 - (12 if len(sub_lines) > 1 else 0)), gfx.TEXT, anchor="center")
         from .scenes import MenuScene, NewGameScene
-        buttons = [("New game", lambda: self.app.reset_to(NewGameScene(self.app, self.game.id)))]
+        buttons = [(_("New game"), lambda: self.app.reset_to(NewGameScene(self.app, self.game.id)))]
         if getattr(self.ctl.match, "log", None) and hasattr(self.ctl.match, "initial_state"):
-            buttons.append(("Watch again", self.watch_again))  # the game back, step by step (replay_scene.py)
-        buttons.append(("Main menu", lambda: self.app.reset_to(MenuScene(self.app))))
+            buttons.append((_("Watch again"), self.watch_again))  # the game back, step by step (replay_scene.py)
+        buttons.append((_("Main menu"), lambda: self.app.reset_to(MenuScene(self.app))))
         w = (r.w - 60 - 20 * (len(buttons) - 1)) // len(buttons)
         rects = [pygame.Rect(r.x + 30 + i * (w + 20), r.bottom - 80, w, 50) for i in range(len(buttons))]
-        self.over_buttons = [(b, act) for b, (_, act) in zip(rects, buttons)]
-        for b, (lab, _) in zip(rects, buttons):
+        self.over_buttons = [(b, act) for b, (_lab, act) in zip(rects, buttons)]
+        for b, (lab, _act) in zip(rects, buttons):
             hov = b.collidepoint(self.app.vmouse)
             gfx.panel(surf, b, (70, 84, 108) if hov else gfx.PANEL_HI, gfx.ACCENT if hov else gfx.LINE, 8, 2)
-            gfx.blit_text(surf, lab, 20, b.center, gfx.TEXT, True, anchor="center")
+            gfx.blit_text(surf, gfx.fit(lab, 20, b.w - 10, True), 20, b.center, gfx.TEXT, True, anchor="center")
 
     def watch_again(self) -> None:
         """The game just ended, watched back from its start (Back returns here)."""
@@ -172,7 +180,7 @@ class PanelsMixin:
         try:
             watch(self.app, Replay.from_match(self.ctl.match))
         except Exception as exc:  # never lose the table over it
-            self.app.toast(f"Can't watch this game back ({type(exc).__name__}: {exc})")
+            self.app.toast(_("Can't watch this game back ({error})").format(error=f"{type(exc).__name__}: {exc}"))
 
     def _draw_handoff(self, surf) -> None:
         surf.fill((14, 18, 26))
@@ -181,9 +189,13 @@ class PanelsMixin:
         r = pygame.Rect(0, 0, 760, 300)
         r.center = (VW // 2, VH // 2)
         gfx.panel(surf, r, (26, 32, 44), col, 16, 3)
-        gfx.blit_text(surf, f"Pass the screen to {self._name(p)}", 42, (r.centerx, r.y + 80), gfx.TEXT, True, anchor="center")
-        gfx.blit_text(surf, "The table is hidden so nobody sees the other player's cards.", 20, (r.centerx, r.y + 140), gfx.DIM, anchor="center")
+        gfx.blit_text(surf, gfx.fit(_("Pass the screen to {name}").format(name=self._name(p)), 42, r.w - 30, True), 42,
+                      (r.centerx, r.y + 80), gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, gfx.fit(_("The table is hidden so nobody sees the other player's cards."), 20, r.w - 30), 20,
+                      (r.centerx, r.y + 140), gfx.DIM, anchor="center")
         b = pygame.Rect(0, 0, 360, 60)
         b.center = (r.centerx, r.bottom - 70)
         gfx.panel(surf, b, gfx.shade(col, 0.6), col, 10, 2)
-        gfx.blit_text(surf, f"{self._name(p)}: click when ready", 22, b.center, gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, gfx.fit(_("{name}: click when ready").format(name=self._name(p)), 22, b.w - 12, True), 22,
+                      b.center, gfx.TEXT, True, anchor="center")
+

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 
+from tabletop.i18n import _
+
 from .anim import patch
+
 from .controller import is_resign
 from .sound import for_event as sound_for_event
 
@@ -233,7 +236,8 @@ class PlaybackMixin:
             try:
                 c = ctl.poll_computer()
             except Exception as exc:  # the agent failed: fall back to a legal choice
-                self.app.toast(f"The computer player failed ({type(exc).__name__}); it plays a simple move instead.")
+                self.app.toast(_("The computer player failed ({error}); it plays a simple move instead.").format(
+                    error=type(exc).__name__))
                 mine = ctl.state.decision.choices_for(p)
                 c = next((x for x in mine if not is_resign(x)), mine[0] if mine else None)
             if c is not None:

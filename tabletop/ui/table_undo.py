@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import _, ngettext
+
 from . import gfx
 from .gfx import VW
 
@@ -16,9 +18,9 @@ class UndoMixin:
         if self.frozen or (self.coach is not None and not self.coach.table_undo) or not hasattr(ctl, "undo_plan"):
             return ""
         if ctl.hotseat:
-            return "Ask to take back (Ctrl+Z)"
+            return _("Ask to take back (Ctrl+Z)")
         if ctl.vs_computer and self.app.settings.allow_undo:
-            return "Undo (Ctrl+Z)"
+            return _("Undo (Ctrl+Z)")
         return ""
 
     def request_undo(self) -> None:
@@ -47,7 +49,7 @@ class UndoMixin:
         if not ctl.vs_computer:
             return
         if not self.app.settings.allow_undo:
-            self.app.toast("Undo against the computer is switched off (Settings).")
+            self.app.toast(_("Undo against the computer is switched off (Settings)."))
             return
         plan = ctl.undo_plan(ctl.humans()[0])
         if not plan.ok:
@@ -71,12 +73,18 @@ class UndoMixin:
         r, plan = self.takeback
         a = 1 - r
         if plan.limited:
-            what = f"{self._name(r)} asks to take back the last {plan.count} step{'s' if plan.count != 1 else ''}. {plan.message}"
+            what = ngettext("{name} asks to take back the last {n} step. {message}",
+                            "{name} asks to take back the last {n} steps. {message}", plan.count).format(
+                name=self._name(r), n=plan.count, message=plan.message)
+        elif plan.count > 1:
+            what = ngettext("{name} asks to take back: {move}, and the {n} step after it.",
+                            "{name} asks to take back: {move}, and the {n} steps after it.", plan.count - 1).format(
+                name=self._name(r), move=self.gw(plan.label), n=plan.count - 1)
         else:
-            more = f", and the {plan.count - 1} step{'s' if plan.count > 2 else ''} after it" if plan.count > 1 else ""
-            what = f"{self._name(r)} asks to take back: {plan.label}{more}."
-        self.open_confirm(f"{what}<br><br>{self._name(a)}, do you accept?", self._accept_takeback, self._decline_takeback,
-                          title="Take back a move?", yes="Accept", no="Decline",
+            what = _("{name} asks to take back: {move}.").format(name=self._name(r), move=self.gw(plan.label))
+        ask = _("{name}, do you accept?").format(name=self._name(a))
+        self.open_confirm(f"{what}<br><br>{ask}", self._accept_takeback, self._decline_takeback,
+                          title=_("Take back a move?"), yes=_("Accept"), no=_("Decline"),
                           rect=pygame.Rect(VW // 2 - 280, 330, 560, 280))
 
     def _accept_takeback(self) -> None:
@@ -85,9 +93,9 @@ class UndoMixin:
         r, plan = self.takeback
         self.takeback = None
         if not self._rewind(plan):
-            self.app.toast("The game moved on: the take-back no longer applies.")
+            self.app.toast(_("The game moved on: the take-back no longer applies."))
         else:
-            self.app.toast(f"{self._name(1 - r)} accepted. {plan.message}", ok=True)
+            self.app.toast(_("{name} accepted. {message}").format(name=self._name(1 - r), message=plan.message), ok=True)
         d = self.ctl.decider()
         self.handoff_for = d if d is not None else r  # the screen is with the other player: pass it on
         self.handoff_armed = False
@@ -95,9 +103,9 @@ class UndoMixin:
     def _decline_takeback(self) -> None:
         if self.takeback is None:
             return
-        r, _ = self.takeback
+        r, _plan = self.takeback
         self.takeback = None
-        self.app.toast(f"{self._name(1 - r)} declined the take-back.")
+        self.app.toast(_("{name} declined the take-back.").format(name=self._name(1 - r)))
         self.handoff_for = r  # give the screen back to the one who asked
         self.handoff_armed = False
 
@@ -130,6 +138,8 @@ class UndoMixin:
         r0 = self.takeback[0]
         a = 1 - r0
         col = gfx.P_COLORS[a % 2]
-        gfx.blit_text(surf, f"Take-back request: pass the screen to {self._name(a)}", 36, (VW // 2, 200), gfx.TEXT, True, anchor="center")
-        gfx.blit_text(surf, "The table is hidden so nobody sees the other player's cards.", 20, (VW // 2, 250), gfx.DIM, anchor="center")
+        gfx.blit_text(surf, gfx.fit(_("Take-back request: pass the screen to {name}").format(name=self._name(a)), 36, VW - 80, True), 36,
+                      (VW // 2, 200), gfx.TEXT, True, anchor="center")
+        gfx.blit_text(surf, _("The table is hidden so nobody sees the other player's cards."), 20, (VW // 2, 250), gfx.DIM, anchor="center")
+
         pygame.draw.line(surf, col, (VW // 2 - 300, 285), (VW // 2 + 300, 285), 3)

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.engine.core import Event
+from tabletop.i18n import N_, _, game_text, ngettext
 
 def real_decision(state, player: int) -> bool:
     """Did ``player`` have a real choice here (more than one, giving up aside)?"""
@@ -99,7 +100,7 @@ def new_identities(ev: Event, player: int, known: set) -> set:
                 out.add((iid, cid))
         else:
             if known_ids is None:
-                known_ids = {c for _, c in known}
+                known_ids = {c for _iid, c in known}
             if cid not in known_ids:
                 out.add((None, cid))
     return out
@@ -146,7 +147,7 @@ def plan_undo(match, player: int, name: str = "you") -> UndoPlan:
             labels[i] = c.label if c is not None else cid
         all_events.append(state.apply_id(cid, p))
     if k is None:
-        plan.message = "There is nothing to take back yet."
+        plan.message = _("There is nothing to take back yet.")
         return plan
     # what the player learned from the state at k onwards: ``seen`` grows with
     # each identity shown, so the last choice that showed something new is found
@@ -165,26 +166,40 @@ def plan_undo(match, player: int, name: str = "you") -> UndoPlan:
         later = known_cards(state.view(player)) - seen
         if later:
             seen |= later
-            hit = hit or (evs[-1] if evs else Event("reveal", "a hidden card came into sight"))
+            hit = hit or (evs[-1] if evs else Event("reveal", N_("a hidden card came into sight")))
         if hit is not None:
             last_reveal = i
             reveal_caption = hit.for_player(player).caption or hit.kind
     target = k if last_reveal is None else last_reveal + 1
     plan.label = labels.get(k, "")
-    who = "you" if name == "you" else name
-    whose = "your" if name == "you" else f"{name}'s"
+    gid = getattr(getattr(match, "game", None), "id", None)
+    seen_what = game_text(reveal_caption, gid)
     if target >= cur:
-        plan.message = (f"Can't take that back: since {whose} last move {who} saw a hidden card "
-                        f"({reveal_caption}). Undo never goes back past a point where hidden "
-                        "information was shown.")
+        if name == "you":
+            plan.message = _("Can't take that back: since your last move you saw a hidden card ({caption}). "
+                             "Undo never goes back past a point where hidden information was shown.").format(caption=seen_what)
+        else:
+            plan.message = _("Can't take that back: since {name}'s last move {name} saw a hidden card ({caption}). "
+                             "Undo never goes back past a point where hidden information was shown.").format(
+                name=name, caption=seen_what)
         return plan
     plan.target = target
     plan.limited = last_reveal is not None
     plan.events = [e for evs in all_events[:target] for e in evs]
     if plan.limited:
-        plan.message = (f"Taken back only to just after \"{reveal_caption}\": that showed {who} a "
-                        "hidden card, and undo never goes back past what was seen.")
+        if name == "you":
+            plan.message = _("Taken back only to just after \"{caption}\": that showed you a hidden card, and undo "
+                             "never goes back past what was seen.").format(caption=seen_what)
+        else:
+            plan.message = _("Taken back only to just after \"{caption}\": that showed {name} a hidden card, and undo "
+                             "never goes back past what was seen.").format(caption=seen_what, name=name)
     else:
         n = cur - target
-        plan.message = f"Took back: {plan.label}" + (f" (and {n - 1} step{'s' if n > 2 else ''} after it)" if n > 1 else "") + "."
+        move = game_text(plan.label, gid)
+        if n > 1:
+            plan.message = ngettext("Took back: {move} (and {n} step after it).", "Took back: {move} (and {n} steps after it).",
+                                    n - 1).format(move=move, n=n - 1)
+        else:
+            plan.message = _("Took back: {move}.").format(move=move)
     return plan
+
