@@ -80,6 +80,13 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
     if "," in name:
         cands.append(name.split(",")[0].strip())
     words = [w for w in re.split(r"\s+", name.replace('"', "").strip()) if w]
+    if len(words) == 1 and not name.isascii():
+        # a Japanese name has no spaces: "黄昏刃の盗賊" reads "盗賊" (what follows
+        # the last の), "マロウ・ヴェスク" reads "マロウ"
+        if "・" in name:
+            cands.append(name.split("・")[0])
+        if "の" in name.strip("の"):
+            cands.append(name.strip("の").rsplit("の", 1)[1])
     if len(words) > 1:
         last = words[-1]
         if last.startswith("[") and len(words) > 2:  # "Ignis Colossus [L]"

@@ -356,7 +356,7 @@ class DrawMixin:
             else:
                 prompt = self.rule_text(d.prompt)
                 if prompt.lower().startswith(who.lower()):
-                    prompt = prompt[len(who):].lstrip(" :,-")
+                    prompt = prompt[len(who):].lstrip(" :,-：、，　")
                 if ctl.hotseat:
                     msg = _("{name}: {prompt}").format(name=who, prompt=prompt)
                 else:
