@@ -108,7 +108,7 @@ def test_the_table_catalog_is_whole_and_keeps_every_placeholder(lang):
 
 
 def test_the_table_speaks_korean_buttons_top_bar_and_log(korean):
-    app, table = start(speed="instant")
+    app, table = start(speed="instant", language="ko")
     app.run_frames(3, 1 / 60)
     table.draw(app.canvas)
     labels = [b.label for b in table.bar_buttons]
@@ -129,7 +129,7 @@ def test_the_table_speaks_korean_buttons_top_bar_and_log(korean):
 
 def test_the_bar_buttons_and_the_cloth_are_drawn_again_when_the_language_changes(korean):
     i18n.set_language("en")
-    app, table = start(speed="instant")
+    app, table = start(speed="instant", language="en")
     app.run_frames(2, 1 / 60)
     table.draw(app.canvas)
     before = [b.label for b in table.bar_buttons]
@@ -147,7 +147,7 @@ def test_the_bar_buttons_and_the_cloth_are_drawn_again_when_the_language_changes
 
 def test_a_card_face_is_drawn_again_in_the_new_language(korean):
     i18n.set_language("en")
-    app, table = start(speed="instant")
+    app, table = start(speed="instant", language="en")
     art = table.art
     en = art.get("ember", 330, 462, wait=False)
     en_bytes = pygame.image.tobytes(en, "RGBA")
