@@ -299,6 +299,10 @@ def game_templates(game) -> dict[str, PoCatalog]:
     for s in (quoted() if callable(quoted) else ()):
         if _shown_text(s):
             _add(play, s, None, "card text the rules quote")
+    named = {m.id for m in cards if m.id}
+    for word in _view_words(game):
+        if word not in named:
+            _add(play, word, None, "on the table (phase, step, counter or state)")
     files = sorted(p for p in d.rglob("*.py") if "locale" not in p.parts)
     for msgid, note, where in code_strings(files):
         if _SOURCE_NOTE.match(msgid):
@@ -312,6 +316,51 @@ def game_templates(game) -> dict[str, PoCatalog]:
             if _shown_text(s):
                 _add(play, s, None, "rule name")
     return {"cards": cards, "learn": learn, "play": play}
+
+
+def _view_words(game, games: int = 2, max_decisions: int = 400) -> list[str]:
+    """The words a game's view puts on the table, as the table writes them:
+    phase and step names, counter names, and the short state words of its
+    ``extra`` (gathered from a few random games)."""
+    from tabletop.ai.agents import make_agent
+    from tabletop.engine.rng import PCG32
+
+    words: dict[str, None] = {}
+
+    def add(s):
+        if isinstance(s, str) and s.strip() and any(ch.isalpha() for ch in s) and len(s) <= 40 \
+                and len(s.split()) <= 3 and "." not in s and "_" not in s:
+            words.setdefault(s, None)
+
+    for g in range(games):
+        rng = PCG32(17 + g)
+        setup = game.default_setup()
+        names = sorted(game.decks)
+        for p in setup.get("players", []):
+            if names:
+                p["deck"] = rng.choice(names)
+        try:
+            state = game.new_state(setup, 17 + g)
+        except Exception:
+            return list(words)
+        agents = [make_agent("random", 5 + g * 2 + i) for i in range(2)]
+        for _n in range(max_decisions):
+            v = state.view(None)
+            for k in ("phase", "step"):
+                x = v.get(k)
+                if isinstance(x, str) and x:
+                    add(x.replace("_", " ").title())
+                    add(x.replace("_", " "))
+            for pl in v.get("players") or []:
+                for k in (pl.get("counters") or {}):
+                    add(k.upper() if len(k) <= 3 else k.replace("_", " ").capitalize())
+            for x in (v.get("extra") or {}).values():
+                add(x)
+            d = state.decision
+            if d is None:
+                break
+            state.apply(agents[d.players[0]].choose(state, d.players[0]))
+    return list(words)
 
 
 def _describe_words(desc: dict):
