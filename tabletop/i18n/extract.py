@@ -320,8 +320,9 @@ def game_templates(game) -> dict[str, PoCatalog]:
 
 def _view_words(game, games: int = 2, max_decisions: int = 400) -> list[str]:
     """The words a game's view puts on the table, as the table writes them:
-    phase and step names, counter names, and the short state words of its
-    ``extra`` (gathered from a few random games)."""
+    phase and step names, counter names, the short state words of its
+    ``extra``, and the parts of its steps' kinds (a step banner's heading
+    "JUDGMENT / EVADE"), gathered from a few random games."""
     from tabletop.ai.agents import make_agent
     from tabletop.engine.rng import PCG32
 
@@ -359,7 +360,9 @@ def _view_words(game, games: int = 2, max_decisions: int = 400) -> list[str]:
             d = state.decision
             if d is None:
                 break
-            state.apply(agents[d.players[0]].choose(state, d.players[0]))
+            for e in state.apply(agents[d.players[0]].choose(state, d.players[0])):
+                for part in str(e.kind).split("."):
+                    add(part.replace("_", " "))
     return list(words)
 
 
