@@ -185,3 +185,29 @@ def test_english_needs_no_catalog_and_an_unknown_code_means_english():
         assert i18n.game_text("Anything at all", "rush_duel") == "Anything at all"
     finally:
         i18n.set_language("en")
+
+
+def test_a_catalog_is_compiled_once_and_again_when_its_po_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_CACHE", str(tmp_path / "cache"))
+    f = tmp_path / "ko.po"
+    f.write_text(PO, encoding="utf-8")
+    assert load_catalog([f], "ko").text("Player 2") == "플레이어 2"
+    compiled = list((tmp_path / "cache" / "locale").glob("ko-*.mo"))
+    assert len(compiled) == 1
+    f.write_text(PO.replace('msgstr "플레이어 2"', 'msgstr "두 번째 플레이어"'), encoding="utf-8")
+    cat = load_catalog([f], "ko")
+    assert cat.text("Player 2") == "두 번째 플레이어"
+    assert cat.ngettext("{n} card", "{n} cards", 5) == "{n}장"
+    assert cat.keyed("card:M01:name", "Pebble Squire") == "조약돌 종자"
+    assert cat.text("Fuzzy words") == "Fuzzy words"
+    assert len(list((tmp_path / "cache" / "locale").glob("ko-*.mo"))) == 2
+
+
+def test_a_cache_that_cannot_be_written_reads_the_po_itself(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("TABLETOP_CACHE", str(blocker))
+    f = tmp_path / "ko.po"
+    f.write_text(PO, encoding="utf-8")
+    cat = load_catalog([f], "ko")
+    assert cat.text("Pebble Squire deals 300 damage to Player 2") == "조약돌 종자이(가) 플레이어 2에게 300 데미지를 준다"

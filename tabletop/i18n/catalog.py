@@ -14,6 +14,9 @@ stays English.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import os
 import re
 from pathlib import Path
 
@@ -28,7 +31,7 @@ _OF = re.compile(r"^(.*\S) \((\d+) of (\d+)\)$", re.S)
 
 
 class Template:
-    __slots__ = ("msgid", "translation", "regex", "regexes", "slots", "anchor", "weight", "lead", "quoted")
+    __slots__ = ("msgid", "translation", "_patterns", "_regexes", "slots", "anchor", "weight", "lead", "quoted")
 
     def __init__(self, msgid: str, translation: str):
         self.msgid = msgid
@@ -39,17 +42,17 @@ class Template:
         # the shortest first slots, then (with two or more word slots) the longest:
         # "give {0} {1} this turn" reads "give a friendly unit Tank this turn" either way,
         # and the reading whose slots translate wins
-        self.regexes = []
+        self._patterns = []
+        self._regexes = None  # compiled when first matched: most templates never are
         for wild in (".*?", ".*"):
             pattern = []
             for i, lit in enumerate(literals):
                 pattern.append(re.escape(lit))
                 if i < len(self.slots):
                     pattern.append(f"(?P<s{i}>{_NUMBER.pattern})" if _COUNT.fullmatch(self.slots[i]) else f"(?P<s{i}>{wild})")
-            self.regexes.append(re.compile("^" + "".join(pattern) + "$", re.S))
+            self._patterns.append("^" + "".join(pattern) + "$")
             if sum(1 for x in self.slots if not _COUNT.fullmatch(x)) < 2:
                 break
-        self.regex = self.regexes[0]
         self.anchor = max(literals, key=len)
         self.weight = sum(len(x) for x in literals)
         # how many words of its own the sentence begins with before a name is put
@@ -58,6 +61,16 @@ class Template:
         # a slot between quotation marks quotes text as it is ('("{req}")'): kept as written
         self.quoted = {i for i in range(len(self.slots))
                        if literals[i].endswith('"') and literals[i + 1].startswith('"')}
+
+    @property
+    def regexes(self) -> list:
+        if self._regexes is None:
+            self._regexes = [re.compile(p, re.S) for p in self._patterns]
+        return self._regexes
+
+    @property
+    def regex(self):
+        return self.regexes[0]
 
 
 class Catalog:
@@ -281,24 +294,88 @@ class Catalog:
 
 
 def load_catalog(files, lang: str, fallback: Catalog | None = None) -> Catalog:
-    """A catalog from ``.po`` files (Babel reads them); an empty one for English."""
+    """A catalog from ``.po`` files; an empty one for English. Each ``.po`` is
+    compiled once to a ``.mo`` in the cache folder (Babel writes it, keyed by
+    the file's contents) and read from there with the standard gettext module:
+    parsing a large ``.po`` at every start would make the window wait."""
     cat = Catalog(lang, fallback)
-    if files:
+    for path in files or ():
+        entries = _compiled(Path(path))
+        if entries is None:
+            _read_po_into(cat, Path(path))
+            continue
+        for key, value in entries.items():
+            if isinstance(key, tuple):  # (msgid, n): a plural form
+                cat.plurals.setdefault(key[0], [])
+                forms = cat.plurals[key[0]]
+                while len(forms) <= key[1]:
+                    forms.append("")
+                forms[key[1]] = value
+                continue
+            if not key:
+                continue
+            context, sep, msgid = key.partition("\x04")
+            if sep:
+                cat.add(msgid, value, context)
+            else:
+                cat.add(key, value)
+    return cat.finish()
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("TABLETOP_CACHE")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("tabletop", appauthor=False))
+
+
+def _compiled(path: Path):
+    """The translations of ``path`` as gettext reads them from its compiled
+    ``.mo`` (compiled now when the cache lacks it); None when no cache can be
+    written."""
+    import gettext
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    mo = cache_dir() / "locale" / f"{path.stem}-{hashlib.sha1(data).hexdigest()[:16]}.mo"
+    if not mo.is_file():
+        from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        for path in files:
-            with open(path, "rb") as fh:
-                po = read_po(fh, locale=None, abort_invalid=False)
-            for m in po:
-                if not m.id or m.fuzzy:
-                    continue
-                if m.pluralizable:
-                    forms = [s for s in (m.string or ())]
-                    if any(forms):
-                        cat.plurals[m.id[0]] = list(forms)
-                    continue
-                cat.add(m.id, m.string, m.context)
-    return cat.finish()
+        try:
+            po = read_po(io.BytesIO(data), locale=None, abort_invalid=False)
+            mo.parent.mkdir(parents=True, exist_ok=True)
+            tmp = mo.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as fh:
+                write_mo(fh, po, use_fuzzy=False)
+            os.replace(tmp, mo)
+        except OSError:
+            return None
+    try:
+        with open(mo, "rb") as fh:
+            return gettext.GNUTranslations(fh)._catalog
+    except (OSError, ValueError):
+        return None
+
+
+def _read_po_into(cat: Catalog, path: Path) -> None:
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as fh:
+        po = read_po(fh, locale=None, abort_invalid=False)
+    for m in po:
+        if not m.id or m.fuzzy:
+            continue
+        if m.pluralizable:
+            forms = [s for s in (m.string or ())]
+            if any(forms):
+                cat.plurals[m.id[0]] = list(forms)
+            continue
+        cat.add(m.id, m.string, m.context)
 
 
 def po_files(folder: Path, lang: str) -> list[Path]:
