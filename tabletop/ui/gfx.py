@@ -10,6 +10,8 @@ import re
 
 import pygame
 
+from tabletop import i18n
+
 VW, VH = 1600, 900  # the virtual table space every scene draws in
 
 # palette
@@ -29,6 +31,7 @@ P_COLORS = ((80, 150, 230), (220, 100, 100))
 _fonts: dict = {}
 _text: dict = {}
 _wrap: dict = {}
+_fit: dict = {}
 _TEXT_CAP = 6000
 
 # Readability: no text on screen smaller than 11 px in a window of 1280x720
@@ -70,6 +73,7 @@ def set_display_scale(scale: float) -> None:
         generation += 1
         _text.clear()
         _wrap.clear()
+        _fit.clear()
 
 
 def min_size() -> int:
@@ -91,6 +95,7 @@ def reset_caches() -> None:
     _fonts.clear()
     _text.clear()
     _wrap.clear()
+    _fit.clear()
     _fallbacks.clear()
     _glyph_cache.clear()
 
@@ -284,20 +289,27 @@ def _plain(s: str, f) -> str:
 
 
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
-    """``s`` cut with an ellipsis so it fits ``width`` pixels."""
+    """``s`` cut with an ellipsis so it fits ``width`` pixels (cached: measuring
+    Korean and Japanese text is slow enough to show in a frame)."""
+    key = (s, max(int(size), _floor), width, bold, _face_lang())
+    got = _fit.get(key)
+    if got is not None:
+        return got
     f = font(size, bold)
-    if f.size(s)[0] <= width:
-        return s
-    while s and f.size(s + "...")[0] > width:
-        s = s[:-1]
-    return s + "..."
+    out = s
+    if f.size(s)[0] > width:
+        while out and f.size(out + "...")[0] > width:
+            out = out[:-1]
+        out += "..."
+    if len(_fit) > _TEXT_CAP:
+        _fit.clear()
+    _fit[key] = out
+    return out
 
 
 def _face_lang() -> str:
     """Which face text is drawn in: "ko", "ja" or "en"."""
-    from tabletop import i18n
-
-    lang = i18n.language()
+    lang = i18n._lang
     return lang if lang in CJK_FONTS else "en"
 
 
@@ -357,6 +369,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
         lines.append(cur)
     if len(_wrap) > _TEXT_CAP:
         _wrap.clear()
+        _fit.clear()
     _wrap[key] = lines
     return lines
 
