@@ -8,20 +8,13 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from i18nhelp import catalog_word
 
 from tabletop import i18n
 from tabletop.cli import main
 from tabletop.engine.registry import all_games
 
 GAME_ID = "rush_duel" if "rush_duel" in all_games() else sorted(all_games())[0]
-LOCALE = Path(i18n.__file__).resolve().parent.parent / "locale"
-
-
-def catalog_word(lang: str, msgid: str) -> str:
-    with open(LOCALE / lang / "LC_MESSAGES" / "screens.po", "rb") as fh:
-        word = read_po(fh, locale=lang)[msgid].string
-    assert word and word != msgid
-    return word
 
 
 @pytest.fixture(autouse=True)

@@ -9,22 +9,13 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from i18nhelp import catalog_word
 from uihelp import DT, click, make_app
 
 from tabletop import i18n
 from tabletop.ui.scenes import MenuScene, SettingsScene, language_options
 from tabletop.ui.settings import load_settings
 
-LOCALE = Path(i18n.__file__).resolve().parent.parent / "locale"
-
-
-def catalog_word(lang: str, msgid: str) -> str:
-    """The translation the screens catalog holds (read from the file, not from the app)."""
-    with open(LOCALE / lang / "LC_MESSAGES" / "screens.po", "rb") as fh:
-        po = read_po(fh, locale=lang)
-    word = po[msgid].string
-    assert word and word != msgid
-    return word
 
 
 @pytest.fixture(autouse=True)
