@@ -376,7 +376,3 @@ def _read_po_into(cat: Catalog, path: Path) -> None:
                 cat.plurals[m.id[0]] = list(forms)
             continue
         cat.add(m.id, m.string, m.context)
-
-
-def po_files(folder: Path, lang: str) -> list[Path]:
-    return sorted((Path(folder) / lang / "LC_MESSAGES").glob("*.po"))

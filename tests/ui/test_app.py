@@ -12,7 +12,7 @@ from tabletop.ui.anim import AnimQueue, patch
 from tabletop.ui.scenes import LoadScene, MenuScene, NewGameScene, SettingsScene
 from tabletop.ui.settings import Settings, load_settings
 from tabletop.ui.table import TableScene
-from uihelp import DT, click, make_app, start
+from uihelp import DT, click, make_app, open_settings, start
 
 
 def test_menu_new_game_starts_a_table():
@@ -69,12 +69,7 @@ def test_load_screen_lists_saves_and_shows_a_bad_one_without_crashing():
 
 
 def test_settings_are_applied_and_kept_in_settings_toml():
-    app = make_app()
-    app.persist_settings = True
-    app.reset_to(MenuScene(app))
-    app.push(SettingsScene(app))
-    app.run_frames(2, DT)
-    scene = app.top
+    app, scene = open_settings()
     conf = next(b for b in scene.actions if b.text.startswith("Ask before"))
     click(app, conf.rect.center)
     app.run_frames(2, DT)

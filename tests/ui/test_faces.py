@@ -267,17 +267,11 @@ def test_changed_stat_pops_over_its_card():
 
 def test_settings_volume_slider_and_mute():
     import pygame_gui
-    from uihelp import DT, click, make_app
+    from uihelp import DT, click, open_settings
 
-    from tabletop.ui.scenes import MenuScene, SettingsScene
     from tabletop.ui.settings import load_settings
 
-    app = make_app()
-    app.persist_settings = True
-    app.reset_to(MenuScene(app))
-    app.push(SettingsScene(app))
-    app.run_frames(2, DT)
-    scene = app.top
+    app, scene = open_settings()
     mute = next(b for b in scene.actions if b.text.startswith("Sound:"))
     click(app, mute.rect.center)
     app.run_frames(2, DT)

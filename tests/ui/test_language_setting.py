@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from i18nhelp import catalog_word
-from uihelp import DT, click, make_app
+from uihelp import DT, click, make_app, open_settings
 
 from tabletop import i18n
 from tabletop.ui.scenes import MenuScene, SettingsScene, language_options
@@ -39,12 +39,7 @@ def _choose(app, menu, label: str) -> None:
 
 
 def test_choosing_korean_rebuilds_settings_in_korean_and_keeps_it():
-    app = make_app()
-    app.persist_settings = True
-    app.reset_to(MenuScene(app))
-    app.push(SettingsScene(app))
-    app.run_frames(2, DT)
-    scene = app.top
+    app, scene = open_settings()
     assert "Language" in _texts(scene) and "Settings" in _texts(scene)
     assert [name for name, _code in language_options()][1:] == ["English", "한국어", "日本語"]
     _choose(app, scene.language, "한국어")

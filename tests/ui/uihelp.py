@@ -109,3 +109,15 @@ def settle(app, table, frames=400):
             return
         if table.ctl.thinking:
             table.ctl.wait_computer(5.0)
+
+
+def open_settings(**kw):
+    """An app (settings kept in settings.toml) showing the Settings screen over the menu."""
+    from tabletop.ui.scenes import MenuScene, SettingsScene
+
+    app = make_app(**kw)
+    app.persist_settings = True
+    app.reset_to(MenuScene(app))
+    app.push(SettingsScene(app))
+    app.run_frames(2, DT)
+    return app, app.top
