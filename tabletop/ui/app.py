@@ -31,6 +31,7 @@ UI_EVENTS = {
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FPS, IDLE_FPS = 60, 30
 SETTLE_S = 1.5      # after input the widgets still change by themselves (hover fades, tool tips)
+SPARE_S = 0.0025    # a frame starts work ahead (Scene.spare) only this soon after it began
 QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
 BLINK_S = 0.25      # a text field with the focus: its cursor blinks
 POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
@@ -98,6 +99,14 @@ class Scene:
 
     def draw(self, surf: pygame.Surface) -> None:
         pass
+
+    def spare(self, until: float) -> None:
+        """Work that can be done ahead (pictures a later frame will need),
+        one piece at a time while ``time.perf_counter()`` is short of ``until``."""
+
+    def spare_left(self) -> bool:
+        """Whether :meth:`spare` still has work (an idle window keeps stepping until it is done)."""
+        return False
 
     def back(self) -> None:
         self.app.pop()
@@ -327,6 +336,8 @@ class App:
         if draw:
             self.render()
             self.present()
+            if self.top is not None:  # work ahead, while this frame is young
+                self.top.spare(t0 + SPARE_S)
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
 
@@ -435,6 +446,8 @@ class App:
             idle = top is None or top.is_idle()
         except Exception:
             idle = False
+        if idle and top is not None and top.spare_left():
+            idle = False  # work ahead to finish first (a few frames)
         self._idle_frames = self._idle_frames + 1 if idle else 0
         if self._idle_frames < 2 or pygame.event.peek():
             return None

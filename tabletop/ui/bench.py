@@ -137,8 +137,12 @@ def run_ui_bench(game_id: str | None = None, frames: int = 600, seed: int = 7, l
         app.run_frames(2)
         drawn = _busy_view(table)
         rng = PCG32(seed)
-        # warm the caches (every face at every size it is drawn at), as a real table is after a turn
-        for _ in range(30):
+        # warm the caches (every face at every size it is drawn at, and the work
+        # a table does ahead in spare time: every card's large face), as a real
+        # table is after a turn, which it spends mostly waiting for a click
+        for i in range(2000):
+            if i >= 30 and not table.spare_left():
+                break
             if not table.queue.busy:
                 table.queue.push(_moves(table, rng))
             app.step([], dt=1 / 60)

@@ -86,22 +86,22 @@ class CardsMixin:
             layer = None
         if layer is None or layer[0] != head:
             pic = layer[2] if layer is not None else pygame.Surface(surf.get_size()).convert(surf)
-            area = None
+            areas = [None]
         elif layer[1] != parts:
             pic, old = layer[2], layer[1]
-            dirty = [_part_area(p) for k in old.keys() | parts.keys() for p in (old.get(k), parts.get(k))
-                     if p is not None and old.get(k) != parts.get(k)]
-            area = dirty[0].unionall(dirty[1:])
+            areas = _merged([_part_area(p) for k in old.keys() | parts.keys() for p in (old.get(k), parts.get(k))
+                             if p is not None and old.get(k) != parts.get(k)])
         else:
             pic = None
         if pic is not None:
             stood_in = self.art.stand_ins
-            pic.set_clip(area)
-            pic.blit(self._bg, area.topleft if area is not None else (0, 0), area)
-            paint_under(pic)
-            for sp in still:
-                if area is None or area.colliderect(_part_area(parts[sp.key])):
-                    self._blit_sprite(pic, sp, marks[0], marks[1], lit_t, still=True)
+            for area in areas:
+                pic.set_clip(area)
+                pic.blit(self._bg, area.topleft if area is not None else (0, 0), area)
+                paint_under(pic)
+                for sp in still:
+                    if area is None or area.colliderect(_part_area(parts[sp.key])):
+                        self._blit_sprite(pic, sp, marks[0], marks[1], lit_t, still=True)
             pic.set_clip(None)
             # a card drawn as a stand-in (this frame's budget for new faces was spent) is drawn again next frame
             self._still_layer = layer = (head if self.art.stand_ins == stood_in else None, parts, pic)
@@ -243,6 +243,21 @@ def _attached_key(attached) -> tuple:
 
 def _counters_key(counters) -> tuple:
     return tuple(sorted((str(k), str(v)) for k, v in counters.items())) if counters else ()
+
+
+def _merged(rects: list) -> list:
+    """``rects`` with every overlapping pair joined, so that no spot is drawn
+    twice; cards that started moving in the two hands at once give two small
+    areas to draw again rather than one spanning the table."""
+    out: list = []
+    for r in rects:
+        r = pygame.Rect(r)
+        i = r.collidelist(out)
+        while i >= 0:
+            r.union_ip(out.pop(i))
+            i = r.collidelist(out)
+        out.append(r)
+    return out
 
 
 def _part_area(part) -> pygame.Rect:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -10,12 +11,14 @@ from tabletop.i18n import _, game_text, language, pgettext
 from tabletop.replay import player_words
 
 from . import gfx
+from .cards import live_key
 from .controller import is_resign, passes_or_ends
 from .gfx import VH, VW
 from .layout import slot_rects
 from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
 from .widgets import ActionButton, layout_buttons
 
+BANNER_FONTS = ((28, True), (24, True), (21, True), (16, False), (15, False), (13, False))  # the step banners' type
 LINK = (150, 195, 250)  # a rule name that opens its entry in the Rules screen
 
 
@@ -251,13 +254,28 @@ class DrawMixin:
             self._draw_counter(surf, cd, p, self._counter_value(p, cd.key))
 
     def _draw_counter(self, surf, cd, p, v) -> None:
-        """A counter of the layout: number, bar or track, with its marks. Rects
-        lower than 44 px get one line: label, bar or track, number."""
-        r = cd.rect
+        """A counter of the layout; its picture is kept while its value stays
+        (a value that just changed pops, drawn afresh each frame)."""
+        pop = self.pops.get((p, cd.key))
+        if pop is not None:
+            self._paint_counter(surf, cd.rect, cd, p, v, pop)
+            return
+        cache = self.__dict__.setdefault("_counter_pics", {})
+        key = (id(cd), p, v, language(), gfx.generation)
+        pic = cache.get(key)
+        if pic is None:
+            if len(cache) > 200:
+                cache.clear()
+            pic = cache[key] = pygame.Surface(cd.rect.size, pygame.SRCALPHA)
+            self._paint_counter(pic, pic.get_rect(), cd, p, v, None)
+        surf.blit(pic, cd.rect)
+
+    def _paint_counter(self, surf, r, cd, p, v, pop) -> None:
+        """A counter of the layout in ``r``: number, bar or track, with its
+        marks. Rects lower than 44 px get one line: label, bar or track, number."""
         compact = r.h < 44
         gfx.panel(surf, r, (20, 26, 34), gfx.P_COLORS[p % 2], 8, 1)
         txt = "-" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-        pop = self.pops.get((p, cd.key))
         col = gfx.TEXT
         nsize = 22 if compact else 26
         num = gfx.text(txt, nsize, col, True)
@@ -273,7 +291,7 @@ class DrawMixin:
         if compact:
             lab_w = min(int(r.w * 0.4), gfx.font(15).size(label)[0] + 4) if label else 0
             nr = num.get_rect(midright=(r.right - 8, r.centery))
-            gfx.blit_text(surf, self.compact_label(cd, nr, graph), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
+            gfx.blit_text(surf, self.compact_label(cd, nr, graph, r), 15, (r.x + 8, r.centery), gfx.DIM, anchor="midleft")
             surf.blit(num, nr)
             bar = pygame.Rect(r.x + 14 + lab_w, r.centery - 4, max(10, nr.x - 10 - (r.x + 14 + lab_w)), 9)
         else:
@@ -310,11 +328,11 @@ class DrawMixin:
                 pygame.draw.line(surf, (240, 240, 240), (mx, bar.y - 4), (mx, bar.bottom + 2), 2)
 
     @staticmethod
-    def compact_label(cd, num_rect, graph: bool) -> str:
+    def compact_label(cd, num_rect, graph: bool, r=None) -> str:
         """The label of a one-line counter, fitted: beside a bar or track it gets
         half the width; a plain number leaves it all the room up to the number
-        ("Trait counter", not "Trait coun...")."""
-        r = cd.rect
+        ("Trait counter", not "Trait coun..."). ``r``: where the counter is drawn (default: its rect)."""
+        r = cd.rect if r is None else r
         room = max(10, r.w // 2 - 10) if graph else max(10, num_rect.x - r.x - 14)
         return gfx.fit(game_text(cd.label), 15, room)
 
@@ -401,87 +419,54 @@ class DrawMixin:
             self._top = s
         surf.blit(self._top, TOP.topleft)
 
-    def _draw_right(self, surf) -> None:
-        if self._right is None:
-            s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
-            s.fill((26, 31, 40))
-            pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
-            y = 8
-            for p in (1 - self.viewer, self.viewer):
-                try:
-                    cs = self.view["players"][p].get("counters") or {}
-                except (IndexError, KeyError, TypeError):
-                    cs = {}
-                items = [f"{self.gw(k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize())}: {v}" for k, v in cs.items()]
-                lines = self._pack(items, 16, RIGHT.w - 32)[:3]  # every counter shown whole, on up to three lines
-                r = pygame.Rect(8, y, RIGHT.w - 16, 38 + 20 * max(1, len(lines)))
-                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
-                active = self.view.get("active") == p
-                name = _("{name}  (active)").format(name=self._name(p)) if active else self._name(p)
-                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
-                for i, line in enumerate(lines):
-                    gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
-                y = r.bottom + 6
-            gfx.blit_text(s, _("Log"), 18, (12, y + 6), gfx.ACCENT, True)
-            gfx.blit_text(s, _("wheel scrolls"), 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
-            top = y + 30
-            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
-            # newest at the bottom; lay out upwards
-            entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
-            yb = area.bottom
-            self.log_links = []
-            for e0, e1 in reversed(entries):
-                e = e0 if self.viewer == 0 else e1
-                cap, rule = self.shown_entry(e)
-                cap_lines = gfx.wrap(cap, 16, area.w - 10)
-                rule_lines = gfx.wrap(rule, 13, area.w - 10) if rule else []
-                lh_cap, lh_rule = max(17, gfx.font(16).get_linesize() + 1), max(14, gfx.font(13).get_linesize())
-                h = len(cap_lines) * lh_cap + len(rule_lines) * lh_rule + 6
-                if yb - h < area.y:
-                    break
-                yb -= h
-                yy = yb
-                col = gfx.ACCENT if e.kind in ("phase.begin", "game.over") else gfx.TEXT
-                for ln in cap_lines:
-                    s.blit(gfx.text(ln, 16, col), (area.x + 4, yy))
-                    yy += lh_cap
-                en_rule = self.rule_name(e.rule) if rule_lines else ""
-                link = bool(rule_lines) and self.rule_is_link(en_rule)
-                if link:  # a rule the reference explains: click it to read it
-                    self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yy - 1, area.w - 10, len(rule_lines) * lh_rule + 2),
-                                           en_rule))
-                for ln in rule_lines:
-                    s.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (area.x + 14, yy))
-                    yy += lh_rule
-                pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
-            self._right = s
-        surf.blit(self._right, RIGHT.topleft)
-
-    @staticmethod
-    def _pack(items: list, size: int, width: int) -> list:
-        """Items joined three spaces apart into lines of at most ``width`` pixels,
-        never cutting an item."""
-        f = gfx.font(size)
-        lines: list = []
-        for it in items:
-            if lines and f.size(lines[-1] + "   " + it)[0] <= width:
-                lines[-1] += "   " + it
-            else:
-                lines.append(it)
-        return lines
-
     def _draw_preview(self, surf) -> None:
         """The hovered card, large, over the side panel (and over a lesson's
         coach panel, which would hide it)."""
         sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
         if sp is not None and self.held is None and sp.card.get("card") is not None:
-            z = self.art.zoom(sp.card["card"], live=sp.card if sp.card.get("face") != "down" else None)
+            z, lg = self._preview_pictures(sp.card)
             surf.blit(z, ZOOM_POS)
             pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
-            ly = ZOOM_POS[1] + z.get_height() + 4
-            lg = self.art.legend(sp.card["card"], z.get_width(), RIGHT.bottom - ly - 4)
             if lg is not None:  # what every mark on this face means
-                surf.blit(lg, (ZOOM_POS[0], ly))
+                surf.blit(lg, (ZOOM_POS[0], ZOOM_POS[1] + z.get_height() + 4))
+
+    def _preview_pictures(self, card: dict) -> tuple:
+        """The large face of ``card`` as the preview shows it, and its legend (or None)."""
+        z = self.art.zoom(card["card"], live=card if card.get("face") != "down" else None)
+        ly = ZOOM_POS[1] + z.get_height() + 4
+        return z, self.art.legend(card["card"], z.get_width(), RIGHT.bottom - ly - 4)
+
+    def spare(self, until: float) -> None:
+        """Work done ahead in a frame's spare time, one piece at a time while
+        the clock is short of ``until``: the rules reference the banners link
+        to, then the large face (and legend) of every card on the table, so
+        that pointing at a card never has to draw it in that frame."""
+        sig = (id(self.view), gfx.generation, language())
+        if getattr(self, "_spare_sig", None) != sig:
+            self._spare_sig = sig
+            todo = [] if getattr(self, "_spare_todo", None) is not None else [None, *BANNER_FONTS]
+            seen = set()
+            for sp in self.order:
+                c = sp.card
+                k = (c.get("card"), c.get("face") == "down", live_key(c))
+                if k[0] is not None and k not in seen:
+                    seen.add(k)
+                    todo.append(c)
+            self._spare_todo = todo[::-1]
+        todo = self._spare_todo
+        while todo and time.perf_counter() < until:
+            c = todo.pop()
+            if c is None:
+                self.rule_is_link("")  # loads the game's rules reference and its rule names
+                self.rule_name("1")
+            elif isinstance(c, tuple):
+                gfx.font(*c)
+            else:
+                self._preview_pictures(c)
+
+    def spare_left(self) -> bool:
+        """Whether work ahead is still to be done (the window keeps drawing until it is)."""
+        return getattr(self, "_spare_sig", None) is None or bool(self._spare_todo)
 
     def _draw_bottom(self, surf) -> None:
         choices = self.bar_choices()

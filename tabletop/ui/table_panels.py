@@ -1,4 +1,4 @@
-"""Overlays: the step banner, revealed cards, game over, the hand-off screen."""
+"""The side panel (players and the log) and the overlays: the step banner, revealed cards, game over, the hand-off screen."""
 
 from __future__ import annotations
 
@@ -9,10 +9,98 @@ from tabletop.i18n import _, language
 from . import gfx
 from .gfx import VH, VW
 from .table_draw import LINK
-from .table_geom import PLAY
+from .table_geom import PLAY, RIGHT
 
 
 class PanelsMixin:
+    def _draw_right(self, surf) -> None:
+        if self._right is None:
+            s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
+            s.fill((26, 31, 40))
+            pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
+            y = 8
+            for p in (1 - self.viewer, self.viewer):
+                try:
+                    cs = self.view["players"][p].get("counters") or {}
+                except (IndexError, KeyError, TypeError):
+                    cs = {}
+                items = [f"{self.gw(k.upper() if len(k) <= 3 else k.replace('_', ' ').capitalize())}: {v}" for k, v in cs.items()]
+                lines = self._pack(items, 16, RIGHT.w - 32)[:3]  # every counter shown whole, on up to three lines
+                r = pygame.Rect(8, y, RIGHT.w - 16, 38 + 20 * max(1, len(lines)))
+                gfx.panel(s, r, (34, 40, 52), gfx.P_COLORS[p % 2], 8)
+                active = self.view.get("active") == p
+                name = _("{name}  (active)").format(name=self._name(p)) if active else self._name(p)
+                gfx.blit_text(s, gfx.fit(name, 18, r.w - 16, True), 18, (r.x + 10, r.y + 6), gfx.TEXT, True)
+                for i, line in enumerate(lines):
+                    gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
+                y = r.bottom + 6
+            gfx.blit_text(s, _("Log"), 18, (12, y + 6), gfx.ACCENT, True)
+            gfx.blit_text(s, _("wheel scrolls"), 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
+            top = y + 30
+            area = pygame.Rect(12, top, RIGHT.w - 24, RIGHT.h - top - 8 - self.log_reserve)
+            # newest at the bottom; lay out upwards
+            entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
+            yb = area.bottom
+            self.log_links = []
+            for e0, e1 in reversed(entries):
+                pic, en_rule, rule_at = self._log_entry(e0 if self.viewer == 0 else e1, area.w)
+                h = pic.get_height()
+                if yb - h < area.y:
+                    break
+                yb -= h
+                s.blit(pic, (area.x, yb))
+                if en_rule:  # a rule the reference explains: click it to read it
+                    self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yb + rule_at - 1, area.w - 10, h - 6 - rule_at + 2),
+                                           en_rule))
+                pygame.draw.line(s, (44, 50, 62), (area.x, yb - 2), (area.right, yb - 2))
+            self._right = s
+        surf.blit(self._right, RIGHT.topleft)
+
+    def _log_entry(self, e, w: int) -> tuple:
+        """A log entry's picture (its caption and rule lines, ``w`` wide), the
+        English name of its rule when that opens the reference (else ""), and
+        where the rule lines start on it. Kept per entry: a new line in the
+        log draws only itself."""
+        cache = self.__dict__.setdefault("_log_pics", {})
+        key = (id(e), w, language(), gfx.generation)
+        got = cache.get(key)
+        if got is not None and got[0] is e:
+            return got[1]
+        cap, rule = self.shown_entry(e)
+        cap_lines = gfx.wrap(cap, 16, w - 10)
+        rule_lines = gfx.wrap(rule, 13, w - 10) if rule else []
+        lh_cap, lh_rule = max(17, gfx.font(16).get_linesize() + 1), max(14, gfx.font(13).get_linesize())
+        pic = pygame.Surface((w, len(cap_lines) * lh_cap + len(rule_lines) * lh_rule + 6), pygame.SRCALPHA)
+        col = gfx.ACCENT if e.kind in ("phase.begin", "game.over") else gfx.TEXT
+        yy = 0
+        for ln in cap_lines:
+            pic.blit(gfx.text(ln, 16, col), (4, yy))
+            yy += lh_cap
+        en_rule = self.rule_name(e.rule) if rule_lines else ""
+        link = bool(rule_lines) and self.rule_is_link(en_rule)
+        rule_at = yy
+        for ln in rule_lines:
+            pic.blit(gfx.text(ln, 13, LINK if link else gfx.DIM), (14, yy))
+            yy += lh_rule
+        if len(cache) > 600:
+            cache.clear()
+        out = (pic, en_rule if link else "", rule_at)
+        cache[key] = (e, out)  # the entry is kept alive with its picture: its id is not reused meanwhile
+        return out
+
+    @staticmethod
+    def _pack(items: list, size: int, width: int) -> list:
+        """Items joined three spaces apart into lines of at most ``width`` pixels,
+        never cutting an item."""
+        f = gfx.font(size)
+        lines: list = []
+        for it in items:
+            if lines and f.size(lines[-1] + "   " + it)[0] <= width:
+                lines[-1] += "   " + it
+            else:
+                lines.append(it)
+        return lines
+
     def _draw_banner(self, surf) -> None:
         ev, t, dur = self.banner
         k = ev.kind
