@@ -32,6 +32,7 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 FPS, IDLE_FPS = 60, 30
 SETTLE_S = 1.5      # after input the widgets still change by themselves (hover fades, tool tips)
 SPARE_S = 0.0025    # a frame starts work ahead (Scene.spare) only this soon after it began
+SPARE_IDLE_S = 0.012  # ... or this soon on a still screen (no frame to keep smooth; input waits at most this)
 QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
 BLINK_S = 0.25      # a text field with the focus: its cursor blinks
 POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
@@ -296,6 +297,7 @@ class App:
             dt = min(0.1, real)
         else:
             real = dt
+        t_work = time.perf_counter()  # the frame's work begins (after the wait for its turn)
         if events:
             self._last_input = time.monotonic()
         for raw in events:
@@ -336,8 +338,9 @@ class App:
         if draw:
             self.render()
             self.present()
-            if self.top is not None:  # work ahead, while this frame is young
-                self.top.spare(t0 + SPARE_S)
+            top = self.top
+            if top is not None:  # work ahead, while this frame is young (or nothing moves)
+                top.spare(t_work + (SPARE_IDLE_S if top.is_idle() else SPARE_S))
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
 

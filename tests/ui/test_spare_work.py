@@ -58,3 +58,18 @@ def test_spare_work_stops_at_the_frame_s_time():
     assert left >= 5
     table.spare(time.perf_counter() + 5.0)  # time enough: all of it
     assert table._spare_todo == []
+
+
+def test_the_window_s_own_frames_do_the_spare_work_after_waiting_for_their_turn():
+    # App.step without dt waits for the frame's turn (30 a second on a still
+    # table): the spare time is counted from the end of that wait
+    app, table = start("rush_duel", seats=("human", "human"), autopass_stop="always")
+    settle(app, table)
+    table._spare_sig = None
+    table.art._cache.clear()
+    assert table.is_idle()
+    for _ in range(60):
+        app.step()
+        if not table.spare_left():
+            break
+    assert not table.spare_left()
