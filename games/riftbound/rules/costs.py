@@ -92,6 +92,34 @@ def _power_text(doms: list) -> str:
     return " and ".join(_POWER[0].format(domain=d.capitalize()) for d in doms)
 
 
+_DOMAIN_INDEX = {d: POOL_INDEX[d] - 1 for d in DOMAINS}
+
+
+def affords(wallet: tuple, energy: int, power: list) -> bool:
+    """Can a cost be paid from ``wallet`` (:meth:`Costs.wallet`)? Each domain symbol takes one
+    power of its domain, each [A] one power of any domain, [1] one energy (a rune may give
+    both its energy and its power, digest 5.3)."""
+    if energy > wallet[0]:
+        return False
+    if not power:
+        return True
+    counts = wallet[1]
+    if len(power) == 1:
+        d = power[0]
+        return wallet[2] > 0 if d == "any" else counts[_DOMAIN_INDEX[d]] > 0
+    anyn = 0
+    used = [0] * 6
+    for d in power:
+        if d == "any":
+            anyn += 1
+        else:
+            k = _DOMAIN_INDEX[d]
+            n = used[k] = used[k] + 1
+            if n > counts[k]:
+                return False
+    return anyn <= wallet[2] - (len(power) - anyn)
+
+
 def _dominates(a: tuple, b: tuple) -> bool:
     """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
     least as many ready runes of every domain (so the same runes, some of them ready)."""
@@ -107,33 +135,22 @@ class Costs:
         """Could ``p`` pay this cost with the pool plus rune abilities? Exhausting a ready rune
         adds [1]; recycling any rune adds one power of its domain; one rune may do both
         (Core Rules v1.3 Basic runes, digest 5.3)."""
+        return affords(self.wallet(p), energy, power)
+
+    def wallet(self, p: int) -> tuple:
+        """What ``p`` can pay with now, for :func:`affords`: the energy (the pool's, plus one
+        for each ready rune), the power of each domain (the pool's, plus one for each rune of
+        that domain) and the power in all."""
         pool = self.pool[p]
         t = self.table
-        runes = t.zones[RUNES[p]]
-        if energy > pool[0]:
-            ready = 0
-            for r in runes:
-                if not t.orient[r]:
-                    ready += 1
-            if energy > pool[0] + ready:
-                return False
-        if not power:
-            return True
-        have = pool[1:]
-        counts = [have[0], have[1], have[2], have[3], have[4], have[5]]
-        db, card = self.card_db, t.card
-        for r in runes:
-            counts[POOL_INDEX[db[card[r]]["rune"]] - 1] += 1
-        anyn = 0
-        for d in power:
-            if d == "any":
-                anyn += 1
-            else:
-                k = POOL_INDEX[d] - 1
-                if counts[k] <= 0:
-                    return False
-                counts[k] -= 1
-        return anyn <= sum(counts)
+        orient, card, rune_index = t.orient, t.card, self.facts.rune_index
+        counts = pool[1:]
+        ready = 0
+        for r in t.zones[RUNES[p]]:
+            if not orient[r]:
+                ready += 1
+            counts[rune_index[card[r]]] += 1
+        return pool[0] + ready, counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
     def _auto_payment(self, p: int, energy: int, power: list) -> dict:

@@ -38,16 +38,24 @@ class Setup:
             if champ is not None:
                 ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.player_name(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
                 self._ev(ev, "setup.champion", f"{self.player_name(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
+            # the rest, in iid order, face down, unseen: battlefields set aside (their owner
+            # knows them), runes to the rune deck and the main deck's cards to the deck (secret:
+            # nobody knows them); placed directly, as no step of the log shows it
+            aside, zone_of, known = t.zones[f"p{p}.aside"], t.zone, t.known
+            bfaside, runedeck, deck = f"p{p}.bfaside", f"p{p}.runedeck", f"p{p}.deck"
             for i in ids:
-                if i in (legend, champ):
+                if i == legend or i == champ:
                     continue
                 typ = self.card_of(i)["type"]
                 if typ == "battlefield":
-                    t.move(i, f"p{p}.bfaside")
-                elif typ == "rune":
-                    t.move(i, f"p{p}.runedeck")
+                    to = bfaside
+                    known[i] |= 1 << p
                 else:
-                    t.move(i, f"p{p}.deck")
+                    to = runedeck if typ == "rune" else deck
+                    known[i] = 0
+                t.zones[to].append(i)
+                zone_of[i] = to
+            del aside[:]
             self._ev(ev, "setup.battlefields", f"{self.player_name(p)} sets aside three battlefields", R_SETUP, player=p)
         self.first = self.rng.randbelow(2)
         self.active = self.first
