@@ -39,8 +39,11 @@ class Board:
     def has_units(self, p: int, loc: int) -> bool:
         """Does player ``p`` have a unit (or token) at ``loc``?"""
         t = self.table
-        zone = t.zones[LOCZ[p][loc + 1]]
-        return bool(zone) and not self.facts.units.isdisjoint(map(t.card.__getitem__, zone))
+        units, card = self.facts.units, t.card
+        for i in t.zones[LOCZ[p][loc + 1]]:
+            if card[i] in units:
+                return True
+        return False
 
     def units_of(self, p: int) -> list:
         t = self.table

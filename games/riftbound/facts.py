@@ -15,7 +15,7 @@ from .rulebook import POOL_INDEX
 class CardFacts:
     """The facts of one card database (see the module docstring)."""
 
-    __slots__ = ("db", "units", "gear", "rune_index", "activated")
+    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -25,6 +25,14 @@ class CardFacts:
         self.gear = frozenset(k for k, c in card_db.items() if c["type"] == "gear")
         #: a rune card's domain as an index into a rune pool's power (pool index - 1)
         self.rune_index = {k: POOL_INDEX[c["rune"]] - 1 for k, c in card_db.items() if c["type"] == "rune"}
+        # what may be played from hand while a chain exists: Reaction (Quick-Draw has it), and
+        # a unit with Ambush; during a showdown: Action too (digest 8.3, 18; play_timing_refusal)
+        react = {k for k, c in card_db.items() if c["kw"].get("reaction") or c["kw"].get("quickdraw")
+                 or (c["kw"].get("ambush") and c["type"] == "unit")}
+        #: the ids of cards that may be played from hand while a chain exists
+        self.chain_ok = frozenset(react)
+        #: the ids of cards that may be played from hand during a showdown
+        self.showdown_ok = frozenset(react | {k for k, c in card_db.items() if c["kw"].get("action")})
         #: the activated abilities of each card that has any: ((number, ability), ...)
         self.activated = {}
         for k, c in card_db.items():

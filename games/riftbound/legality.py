@@ -9,7 +9,7 @@ from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
 from .rules.costs import affords
-from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal, play_timing_refusal
+from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal
 from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
@@ -43,28 +43,28 @@ class Legality:
         zones = t.zones
         # each card play_card_refusal allows, with its destinations, targets and costs (the "play"
         # check); a card in hand or the Champion Zone is refused only by play_timing_refusal
-        timed = self.chain or self.showdown
-        plays = []
-        for z in (HAND[p], CHAMPION[p]):
-            for iid in zones[z]:
-                if not timed or play_timing_refusal(self, iid, False) is None:
-                    plays.append((iid, -1))
+        facts, card = self.facts, t.card
+        in_hand = zones[HAND[p]] + zones[CHAMPION[p]]
+        if self.chain or self.showdown:  # play_timing_refusal, worked out per card id in facts
+            allowed = facts.chain_ok if self.chain else facts.showdown_ok
+            plays = [(iid, -1) for iid in in_hand if card[iid] in allowed]
+        else:
+            plays = [(iid, -1) for iid in in_hand]
         hidden = HIDDEN[p]
         for b in (0, 1):
             for iid in zones[hidden[b]]:
                 if play_card_refusal(self, p, iid) is None:
                     plays.append((iid, b))
         # activated abilities (legend, units, gear) that ability_refusal allows
-        activated, card = self.facts.activated, t.card
+        activated = facts.activated
         here = LOCZ[p]
         abilities = []
-        for z in (LEGEND[p], here[0], here[1], here[2]):
-            for src in zones[z]:
-                acts = activated.get(card[src])
-                if acts:
-                    for n, ab in acts:
-                        if ability_refusal(self, p, src, ab) is None:
-                            abilities.append((src, n, ab))
+        for src in zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]:
+            acts = activated.get(card[src])
+            if acts:
+                for n, ab in acts:
+                    if ability_refusal(self, p, src, ab) is None:
+                        abilities.append((src, n, ab))
         if not (plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
@@ -78,40 +78,44 @@ class Legality:
             self._hide_choices(p, ch)
         return ch
 
-    def _timing_ok(self, mode: str, kw: dict, from_hidden: bool) -> bool:
-        """What may be played in each state (seed 'which cards can be played now'; digest 8.3, 18 Action/Reaction)."""
-        if mode == "main":
-            return True
-        react = kw.get("reaction") or kw.get("quickdraw") or from_hidden  # Quick-Draw has Reaction
-        if mode == "prio":
-            return bool(react)
-        return bool(react or kw.get("action"))
-
     def _play_choices(self, p, iid, mode, hidden_at, ch, w=None):
         """The plays of the card ``iid`` (from the facedown slot at ``hidden_at``, or -1) ``p``
         can pay for with the wallet ``w`` (:meth:`Costs.wallet`, worked out when not given)."""
-        card = self.card_of(iid)
+        card = self.card_db[self.table.card[iid]]
         typ = card["type"]
         kw = card["kw"]
-        ok = self._timing_ok(mode, kw, hidden_at >= 0)
+        # what may be played in each state (seed 'which cards can be played now'; digest 8.3, 18
+        # Action/Reaction): anything in the Main Phase's Neutral Open state; with priority,
+        # Reaction (Quick-Draw has it, and so has a hidden card); with focus, Action too
+        if mode == "main":
+            ok = True
+        else:
+            react = kw.get("reaction") or kw.get("quickdraw") or hidden_at >= 0
+            ok = bool(react) if mode == "prio" else bool(react or kw.get("action"))
         E, P = (0, []) if hidden_at >= 0 else (card["cost"], card["power"])
         nm = card["name"]
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
-            locs = []
             if hidden_at >= 0:
-                if ok:
-                    locs = [hidden_at]
+                if not ok:
+                    return
+                locs = (hidden_at,)
             else:
+                controller = self.battlefield_controller
+                locs = []
                 if ok:
-                    locs = [-1] + [b for b in (0, 1) if self.battlefield_controller[b] == p]
+                    locs.append(-1)
+                    if controller[0] == p:
+                        locs.append(0)
+                    if controller[1] == p:
+                        locs.append(1)
                 if kw.get("ambush"):  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
                     for b in (0, 1):
-                        if b not in locs and self.units_at(p, b):
+                        if b not in locs and self.has_units(p, b):
                             locs.append(b)
-            if not locs:
-                return
+                if not locs:
+                    return
             pays = affords(w, E, P)
             accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
             if not (pays or accel):

@@ -7,8 +7,6 @@ procedures of rules/ that the kit processor runs over ``steps``.
 
 from __future__ import annotations
 
-from itertools import islice
-from operator import eq
 
 from tabletop.engine.core import State
 from tabletop.engine.fields import declare, field
@@ -43,10 +41,13 @@ def _count_repeats(ev: list) -> None:
     one caption twice in a row (the kit's numbering, which leaves unwritten captions so).
     Every step Riftbound logs has its caption written, so the numbering has work only where
     two captions in a row are the same."""
-    if len(ev) > 1:
-        caps = [e.caption for e in ev]
-        if any(map(eq, caps, islice(caps, 1, None))):
+    prev = None
+    for e in ev:
+        c = e.caption
+        if c == prev:
             number_repeats(ev)
+            return
+        prev = c
 
 
 FIELD_LIST = [

@@ -137,14 +137,17 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
     t = state.table
     zones, card, gear, controller = t.zones, t.card, state.facts.gear, state.battlefield_controller
     c0, c1 = controller
-    if (gear.isdisjoint(map(card.__getitem__, zones["p0.bf0"] + zones["p0.bf1"] + zones["p1.bf0"] + zones["p1.bf1"]))
-            and not (zones["p0.hidden0"] and c0 != 0 or zones["p1.hidden0"] and c0 != 1
-                     or zones["p0.hidden1"] and c1 != 0 or zones["p1.hidden1"] and c1 != 1)):
-        return False  # no gear at a battlefield, every hidden card where its owner controls
+    for i in zones["p0.bf0"] + zones["p0.bf1"] + zones["p1.bf0"] + zones["p1.bf1"]:
+        if card[i] in gear:
+            break
+    else:  # no gear at a battlefield: is every hidden card where its owner controls?
+        if not (zones["p0.hidden0"] and c0 != 0 or zones["p1.hidden0"] and c0 != 1
+                or zones["p0.hidden1"] and c1 != 0 or zones["p1.hidden1"] and c1 != 1):
+            return False
     changed = False
     for q, b, here, hidden in _AT_BATTLEFIELDS:
         units = zones[here]
-        if units and not gear.isdisjoint(map(card.__getitem__, units)):
+        if units:
             for g in units:
                 if card[g] in gear:
                     ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} is recalled to base",
