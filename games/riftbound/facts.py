@@ -15,7 +15,7 @@ from .rulebook import POOL_INDEX
 class CardFacts:
     """The facts of one card database (see the module docstring)."""
 
-    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok")
+    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -33,6 +33,8 @@ class CardFacts:
         self.chain_ok = frozenset(react)
         #: the ids of cards that may be played from hand during a showdown
         self.showdown_ok = frozenset(react | {k for k, c in card_db.items() if c["kw"].get("action")})
+        #: what each card's abilities trigger on ("play", "death", "activate"...)
+        self.triggers = {k: frozenset(ab["on"] for ab in c["abil"]) for k, c in card_db.items()}
         #: the activated abilities of each card that has any: ((number, ability), ...)
         self.activated = {}
         for k, c in card_db.items():

@@ -243,14 +243,29 @@ class Costs:
         doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
-        # the payments as what each leaves (the same as _payment_key of its plan), the engine's
-        # own first; a plan is written only for those offered
-        keys = [self._payment_key(p, auto)]
+        base_ready = [len(ready[k]) for k in range(6)]
+        base_tired = [len(tired[k]) for k in range(6)]
+        # the payments as what each leaves (_payment_key of its plan), the engine's own first; a
+        # plan is written only for those offered
+        a_ready, a_tired = list(base_ready), list(base_tired)
+        exhaust = auto["exhaust"]
+        for r in exhaust:  # ready runes
+            k = rune_index[card[r]]
+            a_ready[k] -= 1
+            a_tired[k] += 1
+        recycled = []
+        for r in auto["recycle"]:
+            k = rune_index[card[r]]
+            if orient[r] or r in exhaust:
+                a_tired[k] -= 1
+            else:
+                a_ready[k] -= 1
+            recycled.append(DOMAINS[k])
+        recycled.sort()
+        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(recycled))]
         how: list = [None]
         seen = {keys[0]}
         pool_ks = [k for k in range(6) if left[k]]
-        base_ready = [len(ready[k]) for k in range(6)]
-        base_tired = [len(tired[k]) for k in range(6)]
         ready_caps = tuple(base_ready[k] for k in doms)
         rune_caps = tuple(base_ready[k] + base_tired[k] for k in doms)
         for pk in _splits(from_pool, tuple(left[k] for k in pool_ks)):
@@ -282,11 +297,13 @@ class Costs:
         out = [auto]
         for i in range(1, len(keys)):
             key = keys[i]
-            if any(_dominates(other, key) for other in keys):
-                continue
-            xs, aa, pool_any = how[i]
-            out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)), dict(zip(doms, aa)),
-                                              pool_any))
+            for other in keys:
+                if _dominates(other, key):
+                    break
+            else:
+                xs, aa, pool_any = how[i]
+                out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                  dict(zip(doms, aa)), pool_any))
         return out
 
     def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
