@@ -68,19 +68,21 @@ class Legality:
         if not (plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
+        bfn = self._bf_names()  # the words of a play or move to a battlefield name them
         for iid, b in plays:
-            self._play_choices(p, iid, mode, b, ch, w)
+            self._play_choices(p, iid, mode, b, ch, w, bfn)
         for src, n, ab in abilities:
             self._ability_plays(p, src, n, ab, ch, w)
         if mode == "main":
             self._equip_choices(p, ch)
-            self._move_choices(p, ch)
+            self._move_choices(p, ch, bfn)
             self._hide_choices(p, ch)
         return ch
 
-    def _play_choices(self, p, iid, mode, hidden_at, ch, w=None):
+    def _play_choices(self, p, iid, mode, hidden_at, ch, w=None, bfn=None):
         """The plays of the card ``iid`` (from the facedown slot at ``hidden_at``, or -1) ``p``
-        can pay for with the wallet ``w`` (:meth:`Costs.wallet`, worked out when not given)."""
+        can pay for with the wallet ``w`` (:meth:`Costs.wallet`, worked out when not given);
+        ``bfn`` is :meth:`_bf_names` (likewise)."""
         card = self.card_db[self.table.card[iid]]
         typ = card["type"]
         kw = card["kw"]
@@ -120,7 +122,8 @@ class Legality:
             accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
             if not (pays or accel):
                 return
-            bfn = self._bf_names() if locs[-1] >= 0 else None
+            if bfn is None and locs[-1] >= 0:
+                bfn = self._bf_names()
             for loc in locs:
                 # the same play with the same words is the same choice each time (made once)
                 to = lz(p, loc)
@@ -229,19 +232,18 @@ class Legality:
             out.append(1 - loc)
         return out
 
-    def _move_choices(self, p, ch):
+    def _move_choices(self, p, ch, bfn=None):
         # each unit move_unit_refusal allows (a ready unit of p's on the board), to each of its
         # routes (the "move" check)
         t = self.table
         zones, card, orient, units = t.zones, t.card, t.orient, self.facts.units
         here = LOCZ[p]
-        bfn = None
+        if bfn is None:
+            bfn = self._bf_names()
         for loc in (-1, 0, 1):
             for u in zones[here[loc + 1]]:
                 if orient[u] or card[u] not in units:
                     continue
-                if bfn is None:
-                    bfn = self._bf_names()
                 nm = self.name(u)
                 for d in ((0, 1) if loc < 0 else self._move_dests(p, u)):
                     # the same move with the same words is the same choice each time (made once)
