@@ -6,22 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Event
 
 from .rulebook import NUMERIC_KEYWORDS
-from .zones import LOCZ, ZLOC
-
-
-_UNIT_IDS: dict = {}
-
-
-def unit_ids(card_db: dict) -> frozenset:
-    """The ids of the unit and token cards of a card database (which never changes once
-    loaded), kept per database: units_at tests a card id against it."""
-    hit = _UNIT_IDS.get(id(card_db))
-    if hit is None or hit[0] is not card_db:
-        if len(_UNIT_IDS) > 64:
-            _UNIT_IDS.clear()
-        hit = _UNIT_IDS[id(card_db)] = (card_db, frozenset(k for k, c in card_db.items()
-                                                            if c["type"] in ("unit", "token")))
-    return hit[1]
+from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
 
 
 class Board:
@@ -40,19 +25,31 @@ class Board:
         return ZLOC.get(self.table.zone[iid])
 
     def is_unit(self, iid: int) -> bool:
-        return self.card_db[self.table.card[iid]]["type"] in ("unit", "token")
+        return self.table.card[iid] in self.facts.units
 
     def units_at(self, p: int, loc: int) -> list:
         """Units (and tokens) of player ``p`` at ``loc``: -1 base, 0 or 1 a battlefield."""
-        zone = self.table.zones[LOCZ[p][loc + 1]]
+        t = self.table
+        zone = t.zones[LOCZ[p][loc + 1]]
         if not zone:
             return []
-        units, card = unit_ids(self.card_db), self.table.card
+        units, card = self.facts.units, t.card
         return [i for i in zone if card[i] in units]
 
+    def has_units(self, p: int, loc: int) -> bool:
+        """Does player ``p`` have a unit (or token) at ``loc``?"""
+        t = self.table
+        units, card = self.facts.units, t.card
+        for i in t.zones[LOCZ[p][loc + 1]]:
+            if card[i] in units:
+                return True
+        return False
+
     def units_of(self, p: int) -> list:
-        units, card, zones = unit_ids(self.card_db), self.table.card, self.table.zones
-        return [i for z in LOCZ[p] for i in zones[z] if card[i] in units]
+        t = self.table
+        units, card, zones = self.facts.units, t.card, t.zones
+        z = LOCZ[p]
+        return [i for i in zones[z[0]] + zones[z[1]] + zones[z[2]] if card[i] in units]
 
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)
@@ -76,22 +73,25 @@ class Board:
     def keyword_value(self, iid: int, kw: str) -> int:
         """A unit's keyword value after the ability layer (Core Rules v1.3 Layers, digest 21):
         printed keywords, keywords granted this turn, equipment, battlefield passives."""
-        card = self.card_db[self.table.card[iid]]
-        v = card["kw"].get(kw, 0)
+        t = self.table
+        db = self.card_db
+        v = db[t.card[iid]]["kw"].get(kw, 0)
         numeric = kw in NUMERIC_KEYWORDS  # Assault, Shield, Deflect...: instances add together (digest 18)
         for m in self.this_turn_effects:
             if m[0] == iid and m[1] == "kw" and m[2] == kw:
                 v = v + 1 if numeric else max(v, 1)
-        att = self.table.zones.get(f"att.{iid}")
-        if att:
-            for g in att:
-                gk = self.card_db[self.table.card[g]]["kw"]
-                if kw in gk and kw not in ("equip", "quickdraw", "hidden", "reaction", "action", "unique"):
-                    v += gk[kw]
-        w = ZLOC.get(self.table.zone[iid])
+        zones = t.zones
+        if len(zones) > N_ZONES:  # some card is attached (its att.<unit> zone is there)
+            att = zones.get(f"att.{iid}")
+            if att:
+                for g in att:
+                    gk = db[t.card[g]]["kw"]
+                    if kw in gk and kw not in ("equip", "quickdraw", "hidden", "reaction", "action", "unique"):
+                        v += gk[kw]
+        w = ZLOC.get(t.zone[iid])
         if w is not None and w[1] >= 0:
-            bfs = self.table.zones[f"shared.bf{w[1]}"]
-            if bfs and self.card_db[self.table.card[bfs[0]]]["here_kw"] == kw:
+            bfs = zones[BATTLEFIELD[w[1]]]
+            if bfs and db[t.card[bfs[0]]]["here_kw"] == kw:
                 v = v + 1 if numeric else max(v, 1)
         return v
 
@@ -100,27 +100,29 @@ class Board:
         buff, this-turn modifiers, equipment bonus, battlefield and legend passives,
         Assault while attacking, Shield while defending."""
         t = self.table
-        card = self.card_db[t.card[iid]]
-        m = card["might"]
+        db = self.card_db
+        m = db[t.card[iid]]["might"]
         cn = t.counters.get(iid)
         if cn:
             m += cn.get("buff", 0)
         for x in self.this_turn_effects:
             if x[0] == iid and x[1] == "might":
                 m += x[2]
-        att = t.zones.get(f"att.{iid}")
-        if att:
-            for g in att:
-                m += self.card_db[t.card[g]]["bonus"]
+        zones = t.zones
+        if len(zones) > N_ZONES:  # some card is attached (its att.<unit> zone is there)
+            att = zones.get(f"att.{iid}")
+            if att:
+                for g in att:
+                    m += db[t.card[g]]["bonus"]
         w = ZLOC.get(t.zone[iid])
         if w is not None:
             p, loc = w
-            leg = t.zones[f"p{p}.legend"]
-            lst = self.card_db[t.card[leg[0]]]["static"] if leg else ()
+            leg = zones[LEGEND[p]]
+            lst = db[t.card[leg[0]]]["static"] if leg else ()
             if loc >= 0:
-                bfs = t.zones[f"shared.bf{loc}"]
+                bfs = zones[BATTLEFIELD[loc]]
                 if bfs:
-                    m += self.card_db[t.card[bfs[0]]]["here_might"]
+                    m += db[t.card[bfs[0]]]["here_might"]
                 for s in lst:
                     if s["kind"] == "bf_might":
                         m += s.get("n", 1)
@@ -149,14 +151,17 @@ class Board:
         """A battlefield in players' words: its card's name, or "the left battlefield" /
         "the right battlefield" (as the table shows them) when the two have the same name or
         are not revealed yet. Never a zone key or a number."""
-        zones = self.table.zones
-        names = []
-        for z in ("shared.bf0", "shared.bf1"):
-            cards = zones.get(z) or []
-            names.append(self.name(cards[0]) if cards else "")
+        names = self._bf_names()
         if names[0] and names[1] and names[0] != names[1]:
             return names[b]
         return ("the left battlefield", "the right battlefield")[b]
+
+    def _bf_names(self) -> tuple:
+        """The names of the two battlefield cards ("" for one not revealed yet)."""
+        t = self.table
+        zones, db, card = t.zones, self.card_db, t.card
+        a, b = zones["shared.bf0"], zones["shared.bf1"]
+        return (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
 
     def place_text(self, zone: str, at_base: str, at_battlefield: str, **words) -> str:
         """A sentence naming a board zone: ``at_base`` for a base, else ``at_battlefield``

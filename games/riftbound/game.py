@@ -30,6 +30,7 @@ class Riftbound(Game):
     def __init__(self):
         self._cards = None
         self._decks = None
+        self._legal_decks: set = set()  # deck lists found legal (a deck is checked once)
 
     def _load(self):
         if self._cards is None:
@@ -61,9 +62,15 @@ class Riftbound(Game):
             deck = pl.get("cards") or self.decks.get(pl.get("deck", ""))
             if deck is None:
                 raise PositionError(f"player {i + 1}: unknown deck {pl.get('deck')!r} (decks: {', '.join(sorted(self.decks))})")
-            probs = self.validate_deck(deck)
-            if probs:
-                raise PositionError(f"player {i + 1}'s deck is not legal: {probs[0]}")
+            key = tuple(deck) if all(type(c) is str for c in deck) else None
+            if key is None or key not in self._legal_decks:
+                probs = self.validate_deck(deck)
+                if probs:
+                    raise PositionError(f"player {i + 1}'s deck is not legal: {probs[0]}")
+                if key is not None:
+                    if len(self._legal_decks) > 256:
+                        self._legal_decks.clear()
+                    self._legal_decks.add(key)
             decks.append(list(deck))
             names.append(pl.get("name", f"Player {i + 1}"))
         s = RBState.__new__(RBState)

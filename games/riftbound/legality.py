@@ -8,7 +8,8 @@ from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
-from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal, play_timing_refusal
+from .rules.costs import affords
+from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal
 from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
@@ -16,10 +17,18 @@ from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 # player's, then the second's
 _SIDES = {"self": ((0,), (1,)), "opponent": ((1,), (0,)), "any": ((0, 1), (0, 1))}
 _NO_FILTER: dict = {}
-# Choices are values: playing the same unit to base or moving it, with the same words, is the
-# same choice decision after decision, so it is made once (keyed by iid, player and the card
-# ids the words name; a determinized copy's cards have other ids, so other keys).
-_TO_BASE: dict = {}
+# Choices are values: playing the same card to the same place, or moving the same unit, with
+# the same words, is the same choice decision after decision, so it is made once (keyed by
+# its iid, player and args and by the names its words say: a determinized copy's cards may
+# have other names, so other keys).
+_CHOICES: dict = {}
+
+
+def _remember(key: tuple, choice: Choice) -> Choice:
+    if len(_CHOICES) > 50_000:
+        _CHOICES.clear()
+    _CHOICES[key] = choice
+    return choice
 
 
 class Legality:
@@ -34,73 +43,108 @@ class Legality:
         zones = t.zones
         # each card play_card_refusal allows, with its destinations, targets and costs (the "play"
         # check); a card in hand or the Champion Zone is refused only by play_timing_refusal
-        timed = self.chain or self.showdown
-        for iid in zones[HAND[p]] + zones[CHAMPION[p]]:
-            if not timed or play_timing_refusal(self, iid, False) is None:
-                self._play_choices(p, iid, mode, -1, ch)
+        facts, card = self.facts, t.card
+        in_hand = zones[HAND[p]] + zones[CHAMPION[p]]
+        if self.chain or self.showdown:  # play_timing_refusal, worked out per card id in facts
+            allowed = facts.chain_ok if self.chain else facts.showdown_ok
+            plays = [(iid, -1) for iid in in_hand if card[iid] in allowed]
+        else:
+            plays = [(iid, -1) for iid in in_hand]
+        hidden = HIDDEN[p]
         for b in (0, 1):
-            for iid in zones[HIDDEN[p][b]]:
+            for iid in zones[hidden[b]]:
                 if play_card_refusal(self, p, iid) is None:
-                    self._play_choices(p, iid, mode, b, ch)
-        # activated abilities (legend, units, gear)
+                    plays.append((iid, b))
+        # activated abilities (legend, units, gear) that ability_refusal allows
+        activated = facts.activated
         here = LOCZ[p]
-        srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
-        for src in srcs:
-            card = self.card_db[t.card[src]]
-            for n, ab in enumerate(card["abil"]):
-                if ab["on"] == "activate":
-                    self._ability_choices(p, src, n, ab, mode, ch)
+        abilities = []
+        for src in zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]:
+            acts = activated.get(card[src])
+            if acts:
+                for n, ab in acts:
+                    if ability_refusal(self, p, src, ab) is None:
+                        abilities.append((src, n, ab))
+        if not (plays or abilities or mode == "main"):
+            return ch
+        w = self.wallet(p)  # what p can pay with: every cost below is checked against it
+        bfn = self._bf_names()  # the words of a play or move to a battlefield name them
+        for iid, b in plays:
+            self._play_choices(p, iid, mode, b, ch, w, bfn)
+        for src, n, ab in abilities:
+            self._ability_plays(p, src, n, ab, ch, w)
         if mode == "main":
             self._equip_choices(p, ch)
-            self._move_choices(p, ch)
+            self._move_choices(p, ch, bfn)
             self._hide_choices(p, ch)
         return ch
 
-    def _timing_ok(self, mode: str, kw: dict, from_hidden: bool) -> bool:
-        """What may be played in each state (seed 'which cards can be played now'; digest 8.3, 18 Action/Reaction)."""
-        if mode == "main":
-            return True
-        react = kw.get("reaction") or kw.get("quickdraw") or from_hidden  # Quick-Draw has Reaction
-        if mode == "prio":
-            return bool(react)
-        return bool(react or kw.get("action"))
-
-    def _play_choices(self, p, iid, mode, hidden_at, ch):
-        card = self.card_of(iid)
+    def _play_choices(self, p, iid, mode, hidden_at, ch, w=None, bfn=None):
+        """The plays of the card ``iid`` (from the facedown slot at ``hidden_at``, or -1) ``p``
+        can pay for with the wallet ``w`` (:meth:`Costs.wallet`, worked out when not given);
+        ``bfn`` is :meth:`_bf_names` (likewise)."""
+        card = self.card_db[self.table.card[iid]]
         typ = card["type"]
         kw = card["kw"]
-        ok = self._timing_ok(mode, kw, hidden_at >= 0)
+        # what may be played in each state (seed 'which cards can be played now'; digest 8.3, 18
+        # Action/Reaction): anything in the Main Phase's Neutral Open state; with priority,
+        # Reaction (Quick-Draw has it, and so has a hidden card); with focus, Action too
+        if mode == "main":
+            ok = True
+        else:
+            react = kw.get("reaction") or kw.get("quickdraw") or hidden_at >= 0
+            ok = bool(react) if mode == "prio" else bool(react or kw.get("action"))
         E, P = (0, []) if hidden_at >= 0 else (card["cost"], card["power"])
         nm = card["name"]
+        if w is None:
+            w = self.wallet(p)
         if typ == "unit":
-            locs = []
             if hidden_at >= 0:
-                if ok:
-                    locs = [hidden_at]
+                if not ok:
+                    return
+                locs = (hidden_at,)
             else:
+                controller = self.battlefield_controller
+                locs = []
                 if ok:
-                    locs = [-1] + [b for b in (0, 1) if self.battlefield_controller[b] == p]
+                    locs.append(-1)
+                    if controller[0] == p:
+                        locs.append(0)
+                    if controller[1] == p:
+                        locs.append(1)
                 if kw.get("ambush"):  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
                     for b in (0, 1):
-                        if b not in locs and self.units_at(p, b):
+                        if b not in locs and self.has_units(p, b):
                             locs.append(b)
+                if not locs:
+                    return
+            pays = affords(w, E, P)
+            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
+            if not (pays or accel):
+                return
+            if bfn is None and locs[-1] >= 0:
+                bfn = self._bf_names()
             for loc in locs:
+                # the same play with the same words is the same choice each time (made once)
                 to = lz(p, loc)
-                if self.can_pay(p, E, P):
-                    if loc < 0:  # to base: the same choice each time (made once)
-                        key = (iid, p, nm)
-                        c = _TO_BASE.get(key)
-                        if c is None:
-                            if len(_TO_BASE) > 50_000:
-                                _TO_BASE.clear()
-                            c = _TO_BASE[key] = Choice("play", {"card": iid, "to": to}, p, "Play {card} to base".format(card=nm))
-                        ch.append(c)
-                    else:
-                        ch.append(Choice("play", {"card": iid, "to": to}, p, self.place_text(to, "Play {card} to base", "Play {card} to {battlefield}", card=nm)))
-                if kw.get("accelerate") and self.can_pay(p, E + 1, P + [self._cdom(card)]):
-                    ch.append(Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
-                                     self.place_text(to, "Play {card} to base with Accelerate",
-                                                     "Play {card} to {battlefield} with Accelerate", card=nm)))
+                if pays:
+                    key = ("play", iid, p, to, nm, bfn if loc >= 0 else None)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        if loc < 0:
+                            label = "Play {card} to base".format(card=nm)
+                        else:
+                            label = self.place_text(to, "Play {card} to base", "Play {card} to {battlefield}", card=nm)
+                        c = _remember(key, Choice("play", {"card": iid, "to": to}, p, label))
+                    ch.append(c)
+                if accel:
+                    key = ("accelerate", iid, p, to, nm, bfn if loc >= 0 else None)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        c = _remember(key, Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
+                                                  self.place_text(to, "Play {card} to base with Accelerate",
+                                                                  "Play {card} to {battlefield} with Accelerate", card=nm)))
+                    ch.append(c)
             return
         if not ok:
             return
@@ -112,19 +156,26 @@ class Legality:
             for tg in tgs:
                 extra = self._deflect(p, tg)
                 PP = P + ["any"] * extra if extra else P
-                if self.can_pay(p, E, PP):
-                    args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
+                if affords(w, E, PP):
                     on = self.name(tg) if tg >= 0 else ""
-                    ch.append(Choice("play", args, p, ("Play {card} on {target}" if tg >= 0 else "Play {card}").format(card=nm, target=on)))
+                    key = ("spell", iid, p, tg, nm, on)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
+                        c = _remember(key, Choice("play", args, p, ("Play {card} on {target}" if tg >= 0 else "Play {card}").format(card=nm, target=on)))
+                    ch.append(c)
                     # the repeated run chooses the target again: Deflect is paid per time chosen
-                    if rep and self.can_pay(p, E + rep, PP + ["any"] * extra):
-                        a2 = dict(args)
-                        a2["repeat"] = True
-                        lab = "Play {card} on {target} with Repeat" if tg >= 0 else "Play {card} with Repeat"
-                        ch.append(Choice("play", a2, p, lab.format(card=nm, target=on)))
+                    if rep and affords(w, E + rep, PP + ["any"] * extra):
+                        key = ("repeat", iid, p, tg, nm, on)
+                        c = _CHOICES.get(key)
+                        if c is None:
+                            a2 = {"card": iid, "repeat": True} if tg < 0 else {"card": iid, "target": tg, "repeat": True}
+                            lab = "Play {card} on {target} with Repeat" if tg >= 0 else "Play {card} with Repeat"
+                            c = _remember(key, Choice("play", a2, p, lab.format(card=nm, target=on)))
+                        ch.append(c)
         elif typ == "gear":
             to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
-            if not self.can_pay(p, E, P):
+            if not affords(w, E, P):
                 return
             if kw.get("quickdraw"):
                 for u in self._targets(p, QUICKDRAW_TARGET, -1, -1, hidden_at):
@@ -136,24 +187,39 @@ class Legality:
         # the targets and costs of an ability ability_refusal allows (the "activate" check)
         if ability_refusal(self, p, src, ab) is not None:
             return
+        self._ability_plays(p, src, n, ab, ch, self.wallet(p))
+
+    def _ability_plays(self, p, src, n, ab, ch, w):
+        """The uses of ability ``n`` of ``src`` (allowed by ability_refusal) ``p`` can pay for
+        with the wallet ``w``: one per legal target."""
         E, P = ab.get("cost", 0), ab.get("power", [])
-        w = self.where(src)
-        loc = w[1] if w else -1
+        w_ = self.where(src)
+        loc = w_[1] if w_ else -1
         tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
         for tg in tgs:
             extra = self._deflect(p, tg)
-            if self.can_pay(p, E, P + ["any"] * extra if extra else P):
+            if affords(w, E, P + ["any"] * extra if extra else P):
                 args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
                 lab = "Use {card} on {target}".format(card=self.name(src), target=self.name(tg)) if tg >= 0 else "Use {card}".format(card=self.name(src))
                 ch.append(Choice("activate", args, p, lab))
 
     def _equip_choices(self, p, ch):
-        for g in self.table.zones[BASE[p]]:
-            card = self.card_of(g)
-            if card["type"] == "gear" and card["kw"].get("equip"):  # the Equipment that could (may_equip decides)
-                for u in self.units_of(p):
-                    if LEGAL.reason("equip", self, p, {"card": g, "target": u}) is None:
-                        ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {card['name']} to {self.name(u)}"))
+        t = self.table
+        gear, card = self.facts.gear, t.card
+        units = None
+        for g in t.zones[BASE[p]]:
+            if card[g] not in gear:
+                continue
+            gc = self.card_of(g)
+            if gc["kw"].get("equip"):  # the Equipment that could (may_equip decides)
+                if units is None:
+                    units = self.units_of(p)
+                if not units:
+                    return
+                # may_equip asks the same of every unit p controls
+                if LEGAL.reason("equip", self, p, {"card": g, "target": units[0]}) is None:
+                    for u in units:
+                        ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
 
     def _move_dests(self, p, u) -> list:
         """Standard Move routes: base -> battlefield, battlefield -> base, battlefield ->
@@ -166,30 +232,28 @@ class Legality:
             out.append(1 - loc)
         return out
 
-    def _move_choices(self, p, ch):
-        # each unit move_unit_refusal allows, to each of its routes (the "move" check)
-        units = self.units_of(p)
-        if not units:
-            return
+    def _move_choices(self, p, ch, bfn=None):
+        # each unit move_unit_refusal allows (a ready unit of p's on the board), to each of its
+        # routes (the "move" check)
         t = self.table
-        card = t.card
-        bfs = (tuple(t.zones.get("shared.bf0") or ()), tuple(t.zones.get("shared.bf1") or ()))
-        bf_cards = tuple(card[c] for z in bfs for c in z) + (len(bfs[0]),)
-        for u in units:
-            if move_unit_refusal(self, p, u) is not None:
-                continue
-            for d in self._move_dests(p, u):
-                # the same move with the same words is the same choice each time (made once; the
-                # words name the unit and the battlefields' cards, so those are in the key)
-                key = ("move", u, d, p, card[u], bf_cards)
-                c = _TO_BASE.get(key)
-                if c is None:
-                    if len(_TO_BASE) > 50_000:
-                        _TO_BASE.clear()
-                    c = _TO_BASE[key] = Choice("move", {"card": u, "to": lz(p, d)}, p,
-                                               ("Move {unit} to base" if d < 0 else "Move {unit} to {battlefield}").format(
-                                                   unit=self.name(u), battlefield=self.bf_name(d) if d >= 0 else ""))
-                ch.append(c)
+        zones, card, orient, units = t.zones, t.card, t.orient, self.facts.units
+        here = LOCZ[p]
+        if bfn is None:
+            bfn = self._bf_names()
+        for loc in (-1, 0, 1):
+            for u in zones[here[loc + 1]]:
+                if orient[u] or card[u] not in units:
+                    continue
+                nm = self.name(u)
+                for d in ((0, 1) if loc < 0 else self._move_dests(p, u)):
+                    # the same move with the same words is the same choice each time (made once)
+                    key = ("move", u, d, p, nm, bfn)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        c = _remember(key, Choice("move", {"card": u, "to": lz(p, d)}, p,
+                                                  ("Move {unit} to base" if d < 0 else "Move {unit} to {battlefield}").format(
+                                                      unit=nm, battlefield=self.bf_name(d) if d >= 0 else "")))
+                    ch.append(c)
 
     def _move_joiners(self, p, a) -> list:
         to = a["to"]

@@ -7,6 +7,7 @@ procedures of rules/ that the kit processor runs over ``steps``.
 
 from __future__ import annotations
 
+
 from tabletop.engine.core import State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
@@ -15,6 +16,7 @@ from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, number_repeats
 
 from .board import Board
+from .facts import card_facts
 from .legality import Legality
 from .rulebook import R_BURN, R_WIN, VICTORY_SCORE
 from .rules import PROCESSOR, PROCS
@@ -36,13 +38,22 @@ from .zones import SPECS
 def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
-    one caption twice in a row (the kit's numbering, which leaves unwritten captions so)."""
-    number_repeats(ev)
+    one caption twice in a row (the kit's numbering, which leaves unwritten captions so).
+    Every step Riftbound logs has its caption written, so the numbering has work only where
+    two captions in a row are the same."""
+    prev = None
+    for e in ev:
+        c = e.caption
+        if c == prev:
+            number_repeats(ev)
+            return
+        prev = c
 
 
 FIELD_LIST = [
     field("game", "shared", "the Game object"),
     field("card_db", "shared", "the card database (with any extra cards of a position)"),
+    field("facts", "shared", "what never changes about card_db's cards (facts.py)"),
     field("extra_cards", "value", "extra card definitions a position brought, saved with the state", default=list),
     field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
     field("rng", "rng", "the game's random numbers", default=lambda: PCG32(0)),
@@ -107,6 +118,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         RBState.FIELDS.init(self)
         self.game = game
         self.card_db = card_db
+        self.facts = card_facts(card_db)
         self.extra_cards = extra_cards
 
     def to_data(self) -> dict:

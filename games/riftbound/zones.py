@@ -33,6 +33,8 @@ def zone_specs() -> list[ZoneSpec]:
 
 
 SPECS = zone_specs()
+# a table's zones are these, plus one att.<unit> zone for each unit with gear attached
+N_ZONES = len(SPECS)
 # board location of a zone: (controller, location) with location -1 = base, 0/1 = battlefield
 ZLOC = {}
 for _p in (0, 1):
@@ -55,3 +57,4 @@ def _per_player(name: str) -> tuple:
 
 HAND, CHAMPION, LEGEND, BASE, RUNES = (_per_player(n) for n in ("hand", "champion", "legend", "base", "runes"))
 HIDDEN = (("p0.hidden0", "p0.hidden1"), ("p1.hidden0", "p1.hidden1"))  # HIDDEN[player][battlefield]
+BATTLEFIELD = ("shared.bf0", "shared.bf1")  # the battlefield cards' zones

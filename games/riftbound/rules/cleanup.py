@@ -119,7 +119,7 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
     changed = False
     for b in (0, 1):
         c = state.battlefield_controller[b]
-        if c >= 0 and not state.units_at(c, b) and not (showdown and showdown["battlefield"] == b):
+        if c >= 0 and not state.has_units(c, b) and not (showdown and showdown["battlefield"] == b):
             state.battlefield_controller[b] = -1
             state._ev(ev, "cleanup.control_loss", f"{state.player_name(c)} has no units at {state.bf_name(b)} and loses control of it",
                       R_CLEAN, bf=b, player=c)
@@ -127,32 +127,44 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
     return changed
 
 
+# each player's place and facedown zone at each battlefield: (player, battlefield, place, facedown)
+_AT_BATTLEFIELDS = tuple((q, b, LOCZ[q][b + 1], HIDDEN[q][b]) for q in (0, 1) for b in (0, 1))
+
+
 def cleanup_step_5_corrections(state, ev: list) -> bool:
     """Step 5, corrections: unattached gear at a battlefield is recalled to base; a hidden card
     at a battlefield its owner doesn't control is revealed and trashed (digest 10, 19)."""
     t = state.table
-    zones, card, card_db = t.zones, t.card, state.card_db
+    zones, card, gear, controller = t.zones, t.card, state.facts.gear, state.battlefield_controller
+    c0, c1 = controller
+    for i in zones["p0.bf0"] + zones["p0.bf1"] + zones["p1.bf0"] + zones["p1.bf1"]:
+        if card[i] in gear:
+            break
+    else:  # no gear at a battlefield: is every hidden card where its owner controls?
+        if not (zones["p0.hidden0"] and c0 != 0 or zones["p1.hidden0"] and c0 != 1
+                or zones["p0.hidden1"] and c1 != 0 or zones["p1.hidden1"] and c1 != 1):
+            return False
     changed = False
-    for q in (0, 1):
-        for b in (0, 1):
-            for g in zones[LOCZ[q][b + 1]]:
-                if card_db[card[g]]["type"] == "gear":
+    for q, b, here, hidden in _AT_BATTLEFIELDS:
+        units = zones[here]
+        if units:
+            for g in units:
+                if card[g] in gear:
                     ev.append(t.move(g, lz(q, -1), caption=f"{state.name(g)} is recalled to base",
                                      rule=R_CLEAN))
                     state._ev(ev, "cleanup.recall", "Cleanup, step 5: gear stays at a battlefield only attached to a unit",
                               R_CLEAN, card=g)
                     changed = True
                     break
-            for h in zones[HIDDEN[q][b]]:
-                if state.battlefield_controller[b] != q:
-                    ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
-                                     caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
-                                     "another controller", rule=R_HIDE))
-                    state.set_counter(h, "hid", 0)
-                    state._ev(ev, "cleanup.hidden_trash", "Cleanup, step 5: a hidden card stays only at a battlefield its "
-                              "owner controls", R_CLEAN, card=h)
-                    changed = True
-                    break
+        if zones[hidden] and controller[b] != q:
+            h = zones[hidden][0]
+            ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
+                             caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
+                             "another controller", rule=R_HIDE))
+            state.set_counter(h, "hid", 0)
+            state._ev(ev, "cleanup.hidden_trash", "Cleanup, step 5: a hidden card stays only at a battlefield its "
+                      "owner controls", R_CLEAN, card=h)
+            changed = True
     return changed
 
 
@@ -164,7 +176,7 @@ def cleanup_step_6_stage_showdowns(state, ev: list) -> bool:
     for b in (0, 1):
         c = state.contested[b]
         running = showdown and showdown["battlefield"] == b
-        ok = c >= 0 and not running and bool(state.units_at(c, b))
+        ok = c >= 0 and not running and state.has_units(c, b)
         if c >= 0 and not running and not ok:
             state.contested[b] = -1  # the contesting units are gone before anything began
             changed = True
@@ -183,7 +195,7 @@ def cleanup_step_7_stage_combats(state, ev: list) -> bool:
     changed = False
     for b in (0, 1):
         running = showdown and showdown["battlefield"] == b and showdown["combat"]
-        ok = state.contested[b] >= 0 and not running and bool(state.units_at(0, b)) and bool(state.units_at(1, b))
+        ok = state.contested[b] >= 0 and not running and state.has_units(0, b) and state.has_units(1, b)
         if ok != state.staged_combat[b]:
             state.staged_combat[b] = ok
             if ok:

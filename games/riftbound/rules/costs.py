@@ -23,14 +23,10 @@ def cost_text(energy: int, power: list) -> str:
     return " ".join(([f"[{energy}]"] if energy else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in power])
 
 
-def _bounded(total: int, caps) -> tuple:
-    """Every way of splitting ``total`` into len(caps) parts, part i at most caps[i]
-    (a tuple of tuples, kept per question: costs ask the same few again and again)."""
-    return _splits(total, tuple(caps))
-
-
 @lru_cache(maxsize=4096)
 def _splits(total: int, caps: tuple) -> tuple:
+    """Every way of splitting ``total`` into len(caps) parts, part i at most caps[i]
+    (a tuple of tuples, kept per question: costs ask the same few again and again)."""
     if not caps:
         return ((),) if total == 0 else ()
     out = []
@@ -92,6 +88,34 @@ def _power_text(doms: list) -> str:
     return " and ".join(_POWER[0].format(domain=d.capitalize()) for d in doms)
 
 
+_DOMAIN_INDEX = {d: POOL_INDEX[d] - 1 for d in DOMAINS}
+
+
+def affords(wallet: tuple, energy: int, power: list) -> bool:
+    """Can a cost be paid from ``wallet`` (:meth:`Costs.wallet`)? Each domain symbol takes one
+    power of its domain, each [A] one power of any domain, [1] one energy (a rune may give
+    both its energy and its power, digest 5.3)."""
+    if energy > wallet[0]:
+        return False
+    if not power:
+        return True
+    counts = wallet[1]
+    if len(power) == 1:
+        d = power[0]
+        return wallet[2] > 0 if d == "any" else counts[_DOMAIN_INDEX[d]] > 0
+    anyn = 0
+    used = [0] * 6
+    for d in power:
+        if d == "any":
+            anyn += 1
+        else:
+            k = _DOMAIN_INDEX[d]
+            n = used[k] = used[k] + 1
+            if n > counts[k]:
+                return False
+    return anyn <= wallet[2] - (len(power) - anyn)
+
+
 def _dominates(a: tuple, b: tuple) -> bool:
     """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
     least as many ready runes of every domain (so the same runes, some of them ready)."""
@@ -107,33 +131,22 @@ class Costs:
         """Could ``p`` pay this cost with the pool plus rune abilities? Exhausting a ready rune
         adds [1]; recycling any rune adds one power of its domain; one rune may do both
         (Core Rules v1.3 Basic runes, digest 5.3)."""
+        return affords(self.wallet(p), energy, power)
+
+    def wallet(self, p: int) -> tuple:
+        """What ``p`` can pay with now, for :func:`affords`: the energy (the pool's, plus one
+        for each ready rune), the power of each domain (the pool's, plus one for each rune of
+        that domain) and the power in all."""
         pool = self.pool[p]
         t = self.table
-        runes = t.zones[RUNES[p]]
-        if energy > pool[0]:
-            ready = 0
-            for r in runes:
-                if not t.orient[r]:
-                    ready += 1
-            if energy > pool[0] + ready:
-                return False
-        if not power:
-            return True
-        have = pool[1:]
-        counts = [have[0], have[1], have[2], have[3], have[4], have[5]]
-        db, card = self.card_db, t.card
-        for r in runes:
-            counts[POOL_INDEX[db[card[r]]["rune"]] - 1] += 1
-        anyn = 0
-        for d in power:
-            if d == "any":
-                anyn += 1
-            else:
-                k = POOL_INDEX[d] - 1
-                if counts[k] <= 0:
-                    return False
-                counts[k] -= 1
-        return anyn <= sum(counts)
+        orient, card, rune_index = t.orient, t.card, self.facts.rune_index
+        counts = pool[1:]
+        ready = 0
+        for r in t.zones[RUNES[p]]:
+            if not orient[r]:
+                ready += 1
+            counts[rune_index[card[r]]] += 1
+        return pool[0] + ready, counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
     def _auto_payment(self, p: int, energy: int, power: list) -> dict:
@@ -208,38 +221,58 @@ class Costs:
         is in the pool is spent first (it empties at the end of the phase anyway)."""
         auto = self._auto_payment(p, energy, power)
         t = self.table
-        db = self.card_db
-        left = list(self.pool[p][1:])
+        card, orient, rune_index = t.card, t.orient, self.facts.rune_index
+        pool = self.pool[p]
+        left = pool[1:]
         need = [0] * 6
         any_n = 0
         for d in power:
             if d == "any":
                 any_n += 1
                 continue
-            k = POOL_INDEX[d] - 1
+            k = _DOMAIN_INDEX[d]
             if left[k] > 0:
                 left[k] -= 1
             else:
                 need[k] += 1
-        e_need = max(0, energy - self.pool[p][0])
+        e_need = max(0, energy - pool[0])
         ready: list = [[] for _ in range(6)]
         tired: list = [[] for _ in range(6)]
         for r in t.zones[RUNES[p]]:
-            k = POOL_INDEX[db[t.card[r]]["rune"]] - 1
-            (tired if t.orient[r] else ready)[k].append(r)
+            (tired if orient[r] else ready)[rune_index[card[r]]].append(r)
         doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
-        keyed = [(self._payment_key(p, auto), auto)]
-        seen = {keyed[0][0]}
-        pool_ks = [k for k in range(6) if left[k]]
         base_ready = [len(ready[k]) for k in range(6)]
         base_tired = [len(tired[k]) for k in range(6)]
-        for pk in _bounded(from_pool, [left[k] for k in pool_ks]):
+        # the payments as what each leaves (_payment_key of its plan), the engine's own first; a
+        # plan is written only for those offered
+        a_ready, a_tired = list(base_ready), list(base_tired)
+        exhaust = auto["exhaust"]
+        for r in exhaust:  # ready runes
+            k = rune_index[card[r]]
+            a_ready[k] -= 1
+            a_tired[k] += 1
+        recycled = []
+        for r in auto["recycle"]:
+            k = rune_index[card[r]]
+            if orient[r] or r in exhaust:
+                a_tired[k] -= 1
+            else:
+                a_ready[k] -= 1
+            recycled.append(DOMAINS[k])
+        recycled.sort()
+        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(recycled))]
+        how: list = [None]
+        seen = {keys[0]}
+        pool_ks = [k for k in range(6) if left[k]]
+        ready_caps = tuple(base_ready[k] for k in doms)
+        rune_caps = tuple(base_ready[k] + base_tired[k] for k in doms)
+        for pk in _splits(from_pool, tuple(left[k] for k in pool_ks)):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
-            for xs in _bounded(e_need, [base_ready[k] for k in doms]):
-                for aa in _bounded(rune_any, [base_ready[k] + base_tired[k] for k in doms]):
-                    # what this payment leaves, counted (the same as _payment_key of its plan)
+            pool_key = tuple(sorted(pool_any))
+            for xs in _splits(e_need, ready_caps):
+                for aa in _splits(rune_any, rune_caps):
                     r_ready, r_tired, recycled = list(base_ready), list(base_tired), []
                     ok = True
                     for k, x, a_k in zip(doms, xs, aa):
@@ -247,23 +280,30 @@ class Costs:
                         if r_n > base_ready[k] + base_tired[k]:
                             ok = False
                             break
-                        tired_now = base_tired[k] + x
-                        r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
-                        r_tired[k] = tired_now - min(r_n, tired_now)
-                        recycled += [DOMAINS[k]] * r_n
+                        if x or r_n:
+                            tired_now = base_tired[k] + x
+                            r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
+                            r_tired[k] = tired_now - min(r_n, tired_now)
+                            if r_n:
+                                recycled += [DOMAINS[k]] * r_n
                     if not ok:
                         continue
-                    key = (tuple(sorted(pool_any)), tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
+                    key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
                     if key in seen:
                         continue
                     seen.add(key)
-                    keyed.append((key, self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                              dict(zip(doms, aa)), pool_any)))
-        out = []
-        for i, (key, plan) in enumerate(keyed):
-            if i and any(_dominates(other, key) for other, _ in keyed):
-                continue
-            out.append(plan)
+                    keys.append(key)
+                    how.append((xs, aa, pool_any))
+        out = [auto]
+        for i in range(1, len(keys)):
+            key = keys[i]
+            for other in keys:
+                if _dominates(other, key):
+                    break
+            else:
+                xs, aa, pool_any = how[i]
+                out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                  dict(zip(doms, aa)), pool_any))
         return out
 
     def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
@@ -411,19 +451,17 @@ class Costs:
         any, can only be paid with one domain. Domain symbols are paid by recycling runes of
         their domain, the exhausted ones first, which leaves the same runes whichever."""
         t = self.table
-        db = self.card_db
+        card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
-        ready_doms, all_doms = set(), set()
-        for r in t.zones[RUNES[p]]:
-            d = db[t.card[r]]["rune"]
-            all_doms.add(d)
-            if not t.orient[r]:
-                ready_doms.add(d)
-        if energy > pool[0] and len(ready_doms) > 1:
+        runes = t.zones[RUNES[p]]
+        if energy > pool[0] and len({rune_index[card[r]] for r in runes if not orient[r]}) > 1:
             return True
         if "any" in power:
-            all_doms.update(d for k, d in enumerate(DOMAINS) if pool[k + 1])
-            return len(all_doms) > 1
+            doms = {rune_index[card[r]] for r in runes}
+            for k in range(6):
+                if pool[k + 1]:
+                    doms.add(k)
+            return len(doms) > 1
         return False
 
 

@@ -29,25 +29,39 @@ class Setup:
         for p in (0, 1):
             ids = list(t.zones[f"p{p}.aside"])
             ids.sort()
-            legend = [i for i in ids if self.card_of(i)["type"] == "legend"][0]
-            ltag = self.card_of(legend)["champion"]
-            champ = next((i for i in ids if self.card_of(i)["type"] == "unit" and "champion" in self.card_of(i)["supertype"]
-                          and self.card_of(i)["champion"] == ltag), None)
+            db, cards = self.card_db, t.card
+            types = [db[cards[i]]["type"] for i in ids]
+            legend = ids[types.index("legend")]
+            ltag = db[cards[legend]]["champion"]
+            champ = None
+            for i, typ in zip(ids, types):
+                if typ == "unit":
+                    c = db[cards[i]]
+                    if "champion" in c["supertype"] and c["champion"] == ltag:
+                        champ = i
+                        break
             ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.player_name(p)} places the legend {self.name(legend)}", rule=R_SETUP))
             self._ev(ev, "setup.legend", f"{self.player_name(p)}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
             if champ is not None:
                 ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.player_name(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
                 self._ev(ev, "setup.champion", f"{self.player_name(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
-            for i in ids:
-                if i in (legend, champ):
+            # the rest, in iid order, face down, unseen: battlefields set aside (their owner
+            # knows them), runes to the rune deck and the main deck's cards to the deck (secret:
+            # nobody knows them); placed directly, as no step of the log shows it
+            aside, zone_of, known = t.zones[f"p{p}.aside"], t.zone, t.known
+            bfaside, runedeck, deck = f"p{p}.bfaside", f"p{p}.runedeck", f"p{p}.deck"
+            for i, typ in zip(ids, types):
+                if i == legend or i == champ:
                     continue
-                typ = self.card_of(i)["type"]
                 if typ == "battlefield":
-                    t.move(i, f"p{p}.bfaside")
-                elif typ == "rune":
-                    t.move(i, f"p{p}.runedeck")
+                    to = bfaside
+                    known[i] |= 1 << p
                 else:
-                    t.move(i, f"p{p}.deck")
+                    to = runedeck if typ == "rune" else deck
+                    known[i] = 0
+                t.zones[to].append(i)
+                zone_of[i] = to
+            del aside[:]
             self._ev(ev, "setup.battlefields", f"{self.player_name(p)} sets aside three battlefields", R_SETUP, player=p)
         self.first = self.rng.randbelow(2)
         self.active = self.first

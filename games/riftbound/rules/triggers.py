@@ -8,7 +8,7 @@ from tabletop.engine.procedure import DONE
 
 from ..carddb import DOMAIN_CODE, effect_text
 from ..rulebook import R_CHAIN, R_KW, R_TRIGGER
-from ..zones import ZLOC
+from ..zones import LEGEND, LOCZ, ZLOC
 from . import PROCS, push
 
 
@@ -18,6 +18,8 @@ class Triggers:
     __slots__ = ()
 
     def _queue_card(self, iid: int, on: str, p: int, loc: int, legion: bool, order: int | None = None) -> None:
+        if on not in self.facts.triggers[self.table.card[iid]]:
+            return  # none of its abilities triggers on this
         card = self.card_of(iid)
         for n, ab in enumerate(card["abil"]):
             if ab["on"] == on:
@@ -28,10 +30,12 @@ class Triggers:
     def _queue_on(self, p: int, on: str) -> None:
         """Queue ``p``'s start- or end-of-turn triggers (units, gear, legend)."""
         t = self.table
-        for z in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+        triggers, card = self.facts.triggers, t.card
+        for z in (LEGEND[p], *LOCZ[p]):
             for i in t.zones[z]:
-                w = ZLOC.get(z)
-                self._queue_card(i, on, p, w[1] if w else -1, self.played[p] >= 1)
+                if on in triggers[card[i]]:
+                    w = ZLOC.get(z)
+                    self._queue_card(i, on, p, w[1] if w else -1, self.played[p] >= 1)
 
     def _triggers_to_chain(self, ev: list) -> None:
         """Triggered abilities become chain items, the turn player's (or the attacker's)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
-from ..zones import ZLOC
+from ..zones import LEGEND, LOCZ, N_ZONES, RUNES, ZLOC
 from . import PROCS, push
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -245,11 +245,14 @@ class TurnRules:
     def _awaken(self, p: int, ev: list) -> None:
         """Awaken: ready everything you control: units, gear, runes, legend (digest 7.1)."""
         t = self.table
-        for z in (f"p{p}.runes", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1", f"p{p}.legend"):
-            for i in t.zones[z]:
-                if t.orient[i]:
+        zones, orient = t.zones, t.orient
+        attached = len(zones) > N_ZONES  # some card is attached (its att.<unit> zone is there)
+        here = LOCZ[p]
+        for z in (RUNES[p], here[0], here[1], here[2], LEGEND[p]):
+            for i in zones[z]:
+                if orient[i]:
                     ev.append(t.set_orient(i, 0, "{card} readies".format(card=self.name(i)), R_AWAKEN))
-                att = t.zones.get(f"att.{i}")
+                att = attached and zones.get(f"att.{i}")
                 if att:
                     for g in att:
                         if t.orient[g]:

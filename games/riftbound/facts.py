@@ -1,0 +1,56 @@
+"""What never changes about the cards of a card database, worked out once per
+database: which card ids are units (and tokens) and gear, each rune's domain, and
+each card's activated abilities. The rules ask these questions at every
+decision; a set or a dict answers them without reading the card each time.
+
+A state holds its database's facts (the shared field ``facts``); a database
+never changes once loaded (a position's extra cards make a new one).
+"""
+
+from __future__ import annotations
+
+from .rulebook import POOL_INDEX
+
+
+class CardFacts:
+    """The facts of one card database (see the module docstring)."""
+
+    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers")
+
+    def __init__(self, card_db: dict):
+        self.db = card_db
+        #: the ids of unit and token cards
+        self.units = frozenset(k for k, c in card_db.items() if c["type"] in ("unit", "token"))
+        #: the ids of gear cards
+        self.gear = frozenset(k for k, c in card_db.items() if c["type"] == "gear")
+        #: a rune card's domain as an index into a rune pool's power (pool index - 1)
+        self.rune_index = {k: POOL_INDEX[c["rune"]] - 1 for k, c in card_db.items() if c["type"] == "rune"}
+        # what may be played from hand while a chain exists: Reaction (Quick-Draw has it), and
+        # a unit with Ambush; during a showdown: Action too (digest 8.3, 18; play_timing_refusal)
+        react = {k for k, c in card_db.items() if c["kw"].get("reaction") or c["kw"].get("quickdraw")
+                 or (c["kw"].get("ambush") and c["type"] == "unit")}
+        #: the ids of cards that may be played from hand while a chain exists
+        self.chain_ok = frozenset(react)
+        #: the ids of cards that may be played from hand during a showdown
+        self.showdown_ok = frozenset(react | {k for k, c in card_db.items() if c["kw"].get("action")})
+        #: what each card's abilities trigger on ("play", "death", "activate"...)
+        self.triggers = {k: frozenset(ab["on"] for ab in c["abil"]) for k, c in card_db.items()}
+        #: the activated abilities of each card that has any: ((number, ability), ...)
+        self.activated = {}
+        for k, c in card_db.items():
+            acts = tuple((n, ab) for n, ab in enumerate(c["abil"]) if ab["on"] == "activate")
+            if acts:
+                self.activated[k] = acts
+
+
+_FACTS: dict = {}
+
+
+def card_facts(card_db: dict) -> CardFacts:
+    """The facts of ``card_db``, made once per database."""
+    hit = _FACTS.get(id(card_db))
+    if hit is None or hit.db is not card_db:
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        hit = _FACTS[id(card_db)] = CardFacts(card_db)
+    return hit
