@@ -44,8 +44,10 @@ def targets(state, p: int, sel: dict) -> list[int]:
     return out
 
 
-def place_problem(state, p: int, h: int):
-    c = state.card(h)
+def place_problem(state, p: int, h: int, c: dict | None = None):
+    """Placing a character (seed 4.3 ①); ``c``: the card's data when the caller has it."""
+    if c is None:
+        c = state.card(h)
     if c["type"] != "character":
         return "only character cards are placed in the faction area (seed 4.3 ①)."
     if c["name_level"] and state.name_on_field(c["name"]):
@@ -161,9 +163,10 @@ def power_host_problem(state, p: int, t: int):
 def attacker_problem(state, p: int, card: int):
     """An attack is declared by your own dominated character paying 1 of its
     power cards (digest A.7.21, A.6.19)."""
-    if state.table.owner[card] != p:
+    table = state.table
+    if table.owner[card] != p:
         return "you attack with your own dominated characters (digest A.7.21)."
-    if not state.is_dominated(card):
+    if not table.zone[card].endswith(".dominion"):
         return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
     if state.power(card) < 1:
         return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."

@@ -68,7 +68,9 @@ class AAState(Board, State):
     # ---------------------------------------------------------- the engine
     def push(self, proc: str, **args) -> Step:
         """Push a pending step of procedure ``proc`` (it runs before the steps below it)."""
-        return PROCESSOR.push(self, proc, **args)
+        step = Step(proc, 0, args)
+        self.steps.append(step)
+        return step
 
     def run_rules(self, events: list) -> None:
         """Run the pending steps until a player must decide or the game is over."""
@@ -96,9 +98,10 @@ class AAState(Board, State):
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
         loses (A.4.11b)."""
+        if self.outcome is not None:
+            return
         zones = self.table.zones
-        if self.outcome is not None or (self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE
-                                        and len(zones["p1.damage"]) < DEFEAT_DAMAGE):
+        if self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE and len(zones["p1.damage"]) < DEFEAT_DAMAGE:
             return
         for p in (0, 1):
             if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:

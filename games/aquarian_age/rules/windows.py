@@ -32,6 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import HAND
 from ..legality import targets
 from .procedures import PROCS
 
@@ -105,10 +106,15 @@ def activate_choices(state, p: int) -> list:
 def fast_choices(state, p: int, in_attack: bool) -> list:
     """Fast cards and activated effects usable in a window (seed 4.3 ⑤⑥)."""
     out = []
-    tp = state.total_power(p)
-    for h in state.table.zones[f"p{p}.hand"]:
-        c = state.db[state.table.card[h]]
-        if c["type"] != "fast" or tp < c["cost"] or state.factor(p, c["faction"]) < c["factor"]:
+    tp = -1  # the total power, counted when a fast card asks for it
+    db, card = state.db, state.table.card
+    for h in state.table.zones[HAND[p]]:
+        c = db[card[h]]
+        if c["type"] != "fast":
+            continue
+        if tp < 0:
+            tp = state.total_power(p)
+        if tp < c["cost"] or state.factor(p, c["faction"]) < c["factor"]:
             continue
         if c["timing"] == "attack" and not in_attack:
             continue
