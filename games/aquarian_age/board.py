@@ -164,11 +164,19 @@ class Board:
                         n += 1
         return n
 
+    def skill_total(self, p: int, key: str) -> int:
+        """The sum of a skill over your dominated characters (Draw, Capacity)."""
+        skill = self.skill
+        n = 0
+        for i in self.table.zones[DOMINION[p]]:
+            n += skill(i, key)
+        return n
+
     def draw_bonus(self, p: int) -> int:
-        return sum(self.skill(i, "draw") for i in self.table.zones[DOMINION[p]])
+        return self.skill_total(p, "draw")
 
     def hand_limit(self, p: int) -> int:
-        return max(0, HAND_LIMIT + sum(self.skill(i, "capacity") for i in self.table.zones[DOMINION[p]]))
+        return max(0, HAND_LIMIT + self.skill_total(p, "capacity"))
 
     def guard_cost(self, iid: int) -> int:
         """Power cards a dominated character pays to guard: the guard cost printed on

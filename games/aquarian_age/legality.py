@@ -60,7 +60,7 @@ def break_targets(state, p: int, h: int) -> list[int]:
     cands = _break_candidates(state, p)
     if not cands or _break_card_problem(state, p, state.card(h)) is not None:
         return []
-    return [t for t in cands if break_target_problem(state, p, h, t) is None]
+    return [t for t in cands if break_target_problem(state, p, h, t, say=False) is None]
 
 
 def _break_candidates(state, p):
@@ -87,15 +87,19 @@ def _break_card_problem(state, p: int, c: dict):
     return None
 
 
-def break_target_problem(state, p: int, h: int, t: int):
+def break_target_problem(state, p: int, h: int, t: int, say: bool = True):
     """The target conditions of a break (seed 4.3 ②), asked again when a
-    declared break resolves: its target may have changed in the window."""
+    declared break resolves: its target may have changed in the window.
+    ``say`` False: a problem is told only as "no" (listing the targets)."""
     c = state.card(h)
     if not state.on_field(t):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)
-    icons = set(c["icons"]) | set(c["extra_icons"])
-    if not icons & set(tc["icons"]):
+    held = tc["icons"]
+    if not any(i in held for i in c["icons"]) and not any(i in held for i in c["extra_icons"]):
+        if not say:
+            return "no"
+        icons = set(c["icons"]) | set(c["extra_icons"])
         return (f"{c['name']} breaks only {'/'.join(sorted(icons))} characters and {tc['name']} is "
                 f"{'/'.join(tc['icons'])} (seed 4.3 ② classification icon).")
     if ".faction." in state.table.zone[t] and not state.is_active_char(t):
