@@ -131,13 +131,9 @@ class Board:
         return z[-1] if z else None
 
     def actives(self, p: int) -> list[int]:
+        """The active (top) character of each of your faction stacks, in faction order."""
         zones = self.table.zones
-        out = []
-        for key in FACTION_STACKS[p]:
-            z = zones[key]
-            if z:
-                out.append(z[-1])
-        return out
+        return [z[-1] for z in map(zones.__getitem__, FACTION_STACKS[p]) if z]
 
     def dominated(self, p: int) -> list[int]:
         return self.table.zones[DOMINION[p]]

@@ -16,7 +16,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, number_repeats
+from tabletop.engine.table import CardTable, MoveEvent, number_repeats
 
 from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
@@ -30,6 +30,21 @@ RULE_DAMAGE_DEFEAT = "digest A.4.11a"
 RULE_DECK_OUT = "digest A.4.11b"
 # the decision kinds shown as the step of a phase (view "step")
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
+
+
+def _may_repeat(events: list) -> bool:
+    """Whether two steps in a row may say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
+    whose caption is not written yet (the kit compares those itself)."""
+    prev = None
+    for e in events:
+        cap = e._cap if e.__class__ is MoveEvent else e.caption
+        if cap is None:
+            return True
+        if cap == prev and cap:
+            return True
+        prev = cap
+    return False
 
 
 class AAState(Board, State):
@@ -91,7 +106,8 @@ class AAState(Board, State):
         events: list = []
         self.decision_cache = None
         PROCESSOR.choose(self, choice, events)
-        number_repeats(events)
+        if _may_repeat(events):
+            number_repeats(events)
         return events
 
     def check_outcome(self, events: list) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import HAND
+from ..board import DOMINION, HAND
 from ..legality import targets
 from .procedures import PROCS
 
@@ -85,8 +85,9 @@ def activate_choices(state, p: int) -> list:
     """Activated effects ①: a dominated character's ability paid in power cards (seed 4.3 ⑥)."""
     out = []
     tp = None
-    for d in state.dominated(p):
-        abil = state.db[state.table.card[d]]["ability"]
+    db, card = state.db, state.table.card
+    for d in state.table.zones[DOMINION[p]]:
+        abil = db[card[d]]["ability"]
         if not abil:
             continue
         if tp is None:
@@ -167,9 +168,12 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
 def window_choices(state, step) -> list:
     """The priority player's choices: pass (role ``pass``), then every fast card
     and effect they can use now."""
-    p = step.args["priority"]
+    args = step.args
+    p = args["priority"]
     ch = [_PASS[p]]
-    ch.extend(fast_choices(state, p, in_attack=step.args["window"] == "attack"))
+    more = fast_choices(state, p, args["window"] == "attack")
+    if more:
+        ch.extend(more)
     return ch
 
 
