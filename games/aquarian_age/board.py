@@ -16,6 +16,25 @@ HAND_LIMIT = 7
 # each player's zone keys, formatted once
 DOMINION = ("p0.dominion", "p1.dominion")
 FACTION_STACKS = tuple(tuple(f"p{p}.faction.{f}" for f in FACTIONS) for p in (0, 1))
+STACK_OF = tuple({f: f"p{p}.faction.{f}" for f in FACTIONS} for p in (0, 1))  # [p][faction] -> zone key
+HAND = ("p0.hand", "p1.hand")
+DECK = ("p0.deck", "p1.deck")
+DAMAGE = ("p0.damage", "p1.damage")
+
+
+def _bonus(db, table, att: list, what: str, key: str) -> int:
+    """What the face-up permanents among the cards ``att`` give to ``key``
+    (``what`` = "stat" or "kw", digest A.10.32); face-down cards are power cards."""
+    total = 0
+    face = table.face
+    for a in att:
+        if face[a]:
+            c = db[table.card[a]]
+            if c["type"] == "permanent":
+                for kind, k, d in c["static"]:
+                    if kind == what and k == key:
+                        total += d
+    return total
 
 
 class Board:
@@ -49,6 +68,7 @@ class Board:
         return [a for a in att if not face[a]]
 
     def power(self, iid: int) -> int:
+        """Power cards: the face-down cards under the character (digest A.1.1)."""
         att = self.table.zones.get(f"att.{iid}")
         if not att:
             return 0
@@ -69,27 +89,33 @@ class Board:
         """A character's current mental / attack / durability: the top card's
         printed value (a break card replaces the broken card's stats, seed 3.2),
         plus its permanents' static modifiers and until-end-of-turn effects."""
-        v = self.db[self.table.card[iid]][key] + self.permanent_bonus(iid, "stat", key)
-        for m in self.modifiers:
-            if m[0] == iid and m[1] == key:
-                v += m[2]
+        t = self.table
+        db = self.db
+        v = db[t.card[iid]][key]
+        att = t.zones.get(f"att.{iid}")
+        if att:
+            v += _bonus(db, t, att, "stat", key)
+        if self.modifiers:
+            for m in self.modifiers:
+                if m[0] == iid and m[1] == key:
+                    v += m[2]
         return v if v > 0 else 0
 
     def permanent_bonus(self, iid: int, what: str, key: str) -> int:
         """The static modifiers (``what`` = "stat" or "kw") that the face-up
         permanents attached to ``iid`` give to ``key``."""
-        total = 0
-        for a in self.table.zones.get(f"att.{iid}") or ():
-            if self.table.face[a]:
-                c = self.db[self.table.card[a]]
-                if c["type"] == "permanent":
-                    total += sum(d for kind, k, d in c["static"] if kind == what and k == key)
-        return total
+        att = self.table.zones.get(f"att.{iid}")
+        return _bonus(self.db, self.table, att, what, key) if att else 0
 
     def skill(self, iid: int, key: str) -> int:
         """A skill's value on a character (0: it does not have it): printed on the
         top card, granted by a permanent (digest A.10.32) or by an effect."""
-        v = self.db[self.table.card[iid]]["skills"].get(key, 0) + self.permanent_bonus(iid, "kw", key)
+        t = self.table
+        db = self.db
+        v = db[t.card[iid]]["skills"].get(key, 0)
+        att = t.zones.get(f"att.{iid}")
+        if att:
+            v += _bonus(db, t, att, "kw", key)
         if self.modifiers:
             mk = "kw." + key
             for m in self.modifiers:
@@ -101,17 +127,13 @@ class Board:
         return self.db[self.table.card[iid]]["faction"]
 
     def active_of(self, p: int, f: str):
-        z = self.table.zones[f"p{p}.faction.{f}"]
+        z = self.table.zones[STACK_OF[p][f]]
         return z[-1] if z else None
 
     def actives(self, p: int) -> list[int]:
+        """The active (top) character of each of your faction stacks, in faction order."""
         zones = self.table.zones
-        out = []
-        for key in FACTION_STACKS[p]:
-            z = zones[key]
-            if z:
-                out.append(z[-1])
-        return out
+        return [z[-1] for z in map(zones.__getitem__, FACTION_STACKS[p]) if z]
 
     def dominated(self, p: int) -> list[int]:
         return self.table.zones[DOMINION[p]]
@@ -126,17 +148,31 @@ class Board:
         return n
 
     def total_power(self, p: int) -> int:
-        power = self.power
+        """The power cards of all your dominated characters (what pays costs, seed 4.3 ② cost)."""
+        zones = self.table.zones
+        face = self.table.face
+        n = 0
+        for i in zones[DOMINION[p]]:
+            att = zones.get(f"att.{i}")
+            if att:
+                for a in att:
+                    if not face[a]:
+                        n += 1
+        return n
+
+    def skill_total(self, p: int, key: str) -> int:
+        """The sum of a skill over your dominated characters (Draw, Capacity)."""
+        skill = self.skill
         n = 0
         for i in self.table.zones[DOMINION[p]]:
-            n += power(i)
+            n += skill(i, key)
         return n
 
     def draw_bonus(self, p: int) -> int:
-        return sum(self.skill(i, "draw") for i in self.table.zones[DOMINION[p]])
+        return self.skill_total(p, "draw")
 
     def hand_limit(self, p: int) -> int:
-        return max(0, HAND_LIMIT + sum(self.skill(i, "capacity") for i in self.table.zones[DOMINION[p]]))
+        return max(0, HAND_LIMIT + self.skill_total(p, "capacity"))
 
     def guard_cost(self, iid: int) -> int:
         """Power cards a dominated character pays to guard: the guard cost printed on

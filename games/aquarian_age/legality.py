@@ -44,8 +44,10 @@ def targets(state, p: int, sel: dict) -> list[int]:
     return out
 
 
-def place_problem(state, p: int, h: int):
-    c = state.card(h)
+def place_problem(state, p: int, h: int, c: dict | None = None):
+    """Placing a character (seed 4.3 ①); ``c``: the card's data when the caller has it."""
+    if c is None:
+        c = state.card(h)
     if c["type"] != "character":
         return "only character cards are placed in the faction area (seed 4.3 ①)."
     if c["name_level"] and state.name_on_field(c["name"]):
@@ -58,7 +60,7 @@ def break_targets(state, p: int, h: int) -> list[int]:
     cands = _break_candidates(state, p)
     if not cands or _break_card_problem(state, p, state.card(h)) is not None:
         return []
-    return [t for t in cands if break_target_problem(state, p, h, t) is None]
+    return [t for t in cands if break_target_problem(state, p, h, t, say=False) is None]
 
 
 def _break_candidates(state, p):
@@ -85,15 +87,19 @@ def _break_card_problem(state, p: int, c: dict):
     return None
 
 
-def break_target_problem(state, p: int, h: int, t: int):
+def break_target_problem(state, p: int, h: int, t: int, say: bool = True):
     """The target conditions of a break (seed 4.3 ②), asked again when a
-    declared break resolves: its target may have changed in the window."""
+    declared break resolves: its target may have changed in the window.
+    ``say`` False: a problem is told only as "no" (listing the targets)."""
     c = state.card(h)
     if not state.on_field(t):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)
-    icons = set(c["icons"]) | set(c["extra_icons"])
-    if not icons & set(tc["icons"]):
+    held = tc["icons"]
+    if not any(i in held for i in c["icons"]) and not any(i in held for i in c["extra_icons"]):
+        if not say:
+            return "no"
+        icons = set(c["icons"]) | set(c["extra_icons"])
         return (f"{c['name']} breaks only {'/'.join(sorted(icons))} characters and {tc['name']} is "
                 f"{'/'.join(tc['icons'])} (seed 4.3 ② classification icon).")
     if ".faction." in state.table.zone[t] and not state.is_active_char(t):
@@ -161,9 +167,10 @@ def power_host_problem(state, p: int, t: int):
 def attacker_problem(state, p: int, card: int):
     """An attack is declared by your own dominated character paying 1 of its
     power cards (digest A.7.21, A.6.19)."""
-    if state.table.owner[card] != p:
+    table = state.table
+    if table.owner[card] != p:
         return "you attack with your own dominated characters (digest A.7.21)."
-    if not state.is_dominated(card):
+    if not table.zone[card].endswith(".dominion"):
         return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
     if state.power(card) < 1:
         return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."

@@ -16,7 +16,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, number_repeats
+from tabletop.engine.table import CardTable, MoveEvent, number_repeats
 
 from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
@@ -30,6 +30,21 @@ RULE_DAMAGE_DEFEAT = "digest A.4.11a"
 RULE_DECK_OUT = "digest A.4.11b"
 # the decision kinds shown as the step of a phase (view "step")
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
+
+
+def _may_repeat(events: list) -> bool:
+    """Whether two steps in a row may say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
+    whose caption is not written yet (the kit compares those itself)."""
+    prev = None
+    for e in events:
+        cap = e._cap if e.__class__ is MoveEvent else e.caption
+        if cap is None:
+            return True
+        if cap == prev and cap:
+            return True
+        prev = cap
+    return False
 
 
 class AAState(Board, State):
@@ -68,7 +83,9 @@ class AAState(Board, State):
     # ---------------------------------------------------------- the engine
     def push(self, proc: str, **args) -> Step:
         """Push a pending step of procedure ``proc`` (it runs before the steps below it)."""
-        return PROCESSOR.push(self, proc, **args)
+        step = Step(proc, 0, args)
+        self.steps.append(step)
+        return step
 
     def run_rules(self, events: list) -> None:
         """Run the pending steps until a player must decide or the game is over."""
@@ -89,16 +106,18 @@ class AAState(Board, State):
         events: list = []
         self.decision_cache = None
         PROCESSOR.choose(self, choice, events)
-        number_repeats(events)
+        if _may_repeat(events):
+            number_repeats(events)
         return events
 
     def check_outcome(self, events: list) -> None:
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
         loses (A.4.11b)."""
+        if self.outcome is not None:
+            return
         zones = self.table.zones
-        if self.outcome is not None or (self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE
-                                        and len(zones["p1.damage"]) < DEFEAT_DAMAGE):
+        if self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE and len(zones["p1.damage"]) < DEFEAT_DAMAGE:
             return
         for p in (0, 1):
             if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:

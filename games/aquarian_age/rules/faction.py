@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.engine.core import Event
 from tabletop.engine.procedure import AGAIN, DONE
 
+from ..board import STACK_OF
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
@@ -29,11 +30,13 @@ def faction_check(state, step, events):
         open_phase(state, step, events, "faction")
     p = state.active
     i = step.args["index"]
+    zones, stacks = state.table.zones, STACK_OF[p]
     while i < len(FACTIONS):
         state.faction_index = i
         f = FACTIONS[i]
         i += 1
-        a = state.active_of(p, f)
+        z = zones[stacks[f]]
+        a = z[-1] if z else None  # the faction's active character
         if a is None:
             events.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
                             {"faction": f, "player": p, "card": None}))

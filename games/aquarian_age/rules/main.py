@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import DAMAGE, DOMINION, HAND
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import attacker_problem, break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
@@ -18,50 +19,82 @@ from .windows import activate_choices, card_play_choices, declare_card, pass_pri
 
 # choices that never change, made once (a decision lists the same objects each time)
 _END_MAIN = tuple(Choice("end_main", {}, p, "End the main phase", role="end") for p in (0, 1))
-# placing the same character is the same choice decision after decision, so it is made once (by
-# iid, player and card id; a determinized copy's cards have other ids, so other keys)
-_PLACE: dict = {}
+# a choice listed decision after decision with the same cards, players and words is the
+# same value, so it is made once: placing a character (by iid, player and card id), an
+# attack (attacker, target, their card ids and the words), a break or a permanent on a
+# target. A determinized copy's cards have other ids, so other keys.
+_MADE: dict = {}
+
+
+def _made(key, kind: str, args: dict, p: int, label: str) -> Choice:
+    if len(_MADE) > 50_000:
+        _MADE.clear()
+    c = _MADE[key] = Choice(kind, args, p, label)
+    return c
 
 
 def main_choices(state, p: int) -> list:
     """Everything the active player may do in the main phase (seed 4.3 ①-⑥, digest A.7.21)."""
-    db, card = state.db, state.table.card
+    table = state.table
+    db, card = state.db, table.card
+    made = _MADE
     ch = []
-    hand = state.table.zones[f"p{p}.hand"]
-    tp = state.total_power(p)
-    for h in hand:
-        c = db[card[h]]
+    tp = -1  # the total power, counted when a card asks for it
+    for h in table.zones[HAND[p]]:
+        cid = card[h]
+        c = db[cid]
         typ = c["type"]
         if typ == "character":
-            if place_problem(state, p, h) is None:
-                key = (h, p, card[h])  # the same choice each time (made once)
-                pc = _PLACE.get(key)
+            if place_problem(state, p, h, c) is None:
+                key = ("place", h, p, cid)
+                pc = made.get(key)
                 if pc is None:
-                    if len(_PLACE) > 50_000:
-                        _PLACE.clear()
-                    pc = _PLACE[key] = Choice("place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
-                                              f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
+                    pc = _made(key, "place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
+                               f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
                 ch.append(pc)
             continue
-        if state.factor(p, c["faction"]) < c["factor"] or tp < c["cost"]:
+        if state.factor(p, c["faction"]) < c["factor"]:
+            continue
+        if tp < 0:
+            tp = state.total_power(p)
+        if tp < c["cost"]:
             continue
         if typ == "break":
             for t in break_targets(state, p, h):
-                ch.append(Choice("break", {"card": h, "target": t}, p, f"Break {state.name_of(t)} with {c['name']}"))
+                key = ("break", h, t, p, cid, card[t])
+                bc = made.get(key)
+                if bc is None:
+                    bc = _made(key, "break", {"card": h, "target": t}, p, f"Break {state.name_of(t)} with {c['name']}")
+                ch.append(bc)
         elif typ == "permanent":
             for t in permanent_targets(state, p, h):
-                ch.append(Choice("permanent", {"card": h, "target": t}, p, f"Attach {c['name']} to {state.name_of(t)}"))
+                key = ("permanent", h, t, p, cid, card[t])
+                pc = made.get(key)
+                if pc is None:
+                    pc = _made(key, "permanent", {"card": h, "target": t}, p, f"Attach {c['name']} to {state.name_of(t)}")
+                ch.append(pc)
         elif typ == "project" or (typ == "fast" and c["timing"] == "any"):
             ch.extend(card_play_choices(state, p, h, c, typ))
     ch.extend(activate_choices(state, p))
-    opp_dmg = f"p{1 - p}.damage"
-    acts = state.actives(p)
-    for d in state.dominated(p):
+    acts = None
+    opp = state.names[1 - p]
+    for d in table.zones[DOMINION[p]]:
         if attacker_problem(state, p, d) is None:
-            ch.append(Choice("attack", {"card": d, "to": opp_dmg}, p, f"Attack {state.names[1 - p]} with {state.name_of(d)}"))
+            cd = card[d]
+            key = ("attack", d, p, cd, opp)
+            ac = made.get(key)
+            if ac is None:
+                ac = _made(key, "attack", {"card": d, "to": DAMAGE[1 - p]}, p, f"Attack {opp} with {state.name_of(d)}")
+            ch.append(ac)
+            if acts is None:
+                acts = state.actives(p)
             for t in acts:
-                ch.append(Choice("attack", {"card": d, "target": t}, p,
-                                 f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
+                key = ("attack", d, t, p, cd, card[t])
+                ac = made.get(key)
+                if ac is None:
+                    ac = _made(key, "attack", {"card": d, "target": t}, p,
+                               f"Attack your own {state.name_of(t)} with {state.name_of(d)}")
+                ch.append(ac)
     ch.append(_END_MAIN[p])
     return ch
 

@@ -34,12 +34,30 @@ def power_hosts(state, p: int) -> list[int]:
     """Your actives and dominated characters with room under their mental (seed
     4.4): the candidates meet the other conditions of ``power_host_problem``,
     so only the room is checked here."""
-    return [i for i in list(state.dominated(p)) + state.actives(p) if state.power(i) < state.stat(i, "mental")]
+    power, stat = state.power, state.stat
+    return [i for i in list(state.dominated(p)) + state.actives(p) if power(i) < stat(i, "mental")]
+
+
+# a power card choice (hand card, host) is the same value decision after decision: made
+# once (by iids, player and the host's card id, which names it; a determinized copy's
+# cards have other ids, so other keys)
+_MADE: dict = {}
 
 
 def _decision(state, p, hand, hosts):
-    labels = [f"Power card under {state.name_of(t)}" for t in hosts]
-    ch = [Choice("power", {"card": h, "target": t}, p, lab) for h in hand for t, lab in zip(hosts, labels)]
+    made = _MADE
+    if len(made) > 50_000:
+        made.clear()
+    card = state.table.card
+    hosts = [(t, card[t]) for t in hosts]
+    ch = []
+    for h in hand:
+        for t, ct in hosts:
+            key = (h, t, p, ct)
+            c = made.get(key)
+            if c is None:
+                c = made[key] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
+            ch.append(c)
     ch.append(_END_POWER[p])
     return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
 
@@ -72,9 +90,11 @@ class PowerCardPhase:
             domination(state, events)
             return DONE
         h, t = choice.args["card"], choice.args["target"]
-        events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {state.name_of(t)}", rule="seed 4.4"))
-        events.append(Event("power.place", f"{state.name_of(t)} has {state.power(t)}/{state.stat(t, 'mental')} power cards",
-                        "seed 4.4", {"card": t, "power": state.power(t)}))
+        name = state.name_of(t)
+        events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
+        pw = state.power(t)
+        events.append(Event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
+                        "seed 4.4", {"card": t, "power": pw}))
         return AGAIN
 
 

@@ -80,17 +80,21 @@ def turn(state, step, events):
     """The turn begins, its phases run in order (each phase's steps pushed
     when it is reached), then it ends and the next turn begins."""
     stage = step.stage
-    phases = phases_of_turn(state.turn)
+    phases = _PHASES_OF_TURN[state.turn >= FIRST_FACTION_TURN]
     if stage > len(phases):
         _end_turn(state, events)
         stage = TURN_BEGINS
-        phases = phases_of_turn(state.turn)
+        phases = _PHASES_OF_TURN[state.turn >= FIRST_FACTION_TURN]
     if stage == TURN_BEGINS:
         _begin_turn(state, events)
         stage = 1
-    _, steps = phases[stage - 1]
-    for n in range(len(steps) - 1, -1, -1):
-        proc, args = steps[n]
-        state.steps.append(Step(proc, OPENING if n == 0 else 0, dict(args)))
+    steps = phases[stage - 1][1]
+    if len(steps) == 1:
+        proc, args = steps[0]
+        state.steps.append(Step(proc, OPENING, dict(args)))
+    else:
+        for n in range(len(steps) - 1, -1, -1):
+            proc, args = steps[n]
+            state.steps.append(Step(proc, OPENING if n == 0 else 0, dict(args)))
     step.stage = stage + 1
     return AGAIN

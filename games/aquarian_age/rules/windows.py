@@ -32,6 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import DOMINION, HAND
 from ..legality import targets
 from .procedures import PROCS
 
@@ -84,8 +85,9 @@ def activate_choices(state, p: int) -> list:
     """Activated effects ①: a dominated character's ability paid in power cards (seed 4.3 ⑥)."""
     out = []
     tp = None
-    for d in state.dominated(p):
-        abil = state.db[state.table.card[d]]["ability"]
+    db, card = state.db, state.table.card
+    for d in state.table.zones[DOMINION[p]]:
+        abil = db[card[d]]["ability"]
         if not abil:
             continue
         if tp is None:
@@ -105,10 +107,15 @@ def activate_choices(state, p: int) -> list:
 def fast_choices(state, p: int, in_attack: bool) -> list:
     """Fast cards and activated effects usable in a window (seed 4.3 ⑤⑥)."""
     out = []
-    tp = state.total_power(p)
-    for h in state.table.zones[f"p{p}.hand"]:
-        c = state.db[state.table.card[h]]
-        if c["type"] != "fast" or tp < c["cost"] or state.factor(p, c["faction"]) < c["factor"]:
+    tp = -1  # the total power, counted when a fast card asks for it
+    db, card = state.db, state.table.card
+    for h in state.table.zones[HAND[p]]:
+        c = db[card[h]]
+        if c["type"] != "fast":
+            continue
+        if tp < 0:
+            tp = state.total_power(p)
+        if tp < c["cost"] or state.factor(p, c["faction"]) < c["factor"]:
             continue
         if c["timing"] == "attack" and not in_attack:
             continue
@@ -161,9 +168,12 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
 def window_choices(state, step) -> list:
     """The priority player's choices: pass (role ``pass``), then every fast card
     and effect they can use now."""
-    p = step.args["priority"]
+    args = step.args
+    p = args["priority"]
     ch = [_PASS[p]]
-    ch.extend(fast_choices(state, p, in_attack=step.args["window"] == "attack"))
+    more = fast_choices(state, p, args["window"] == "attack")
+    if more:
+        ch.extend(more)
     return ch
 
 
