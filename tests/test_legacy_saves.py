@@ -176,7 +176,7 @@ def test_the_command_line_reports_a_rules_change(tidecall, tmp_path):
 
 # -- preconstructed deck lists that changed -------------------------------------------
 
-CHANGED_DECK_GAMES = ("rush_duel", "aquarian_age")
+CHANGED_DECK_GAMES = ("rush_duel", "aquarian_age", "lumen_condenser")
 
 
 def test_a_save_records_the_deck_lists_it_was_dealt_from(tmp_path):
