@@ -59,7 +59,6 @@ first listed).
 from __future__ import annotations
 
 import math
-import time
 
 from tabletop.engine.core import Choice, State
 
@@ -184,7 +183,7 @@ class HardAgent(SearchingAgent, Agent):
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= 2 and time.perf_counter() >= deadline:
+            elif n >= 2 and self.clock() >= deadline:
                 break
             self._iterate(state, player, root)
             n += 1
