@@ -33,7 +33,8 @@ For one decision of ``player``:
    uses UCB1 instead (fresh determinization per rollout; the most visited
    candidate is chosen).
 
-Budgets: ``budget_ms`` (counted on the agent's ``clock``: wall clock at the table, computing time in self-play) or ``rollouts`` (a fixed
+Budgets: ``budget_ms`` (counted on the agent's ``clock``: wall clock at the
+table, computing time in self-play) or ``rollouts`` (a fixed
 count, optionally capped by ``max_work`` simulated steps; both counts, so fully
 reproducible from the seed; ``make_agent('expert')`` and so ``tabletop
 selfplay`` use this mode).

@@ -49,7 +49,8 @@ game-specific code:
   least often there are searched (``Agent.steer``), so a loop the rules allow
   is left (see docs/PERFORMANCE.md, "Computer opponents").
 
-Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall clock at the table, computing time in self-play) or
+Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall
+clock at the table, computing time in self-play) or
 ``iterations`` (a fixed count; fully reproducible from the seed, used by the
 tests and by ``make_agent('hard')`` when no think time is given).
 The choice made is the root option visited most (ties: best mean, then the
