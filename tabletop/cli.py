@@ -119,6 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--think-ms", type=_positive_ms, metavar="MS",
                     help=_("search budget per decision for the agents that search (expert, hard); "
                            "without it they use a fixed, reproducible amount of search"))
+    sp.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help=_("what --think-ms counts: cpu (default: the searching thread's computing time, "
+                           "the same for both agents however busy the computer is) or wall (elapsed time, "
+                           "as at the table)"))
     sp.add_argument("--save-dir", metavar="DIR", help=_("write each game as a save file"))
     sp.add_argument("--json", action="store_true")
 
@@ -220,7 +224,8 @@ def cmd_selfplay(args) -> int:
             value=repr(args.agents), agents=", ".join(AGENTS)))
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
-    report = selfplay.run(game, args.games, args.seed, agents, args.save_dir, think_ms=args.think_ms)
+    report = selfplay.run(game, args.games, args.seed, agents, args.save_dir, think_ms=args.think_ms,
+                           clock=args.clock)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -24,10 +24,12 @@ def selfplay_setup(game: Game, seed: int) -> dict:
 
 
 def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000,
-             think_ms: float | None = None, setup: dict | None = None) -> dict:
+             think_ms: float | None = None, setup: dict | None = None, clock: str = "cpu") -> dict:
     """Play one game; agent_names[i] sits at player i. Returns a result dict.
     ``think_ms`` is the time budget per decision of the agents that search
-    (None: their reproducible fixed-count mode). ``setup``: the set-up (decks)
+    (None: their reproducible fixed-count mode), counted on ``clock``: "cpu"
+    (the searching thread's computing time, by default, so that both agents
+    get the same computing however loaded the machine is) or "wall". ``setup``: the set-up (decks)
     to play; by default two preconstructed decks drawn from the seed."""
     if setup is None:
         setup = selfplay_setup(game, seed)
@@ -39,7 +41,7 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
         result["error"] = f"set-up: {type(exc).__name__}: {exc}"
         return result
     result["match"] = match
-    agents = [make_agent(n, seed * 2 + i + 1, think_ms) for i, n in enumerate(agent_names)]
+    agents = [make_agent(n, seed * 2 + i + 1, think_ms, clock) for i, n in enumerate(agent_names)]
     state = match.state
     try:
         while True:
@@ -83,9 +85,10 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
 
 
 def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | None = None,
-        progress=None, think_ms: float | None = None) -> dict:
+        progress=None, think_ms: float | None = None, clock: str = "cpu") -> dict:
     """Play ``games`` games; agents swap seats every game. Returns the report.
-    ``think_ms``: the search budget per decision of the agents that search."""
+    ``think_ms``: the search budget per decision of the agents that search,
+    counted on ``clock`` ("cpu" or "wall", see ``play_one``)."""
     if len(agents) == 1:
         agents = agents * 2
     wins = {name: 0 for name in agents}
@@ -94,12 +97,13 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
     report = {"game": game.id, "games": games, "finished": 0, "errors": 0, "violations": 0,
               "decisions": 0, "seconds": 0.0, "decisions_per_second": 0.0, "draws": 0,
               "wins": wins, "turns_mean": 0.0, "problems": [], "agents": list(agents), "think_ms": think_ms,
+              "clock": clock if think_ms is not None else None,
               "capped": 0, "seat_wins": [0, 0]}
     turns = 0
     t0 = time.perf_counter()
     for i in range(games):
         seats = agents if i % 2 == 0 else list(reversed(agents))
-        r = play_one(game, seats, seed + i, think_ms=think_ms)
+        r = play_one(game, seats, seed + i, think_ms=think_ms, clock=clock)
         report["decisions"] += r["decisions"]
         turns += r["turns"]
         if r["error"]:

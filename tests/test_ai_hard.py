@@ -109,6 +109,54 @@ def test_hard_plays_a_whole_game_headless(name):
     assert m.state.turn <= game.turn_cap
 
 
+class StepClock:
+    """A clock that moves on ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float):
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_the_budget_is_counted_on_the_agents_clock():
+    import time
+
+    # the table counts wall clock; self-play the searching thread's computing time
+    assert make_agent("hard", 3, think_ms=80).clock is time.perf_counter
+    assert make_agent("normal", 3, think_ms=80).clock is time.perf_counter
+    assert make_agent("hard", 3, think_ms=80, clock="cpu").clock is time.thread_time
+    assert make_agent("expert", 3, think_ms=80, clock="cpu").clock is time.thread_time
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    # a clock moving 1 ms a reading: a 40 ms budget is spent after a few dozen iterations
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(0.001)
+    agent.choose(s, 0)
+    assert 30 <= agent.last_stats["iterations"] <= 42
+    # a clock moving 1 s a reading: the budget is gone at once (two iterations at least)
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(1.0)
+    agent.choose(s, 0)
+    assert agent.last_stats["iterations"] == 2
+    expert = ExpertAgent(1, budget_ms=40)
+    expert.clock = StepClock(1.0)
+    c = expert.choose(s, 0)
+    assert c in s.decision.choices_for(0) and expert.last_stats.get("rollouts", 0) <= 2
+
+
+def test_selfplay_counts_think_ms_on_computing_time_unless_told(capsys):
+    code = main(["selfplay", "rush_duel", "--games", "1", "--seed", "2", "--agents", "hard,greedy",
+                 "--think-ms", "3", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["clock"] == "cpu"
+    code = main(["selfplay", "rush_duel", "--games", "1", "--seed", "2", "--agents", "hard,greedy",
+                 "--think-ms", "3", "--clock", "wall", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["clock"] == "wall"
+
+
 def test_hard_takes_a_forced_choice_without_search():
     s = rush({"turn": 2, "active": 0, "phase": "battle",
               "p0": {"deck": ["M01"], "monster": [{"card": "M06", "position": "def"}]},
@@ -334,7 +382,7 @@ def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_posit
                 seen.append((player, d.players, state.digest()))
             return super().choose(state, player)
 
-    monkeypatch.setattr(sp, "make_agent", lambda name, seed, think_ms=None: Recorder(seed))
+    monkeypatch.setattr(sp, "make_agent", lambda name, seed, think_ms=None, clock="wall": Recorder(seed))
     r = sp.play_one(game_of("lumen_condenser"), ["random", "random"], 6)
     assert r["finished"] and r["error"] is None and not r["violations"]
     firsts = [x for x in seen if x[0] == 0]

@@ -105,23 +105,38 @@ def obvious_choice(choices):
     return None, None
 
 
+#: the clocks a time budget can be counted on: "wall" (the table: the reply
+#: comes after ``think_ms`` however busy the computer is) and "cpu" (the
+#: computing time of the searching thread, ``time.thread_time``: self-play
+#: measurements, so that agents get the same amount of computing however
+#: loaded the machine is)
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
 class SearchingAgent:
     """What the agents that think for a budget share: ``choose`` times each
-    decision (``think_times``) around the agent's own ``_choose(state, player, t0)``,
-    and ``with_think_ms`` builds the table's variant that thinks ``think_ms`` of
-    wall clock per decision. Mixed in before :class:`Agent`."""
+    decision (``think_times``, seconds on the agent's clock) around the agent's
+    own ``_choose(state, player, t0)``, and ``with_think_ms`` builds the variant
+    that thinks ``think_ms`` per decision, counted on ``clock`` (``CLOCKS``:
+    wall clock by default, as the table uses). Mixed in before :class:`Agent`."""
+
+    #: the clock the budget is counted on (``CLOCKS``)
+    clock = staticmethod(time.perf_counter)
 
     def choose(self, state: State, player: int) -> Choice:
-        t0 = time.perf_counter()
+        t0 = self.clock()
         try:
             return self.chose(self._choose(state, player, t0))
         finally:
-            self.think_times.append(time.perf_counter() - t0)
+            self.think_times.append(self.clock() - t0)
 
     @classmethod
-    def with_think_ms(cls, seed: int, think_ms: float):
-        """The table's variant: ``think_ms`` of wall clock per decision."""
-        return cls(seed, budget_ms=think_ms)
+    def with_think_ms(cls, seed: int, think_ms: float, clock: str = "wall"):
+        """The variant that thinks ``think_ms`` per decision on ``clock``
+        ("wall": the table's; "cpu": the searching thread's computing time)."""
+        agent = cls(seed, budget_ms=think_ms)
+        agent.clock = CLOCKS[clock]
+        return agent
 
 
 def apply_with_defaults(state: State, choice: Choice) -> None:
@@ -294,17 +309,18 @@ def searches(name: str) -> bool:
     return hasattr(AGENTS.get(name), "with_think_ms")
 
 
-def make_agent(name: str, seed: int = 0, think_ms: float | None = None) -> Agent:
+def make_agent(name: str, seed: int = 0, think_ms: float | None = None, clock: str = "wall") -> Agent:
     """The agent ``name``, reproducible from ``seed``: the searching agents get
-    their fixed-count mode (never a wall-clock budget) unless ``think_ms`` is
-    given, which sets their time budget per decision (then they are no longer
-    reproducible). ``think_ms`` does not change agents that do not search."""
+    their fixed-count mode (never a time budget) unless ``think_ms`` is
+    given, which sets their time budget per decision, counted on ``clock``
+    ("wall" or "cpu", see ``CLOCKS``; then they are no longer reproducible).
+    ``think_ms`` does not change agents that do not search."""
     from tabletop.engine.errors import TabletopError
 
     if name not in AGENTS:
         raise TabletopError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
     cls = AGENTS[name]
     if think_ms is not None and hasattr(cls, "with_think_ms"):
-        return cls.with_think_ms(seed, think_ms)
+        return cls.with_think_ms(seed, think_ms, clock)
     maker = getattr(cls, "for_selfplay", None)
     return maker(seed) if maker is not None else cls(seed)

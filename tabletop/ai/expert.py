@@ -33,7 +33,8 @@ For one decision of ``player``:
    uses UCB1 instead (fresh determinization per rollout; the most visited
    candidate is chosen).
 
-Budgets: ``budget_ms`` (wall clock, for the table) or ``rollouts`` (a fixed
+Budgets: ``budget_ms`` (counted on the agent's ``clock``: wall clock at the
+table, computing time in self-play) or ``rollouts`` (a fixed
 count, optionally capped by ``max_work`` simulated steps; both counts, so fully
 reproducible from the seed; ``make_agent('expert')`` and so ``tabletop
 selfplay`` use this mode).
@@ -48,7 +49,6 @@ of them is applied, so no pick is made seeing another.
 from __future__ import annotations
 
 import math
-import time
 
 from tabletop.engine.core import Choice, State
 
@@ -127,7 +127,7 @@ class ExpertAgent(SearchingAgent, Agent):
         deadline = None if self.rollouts is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         sums = [[0.0, 0, 0] for _ in playing]  # total, worlds, wins
         for wi, w in enumerate(worlds):
-            if wi and deadline is not None and time.perf_counter() >= deadline:
+            if wi and deadline is not None and self.clock() >= deadline:
                 break
             for idx, c in enumerate(playing):
                 s = w.clone()
@@ -174,7 +174,7 @@ class ExpertAgent(SearchingAgent, Agent):
     def _out_of_budget(self, st: "_Stats", deadline) -> bool:
         if self.rollouts is not None:
             return st.total >= self.rollouts or bool(self.max_work and self.work >= self.max_work)
-        return time.perf_counter() >= deadline
+        return self.clock() >= deadline
 
     def _ucb(self, state, cands, player, root_turn, st: "_Stats", deadline) -> None:
         """UCB1: every candidate once, then the one with the best upper bound; each
@@ -201,7 +201,7 @@ class ExpertAgent(SearchingAgent, Agent):
                 per_arm = max(1, (max(self.rollouts, len(cands)) - st.total) // (len(alive) * left))
                 work_cap = self.max_work * (r + 1) / rounds if self.max_work else None
             else:
-                now = time.perf_counter()
+                now = self.clock()
                 stop_at = now + max(0.0, deadline - now) / left
             n = 0
             spent = False
@@ -211,7 +211,7 @@ class ExpertAgent(SearchingAgent, Agent):
                 for a in alive:
                     # with a wall-clock budget, stop where it runs out (a round
                     # started late would overrun it by a rollout per candidate)
-                    if deadline is not None and st.total and time.perf_counter() >= deadline:
+                    if deadline is not None and st.total and self.clock() >= deadline:
                         spent = True
                         break
                     st.add(a, *self._rollout(world.clone(), cands[a], player, root_turn, dice.copy()))
@@ -222,7 +222,7 @@ class ExpertAgent(SearchingAgent, Agent):
                 if self.rollouts is not None:
                     if n >= per_arm or (work_cap is not None and self.work >= work_cap):
                         break
-                elif time.perf_counter() >= stop_at:
+                elif self.clock() >= stop_at:
                     break
             if spent:  # the best of the survivors played out so far
                 return min((i for i in alive if st.visits[i]), key=lambda i: (-st.mean(i), i))

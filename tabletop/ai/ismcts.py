@@ -49,7 +49,8 @@ game-specific code:
   least often there are searched (``Agent.steer``), so a loop the rules allow
   is left (see docs/PERFORMANCE.md, "Computer opponents").
 
-Budgets: ``budget_ms`` (wall clock, 1 s by default, for the table) or
+Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall
+clock at the table, computing time in self-play) or
 ``iterations`` (a fixed count; fully reproducible from the seed, used by the
 tests and by ``make_agent('hard')`` when no think time is given).
 The choice made is the root option visited most (ties: best mean, then the
@@ -59,7 +60,6 @@ first listed).
 from __future__ import annotations
 
 import math
-import time
 
 from tabletop.engine.core import Choice, State
 
@@ -184,7 +184,7 @@ class HardAgent(SearchingAgent, Agent):
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= 2 and time.perf_counter() >= deadline:
+            elif n >= 2 and self.clock() >= deadline:
                 break
             self._iterate(state, player, root)
             n += 1
