@@ -156,11 +156,11 @@ class Fields:
         if len(self.by_name) != len(self.fields):
             raise ValueError(f"{cls.__name__}: a field is declared twice")
         self.written = [f for f in self.fields if f.kind not in ("shared", "cache", "decision")]
+        self._init = _straight_init(self.fields)
 
     def init(self, state) -> None:
         """Give every field of ``state`` its default."""
-        for f in self.fields:
-            setattr(state, f.name, f.fresh())
+        self._init(state)
 
     def to_data(self, state) -> dict:
         return {f.name: _dump(f, getattr(state, f.name)) for f in self.written}
@@ -180,6 +180,19 @@ class Fields:
 
     def describe(self) -> list[tuple[str, str, str]]:
         return [(f.name, f.kind, f.doc) for f in self.fields]
+
+
+def _straight_init(fields: list[Field]) -> Callable:
+    """``Fields.init`` as straight-line code: each field set to its default (a
+    callable default called for a fresh value), in the table's order."""
+    lines = ["def init(s):"]
+    namespace: dict = {}
+    for n, f in enumerate(fields):
+        namespace[f"_d{n}"] = f.default
+        lines.append(f"    s.{f.name} = _d{n}()" if callable(f.default) else f"    s.{f.name} = _d{n}")
+    lines.append("    return None")
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table
+    return namespace["init"]
 
 
 def declare(cls, fields: list[Field]) -> Fields:

@@ -166,7 +166,7 @@ class Processor:
         check = state.check_outcome
         for _ in range(LOOP_GUARD):
             steps = state.steps  # read afresh: a procedure may replace the list
-            if state.outcome is not None or not steps:
+            if not steps or state.outcome is not None:
                 return
             step = steps[-1]
             proc = table[step.proc]
@@ -177,11 +177,13 @@ class Processor:
             result = run(state, step, events)
             if len(events) > start:
                 rule = proc.rule
-                for i in range(start, len(events)):
-                    if not events[i].rule:
-                        events[i].rule = rule
-            steps = state.steps
-            if result is DONE or result == DONE:
+                for e in events[start:]:
+                    if not e.rule:
+                        e.rule = rule
+            if result is AGAIN:
+                pass
+            elif result is DONE:
+                steps = state.steps
                 if steps and steps[-1] is step:
                     steps.pop()
                 else:  # it pushed sub-steps above itself before finishing
@@ -190,10 +192,11 @@ class Processor:
                             del steps[k]
                             break
             elif result == WAIT:
+                steps = state.steps
                 if steps and steps[-1] is step:
                     check(events)
                     return
-            elif result != AGAIN:
+            else:
                 self._after(state, step, result)
             check(events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
@@ -214,10 +217,13 @@ class Processor:
 
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
-        step = self.waiting_step(state)
-        if step is None:
+        steps = state.steps
+        proc = None
+        if steps and state.outcome is None:  # the waiting step is the top one
+            step = steps[-1]
+            proc = self.procedures.table[step.proc]
+        if proc is None or proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
-        proc = self.procedures.table[step.proc]
         start = len(events)
         result = proc.choose(state, step, choice, events)
         if len(events) > start:

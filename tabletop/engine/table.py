@@ -229,33 +229,24 @@ class CardTable:
         n = len(self.card)
         perm = list(range(n))
         rng.shuffle(perm)
-        new = CardTable.__new__(CardTable)
-        new.specs = self.specs
-        new.vis = self.vis
-        new.card = [""] * n
-        new.owner = [0] * n
-        new.face = [0] * n
-        new.orient = [0] * n
-        new.zone = [""] * n
-        new.known = [0] * n
+        inv = [0] * n  # new iid -> old
         for old, nw in enumerate(perm):
-            new.card[nw] = self.card[old]
-            new.owner[nw] = self.owner[old]
-            new.face[nw] = self.face[old]
-            new.orient[nw] = self.orient[old]
-            new.known[nw] = self.known[old]
-        mapping = {old: perm[old] for old in range(n)}
-        new.zones = {}
+            inv[nw] = old
+        card, owner, face, orient, known = self.card, self.owner, self.face, self.orient, self.known
+        self.card = [card[o] for o in inv]
+        self.owner = [owner[o] for o in inv]
+        self.face = [face[o] for o in inv]
+        self.orient = [orient[o] for o in inv]
+        self.known = [known[o] for o in inv]
+        zones = {}
         for key, ids in self.zones.items():
-            nk = f"att.{mapping[int(key[4:])]}" if key.startswith("att.") else key
-            new.zones[nk] = [None if i is None else mapping[i] for i in ids]
-        for iid, z in enumerate(self.zone):
-            nz = f"att.{mapping[int(z[4:])]}" if z.startswith("att.") else z
-            new.zone[mapping[iid]] = nz
-        new.counters = {mapping[i]: dict(c) for i, c in self.counters.items()}
-        for attr in CardTable.__slots__:
-            setattr(self, attr, getattr(new, attr))
-        return mapping
+            nk = f"att.{perm[int(key[4:])]}" if key.startswith("att.") else key
+            zones[nk] = [None if i is None else perm[i] for i in ids]
+        self.zones = zones
+        zone = self.zone
+        self.zone = [f"att.{perm[int(z[4:])]}" if z.startswith("att.") else z for z in (zone[o] for o in inv)]
+        self.counters = {perm[i]: dict(c) for i, c in self.counters.items()}
+        return dict(enumerate(perm))
 
     # -- copying and data ------------------------------------------------------------
     def clone(self) -> "CardTable":
