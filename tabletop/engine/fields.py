@@ -42,6 +42,7 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Callable
 
 KINDS = ("value", "tuple", "list", "lists", "dict", "tuples", "records", "per_player",
@@ -54,11 +55,11 @@ _COPY = {
     "cache": "None",
     "decision": "self.{n}",
     "list": "self.{n}[:]",
-    "lists": "[y[:] for y in self.{n}]",
+    "lists": "_list(_map(_whole, self.{n}))",  # [y[:] for y in x], without a comprehension's call
     "dict": "dict(self.{n})",
     "tuples": "dict(self.{n})",
-    "records": "[dict(y) for y in self.{n}]",
-    "per_player": "[dict(y) for y in self.{n}]",
+    "records": "_list(_map(dict, self.{n}))",
+    "per_player": "_list(_map(dict, self.{n}))",
     "table": "self.{n}.clone()",
     "rng": "self.{n}.copy()",
     "steps": "[y.copy() for y in self.{n}]",
@@ -203,7 +204,8 @@ def declare(cls, fields: list[Field]) -> Fields:
     for f in table.fields:
         lines.append(f"    s.{f.name} = " + _COPY[f.kind].format(n=f.name))
     lines.append("    return s")
-    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls}
+    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls, "_list": list, "_map": map,
+                                      "_whole": itemgetter(slice(None))}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table above
     clone = namespace["clone"]
     clone.__doc__ = f"A copy of this {cls.__name__} (generated from its field table)."

@@ -37,6 +37,9 @@ WAIT = "wait"
 LOOP_GUARD = 100_000
 
 
+_new = object.__new__
+
+
 class Step:
     """One pending step: which procedure, how far it got, and its arguments."""
 
@@ -48,7 +51,11 @@ class Step:
         self.args = args if args is not None else {}
 
     def copy(self) -> "Step":
-        return Step(self.proc, self.stage, dict(self.args))
+        s = _new(Step)  # no __init__ call: a clone copies every step
+        s.proc = self.proc
+        s.stage = self.stage
+        s.args = dict(self.args)
+        return s
 
     def to_data(self) -> dict:
         return {"proc": self.proc, "stage": self.stage, "args": dict(self.args)}
@@ -141,7 +148,10 @@ class Processor:
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
-        step = Step(proc, stage, args)
+        step = _new(Step)
+        step.proc = proc
+        step.stage = stage
+        step.args = args
         state.steps.append(step)
         return step
 
@@ -227,7 +237,10 @@ class Processor:
         start = len(events)
         result = proc.choose(state, step, choice, events)
         if len(events) > start:
-            self._tag(proc, events, start)
+            rule = proc.rule
+            for e in events[start:]:
+                if not e.rule:
+                    e.rule = rule
         if result is DONE and state.steps and state.steps[-1] is step:
             state.steps.pop()
         elif result is not AGAIN and result != WAIT:

@@ -22,6 +22,7 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .core import Event
 
@@ -60,6 +61,7 @@ def _visibility(specs: dict) -> dict:
 
 
 _new = object.__new__
+_whole = itemgetter(slice(None))  # v[:]
 
 
 class MoveEvent(Event):
@@ -258,8 +260,10 @@ class CardTable:
         t.face = self.face[:]
         t.orient = self.orient[:]
         t.zone = self.zone[:]
-        t.zones = {k: v[:] for k, v in self.zones.items()}
-        t.counters = {k: dict(v) for k, v in self.counters.items()} if self.counters else {}
+        zones = self.zones  # copied without a comprehension's call: zip and map run in C
+        t.zones = dict(zip(zones, map(_whole, zones.values())))
+        counters = self.counters
+        t.counters = dict(zip(counters, map(dict, counters.values()))) if counters else {}
         t.known = self.known[:]
         return t
 
