@@ -42,7 +42,6 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, Callable
 
 KINDS = ("value", "tuple", "list", "lists", "dict", "tuples", "records", "per_player",
@@ -55,11 +54,11 @@ _COPY = {
     "cache": "None",
     "decision": "self.{n}",
     "list": "self.{n}[:]",
-    "lists": "_list(_map(_whole, self.{n}))",  # [y[:] for y in x], without a comprehension's call
+    "lists": "[y[:] for y in self.{n}]",
     "dict": "dict(self.{n})",
     "tuples": "dict(self.{n})",
-    "records": "_list(_map(dict, self.{n}))",
-    "per_player": "_list(_map(dict, self.{n}))",
+    "records": "[dict(y) for y in self.{n}]",
+    "per_player": "[dict(y) for y in self.{n}]",
     "table": "self.{n}.clone()",
     "rng": "self.{n}.copy()",
     "steps": "[y.copy() for y in self.{n}]",
@@ -157,11 +156,11 @@ class Fields:
         if len(self.by_name) != len(self.fields):
             raise ValueError(f"{cls.__name__}: a field is declared twice")
         self.written = [f for f in self.fields if f.kind not in ("shared", "cache", "decision")]
-        self._init = _straight_init(self.fields)
 
     def init(self, state) -> None:
         """Give every field of ``state`` its default."""
-        self._init(state)
+        for f in self.fields:
+            setattr(state, f.name, f.fresh())
 
     def to_data(self, state) -> dict:
         return {f.name: _dump(f, getattr(state, f.name)) for f in self.written}
@@ -183,19 +182,6 @@ class Fields:
         return [(f.name, f.kind, f.doc) for f in self.fields]
 
 
-def _straight_init(fields: list[Field]) -> Callable:
-    """``Fields.init`` as straight-line code: each field set to its default (a
-    callable default called for a fresh value), in the table's order."""
-    lines = ["def init(s):"]
-    namespace: dict = {}
-    for n, f in enumerate(fields):
-        namespace[f"_d{n}"] = f.default
-        lines.append(f"    s.{f.name} = _d{n}()" if callable(f.default) else f"    s.{f.name} = _d{n}")
-    lines.append("    return None")
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table
-    return namespace["init"]
-
-
 def declare(cls, fields: list[Field]) -> Fields:
     """Attach the field table to ``cls`` (as ``cls.FIELDS``) and give it a
     generated ``clone()``. Returns the table."""
@@ -204,8 +190,7 @@ def declare(cls, fields: list[Field]) -> Fields:
     for f in table.fields:
         lines.append(f"    s.{f.name} = " + _COPY[f.kind].format(n=f.name))
     lines.append("    return s")
-    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls, "_list": list, "_map": map,
-                                      "_whole": itemgetter(slice(None))}
+    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table above
     clone = namespace["clone"]
     clone.__doc__ = f"A copy of this {cls.__name__} (generated from its field table)."
