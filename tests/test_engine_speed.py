@@ -88,3 +88,76 @@ def test_a_clone_shares_the_pending_decision_until_a_choice_is_applied():
     w = s.determinize(other, PCG32(1))
     assert w.decision is not d
     assert sorted(x.id for x in w.decision.choices) != sorted(x.id for x in d.choices)
+
+
+def test_a_moves_data_and_public_data_are_what_the_move_saw():
+    t, (a, b, c, d) = _table()
+    drawn = t.move(a, "p0.hand")
+    t.move(a, "p0.field", index=1, face=1, orient=1)  # the card goes on: the first event stays as it was
+    assert drawn.data == {"card": a, "card_id": "a", "from": "p0.deck", "from_index": 0, "to": "p0.hand",
+                          "index": 0, "face": "down", "orient": "upright", "owner": 0}
+    assert drawn.public == dict(drawn.data, card=None, card_id=None)
+    # seen by player 1 as a card without its identity; player 0 sees it all
+    assert drawn.for_player(1).data["card_id"] is None and drawn.for_player(0) is drawn
+    # a card played face up from a hand: player 1 learns it, nothing is hidden
+    shown = t.move(b, "p0.hand")
+    played = t.move(b, "p0.grave", face=1)
+    assert played.hidden_from == () and played.public is None and played.data["card"] == b
+    assert shown.public["card"] is None
+    # a face-down card set on the field keeps its iid in the public data
+    t2, (a2, *_rest) = _table()
+    setdown = t2.move(a2, "p0.field", index=0, face=0)
+    assert setdown.hidden_from == (1,) and setdown.public["card"] == a2 and setdown.public["card_id"] is None
+    # what a game writes over stays written
+    played.data["note"] = 1
+    played.public = {"card": None}
+    assert played.data["note"] == 1 and played.public == {"card": None}
+
+
+def test_a_choice_id_is_the_same_text_whatever_the_args_hold():
+    class Num(int):
+        pass
+
+    class Word(str):
+        pass
+
+    cases = [
+        ("summon", {"to": "p0.monster", "card": 12, "slot": 2}, "summon(card=12,slot=2,to=p0.monster)"),
+        ("summon", {"card": 12, "slot": 2, "to": "p0.monster"}, "summon(card=12,slot=2,to=p0.monster)"),
+        ("pay", {"plan": [1, 2], "card": 3}, "pay(card=3,plan=[1,2])"),
+        ("flag", {"on": True, "n": 0}, "flag(n=0,on=1)"),
+        ("odd%kind", {"a%": "x%s", "b": Num(4)}, "odd%kind(a%=x%s,b=4)"),
+        ("word", {"w": Word("hi"), "v": (1, False)}, "word(v=[1,0],w=hi)"),
+        ("one", {"card": 7}, "one(card=7)"),
+        ("none", {}, "none"),
+    ]
+    for _ in range(2):  # the second time from the laid-out text
+        for kind, args, text in cases:
+            assert Choice(kind, dict(args)).id == text
+
+
+def test_find_matches_the_whole_id_and_the_player():
+    from tabletop.engine.core import Decision
+
+    choices = [Choice("attack", {"card": 1}, 0), Choice("attack_all", {"card": 1}, 0),
+               Choice("attack", {"card": 1}, 1), Choice("pass", {}, 0)]
+    d = Decision([0], "main", "Main", choices)
+    assert d.find("attack(card=1)") is choices[0]
+    assert d.find("attack(card=1)", 1) is choices[2]
+    assert d.find("attack_all(card=1)", 0) is choices[1]
+    assert d.find("attack(card=2)") is None and d.find("pass", 1) is None and d.find("pass") is choices[3]
+
+
+def test_shuffle_and_choice_draw_what_randbelow_draws():
+    a, b = PCG32(5, stream=9), PCG32(5, stream=9)
+    for n in range(0, 40):
+        items = list(range(n))
+        a.shuffle(items)
+        expected = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = b.randbelow(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        if n:
+            assert a.choice(items) == items[b.randbelow(n)]
+    assert a.to_data() == b.to_data()

@@ -76,6 +76,31 @@ ROLES = (
 _ROLE_SET = frozenset(ROLES)
 
 
+def _id_text(kind: str, args: dict) -> str:
+    """A choice's id: its kind, then its args in key order as ``key=value``."""
+    parts = []
+    for k in (sorted(args) if len(args) > 1 else args):
+        v = args[k]
+        t = type(v)  # bool is not int here: it goes through _arg_text
+        parts.append(k + "=" + (str(v) if t is int else v if t is str else _arg_text(v)))
+    return kind + "(" + ",".join(parts) + ")"
+
+
+#: (kind, *arg keys in the dict's order) -> (the keys in id order, or None when the
+#: dict's own order is it; the id's text with "%s" for each value)
+_ID_SHAPES: dict = {}
+_SIMPLE_TYPES = frozenset((int, str))  # a value whose "%s" text is the id's text (bool is not int here)
+
+
+def _id_shape(kind: str, args: dict) -> tuple:
+    keys = sorted(args)
+    text = kind.replace("%", "%%") + "(" + ",".join(k.replace("%", "%%") + "=%s" for k in keys) + ")"
+    shape = (None if keys == list(args) else tuple(keys), text)
+    if len(_ID_SHAPES) < 4096:  # kinds and key sets are few; never grow without bound
+        _ID_SHAPES[(kind, *args)] = shape
+    return shape
+
+
 class Choice:
     """One legal option of a decision.
 
@@ -122,15 +147,27 @@ class Choice:
         i = self._id
         if i is None:
             args = self.args
-            if args:
-                parts = []
-                for k in (sorted(args) if len(args) > 1 else args):
-                    v = args[k]
-                    t = type(v)  # bool is not int here: it goes through _arg_text
-                    parts.append(k + "=" + (str(v) if t is int else v if t is str else _arg_text(v)))
-                i = self._id = self.kind + "(" + ",".join(parts) + ")"
-            else:
+            if not args:
                 i = self._id = self.kind
+                return i
+            if len(args) == 1:
+                for k, v in args.items():
+                    t = type(v)  # bool is not int here: it goes through _arg_text
+                    i = self._id = self.kind + "(" + k + "=" + (str(v) if t is int else v if t is str else _arg_text(v)) + ")"
+                    return i
+            # two or more args: the keys' order and the text around the values are worked
+            # out once per kind and set of keys; values that are all ints and strings fill
+            # the text in with "%" (whose text of them is str()), others go the long way
+            shape = _ID_SHAPES.get((self.kind, *args))
+            if shape is None:
+                shape = _id_shape(self.kind, args)
+            keys, template = shape
+            values = tuple(args.values()) if keys is None else tuple(map(args.__getitem__, keys))
+            if _SIMPLE_TYPES.issuperset(map(type, values)):
+                i = template % values
+            else:
+                i = _id_text(self.kind, args)
+            self._id = i
         return i
 
     def matches(self, kind: str, args: dict) -> bool:
@@ -194,8 +231,10 @@ class Decision:
         return self.choices_for(player)
 
     def find(self, choice_id: str, player: int | None = None) -> Choice | None:
+        # an id begins with its kind: the ids of choices of other kinds are never written
+        starts = choice_id.startswith
         for c in self.choices:
-            if c.id == choice_id and (player is None or c.player == player):
+            if (player is None or c.player == player) and starts(c.kind) and c.id == choice_id:
                 return c
         return None
 

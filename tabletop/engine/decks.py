@@ -101,10 +101,15 @@ class DeckFileError(TabletopError):
 
 def deck_from_ids(game, card_ids: list[str], name: str = "") -> Deck:
     """A deck whose cards are sorted into sections by ``game.section_of``."""
-    deck = Deck(game.id, name, {k: [] for k, _ in game.deck_sections})
-    for cid in card_ids:
-        deck.add(game.section_of(cid), cid)
-    return deck
+    sections = {k: [] for k, _ in game.deck_sections}
+    section_of = game.section_of
+    for cid in card_ids:  # Deck.add, inlined: a set-up checks its decks this way
+        key = section_of(cid)
+        cards = sections.get(key)
+        if cards is None:
+            cards = sections[key] = []
+        cards.append(cid)
+    return Deck(game.id, name, sections)
 
 
 def preconstructed(game, name: str | None = None) -> Deck:

@@ -37,6 +37,9 @@ WAIT = "wait"
 LOOP_GUARD = 100_000
 
 
+_new = object.__new__
+
+
 class Step:
     """One pending step: which procedure, how far it got, and its arguments."""
 
@@ -48,7 +51,11 @@ class Step:
         self.args = args if args is not None else {}
 
     def copy(self) -> "Step":
-        return Step(self.proc, self.stage, dict(self.args))
+        s = _new(Step)  # no __init__ call: a clone copies every step
+        s.proc = self.proc
+        s.stage = self.stage
+        s.args = dict(self.args)
+        return s
 
     def to_data(self) -> dict:
         return {"proc": self.proc, "stage": self.stage, "args": dict(self.args)}
@@ -141,7 +148,10 @@ class Processor:
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
-        step = Step(proc, stage, args)
+        step = _new(Step)
+        step.proc = proc
+        step.stage = stage
+        step.args = args
         state.steps.append(step)
         return step
 
@@ -166,7 +176,7 @@ class Processor:
         check = state.check_outcome
         for _ in range(LOOP_GUARD):
             steps = state.steps  # read afresh: a procedure may replace the list
-            if state.outcome is not None or not steps:
+            if not steps or state.outcome is not None:
                 return
             step = steps[-1]
             proc = table[step.proc]
@@ -177,11 +187,13 @@ class Processor:
             result = run(state, step, events)
             if len(events) > start:
                 rule = proc.rule
-                for i in range(start, len(events)):
-                    if not events[i].rule:
-                        events[i].rule = rule
-            steps = state.steps
-            if result is DONE or result == DONE:
+                for e in events[start:]:
+                    if not e.rule:
+                        e.rule = rule
+            if result is AGAIN:
+                pass
+            elif result is DONE:
+                steps = state.steps
                 if steps and steps[-1] is step:
                     steps.pop()
                 else:  # it pushed sub-steps above itself before finishing
@@ -190,10 +202,11 @@ class Processor:
                             del steps[k]
                             break
             elif result == WAIT:
+                steps = state.steps
                 if steps and steps[-1] is step:
                     check(events)
                     return
-            elif result != AGAIN:
+            else:
                 self._after(state, step, result)
             check(events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
@@ -214,14 +227,20 @@ class Processor:
 
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
-        step = self.waiting_step(state)
-        if step is None:
+        steps = state.steps
+        proc = None
+        if steps and state.outcome is None:  # the waiting step is the top one
+            step = steps[-1]
+            proc = self.procedures.table[step.proc]
+        if proc is None or proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
-        proc = self.procedures.table[step.proc]
         start = len(events)
         result = proc.choose(state, step, choice, events)
         if len(events) > start:
-            self._tag(proc, events, start)
+            rule = proc.rule
+            for e in events[start:]:
+                if not e.rule:
+                    e.rule = rule
         if result is DONE and state.steps and state.steps[-1] is step:
             state.steps.pop()
         elif result is not AGAIN and result != WAIT:

@@ -57,16 +57,42 @@ class PCG32:
         return self.next_u32() / 4294967296.0
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place."""
-        below = self.randbelow
+        """Fisher-Yates shuffle in place: ``j = randbelow(i + 1)`` for each ``i``
+        from the last index down to 1 (randbelow inlined)."""
+        inc = self.inc
+        old = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            threshold = (0x100000000 - n) % n
+            while True:
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                old = (old * _MULT + inc) & _MASK64
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = old
 
     def choice(self, items):
-        if not items:
+        """``items[randbelow(len(items))]`` (randbelow inlined)."""
+        n = len(items)
+        if n <= 1:
+            if n == 1:
+                return items[0]
             raise IndexError("choice from an empty sequence")
-        return items[self.randbelow(len(items))]
+        threshold = (0x100000000 - n) % n
+        inc = self.inc
+        old = self.state
+        while True:
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = (old * _MULT + inc) & _MASK64
+            if r >= threshold:
+                self.state = old
+                return items[r % n]
 
     def copy(self) -> "PCG32":
         r = PCG32.__new__(PCG32)

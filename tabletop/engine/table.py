@@ -22,6 +22,7 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .core import Event
 
@@ -59,32 +60,84 @@ def _visibility(specs: dict) -> dict:
     return out
 
 
-class MoveEvent(Event):
-    """A ``card.move`` event whose default caption is written when first read
-    (headless play never reads it)."""
+_new = object.__new__
+_whole = itemgetter(slice(None))  # v[:]
 
-    __slots__ = ("_cap",)
+
+class MoveEvent(Event):
+    """A ``card.move`` event whose data, public data and default caption are
+    written when first read (headless play never reads them): the move keeps
+    what they are made of, as it was when the card moved."""
+
+    __slots__ = ("_cap", "_move", "_data", "_pub")
 
     def __init__(self, caption: str, rule: str, data: dict, hidden_from: tuple, public: dict | None):
         self.kind = "card.move"
         self._cap = caption or None  # None: the default caption, not written yet
         self.rule = rule
-        self.data = data
+        self._move = None
+        self._data = data
         self.hidden_from = hidden_from
-        self.public = public
+        self._pub = public
 
     @property
     def caption(self) -> str:
         cap = self._cap
         if cap is None:
-            d = self.data
-            cap = self._cap = (f"{d['card_id'] if not self.hidden_from else 'A card'} moves from {d['from']} "
-                               f"to {d['to']}")
+            m = self._move
+            if m is None:
+                d = self._data
+                cid, frm, to = d["card_id"], d["from"], d["to"]
+            else:
+                cid, frm, to = m[1], m[2], m[4]
+            cap = self._cap = f"{cid if not self.hidden_from else 'A card'} moves from {frm} to {to}"
         return cap
 
     @caption.setter
     def caption(self, value: str) -> None:
         self._cap = value
+
+    @property
+    def data(self) -> dict:
+        d = self._data
+        if d is None:
+            iid, cid, frm, fidx, to, at, fc, orient, owner, hide_iid = self._move
+            d = self._data = {"card": iid, "card_id": cid, "from": frm, "from_index": fidx, "to": to, "index": at,
+                              "face": "up" if fc else "down", "orient": "sideways" if orient else "upright",
+                              "owner": owner}
+        return d
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        self._data = value
+
+    @property
+    def public(self) -> dict | None:
+        """What the players in ``hidden_from`` get: the data without the card id
+        (and without the iid when the card goes to a hand or a deck)."""
+        p = self._pub
+        if p is _UNWRITTEN:
+            iid, cid, frm, fidx, to, at, fc, orient, owner, hide_iid = self._move
+            p = self._pub = {"card": None if hide_iid else iid, "card_id": None, "from": frm, "from_index": fidx,
+                             "to": to, "index": at, "face": "up" if fc else "down",
+                             "orient": "sideways" if orient else "upright", "owner": owner}
+        return p
+
+    @public.setter
+    def public(self, value: dict | None) -> None:
+        self._pub = value
+
+
+_UNWRITTEN = object()  # a move's public data, not written yet
+
+
+def _default_key(e: MoveEvent):
+    """What tells a default move caption apart, without writing it."""
+    m = e._move
+    if m is None:
+        d = e._data
+        return (d["card_id"] if not e.hidden_from else None, d["from"], d["to"])
+    return (m[1] if not e.hidden_from else None, m[2], m[4])
 
 
 def number_repeats(events: list) -> None:
@@ -94,35 +147,32 @@ def number_repeats(events: list) -> None:
     n = len(events)
     if n < 2:
         return
-    keys = []
-    for e in events:
-        if e.__class__ is MoveEvent and e._cap is None:
-            d = e.data
-            keys.append((d["card_id"] if not e.hidden_from else None, d["from"], d["to"]))
-        else:
-            keys.append(e.caption)
-    i = 0
-    while i < n:
-        k = keys[i]
-        j = i + 1
-        while j < n:
-            o = keys[j]
-            if o == k:
-                j += 1
-                continue
-            if type(o) is str and type(k) is str or not (type(o) is str or type(k) is str):
-                break  # two written captions, or two default ones: they differ
+    move = MoveEvent
+    e = events[0]
+    k = _default_key(e) if e.__class__ is move and e._cap is None else e.caption
+    i = 0  # where the run of equal captions began
+    for j in range(1, n):
+        e = events[j]
+        o = _default_key(e) if e.__class__ is move and e._cap is None else e.caption
+        if o == k:
+            continue
+        if (o.__class__ is str) is not (k.__class__ is str):
             # a written caption against a default one: write the default one
-            keys[i] = k = events[i].caption
-            keys[j] = o = events[j].caption
-            if o != k:
-                break
-            j += 1
+            k = events[i].caption
+            o = e.caption
+            if o == k:
+                continue
         if j - i > 1 and k:
-            cap = events[i].caption
-            for m in range(i, j):
-                events[m].caption = f"{cap} ({m - i + 1} of {j - i})"
-        i = j
+            _number(events, i, j)
+        i, k = j, o
+    if n - i > 1 and k:
+        _number(events, i, n)
+
+
+def _number(events: list, i: int, j: int) -> None:
+    cap = events[i].caption
+    for m in range(i, j):
+        events[m].caption = f"{cap} ({m - i + 1} of {j - i})"
 
 
 class CardTable:
@@ -181,33 +231,24 @@ class CardTable:
         n = len(self.card)
         perm = list(range(n))
         rng.shuffle(perm)
-        new = CardTable.__new__(CardTable)
-        new.specs = self.specs
-        new.vis = self.vis
-        new.card = [""] * n
-        new.owner = [0] * n
-        new.face = [0] * n
-        new.orient = [0] * n
-        new.zone = [""] * n
-        new.known = [0] * n
+        inv = [0] * n  # new iid -> old
         for old, nw in enumerate(perm):
-            new.card[nw] = self.card[old]
-            new.owner[nw] = self.owner[old]
-            new.face[nw] = self.face[old]
-            new.orient[nw] = self.orient[old]
-            new.known[nw] = self.known[old]
-        mapping = {old: perm[old] for old in range(n)}
-        new.zones = {}
+            inv[nw] = old
+        card, owner, face, orient, known = self.card, self.owner, self.face, self.orient, self.known
+        self.card = [card[o] for o in inv]
+        self.owner = [owner[o] for o in inv]
+        self.face = [face[o] for o in inv]
+        self.orient = [orient[o] for o in inv]
+        self.known = [known[o] for o in inv]
+        zones = {}
         for key, ids in self.zones.items():
-            nk = f"att.{mapping[int(key[4:])]}" if key.startswith("att.") else key
-            new.zones[nk] = [None if i is None else mapping[i] for i in ids]
-        for iid, z in enumerate(self.zone):
-            nz = f"att.{mapping[int(z[4:])]}" if z.startswith("att.") else z
-            new.zone[mapping[iid]] = nz
-        new.counters = {mapping[i]: dict(c) for i, c in self.counters.items()}
-        for attr in CardTable.__slots__:
-            setattr(self, attr, getattr(new, attr))
-        return mapping
+            nk = f"att.{perm[int(key[4:])]}" if key.startswith("att.") else key
+            zones[nk] = [None if i is None else perm[i] for i in ids]
+        self.zones = zones
+        zone = self.zone
+        self.zone = [f"att.{perm[int(z[4:])]}" if z.startswith("att.") else z for z in (zone[o] for o in inv)]
+        self.counters = {perm[i]: dict(c) for i, c in self.counters.items()}
+        return dict(enumerate(perm))
 
     # -- copying and data ------------------------------------------------------------
     def clone(self) -> "CardTable":
@@ -219,8 +260,10 @@ class CardTable:
         t.face = self.face[:]
         t.orient = self.orient[:]
         t.zone = self.zone[:]
-        t.zones = {k: v[:] for k, v in self.zones.items()}
-        t.counters = {k: dict(v) for k, v in self.counters.items()} if self.counters else {}
+        zones = self.zones  # copied without a comprehension's call: zip and map run in C
+        t.zones = dict(zip(zones, map(_whole, zones.values())))
+        counters = self.counters
+        t.counters = dict(zip(counters, map(dict, counters.values()))) if counters else {}
         t.known = self.known[:]
         return t
 
@@ -377,23 +420,26 @@ class CardTable:
             at = index if 0 <= index < len(lst) else lst.index(iid)
         zone_of[iid] = to
         fc = faces[iid]
-        data = {"card": iid, "card_id": self.card[iid], "from": frm, "from_index": fidx, "to": to,
-                "index": at, "face": "up" if fc else "down",
-                "orient": "sideways" if self.orient[iid] else "upright", "owner": self.owner[iid]}
         if before == 3:
-            return MoveEvent(caption, rule, data, (), None)
-        if d is None:
-            after = 3 if fc else 1 << self.owner[iid]
+            hidden = ()
         else:
-            after = d[0] if fc else d[1]
-        hidden = _HIDDEN[before | known[iid] | after]
-        if not hidden:
-            return MoveEvent(caption, rule, data, (), None)
-        public = dict(data)
-        public["card_id"] = None
-        if d is not None and d[3]:
-            public["card"] = None
-        return MoveEvent(caption, rule, data, hidden, public)
+            if d is None:
+                after = 3 if fc else 1 << self.owner[iid]
+            else:
+                after = d[0] if fc else d[1]
+            hidden = _HIDDEN[before | known[iid] | after]
+        # the event keeps what its data is made of; the data, the public data and the
+        # default caption are written when first read (MoveEvent)
+        e = _new(MoveEvent)
+        e.kind = "card.move"
+        e._cap = caption or None
+        e.rule = rule
+        e._move = (iid, self.card[iid], frm, fidx, to, at, fc, self.orient[iid], self.owner[iid],
+                   d is not None and d[3])
+        e._data = None
+        e.hidden_from = hidden
+        e._pub = _UNWRITTEN if hidden else None
+        return e
 
     def _hides_iid(self, zone: str, iid: int) -> bool:
         if zone.startswith("att."):
