@@ -82,6 +82,8 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("game_goes_on", "cache", "True once the end-of-game check found the game going on and nothing it reads "
+          "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
     field("events", "cache", "the event list of the choice being applied"),
 ]
@@ -184,6 +186,7 @@ class LumenState(State):
         if value == old:
             return
         self.hp[p] = value
+        self.game_goes_on = None
         says = HP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=old, new=value) if says
                    else f"{self.names[p]} HP {old} -> {value} ({why})")
@@ -244,7 +247,7 @@ class LumenState(State):
         both at 0 at once start sudden death, or draw during it (seed 8). The
         HP check waits during the judgment until its effects step (seed
         5.3.7): damage from before-judgment effects is judged with the rest."""
-        if self.outcome is not None:
+        if self.game_goes_on or self.outcome is not None:
             return
         responses = self.no_responses
         if responses[0] >= NO_RESPONSE_LOSS or responses[1] >= NO_RESPONSE_LOSS:
@@ -268,7 +271,10 @@ class LumenState(State):
                               f"({max(a, b)} to {min(a, b)})", "seed 8")
             return
         hp = self.hp
-        if (hp[0] > 0 and hp[1] > 0) or self.battle_step in HP_CHECK_WAITS:
+        if hp[0] > 0 and hp[1] > 0:
+            self.game_goes_on = True  # until HP, a no-response count or sudden death changes
+            return
+        if self.battle_step in HP_CHECK_WAITS:
             return
         zero = [hp[0] <= 0, hp[1] <= 0]
         if zero[0] and zero[1]:

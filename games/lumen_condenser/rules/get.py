@@ -64,27 +64,41 @@ def hand_full(state, p: int) -> bool:
 
 
 # Choices are values: taking or discarding the same technique, with the same words, is the
-# same choice decision after decision, so it is made once (by kind, iid, player and name; a
-# determinized copy's cards have other names, so other keys).
-_MADE: dict = {}
+# same choice decision after decision, so it is made once (by kind, player, iid and technique
+# record: a determinized copy's cards are other techniques, so other keys).
+_MADE: dict = {"get": ({}, {}), "discard": ({}, {})}
 TAKES = "{player} takes {card}"
 
 
-def _card_choice(kind: str, i: int, p: int, name: str) -> Choice:
-    key = (kind, i, p, name)
-    c = _MADE.get(key)
-    if c is None:
-        if len(_MADE) > 50_000:
-            _MADE.clear()
-        label = f"Take {name}" if kind == "get" else f"Discard {name}"
-        c = _MADE[key] = Choice(kind, {"card": i}, p, label)
+def _card_choice(kind: str, i: int, p: int, t) -> Choice:
+    made = _MADE[kind][p]
+    if len(made) > 50_000:
+        made.clear()
+    label = f"Take {t.name}" if kind == "get" else f"Discard {t.name}"
+    c = made[(i, t)] = Choice(kind, {"card": i}, p, label)
     return c
 
 
-def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
+def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
+    """A ``kind`` choice (take or discard) for each card of ``iids``."""
     techs = state.card_db.techs
     cards = state.table.card
-    return [_card_choice("get", i, p, techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
+    made = _MADE[kind][p].get
+    out = []
+    for i in iids:
+        t = techs[cards[i]]
+        c = made((i, t))
+        out.append(c if c is not None else _card_choice(kind, i, p, t))
+    return out
+
+
+def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
+    """A take for each of :func:`get_options`, in its order."""
+    zones = state.table.zones
+    ch = _card_choices(state, "get", p, zones[LIST[p]])
+    if not sudden_death and zones[ULTIMATE[p]]:
+        ch += _card_choices(state, "get", p, zones[ULTIMATE[p]])
+    return ch
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
@@ -127,9 +141,7 @@ class GetPick:
 
 
 def discard_decision(state, p: int) -> Decision:
-    techs = state.card_db.techs
-    cards = state.table.card
-    ch = [_card_choice("discard", i, p, techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
+    ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
     return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 

@@ -8,10 +8,46 @@ Every phase, step and resolution of the rules is one procedure registered in
 
 from __future__ import annotations
 
-from tabletop.engine.procedure import DONE, Processor, Procedures, Step
+from tabletop.engine.procedure import AGAIN, DONE, WAIT, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
-PROCESSOR = Processor(PROCS)
+
+
+class LumenProcessor(Processor):
+    """The kit's processor, with the look-up of the waiting step written
+    into ``decide`` and ``choose`` (they run at every decision)."""
+
+    def decide(self, state):
+        steps = state.steps
+        if state.outcome is not None or not steps:
+            return None
+        step = steps[-1]
+        decide = self.procedures.table[step.proc].decide
+        return None if decide is None else decide(state, step)
+
+    def choose(self, state, choice, events: list) -> None:
+        steps = state.steps
+        step = steps[-1] if state.outcome is None and steps else None
+        proc = None if step is None else self.procedures.table[step.proc]
+        if proc is None or proc.decide is None:
+            raise RuntimeError("no step is waiting for a decision")
+        start = len(events)
+        result = proc.choose(state, step, choice, events)
+        if len(events) > start:
+            rule = proc.rule
+            for i in range(start, len(events)):
+                if not events[i].rule:
+                    events[i].rule = rule
+        steps = state.steps
+        if result is DONE and steps and steps[-1] is step:
+            steps.pop()
+        elif result is not AGAIN and result != WAIT:
+            self._after(state, step, result)
+        state.check_outcome(events)
+        self.run(state, events)
+
+
+PROCESSOR = LumenProcessor(PROCS)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments

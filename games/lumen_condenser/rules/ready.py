@@ -89,6 +89,7 @@ def _no_response(state, p: int, why: str) -> str:
     state.ready_picks[p] = -1
     state.skips_get[p] = 1
     state.no_responses[p] += 1
+    state.game_goes_on = None
     n = state.no_responses[p]
     state.emit("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}",
                "seed 5.2", player=p, count=n)
@@ -102,9 +103,17 @@ def _no_response(state, p: int, why: str) -> str:
 
 
 # Choices are values: readying the same technique, with the same words, is the same choice
-# decision after decision, so it is made once (by iid, player and name; a determinized copy's
-# cards have other names, so other keys).
-_READY: dict = {}
+# decision after decision, so it is made once (per player, by iid and technique record; a
+# determinized copy's cards are other techniques, so other keys).
+_READY: tuple = ({}, {})
+
+
+def _ready_choice(iid: int, p: int, t) -> Choice:
+    made = _READY[p]
+    if len(made) > 50_000:
+        made.clear()
+    c = made[(iid, t)] = Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
+    return c
 
 
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
@@ -129,18 +138,14 @@ class ReadyDeclarations:
                 continue
             players.append(p)
             r = state.restrictions[p]
-            to = BATTLE[p]
+            made = _READY[p].get
             n = len(ch)
-            for iid in zones[HAND[p]]:  # ready_cards
+            for iid in zones[HAND[p]]:  # ready_cards (_type_refusal, written out)
                 t = techs[cards_of[iid]]
-                if _type_refusal(t, r) is None:
-                    key = (iid, p, t.name)
-                    c = _READY.get(key)
-                    if c is None:
-                        if len(_READY) > 50_000:
-                            _READY.clear()
-                        c = _READY[key] = Choice("ready", {"card": iid, "to": to}, p, f"Ready {t.name}")
-                    ch.append(c)
+                if t.special or (r and t.type != r):
+                    continue
+                c = made((iid, t))
+                ch.append(c if c is not None else _ready_choice(iid, p, t))
             if len(ch) == n:
                 ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
             if timeout:
