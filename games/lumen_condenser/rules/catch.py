@@ -64,7 +64,13 @@ def catch_time(state, step, events):
                       "Catch time: nobody has FP; nothing happens")
         return DONE
     p, top = info
-    if not catch_cards(state, p, top):
+    techs = state.card_db.techs
+    cards = state.table.card
+    for i in state.table.zones[HAND[p]]:  # any of catch_cards (_catch_card_refusal, written out)
+        t = techs[cards[i]]
+        if t.type == "attack" and not t.special and t.speed <= top:
+            break
+    else:
         ev.caption = f"Catch time: {state.names[p]} could catch up to speed {top} but has no such attack in hand"
         return DONE
     ev.caption = f"Catch time: {state.names[p]} may catch with an attack of speed {top} or less"
