@@ -8,6 +8,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import HAND, LIST, ULTIMATE
+from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
 
@@ -63,33 +64,23 @@ def hand_full(state, p: int) -> bool:
     return len(state.table.zones[HAND[p]]) >= state.limit(p)
 
 
-# Choices are values: taking or discarding the same technique, with the same words, is the
-# same choice decision after decision, so it is made once (by kind, player, iid and technique
-# record: a determinized copy's cards are other techniques, so other keys).
-_MADE: dict = {"get": ({}, {}), "discard": ({}, {})}
 TAKES = "{player} takes {card}"
-
-
-def _card_choice(kind: str, i: int, p: int, t) -> Choice:
-    made = _MADE[kind][p]
-    if len(made) > 50_000:
-        made.clear()
-    label = f"Take {t.name}" if kind == "get" else f"Discard {t.name}"
-    c = made[(i, t)] = Choice(kind, {"card": i}, p, label)
-    return c
+# the take and discard choices of each player's cards, made once (made.py)
+_KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
+_MAKE = {
+    key: (lambda i, t, kind=key[0], p=key[1]:
+          Choice(kind, {"card": i}, p, f"Take {t.name}" if kind == "get" else f"Discard {t.name}"))
+    for keys in _KEYS.values() for key in keys
+}
 
 
 def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
-    """A ``kind`` choice (take or discard) for each card of ``iids``."""
-    techs = state.card_db.techs
-    cards = state.table.card
-    made = _MADE[kind][p].get
-    out = []
-    for i in iids:
-        t = techs[cards[i]]
-        c = made((i, t))
-        out.append(c if c is not None else _card_choice(kind, i, p, t))
-    return out
+    """A ``kind`` choice (take or discard) of ``p`` for each card of ``iids``."""
+    m = made_for(state)
+    key = _KEYS[kind][p]
+    lst = choice_list(m, key)
+    make = _MAKE[key]
+    return [lst[i] or fill(m, lst, key, i, make) for i in iids]
 
 
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:

@@ -9,6 +9,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
+from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
@@ -102,18 +103,20 @@ def _no_response(state, p: int, why: str) -> str:
     return DONE if _declared(state, p, announce=False) else WAIT
 
 
-# Choices are values: readying the same technique, with the same words, is the same choice
-# decision after decision, so it is made once (per player, by iid and technique record; a
-# determinized copy's cards are other techniques, so other keys).
-_READY: tuple = ({}, {})
+# the ready choices of each player's cards under each restriction ("": none), made once
+# (made.py); False for a card that can't be readied (_type_refusal)
+_READY_KEYS = {(p, r): ("ready", p, r) for p in (0, 1) for r in ("", "attack", "defence")}
 
 
-def _ready_choice(iid: int, p: int, t) -> Choice:
-    made = _READY[p]
-    if len(made) > 50_000:
-        made.clear()
-    c = made[(iid, t)] = Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
-    return c
+def _ready_maker(p: int, r: str):
+    def make(iid: int, t):
+        if _type_refusal(t, r) is not None:
+            return False
+        return Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
+    return make
+
+
+_READY_MAKE = {key: _ready_maker(key[1], key[2]) for key in _READY_KEYS.values()}
 
 
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
@@ -127,8 +130,7 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
-        techs = state.card_db.techs
-        cards_of = state.table.card
+        m = made_for(state)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []
@@ -137,15 +139,14 @@ class ReadyDeclarations:
             if state.declared[p]:
                 continue
             players.append(p)
-            r = state.restrictions[p]
-            made = _READY[p].get
+            key = _READY_KEYS[(p, state.restrictions[p])]
+            lst = choice_list(m, key)
+            make = _READY_MAKE[key]
             n = len(ch)
-            for iid in zones[HAND[p]]:  # ready_cards (_type_refusal, written out)
-                t = techs[cards_of[iid]]
-                if t.special or (r and t.type != r):
-                    continue
-                c = made((iid, t))
-                ch.append(c if c is not None else _ready_choice(iid, p, t))
+            for iid in zones[HAND[p]]:  # ready_cards
+                c = lst[iid] or fill(m, lst, key, iid, make)
+                if c is not False:
+                    ch.append(c)
             if len(ch) == n:
                 ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
             if timeout:
