@@ -20,6 +20,7 @@ from .procedures import PROCS, push, run_in_place
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 
 REVEALS = "{player} reveals {card}"
+_ALLOW = tuple(Choice("grab_allow", {}, p, "Let the grab go on", role="pass") for p in (0, 1))
 VERSUS = "{first} vs {second}"
 
 
@@ -114,7 +115,7 @@ class GrabWindow:
         techs = state.card_db.techs
         ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
-        ch.append(Choice("grab_allow", {}, p, "Let the grab go on", role="pass"))
+        ch.append(_ALLOW[p])
         return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
 
     @staticmethod

@@ -65,6 +65,7 @@ def hand_full(state, p: int) -> bool:
 
 
 TAKES = "{player} takes {card}"
+_SKIP = tuple(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass") for p in (0, 1))
 # the take and discard choices of each player's cards, made once (made.py)
 _KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
 _MAKE = {
@@ -114,7 +115,7 @@ class GetPick:
         p = step.args["player"]
         ch = take_choices(state, p)
         if hand_full(state, p):
-            ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass"))
+            ch.append(_SKIP[p])
         return Decision([p], "get", "Get: take a technique from your List", ch)
 
     @staticmethod

@@ -103,6 +103,10 @@ def _no_response(state, p: int, why: str) -> str:
     return DONE if _declared(state, p, announce=False) else WAIT
 
 
+# choices that never change, made once (a decision lists the same objects each time)
+_NO_RESPONSE = tuple(Choice("no_response", {}, p, "No technique to ready: no response", role="pass") for p in (0, 1))
+_TIMEOUT = tuple(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout")
+                 for p in (0, 1))
 # the ready choices of each player's cards under each restriction ("": none), made once
 # (made.py); False for a card that can't be readied (_type_refusal)
 _READY_KEYS = {(p, r): ("ready", p, r) for p in (0, 1) for r in ("", "attack", "defence")}
@@ -148,9 +152,9 @@ class ReadyDeclarations:
                 if c is not False:
                     ch.append(c)
             if len(ch) == n:
-                ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
+                ch.append(_NO_RESPONSE[p])
             if timeout:
-                ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout"))
+                ch.append(_TIMEOUT[p])
         return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
 
     @staticmethod
