@@ -40,17 +40,21 @@ def reveal(state, step, events):
     state.reset_battle()
     state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
     state.emit("phase.begin", "Battle phase", "seed 5.3", phase="battle")
+    techs = state.card_db.techs
+    cards = state.table.card
+    shown = ["no technique", "no technique"]  # state.technique_name of each, once revealed
     for p in (0, 1):
         iid = state.ready_picks[p]
         if iid >= 0:
-            t = state.tech(iid)
+            t = techs[cards[iid]]
             state.move(iid, BATTLE[p], face=1, caption=REVEALS.format(player=state.names[p], card=t.name), rule="seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
+            shown[p] = t.name
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.emit("battle.reveal", VERSUS.format(first=state.technique_name(0), second=state.technique_name(1)), "seed 5.3",
+    state.emit("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
                cards=list(state.battle_cards))
     return DONE
 

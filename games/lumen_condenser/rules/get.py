@@ -105,7 +105,8 @@ class GetPick:
             state.emit("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
                        "digest B.4 rule 16", player=p)
             return DONE
-        if not get_options(state, p):
+        zones = state.table.zones
+        if not (zones[LIST[p]] or zones[ULTIMATE[p]]):  # get_options is empty
             state.emit("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", player=p)
             return DONE
         return WAIT
@@ -126,8 +127,10 @@ class GetPick:
             state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
             return DONE
         iid = c.args["card"]
-        state.to_hand(iid, "seed 5.4", TAKES.format(player=state.names[p], card=state.tech(iid).name))
-        if len(state.table.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
+        t = state.table
+        state.move(iid, HAND[t.owner[iid]], face=0, rule="seed 5.4",  # state.to_hand
+                   caption=TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name))
+        if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE
 
