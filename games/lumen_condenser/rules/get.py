@@ -79,7 +79,7 @@ def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
     """A ``kind`` choice (take or discard) of ``p`` for each card of ``iids``."""
     m = made_for(state)
     key = _KEYS[kind][p]
-    lst = choice_list(m, key)
+    lst = m.lists.get(key) or choice_list(m, key)
     make = _MAKE[key]
     return [lst[i] or fill(m, lst, key, i, make) for i in iids]
 

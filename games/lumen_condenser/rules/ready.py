@@ -109,7 +109,7 @@ _TIMEOUT = tuple(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no r
                  for p in (0, 1))
 # the ready choices of each player's cards under each restriction ("": none), made once
 # (made.py); False for a card that can't be readied (_type_refusal)
-_READY_KEYS = {(p, r): ("ready", p, r) for p in (0, 1) for r in ("", "attack", "defence")}
+_READY_KEYS = tuple({r: ("ready", p, r) for r in ("", "attack", "defence")} for p in (0, 1))
 
 
 def _ready_maker(p: int, r: str):
@@ -120,7 +120,7 @@ def _ready_maker(p: int, r: str):
     return make
 
 
-_READY_MAKE = {key: _ready_maker(key[1], key[2]) for key in _READY_KEYS.values()}
+_READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key in keys.values()}
 
 
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
@@ -143,8 +143,8 @@ class ReadyDeclarations:
             if state.declared[p]:
                 continue
             players.append(p)
-            key = _READY_KEYS[(p, state.restrictions[p])]
-            lst = choice_list(m, key)
+            key = _READY_KEYS[p][state.restrictions[p]]
+            lst = m.lists.get(key) or choice_list(m, key)
             make = _READY_MAKE[key]
             n = len(ch)
             for iid in zones[HAND[p]]:  # ready_cards
