@@ -84,9 +84,9 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
-    field("game_goes_on", "cache", "True once the end-of-game check found the game going on and nothing it reads "
+    field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
           "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
-    field("unruled", "cache", "True once an event without a rule was emitted while applying this choice (the "
+    field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
           "processor then writes the rule of the procedure that emitted it)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
     field("events", "cache", "the event list of the choice being applied"),
