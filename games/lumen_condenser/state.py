@@ -10,7 +10,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import KEEP, CardTable
+from tabletop.engine.table import KEEP, CardTable, MoveEvent
 
 from .legality import why_not
 from .rules import PROCESSOR
@@ -23,6 +23,8 @@ from .view import view
 from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
+# the players a moved card is hidden from, by the mask of those who may see it (as the kit's table)
+_HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
 
 # an HP or FP change whose reason is one word, said whole
 HP_SAYS = {"catch": "{player} HP {old} -> {new} (catch)"}
@@ -82,6 +84,10 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
+          "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
+    field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
+          "processor then writes the rule of the procedure that emitted it)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
     field("events", "cache", "the event list of the choice being applied"),
 ]
@@ -124,6 +130,8 @@ class LumenState(State):
     def emit(self, kind: str, caption: str, rule: str = "", **data) -> Event:
         ev = Event(kind, caption, rule, data)
         self.events.append(ev)
+        if not rule:
+            self.unruled = True
         return ev
 
     def tech(self, iid: int):
@@ -184,6 +192,7 @@ class LumenState(State):
         if value == old:
             return
         self.hp[p] = value
+        self.game_goes_on = None
         says = HP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=old, new=value) if says
                    else f"{self.names[p]} HP {old} -> {value} ({why})")
@@ -202,7 +211,46 @@ class LumenState(State):
                   player=p, counter="fp", delta=value - old, value=value)
 
     def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:
-        self.events.append(self.table.move(iid, to, face=face, caption=caption, rule=rule))
+        """The kit's ``CardTable.move`` to the end of a zone, written out for
+        this game's zones (no slots, nothing attached, no secret zone): the
+        same ``card.move`` event, hidden from the same players."""
+        if not rule:
+            self.unruled = True
+        t = self.table
+        vis = t.vis
+        zone_of = t.zone
+        known = t.known
+        frm = zone_of[iid]
+        lst = t.zones[frm]
+        fidx = lst.index(iid)
+        del lst[fidx]
+        v = vis[frm]
+        k = known[iid]
+        before = k | (v[0] if t.face[iid] else v[1])
+        if face is None:
+            face = t.face[iid]
+        else:
+            t.face[iid] = face
+        d = vis[to]
+        if d[4] == "owner":  # a card seen going into a hand stays known to whoever saw it
+            k = known[iid] = k | before
+        lst = t.zones[to]
+        lst.append(iid)
+        zone_of[iid] = to
+        owner = t.owner[iid]
+        data = {"card": iid, "card_id": t.card[iid], "from": frm, "from_index": fidx, "to": to,
+                "index": len(lst) - 1, "face": "up" if face else "down",
+                "orient": "sideways" if t.orient[iid] else "upright", "owner": owner}
+        if before != 3:
+            hidden = _HIDDEN[before | k | (d[0] if face else d[1])]
+            if hidden:
+                public = dict(data)
+                public["card_id"] = None
+                if d[3]:
+                    public["card"] = None
+                self.events.append(MoveEvent(caption, rule, data, hidden, public))
+                return
+        self.events.append(MoveEvent(caption, rule, data, (), None))
 
     def to_list(self, iid: int, rule: str) -> None:
         """A card sent to the List goes face up. A special technique or an
@@ -244,7 +292,7 @@ class LumenState(State):
         both at 0 at once start sudden death, or draw during it (seed 8). The
         HP check waits during the judgment until its effects step (seed
         5.3.7): damage from before-judgment effects is judged with the rest."""
-        if self.outcome is not None:
+        if self.game_goes_on or self.outcome is not None:
             return
         responses = self.no_responses
         if responses[0] >= NO_RESPONSE_LOSS or responses[1] >= NO_RESPONSE_LOSS:
@@ -268,7 +316,10 @@ class LumenState(State):
                               f"({max(a, b)} to {min(a, b)})", "seed 8")
             return
         hp = self.hp
-        if (hp[0] > 0 and hp[1] > 0) or self.battle_step in HP_CHECK_WAITS:
+        if hp[0] > 0 and hp[1] > 0:
+            self.game_goes_on = True  # until HP, a no-response count or sudden death changes
+            return
+        if self.battle_step in HP_CHECK_WAITS:
             return
         zero = [hp[0] <= 0, hp[1] <= 0]
         if zero[0] and zero[1]:
@@ -293,6 +344,7 @@ class LumenState(State):
 
     def _apply(self, choice) -> list:
         self.events = events = []
+        self.unruled = False
         self.decision_cache = None
         PROCESSOR.choose(self, choice, events)
         self.decision_cache = None
@@ -303,6 +355,7 @@ class LumenState(State):
         """Run the rules to the first decision (set-up and positions); their
         events are not kept."""
         self.events = []
+        self.unruled = False
         PROCESSOR.run(self, self.events)
         self.events = None
         self.decision_cache = None

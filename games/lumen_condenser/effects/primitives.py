@@ -201,14 +201,16 @@ def apply_effect(state, p: int, e: dict, iid: int, trait: bool = False) -> None:
 def _collect(state, p: int, whens) -> list:
     """p's technique effects (and trait effects) for the given timings."""
     iid = state.battle_cards[p]
-    t = state.tech(iid)
+    at = state.card_db.techs[state.table.card[iid]].effects_at
+    trait = state.card_db.chars[state.characters[p]].trait_effects_at
     out = []
-    trait = state.char(p).trait_effects_at
     for when in whens:
-        for e in t.effects_at.get(when, ()):
-            out.append((p, e, iid, False))
-        for e in trait.get(when, ()):
-            out.append((p, e, iid, True))
+        if when in at:
+            for e in at[when]:
+                out.append((p, e, iid, False))
+        if when in trait:
+            for e in trait[when]:
+                out.append((p, e, iid, True))
     return out
 
 
@@ -218,8 +220,10 @@ def effects_both(state, whens: dict) -> int:
     timings that apply to them. Returns how many applied."""
     if not whens:
         return 0
-    lists = [_collect(state, p, whens[p]) if p in whens else [] for p in state.effect_order()]
-    a, b = lists
+    mine = [_collect(state, p, whens[p]) if p in whens else [] for p in (0, 1)]
+    if not (mine[0] or mine[1]):
+        return 0
+    a, b = (mine[1], mine[0]) if state.priority() == 1 else mine  # state.effect_order()
     n = 0
     for k in range(max(len(a), len(b))):
         for lst in (a, b):

@@ -20,6 +20,7 @@ from .procedures import PROCS, push, run_in_place
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 
 REVEALS = "{player} reveals {card}"
+_ALLOW = tuple(Choice("grab_allow", {}, p, "Let the grab go on", role="pass") for p in (0, 1))
 VERSUS = "{first} vs {second}"
 
 
@@ -39,17 +40,21 @@ def reveal(state, step, events):
     state.reset_battle()
     state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
     state.emit("phase.begin", "Battle phase", "seed 5.3", phase="battle")
+    techs = state.card_db.techs
+    cards = state.table.card
+    shown = ["no technique", "no technique"]  # state.technique_name of each, once revealed
     for p in (0, 1):
         iid = state.ready_picks[p]
         if iid >= 0:
-            t = state.tech(iid)
+            t = techs[cards[iid]]
             state.move(iid, BATTLE[p], face=1, caption=REVEALS.format(player=state.names[p], card=t.name), rule="seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
+            shown[p] = t.name
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.emit("battle.reveal", VERSUS.format(first=state.technique_name(0), second=state.technique_name(1)), "seed 5.3",
+    state.emit("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
                cards=list(state.battle_cards))
     return DONE
 
@@ -114,7 +119,7 @@ class GrabWindow:
         techs = state.card_db.techs
         ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
-        ch.append(Choice("grab_allow", {}, p, "Let the grab go on", role="pass"))
+        ch.append(_ALLOW[p])
         return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
 
     @staticmethod

@@ -14,6 +14,9 @@ from .judgment import step_event
 from .procedures import PROCS, push
 
 
+_DECLINE = tuple(Choice("catch_decline", {}, p, "Don't catch", role="pass") for p in (0, 1))
+
+
 def catch_info(state):
     """Seed 5.3.10: catch time only when exactly one player has non-zero FP;
     the player with + FP (or, against - FP, the player at 0; digest B.7
@@ -64,7 +67,13 @@ def catch_time(state, step, events):
                       "Catch time: nobody has FP; nothing happens")
         return DONE
     p, top = info
-    if not catch_cards(state, p, top):
+    techs = state.card_db.techs
+    cards = state.table.card
+    for i in state.table.zones[HAND[p]]:  # any of catch_cards (_catch_card_refusal, written out)
+        t = techs[cards[i]]
+        if t.type == "attack" and not t.special and t.speed <= top:
+            break
+    else:
         ev.caption = f"Catch time: {state.names[p]} could catch up to speed {top} but has no such attack in hand"
         return DONE
     ev.caption = f"Catch time: {state.names[p]} may catch with an attack of speed {top} or less"
@@ -84,7 +93,7 @@ class CatchChoice:
         techs = state.card_db.techs
         ch = [Choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
               for i in catch_cards(state, p, top)]
-        ch.append(Choice("catch_decline", {}, p, "Don't catch", role="pass"))
+        ch.append(_DECLINE[p])
         return Decision([p], "catch", f"Catch time: use an attack of speed {top} or less?", ch)
 
     @staticmethod

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tabletop.engine.procedure import DONE
 
-from ..zones import BATTLE
+from ..zones import BATTLE, HAND
 from .breaks import break_card
+from .judgment import battle_techs
 from .procedures import PROCS
 
 DEFENCE_OVER = 3         # seed 8: three defence-vs-defence battles in a row
@@ -20,7 +21,8 @@ def cleanup(state, step, events):
     three defence-vs-defence battles in a row with FP held at 0 break both
     defence techniques."""
     state.battle_step = ""
-    dd = state.technique_type(0) == "defence" and state.technique_type(1) == "defence"
+    kind = battle_techs(state)[1]
+    dd = kind[0] == "defence" and kind[1] == "defence"
     if dd and state.fp_zero_at_reveal and state.fp[0] == 0 and state.fp[1] == 0:
         state.defence_over_count += 1
     else:
@@ -35,11 +37,15 @@ def cleanup(state, step, events):
         n = state.defence_over_count
         state.emit("battle.defence_count", f"Defence vs defence with FP at 0: {n} of {DEFENCE_OVER}"
                    if n else "Defence vs defence, but FP was not held at 0", "seed 8", count=n)
+    techs = state.card_db.techs
+    cards = state.table.card
+    owner = state.table.owner
     for p in reversed(state.effect_order()):
         for iid in list(state.table.zones[BATTLE[p]]):
             if state.breaks_after_use[p] and iid == state.battle_cards[p]:
                 break_card(state, iid, "card effect (break after use)")
             else:
-                state.to_hand(iid, "digest B.6 rule 31", f"{state.tech(iid).name} returns to {state.names[p]}'s hand")
+                state.move(iid, HAND[owner[iid]], face=0,  # state.to_hand
+                           caption=f"{techs[cards[iid]].name} returns to {state.names[p]}'s hand", rule="digest B.6 rule 31")
     state.reset_battle()
     return DONE

@@ -12,6 +12,9 @@ from ..zones import BATTLE, HAND
 from .procedures import PROCS, push
 
 
+_END = tuple(Choice("combo_end", {}, p, "End combo time", role="end") for p in (0, 1))
+
+
 @PROCS.step("combo_time", rule="Combo time (seed 6)")
 def combo_time(state, step, events):
     """Seed 6: a result field reading 'combo' opens combo time; with both
@@ -187,7 +190,7 @@ class ComboChoice:
                   for a, b in combo_pairs(state, p)]
         else:
             ch = [Choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
-        ch.append(Choice("combo_end", {}, p, "End combo time", role="end"))
+        ch.append(_END[p])
         return Decision([p], "combo", "Combo time: add techniques of consecutive speed or end", ch)
 
     @staticmethod

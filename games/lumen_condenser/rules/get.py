@@ -8,6 +8,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import HAND, LIST, ULTIMATE
+from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
 
@@ -63,28 +64,33 @@ def hand_full(state, p: int) -> bool:
     return len(state.table.zones[HAND[p]]) >= state.limit(p)
 
 
-# Choices are values: taking or discarding the same technique, with the same words, is the
-# same choice decision after decision, so it is made once (by kind, iid, player and name; a
-# determinized copy's cards have other names, so other keys).
-_MADE: dict = {}
 TAKES = "{player} takes {card}"
+_SKIP = tuple(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass") for p in (0, 1))
+# the take and discard choices of each player's cards, made once (made.py)
+_KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
+_MAKE = {
+    key: (lambda i, t, kind=key[0], p=key[1]:
+          Choice(kind, {"card": i}, p, f"Take {t.name}" if kind == "get" else f"Discard {t.name}"))
+    for keys in _KEYS.values() for key in keys
+}
 
 
-def _card_choice(kind: str, i: int, p: int, name: str) -> Choice:
-    key = (kind, i, p, name)
-    c = _MADE.get(key)
-    if c is None:
-        if len(_MADE) > 50_000:
-            _MADE.clear()
-        label = f"Take {name}" if kind == "get" else f"Discard {name}"
-        c = _MADE[key] = Choice(kind, {"card": i}, p, label)
-    return c
+def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
+    """A ``kind`` choice (take or discard) of ``p`` for each card of ``iids``."""
+    m = made_for(state)
+    key = _KEYS[kind][p]
+    lst = m.lists.get(key) or choice_list(m, key)
+    make = _MAKE[key]
+    return [lst[i] or fill(m, lst, key, i, make) for i in iids]
 
 
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
-    techs = state.card_db.techs
-    cards = state.table.card
-    return [_card_choice("get", i, p, techs[cards[i]].name) for i in get_options(state, p, sudden_death)]
+    """A take for each of :func:`get_options`, in its order."""
+    zones = state.table.zones
+    ch = _card_choices(state, "get", p, zones[LIST[p]])
+    if not sudden_death and zones[ULTIMATE[p]]:
+        ch += _card_choices(state, "get", p, zones[ULTIMATE[p]])
+    return ch
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")
@@ -99,7 +105,8 @@ class GetPick:
             state.emit("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
                        "digest B.4 rule 16", player=p)
             return DONE
-        if not get_options(state, p):
+        zones = state.table.zones
+        if not (zones[LIST[p]] or zones[ULTIMATE[p]]):  # get_options is empty
             state.emit("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", player=p)
             return DONE
         return WAIT
@@ -109,7 +116,7 @@ class GetPick:
         p = step.args["player"]
         ch = take_choices(state, p)
         if hand_full(state, p):
-            ch.append(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass"))
+            ch.append(_SKIP[p])
         return Decision([p], "get", "Get: take a technique from your List", ch)
 
     @staticmethod
@@ -120,16 +127,16 @@ class GetPick:
             state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
             return DONE
         iid = c.args["card"]
-        state.to_hand(iid, "seed 5.4", TAKES.format(player=state.names[p], card=state.tech(iid).name))
-        if len(state.table.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
+        t = state.table
+        state.move(iid, HAND[t.owner[iid]], face=0, rule="seed 5.4",  # state.to_hand
+                   caption=TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name))
+        if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE
 
 
 def discard_decision(state, p: int) -> Decision:
-    techs = state.card_db.techs
-    cards = state.table.card
-    ch = [_card_choice("discard", i, p, techs[cards[i]].name) for i in state.table.zones[HAND[p]]]
+    ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
     return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 

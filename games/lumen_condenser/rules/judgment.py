@@ -9,6 +9,7 @@ nothing happens.
 
 from __future__ import annotations
 
+from tabletop.engine.core import Event
 from tabletop.engine.procedure import DONE
 
 from ..effects import effects_both
@@ -38,10 +39,31 @@ RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "gu
                "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 
+_STEP_KINDS: dict[str, str] = {}
+
+
 def step_event(state, name: str, rule: str):
     """Enter judgment step ``name`` and emit its event (caption filled in later)."""
     state.battle_step = name
-    return state.emit(f"judgment.{name}", "", rule, step=name)
+    kind = _STEP_KINDS.get(name)
+    if kind is None:
+        kind = _STEP_KINDS[name] = f"judgment.{name}"
+    ev = Event(kind, "", rule, {"step": name})
+    state.events.append(ev)
+    return ev
+
+
+def battle_techs(state) -> tuple:
+    """Each player's technique record this battle (None: none readied), and
+    its type in the judgment (None: none readied, or nullified; as
+    ``state.technique_type``)."""
+    techs = state.card_db.techs
+    cards = state.table.card
+    bc = state.battle_cards
+    live = state.technique_live
+    a = techs[cards[bc[0]]] if bc[0] >= 0 else None
+    b = techs[cards[bc[1]]] if bc[1] >= 0 else None
+    return (a, b), (a.type if live[0] else None, b.type if live[1] else None)
 
 
 @PROCS.step("pre_judgment", rule="Pre-judgment (seed 5.3.1)")
@@ -62,13 +84,14 @@ def evade_judgment(state, step, events):
     the judgment and its effects and damage are nullified."""
     ev = step_event(state, "evade", "seed 5.3.2")
     ok = [False, False]
+    tech, kind = battle_techs(state)
     for p in (0, 1):
         q = 1 - p
-        kp, kq = state.technique_type(p), state.technique_type(q)
-        if kp is None or kq != "attack":
+        kp = kind[p]
+        if kp is None or kind[q] != "attack":
             continue
-        pos = state.tech(state.battle_cards[q]).pos
-        t = state.tech(state.battle_cards[p])
+        pos = tech[q].pos
+        t = tech[p]
         ok[p] = (t.defence_table.get(pos) == "evade") if kp == "defence" else (pos in t.evade)
     if ok[0] and ok[1]:
         state.lost_judgment = [1, 1]
@@ -105,12 +128,13 @@ NOT_COVERED = {
 def defence_judgment(state, step, events):
     """Seed 5.3.3: a defence whose guard entry matches the attack's position guards it."""
     ev = step_event(state, "defence", "seed 5.3.3")
-    kind, lost = state.technique_type, state.lost_judgment
+    lost = state.lost_judgment
+    tech, kind = battle_techs(state)
     for p in (0, 1):
         q = 1 - p
-        if kind(p) == "defence" and not lost[p] and kind(q) == "attack" and not lost[q]:
-            pos = state.tech(state.battle_cards[q]).pos
-            if state.tech(state.battle_cards[p]).defence_table.get(pos) == "guard":
+        if kind[p] == "defence" and not lost[p] and kind[q] == "attack" and not lost[q]:
+            pos = tech[q].pos
+            if tech[p].defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
                 ev.caption = GUARDS[pos].format(player=state.names[p], defence=state.technique_name(p),
@@ -157,10 +181,11 @@ def fp_speed_adjustment(state, step, events):
     ev = step_event(state, "fp_speed", "seed 5.3.4")
     parts = []
     speeds = state.speeds
+    tech, kind = battle_techs(state)
     for p in (0, 1):
-        if state.technique_type(p) != "attack":
+        if kind[p] != "attack":
             continue
-        t = state.tech(state.battle_cards[p])
+        t = tech[p]
         f = state.fp[p]
         if state.lost_judgment[p]:
             parts.append(("lost", t.name, speeds[p]))
@@ -188,8 +213,10 @@ def speed_judgment(state, step, events):
     공격했을 때", seed 5.3.8), against a nullified technique, or against a
     defence with no entry for its position hits (seed 5.3.8)."""
     ev = step_event(state, "speed", "seed 5.3.5")
-    kind, res = state.technique_type, state.results
-    live = [kind(p) == "attack" and not state.lost_judgment[p] and not res[p] for p in (0, 1)]
+    res = state.results
+    tech, kind = battle_techs(state)
+    lost = state.lost_judgment
+    live = [kind[0] == "attack" and not lost[0] and not res[0], kind[1] == "attack" and not lost[1] and not res[1]]
     if live[0] and live[1]:
         a, b = state.speeds
         if a == b:
@@ -205,13 +232,13 @@ def speed_judgment(state, step, events):
         p = 0 if live[0] else 1
         q = 1 - p
         res[p] = "hit"
-        res[q] = res[q] or ("open" if kind(q) else "none")
+        res[q] = res[q] or ("open" if kind[q] else "none")
         if state.battle_cards[q] < 0:
             what = f"{state.names[q]}, who made no response"
-        elif kind(q) is None:
+        elif kind[q] is None:
             what = f"the nullified {state.technique_name(q)}"
         else:
-            what = NOT_COVERED[state.tech(state.battle_cards[p]).pos].format(defence=state.technique_name(q))
+            what = NOT_COVERED[tech[p].pos].format(defence=state.technique_name(q))
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"
@@ -266,6 +293,15 @@ def damage_of(state, p: int) -> int:
     return max(0, state.tech(state.battle_cards[p]).damage + state.power_bonus[p])
 
 
+def _gain_fp(state, p: int, v, why: str) -> None:
+    """:func:`gain_fp` with the judgment field's value read."""
+    if v == "combo":
+        state.combo_result[p] = 1
+        return
+    if v:
+        state.set_fp(p, state.fp[p] + v, why, "seed 5.3.8")
+
+
 def gain_fp(state, p: int, judgment_field: str, why: str) -> None:
     """FP from a judgment field; the word 'combo' gives no FP and opens combo time (seed 6)."""
     v = getattr(state.tech(state.battle_cards[p]), judgment_field)
@@ -313,30 +349,35 @@ def result_judgment(state, step, events):
     ev = step_event(state, "result", "seed 5.3.8")
     r = state.results
     names = state.names
+    tech, kind = battle_techs(state)
+    bonus = state.power_bonus
+    # damage_of each (nothing below changes a technique, its type or a power bonus before the damage)
+    hits = [max(0, tech[p].damage + bonus[p]) if kind[p] == "attack" else 0 for p in (0, 1)]
     parts = []
     dmg = [0, 0]
     for p in (0, 1):
         q = 1 - p
-        if r[p] == "hit":
-            dmg[q] += damage_of(state, p)
-            gain_fp(state, p, "hit", "hit")
-            parts.append(("hit", names[p], damage_of(state, p)))
-        elif r[p] == "counter" or (r[p] == "evade" and state.technique_type(p) == "attack"):
-            dmg[q] += damage_of(state, p)
-            gain_fp(state, p, "counter", "counter")
-            parts.append(("counter", names[p], damage_of(state, p)))
-        elif r[p] == "mutual":
-            dmg[q] += damage_of(state, p)
-            gain_fp(state, p, "hit", "mutual hit")
-            parts.append(("hit", names[p], damage_of(state, p)))
-        elif r[p] == "guarded":
-            gain_fp(state, p, "guard", "guarded")
-            parts.append(("guarded", names[p], f"{state.tech(state.battle_cards[p]).guard:+d}"))
+        rp = r[p]
+        if rp == "hit":
+            dmg[q] += hits[p]
+            _gain_fp(state, p, tech[p].hit, "hit")
+            parts.append(("hit", names[p], hits[p]))
+        elif rp == "counter" or (rp == "evade" and kind[p] == "attack"):
+            dmg[q] += hits[p]
+            _gain_fp(state, p, tech[p].counter, "counter")
+            parts.append(("counter", names[p], hits[p]))
+        elif rp == "mutual":
+            dmg[q] += hits[p]
+            _gain_fp(state, p, tech[p].hit, "mutual hit")
+            parts.append(("hit", names[p], hits[p]))
+        elif rp == "guarded":
+            _gain_fp(state, p, tech[p].guard, "guarded")
+            parts.append(("guarded", names[p], f"{tech[p].guard:+d}"))
     if "offset" in r:
-        a, b = damage_of(state, 0), damage_of(state, 1)
+        a, b = hits
         for p in (0, 1):
-            if state.technique_type(p) == "attack":
-                gain_fp(state, p, "hit", "offset: hit judgment")
+            if kind[p] == "attack":
+                _gain_fp(state, p, tech[p].hit, "offset: hit judgment")
         if a != b:
             low = 0 if a < b else 1
             dmg[low] = abs(a - b)
@@ -347,7 +388,7 @@ def result_judgment(state, step, events):
         if dmg[p]:
             state.set_hp(p, state.hp[p] - dmg[p], "battle damage", "seed 5.3.8")
     for p in (0, 1):
-        if r[p] == "evade" and state.technique_type(p) == "defence":
+        if r[p] == "evade" and kind[p] == "defence":
             parts.append(("evaded", names[p]))
     ev.caption = result_caption(parts)
     ev.data.update(results=list(r), damage=dmg)

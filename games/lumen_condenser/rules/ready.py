@@ -9,6 +9,7 @@ from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
+from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
@@ -89,6 +90,7 @@ def _no_response(state, p: int, why: str) -> str:
     state.ready_picks[p] = -1
     state.skips_get[p] = 1
     state.no_responses[p] += 1
+    state.game_goes_on = None
     n = state.no_responses[p]
     state.emit("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}",
                "seed 5.2", player=p, count=n)
@@ -101,10 +103,24 @@ def _no_response(state, p: int, why: str) -> str:
     return DONE if _declared(state, p, announce=False) else WAIT
 
 
-# Choices are values: readying the same technique, with the same words, is the same choice
-# decision after decision, so it is made once (by iid, player and name; a determinized copy's
-# cards have other names, so other keys).
-_READY: dict = {}
+# choices that never change, made once (a decision lists the same objects each time)
+_NO_RESPONSE = tuple(Choice("no_response", {}, p, "No technique to ready: no response", role="pass") for p in (0, 1))
+_TIMEOUT = tuple(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout")
+                 for p in (0, 1))
+# the ready choices of each player's cards under each restriction ("": none), made once
+# (made.py); False for a card that can't be readied (_type_refusal)
+_READY_KEYS = tuple({r: ("ready", p, r) for r in ("", "attack", "defence")} for p in (0, 1))
+
+
+def _ready_maker(p: int, r: str):
+    def make(iid: int, t):
+        if _type_refusal(t, r) is not None:
+            return False
+        return Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
+    return make
+
+
+_READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key in keys.values()}
 
 
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
@@ -118,8 +134,7 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
-        techs = state.card_db.techs
-        cards_of = state.table.card
+        m = made_for(state)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []
@@ -128,23 +143,18 @@ class ReadyDeclarations:
             if state.declared[p]:
                 continue
             players.append(p)
-            r = state.restrictions[p]
-            to = BATTLE[p]
+            key = _READY_KEYS[p][state.restrictions[p]]
+            lst = m.lists.get(key) or choice_list(m, key)
+            make = _READY_MAKE[key]
             n = len(ch)
             for iid in zones[HAND[p]]:  # ready_cards
-                t = techs[cards_of[iid]]
-                if _type_refusal(t, r) is None:
-                    key = (iid, p, t.name)
-                    c = _READY.get(key)
-                    if c is None:
-                        if len(_READY) > 50_000:
-                            _READY.clear()
-                        c = _READY[key] = Choice("ready", {"card": iid, "to": to}, p, f"Ready {t.name}")
+                c = lst[iid] or fill(m, lst, key, iid, make)
+                if c is not False:
                     ch.append(c)
             if len(ch) == n:
-                ch.append(Choice("no_response", {}, p, "No technique to ready: no response", role="pass"))
+                ch.append(_NO_RESPONSE[p])
             if timeout:
-                ch.append(Choice("timeout", {}, p, f"{TIMER_SECONDS} seconds passed: no response", role="timeout"))
+                ch.append(_TIMEOUT[p])
         return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
 
     @staticmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.engine.rng import PCG32
 
 from ..cards import HAND_START, LIST_START
-from ..zones import BATTLE, CHARACTER, HAND, LIST, SIDE, ULTIMATE
+from ..zones import CHARACTER, HAND, LIST, SIDE, ULTIMATE
 from .procedures import push
 
 
@@ -33,44 +33,50 @@ def setup_state(state, decks: list[list[str]], names: list[str], seed: int, time
         rest = [c for c in techs if c not in hand and c not in lst and not db.techs[c].ultimate]
         ult = [c for c in techs if db.techs[c].ultimate]
         per.append((ch, hand, lst, rest, ult))
-    # instances: create all face down in the side deck, then lay them out
+    # instances: every card numbered by a random permutation (so an iid says nothing of the card),
+    # then laid out: the character and the ultimate face up, the first hand, the List face up,
+    # the rest shuffled into the side deck. Each player inspects the other's first hand and gives
+    # it back (steps 5-6): afterwards nobody knows any card beyond what its zone shows.
     t = s.table
+    flat = []
     for p in (0, 1):
         ch, hand, lst, rest, ult = per[p]
-        for c in [ch] + hand + lst + rest + ult:
-            t.add(c, p, SIDE[p])
-    t.shuffle_iids(s.rng)
-    # map back by walking each side zone in order
+        flat += [(p, c) for c in [ch] + hand + lst + rest + ult]
+    n = len(flat)
+    perm = list(range(n))
+    s.rng.shuffle(perm)
+    card = [""] * n
+    owner = [0] * n
+    for old, (o, cid) in enumerate(flat):
+        card[perm[old]] = cid
+        owner[perm[old]] = o
+    face = [0] * n
+    zone = [""] * n
+    zones = t.zones
+    base = 0
     for p in (0, 1):
         ch, hand, lst, rest, ult = per[p]
-        ids = list(t.zones[SIDE[p]])
+        ids = perm[base:base + 1 + len(hand) + len(lst) + len(rest) + len(ult)]
+        base += len(ids)
         k = 0
-        t.move(ids[k], CHARACTER[p], face=1)
-        k += 1
-        for _ in hand:
-            t.move(ids[k], BATTLE[p], face=0)
-            k += 1
-        for _ in lst:
-            t.move(ids[k], LIST[p], face=0)
-            k += 1
-        side = ids[k:k + len(rest)]
-        k += len(rest)
-        for _ in ult:
-            t.move(ids[k], ULTIMATE[p], face=1)
-            k += 1
-        order = list(side)
-        s.rng.shuffle(order)
-        t.zones[SIDE[p]] = order
+        for key, count, up in ((CHARACTER[p], 1, 1), (HAND[p], len(hand), 0), (LIST[p], len(lst), 1),
+                               (SIDE[p], len(rest), 0), (ULTIMATE[p], len(ult), 1)):
+            part = ids[k:k + count]
+            k += count
+            if key == SIDE[p]:
+                s.rng.shuffle(part)
+            zones[key] = part
+            for iid in part:
+                zone[iid] = key
+                face[iid] = up
+    t.card = card
+    t.owner = owner
+    t.face = face
+    t.orient = [0] * n
+    t.zone = zone
+    t.known = [0] * n
     for p in (0, 1):
         s.hp[p] = db.chars[s.characters[p]].hp
-    # steps 5-6: inspect the opponent's battle zone, return it; List face up
-    for p in (0, 1):
-        t.reveal(list(t.zones[BATTLE[p]]), to=(1 - p,))
-        for iid in list(t.zones[BATTLE[p]]):
-            t.move(iid, HAND[p], face=0)
-            t.known[iid] = 0
-        for iid in t.zones[LIST[p]]:
-            t.face[iid] = 1
     push(s, "turn_start")
     s.run()
     return s

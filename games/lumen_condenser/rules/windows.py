@@ -124,11 +124,35 @@ def abilities(state, p: int, timing: str, first: bool = False) -> list[dict]:
     return out
 
 
+def has_ability(state, p: int, timing: str) -> bool:
+    """Whether ``p`` has any ability to use in the ``timing`` window:
+    ``abilities(state, p, timing, first=True)`` as a yes or no, with the
+    refusals' tests written out (no refusal worded)."""
+    ch = state.card_db.chars[state.characters[p]]
+    if ch.abilities:
+        used = state.abilities_used[p]
+        for i, e in enumerate(ch.abilities):
+            if (e["timing"] == timing and not used & (1 << i) and e.get("cost", 0) <= state.trait_counters[p]
+                    and condition_holds(state, p, e) and not conflicts(state, p, e)):
+                return True
+    techs = state.card_db.techs
+    cards = state.table.card
+    for iid in state.table.zones[SIDE[p]]:
+        t = techs[cards[iid]]
+        if t.special and t.timing == timing:
+            for e in t.effects_at.get("use", ()):
+                if not condition_holds(state, p, e) or conflicts(state, p, e):
+                    break
+            else:
+                return True
+    return False
+
+
 def open_window(state, timing: str, rule: str) -> None:
     """Seed 3.2: actions at a shared timing go one at a time from the
     priority holder, alternating; with tied priority the timing is skipped
     when both have something to do at it (seed 8 example)."""
-    has = [bool(abilities(state, 0, timing, True)), bool(abilities(state, 1, timing, True))]
+    has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
     pr = state.priority()
     if not has[0] and not has[1]:
         state.emit(f"{timing}.window", SAYS[timing]["none"], rule, timing=timing)
@@ -158,7 +182,7 @@ class AbilityWindow:
     @staticmethod
     def run(state, step, events):
         p = step.args["player"]
-        if abilities(state, p, step.args["timing"], True):
+        if has_ability(state, p, step.args["timing"]):
             return WAIT
         _pass(state, step.args, p)
         return DONE
