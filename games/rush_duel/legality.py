@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 
 from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, card_matches
+from .memo import memo_for
 from .zones import Z
 
 
@@ -254,7 +255,7 @@ class Legality:
         for op in ops:
             o = op["op"]
             if o == "fusion":
-                return bool(self.fusion_candidates(p, src))
+                return bool(self.fusion_candidates(p, src, True))
             if o == "search":
                 return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
             if o == "revive":
@@ -274,41 +275,42 @@ class Legality:
                 return False
         return True
 
-    def fusion_candidates(self, p: int, src: int | None = None) -> list[int]:
+    def fusion_candidates(self, p: int, src: int | None = None, first: bool = False) -> list[int]:
         """Fusion monsters in the Extra Deck whose materials are in the hand or on
-        the field (digest 1.G rule 29), one iid per distinct card."""
+        the field (digest 1.G rule 29), one iid per distinct card (``first``: the
+        first one only, to know whether there is any)."""
         t = self.table
-        extra = t.zones[Z[p]["extra"]]
+        zones = t.zones
+        zp = Z[p]
+        extra = zones[zp["extra"]]
         if not extra:
             return []
         card, mx = t.card, self.maximum_centre
-        zone = t.zones[Z[p]["monster"]]
-        monsters = [i for i in zone if i is not None and i not in mx]
-        have: dict[str, int] = {}
-        for i in t.zones[Z[p]["hand"]]:
-            if i != src:
-                have[card[i]] = have.get(card[i], 0) + 1
-        for i in monsters:
-            have[card[i]] = have.get(card[i], 0) + 1
+        zone = zones[zp["monster"]]
+        monsters = [card[i] for i in zone if i is not None and i not in mx]
+        have = [card[i] for i in zones[zp["hand"]] if i != src]
+        have += monsters
         field_full = None not in zone
-        on_field = {card[i] for i in monsters}
+        materials_of = memo_for(self.db).materials
         out, seen = [], set()
         for i in extra:
             cid = card[i]
             if cid in seen:
                 continue
-            materials = self.db[cid]["materials"]
+            counts, names = materials_of[cid]
             short = False
-            for m in materials:
-                if have.get(m, 0) < materials.count(m):
+            for m, n in counts:
+                if have.count(m) < n:
                     short = True
                     break
             if short:
                 continue
-            if field_full and on_field.isdisjoint(materials):
+            if field_full and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free
             seen.add(cid)
             out.append(i)
+            if first:
+                break
         return out
 
     def trap_options(self, q: int, window: dict) -> list[tuple]:
@@ -316,14 +318,18 @@ class Legality:
         trap set before this turn whose trigger matches, with its requirement met."""
         t = self.table
         out = []
-        ev = window["timing"]
-        subj = window.get("attacker") if ev == "attack" else (window.get("summoned") if ev == "summon" else window.get("source"))
+        face, flags = t.face, self.card_flags
+        ev = subj = None
         for i in t.zones[Z[q]["spell"]]:
-            if i is None or t.face[i] or self.card_flags.get(i, 0) & F_SETTURN:
+            if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
                 continue
-            c = self.db[self.table.card[i]]
+            c = self.db[t.card[i]]
             if c["kind"] != "trap":
                 continue
+            if ev is None:
+                ev = window["timing"]
+                subj = (window.get("attacker") if ev == "attack" else
+                        (window.get("summoned") if ev == "summon" else window.get("source")))
             trig = c["trigger"]
             if trig["event"] != ev:
                 continue
