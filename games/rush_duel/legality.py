@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 
 from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, card_matches
-from .memo import memo_for
+from .memo import CHECK_ALL, CHECK_FUSION, CHECK_REVIVE, CHECK_SALVAGE, CHECK_SEARCH, memo_for
 from .zones import Z
 
 
@@ -97,6 +97,25 @@ def direct_attack(state, p: int, args: dict) -> str | None:
     if why is None and state.units(1 - p):
         return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)."
     return why
+
+
+#: a target's reading, by the target (its id; the entry holds it): see :func:`_target_plan`
+_TARGET_PLANS: dict = {}
+
+
+def _target_plan(target: dict) -> tuple:
+    """(target, the sides looked at by the choosing player, the face asked for or None,
+    the rest of the filter, the Monster Zones or not) for :meth:`Legality.targets`."""
+    who = target.get("who", "any")
+    sides = ((0,), (1,)) if who == "self" else ((1,), (0,)) if who == "opponent" else _ANY_SIDE[who]
+    flt = target.get("filter") or _NO_FILTER
+    face = flt.get("face")
+    if face is not None:
+        flt = {k: v for k, v in flt.items() if k != "face"}
+    if len(_TARGET_PLANS) > 1000:
+        _TARGET_PLANS.clear()
+    got = _TARGET_PLANS[id(target)] = (target, sides, face, flt, target["zone"] == "monster")
+    return got
 
 
 class Legality:
@@ -208,14 +227,13 @@ class Legality:
         if target is None:
             return None
         t = self.table
-        who = target.get("who", "any")
-        sides = (p,) if who == "self" else (1 - p,) if who == "opponent" else _ANY_SIDE[who][p]
-        flt = target.get("filter") or _NO_FILTER
-        face = flt.get("face")
-        if face is not None:
-            flt = {k: v for k, v in flt.items() if k != "face"}
+        got = _TARGET_PLANS.get(id(target))
+        if got is None or got[0] is not target:
+            got = _target_plan(target)
+        _spec, sides, face, flt, monster = got
+        sides = sides[p]
         up = face == "up"
-        if target["zone"] == "monster":
+        if monster:
             return [i for q in sides for i in self.units(q)
                     if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
         return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
@@ -225,53 +243,49 @@ class Legality:
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
         Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
-        c = self.db[self.table.card[src]]
-        if c["requirement"] and not self.cond_ok(p, src, c["requirement"]):
+        req, cost, parts = memo_for(self.db).plans[self.table.card[src]]
+        if req and not self.cond_ok(p, src, req):
             return []
-        if c["cost"] and not self.cost_ok(p, src, c["cost"]):
+        if cost and not self.cost_ok(p, src, cost):
             return []
         out = []
-        if c["modes"]:
-            for m, mode in enumerate(c["modes"]):
-                if not self._mode_possible(p, src, mode["effect"], ctx):
-                    continue
-                tg = self.targets(p, mode.get("target", c.get("target")))
-                if tg is None:
-                    out.append((m, None))
-                else:
-                    out.extend((m, x) for x in tg if x != src)
-            return out
-        if not self._mode_possible(p, src, c["effect"], ctx):
-            return []
-        tg = self.targets(p, c.get("target"))
-        if tg is None:
-            return [(None, None)]
-        return [(None, x) for x in tg if x != src]
+        for m, checks, spec in parts:
+            if checks and not self._mode_possible(p, src, checks, ctx):
+                continue
+            if spec is None:
+                out.append((m, None))
+            else:
+                out.extend((m, x) for x in self.targets(p, spec) if x != src)
+        return out
 
-    def _mode_possible(self, p: int, src: int, ops: list, ctx: dict | None) -> bool:
+    def _mode_possible(self, p: int, src: int, checks: tuple, ctx: dict | None) -> bool:
         """Effects that could do nothing are not offered (README: 'activating an
-        effect that can't apply' - digest §4 item 9)."""
+        effect that can't apply' - digest §4 item 9). ``checks``: the steps that
+        decide it (memo): a Fusion summon needs a Fusion monster it can summon; a
+        search, a card in the deck that matches; a revival, a free Monster Zone and
+        a monster in the graveyard that matches; a salvage, a card there that
+        matches (each of these decides alone); a step on all the cards of a kind,
+        one such card; negating an attack, an attack. Drawing more than the deck
+        holds is possible but loses: still offered."""
         t = self.table
-        for op in ops:
-            o = op["op"]
-            if o == "fusion":
+        for code, op in checks:
+            if code == CHECK_FUSION:
                 return bool(self.fusion_candidates(p, src, True))
-            if o == "search":
-                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
-            if o == "revive":
-                if self.free_slots(Z[p]["monster"]) == 0:
+            if code == CHECK_SEARCH:
+                found = memo_for(self.db).matching(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
+            if code == CHECK_REVIVE:
+                if None not in t.zones[Z[p]["monster"]]:
                     return False
-                return any(self.db[self.table.card[i]]["kind"] == "monster" and self.db[self.table.card[i]]["subtype"] != "fusion"
-                           and card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
-            if o == "salvage":
-                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
-            if o == "draw" and op.get("who", "self") == "self":
-                # drawing more than the deck holds is possible but loses; still offered
-                pass
-            if o in ("destroy", "bounce", "to_deck", "to_defense") and op.get("what", "target").startswith("all_"):
+                found = memo_for(self.db).revivable(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+            if code == CHECK_SALVAGE:
+                found = memo_for(self.db).matching(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+            if code == CHECK_ALL:
                 if not self._what(p, src, op, {"attacker": None, "summoned": None, "target": None}):
                     return False
-            if o == "negate_attack" and (ctx is None or ctx.get("attacker") is None):
+            elif ctx is None or ctx.get("attacker") is None:  # CHECK_NEGATE
                 return False
         return True
 
@@ -319,28 +333,26 @@ class Legality:
         t = self.table
         out = []
         face, flags = t.face, self.card_flags
-        ev = subj = None
+        triggers = None
         for i in t.zones[Z[q]["spell"]]:
             if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
                 continue
-            c = self.db[t.card[i]]
-            if c["kind"] != "trap":
-                continue
-            if ev is None:
+            if triggers is None:
+                triggers = memo_for(self.db).triggers
                 ev = window["timing"]
                 subj = (window.get("attacker") if ev == "attack" else
                         (window.get("summoned") if ev == "summon" else window.get("source")))
-            trig = c["trigger"]
-            if trig["event"] != ev:
+            trig = triggers[t.card[i]]
+            if trig is None or trig[0] != ev:  # not a trap, or another timing
                 continue
-            by = trig.get("by", "opp")
+            by = trig[1]
             if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
                 continue
             if subj is None:
                 continue
             if ev != "effect" and not self._alive_subject(subj):
                 continue
-            flt = {k: v for k, v in trig.items() if k not in ("event", "by")}
+            flt = trig[2]
             if flt:
                 if ev == "effect":
                     if not card_matches(self.db[self.table.card[subj]], flt):

@@ -121,12 +121,12 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
             return
         if self.failed_draw is not None:
             p, n, have = self.failed_draw
-            self._end(Outcome(1 - p, Termination.DECK_OUT, f"{self.player_name(p)} must draw {n} but the deck holds {have}",
+            self._end(Outcome(1 - p, Termination.DECK_OUT, f"{self.names[p]} must draw {n} but the deck holds {have}",
                               "seed 3.1 / digest 1.C rule 11 (deck-out)"), events)
             return
         for p in (0, 1):
             if self.life_points[p] <= 0:
-                self._end(Outcome(1 - p, Termination.LIFE, f"{self.player_name(p)}'s LP reached 0",
+                self._end(Outcome(1 - p, Termination.LIFE, f"{self.names[p]}'s LP reached 0",
                                   "seed 2 / digest 1.C rule 10"), events)
                 return
 
@@ -134,7 +134,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         self.outcome = outcome
         self.steps = []
         w = outcome.winner
-        cap = (WINS.format(player=self.player_name(w), reason=outcome.reason) if isinstance(w, int)
+        cap = (WINS.format(player=self.names[w], reason=outcome.reason) if isinstance(w, int)
                else f"The duel is a draw: {outcome.reason}")
         events.append(Event("game.over", cap, outcome.rule, {"winner": outcome.result, "reason": outcome.reason}))
 
@@ -154,7 +154,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         self.decision_cache = None
         if choice.kind == "surrender":
             p = choice.player
-            self._end(Outcome(1 - p, Termination.CONCEDE, f"{self.player_name(p)} surrendered", "surrender (any decision)"),
+            self._end(Outcome(1 - p, Termination.CONCEDE, f"{self.names[p]} surrendered", "surrender (any decision)"),
                       events)
             return events
         PROCESSOR.choose(self, choice, events)

@@ -55,9 +55,13 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
     Zone (seed 3.2.1), and those of them the agents leave out (every zone but the first)."""
     out = []
     for k in free:
-        where = MONSTER_ZONE_WORDS[k]
-        out.append(Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"))
-        out.append(Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+        key = ("summon", i, cid, p, k)
+        pair = made.get(key)
+        if pair is None:
+            where = MONSTER_ZONE_WORDS[k]
+            pair = made[key] = (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
+                                Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+        out += pair
     got = made[(i, cid, p, free)] = (out, out[2:])
     return got
 
@@ -65,8 +69,14 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
 def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple) -> tuple:
     """A set of the spell or trap ``i`` face down into each free Spell & Trap Zone (seed
     3.2.3, 3.2.5), and those the agents leave out (every zone but the first)."""
-    out = [Choice("set", {"card": i, "to": sz, "slot": slot}, p, f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
-           for slot in free]
+    out = []
+    for slot in free:
+        key = ("set", i, cid, p, slot)
+        c = made.get(key)
+        if c is None:
+            c = made[key] = Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                                   f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
+        out.append(c)
     got = made[(i, cid, p, free)] = (out, out[1:])
     return got
 
@@ -276,7 +286,7 @@ class MainPhaseRules:
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
-        events.append(self._event("spell_trap.set", f"{self.player_name(p)} sets a card face down in {where}",
+        events.append(self._event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
                                "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
                                "from the next turn on)", card=iid, player=p))
 
@@ -310,9 +320,9 @@ class MainPhaseRules:
             events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
         # one line in the log: the move or flip says nothing, the activation says it all
         if c["subtype"] == "field":
-            cap = f"{self.player_name(p)} activates the field spell {c['name']}"
+            cap = f"{self.names[p]} activates the field spell {c['name']}"
         else:
-            cap = ACTIVATES.format(player=self.player_name(p), card=c["name"])
+            cap = ACTIVATES.format(player=self.names[p], card=c["name"])
         events.append(self._event("spell.activate", cap,
                                "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
@@ -321,14 +331,14 @@ class MainPhaseRules:
         """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
         iid = a["card"]
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
-        events.append(self._event("effect.activate", f"{self.player_name(p)} activates the effect of {self.name(iid)}",
+        events.append(self._event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
                                "digest 1.E rule 24 (once per turn)", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
         """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
         self.phase = "battle"
-        events.append(Event("phase.begin", f"{self.player_name(p)}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
+        events.append(Event("phase.begin", f"{self.names[p]}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
         push(self, "battle_phase")
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:
