@@ -3,12 +3,17 @@ with every modifier (digest 1.D rule 21, 1.E rule 22, 1.G rule 31)."""
 
 from __future__ import annotations
 
+from functools import partial
+from operator import is_not
+
 from tabletop.engine.core import Choice, Event
 
 from .effects import card_matches
 from .zones import Z
 
 _MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
+#: holds a card (a slot of a row that is not empty)
+_IS_CARD = partial(is_not, None)
 
 #: choices that never change, made once (a decision lists the same objects each time)
 _SURRENDER = tuple(Choice("surrender", {}, p, "Surrender", role="resign") for p in (0, 1))
@@ -30,7 +35,7 @@ class Board:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
         mx = self.maximum_centre
         if not mx:
-            return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None]
+            return list(filter(_IS_CARD, self.table.zones[_MONSTER_ZONE[p]]))
         return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
 
     def free_slots(self, zone: str) -> int:

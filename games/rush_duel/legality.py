@@ -302,7 +302,10 @@ class Legality:
         card, mx = t.card, self.maximum_centre
         zone = zones[zp["monster"]]
         monsters = [card[i] for i in zone if i is not None and i not in mx]
-        have = [card[i] for i in zones[zp["hand"]] if i != src]
+        hand = zones[zp["hand"]]
+        have = list(map(card.__getitem__, hand))
+        if src is not None and src in hand:
+            have.remove(card[src])  # the spell itself is no material
         have += monsters
         field_full = None not in zone
         materials_of = memo_for(self.db).materials

@@ -141,13 +141,14 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
     # ------------------------------------------------------------------ the decision
     @property
     def decision(self) -> Decision | None:
+        d = self.decision_cache
         if self.outcome is not None or not self.steps:
             return None
-        if self.decision_cache is None:
+        if d is None:
             step = self.steps[-1]  # the processor stops with a decision step on top
             proc = PROCS.table[step.proc]
-            self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
-        return self.decision_cache
+            d = self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
+        return d
 
     def _apply(self, choice) -> list[Event]:
         events: list[Event] = []

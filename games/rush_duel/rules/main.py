@@ -155,11 +155,18 @@ class MainPhaseRules:
         if len(m_free) < 3:
             flags = self.card_flags
             orient = t.orient
+            effects = []  # face-up monsters whose effect is not used this turn (digest 1.E rule 24)
             for i in m_row:  # legality.position_change_reason, for each monster (seed 3.2.2)
-                if i is None or i in mx or flags.get(i, 0) & _KEEPS_POSITION:
+                if i is None:
+                    continue
+                f = flags.get(i, 0)
+                up = face[i]
+                if up and not f & F_USED:
+                    effects.append(i)
+                if i in mx or f & _KEEPS_POSITION:
                     continue
                 cid = card[i]
-                up, o = face[i], orient[i]
+                o = orient[i]
                 key = ("position", i, cid, p, up, o)
                 got = made.get(key)
                 if got is None:
@@ -171,9 +178,7 @@ class MainPhaseRules:
                                      else f"Change {nm} to attack position")
                     made[key] = got
                 ch.append(got)
-            for i in m_row:  # effects, once per turn (digest 1.E rule 24)
-                if i is None or not face[i] or flags.get(i, 0) & F_USED:
-                    continue
+            for i in effects:
                 cid = card[i]
                 h = hint[cid]
                 if not h[4] or (h[5] and i not in mx):

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SUMMONED
 from ..zones import Z, quiet
-from .choices import slot_name
+from .choices import OnePlayerDecision, slot_name
 from .procedures import PROCS, push
 
 #: a Maximum piece taking its place, whole, by slot
@@ -26,7 +26,7 @@ class SummonRules:
               for i in self.units(p) if i not in summon["chosen"]]
         ch.append(self._surrender(p))
         left = summon["needed"] - len(summon["chosen"])
-        return Decision([p], "choose_tributes",
+        return OnePlayerDecision([p], "choose_tributes",
                         f"Choose {left} more monster{'s' if left > 1 else ''} to tribute for {self.name(summon['card'])}", ch)
 
     def _do_summon(self, p: int, a: dict, events: list) -> None:

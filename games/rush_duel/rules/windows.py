@@ -9,7 +9,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import quiet
-from .choices import effect_words
+from .choices import OnePlayerDecision, effect_words
 from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
@@ -51,7 +51,7 @@ class TrapWindows:
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
-        return Decision([q], "trap_response", f"{self.names[q]}: activate a trap in answer to {what}?", ch)
+        return OnePlayerDecision([q], "trap_response", f"{self.names[q]}: activate a trap in answer to {what}?", ch)
 
     def _do_activate_trap(self, p: int, a: dict, window: dict, events: list) -> None:
         """Activate a set trap at a matching timing: one trap per timing, so the
