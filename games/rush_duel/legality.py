@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 
 from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, card_matches
-from .memo import CHECK_ALL, CHECK_FUSION, CHECK_REVIVE, CHECK_SALVAGE, CHECK_SEARCH, memo_for
+from .memo import CHECK_ALL, CHECK_FUSION, CHECK_REVIVE, CHECK_SALVAGE, CHECK_SEARCH
 from .zones import Z
 
 
@@ -243,7 +243,7 @@ class Legality:
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
         Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
-        req, cost, parts = memo_for(self.db).plans[self.table.card[src]]
+        req, cost, parts = self.memo.plans[self.table.card[src]]
         if req and not self.cond_ok(p, src, req):
             return []
         if cost and not self.cost_ok(p, src, cost):
@@ -272,15 +272,15 @@ class Legality:
             if code == CHECK_FUSION:
                 return bool(self.fusion_candidates(p, src, True))
             if code == CHECK_SEARCH:
-                found = memo_for(self.db).matching(op.get("filter") or _NO_FILTER)
+                found = self.memo.matching(op.get("filter") or _NO_FILTER)
                 return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
             if code == CHECK_REVIVE:
                 if None not in t.zones[Z[p]["monster"]]:
                     return False
-                found = memo_for(self.db).revivable(op.get("filter") or _NO_FILTER)
+                found = self.memo.revivable(op.get("filter") or _NO_FILTER)
                 return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
             if code == CHECK_SALVAGE:
-                found = memo_for(self.db).matching(op.get("filter") or _NO_FILTER)
+                found = self.memo.matching(op.get("filter") or _NO_FILTER)
                 return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
             if code == CHECK_ALL:
                 if not self._what(p, src, op, {"attacker": None, "summoned": None, "target": None}):
@@ -308,7 +308,7 @@ class Legality:
             have.remove(card[src])  # the spell itself is no material
         have += monsters
         field_full = None not in zone
-        materials_of = memo_for(self.db).materials
+        materials_of = self.memo.materials
         out, seen = [], set()
         for i in extra:
             cid = card[i]
@@ -341,7 +341,7 @@ class Legality:
             if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
                 continue
             if triggers is None:
-                triggers = memo_for(self.db).triggers
+                triggers = self.memo.triggers
                 ev = window["timing"]
                 subj = (window.get("attacker") if ev == "attack" else
                         (window.get("summoned") if ev == "summon" else window.get("source")))

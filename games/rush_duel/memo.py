@@ -175,7 +175,5 @@ def memo_for(db: dict) -> Memo:
         if len(_MEMOS) > 16:
             _MEMOS.clear()
         m = _MEMOS[id(db)] = Memo(db)
-    if len(m.made) > 50_000:
-        m.made.clear()
     _last[0], _last[1] = db, m
     return m

@@ -23,6 +23,7 @@ from .board import Board
 from .effects import F_ATTACKED
 from .effects.resolution import EffectResolution
 from .legality import Legality
+from .memo import memo_for
 from .rules.battle import BattleRules
 from .rules.main import MainPhaseRules
 from .rules.procedures import PROCESSOR, PROCS
@@ -46,6 +47,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         FIELDS.init(self)
         self.game = game
         self.db = db
+        self.memo = memo_for(db)
         self.extra_cards = extra_cards
 
     # ------------------------------------------------------------------ contract basics
@@ -202,6 +204,7 @@ SHARED_TABLES = ("until_end_of_turn", "equips", "maximum_centre")
 FIELDS = declare(RushState, [
     field("game", "shared", "the game plugin this duel belongs to"),
     field("db", "shared", "card id -> card data (cards.toml, plus any extra cards)"),
+    field("memo", "shared", "what is worked out once from db (memo.py): card classes, filters, choices made"),
     field("extra_cards", "value", "card definitions a position added to cards.toml", default=list),
     field("names", "value", "the two players' names", default=lambda: ["Player 1", "Player 2"]),
     field("table", "table", "every card instance and the zones (zones.py)", default=lambda: CardTable(SPECS)),

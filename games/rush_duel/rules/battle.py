@@ -8,7 +8,6 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
 from ..legality import attacker_reason
-from ..memo import memo_for
 from ..zones import Z, quiet
 from .choices import ATTACKS, ZoneDecision
 from .procedures import PROCS, push
@@ -27,7 +26,7 @@ class BattleRules:
         p = self.active
         t = self.table
         card, face = t.card, t.face
-        made = memo_for(self.db).made  # each choice made once, by what its words name
+        made = self.memo.made  # each choice made once, by what its words name
         ch: list[Choice] = []
         opp = self.units(1 - p)
         for i in self.units(p):

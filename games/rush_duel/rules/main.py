@@ -10,7 +10,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
-from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP, memo_for
+from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
 from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
 from .procedures import PROCS, push
 
@@ -44,7 +44,7 @@ ADVANCE_WORDS = {
 }
 
 # Choices are values: the same card into the same zones, with the same words, is the same
-# choice decision after decision, so each is made once (``memo_for(db).made``: by the card
+# choice decision after decision, so each is made once (``self.memo.made``: by the card
 # database; a determinized copy's cards are other cards, so the keys name the card id
 # too) and a decision lists the same objects each time. The summons and sets of a card
 # are keyed (iid, card id, player, free slots).
@@ -92,8 +92,10 @@ class MainPhaseRules:
         same: list[Choice] = []  # the same move as a choice listed before it, in another zone
         zp = Z[p]
         card, zones, face = t.card, t.zones, t.face
-        memo = memo_for(self.db)
+        memo = self.memo
         made, hint = memo.made, memo.hint
+        if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
+            made.clear()
         mz = zp["monster"]
         m_row, s_row, f_row = zones[mz], zones[zp["spell"]], zones[zp["field"]]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
@@ -211,40 +213,35 @@ class MainPhaseRules:
         drop anyway); another piece of the same Maximum monster."""
         t = self.table
         card, face, mx = t.card, t.face, self.maximum_centre
+        cid = card[i]
         mz = Z[p]["monster"]
         row = t.zones[mz]
-        # the words name the tribute standing in each zone: made once for the same monsters there
-        key = ("advance", i, card[i], p, need, tuple(None if x is None else (mx.get(x, x), card[mx.get(x, x)], face[mx.get(x, x)])
-                                                     for x in row))
-        made = memo_for(self.db).made
-        got = made.get(key)
-        if got is None:
-            got = made[key] = self._advance_choices(p, i, need, slots)
-        ch += got[0]
-        same += got[1]
-
-    def _advance_choices(self, p: int, i: int, need: int, slots: tuple) -> tuple[list, list]:
-        """The choices of :meth:`_summon_choices`, made: (all of them, those that repeat one before)."""
-        t = self.table
-        name = self.db[t.card[i]]["name"]
-        mz = Z[p]["monster"]
-        row = t.zones[mz]
-        ch: list = []
-        same: list = []
+        has_free = None in row
+        made = self.memo.made
         outcomes = set()
         for k in slots:
             occupant = row[k]
-            unit = None if occupant is None else self.maximum_centre.get(occupant, occupant)
-            repeat = unit in outcomes or (unit is not None and None in row)
+            if occupant is None:
+                unit = None
+                key = ("advance", i, cid, p, need, k)
+            else:
+                unit = mx.get(occupant, occupant)
+                key = ("advance", i, cid, p, need, k, unit, card[unit], face[unit])
+            repeat = unit in outcomes or (unit is not None and has_free)
             outcomes.add(unit)
-            words = ADVANCE_WORDS[(unit is not None, need > 1)]
-            tribute = None if unit is None else self.name(unit) if t.face[unit] else "the face-down monster"
-            for kind in ("summon", "set"):
-                lab = words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute)
-                ch.append(Choice(kind, {"card": i, "to": mz, "slot": k}, p, lab))
+            # the words name the tribute standing in the zone: made once for the same monster there
+            pair = made.get(key)
+            if pair is None:
+                words = ADVANCE_WORDS[(unit is not None, need > 1)]
+                name = self.db[cid]["name"]
+                tribute = None if unit is None else self.name(unit) if face[unit] else "the face-down monster"
+                pair = made[key] = tuple(
+                    Choice(kind, {"card": i, "to": mz, "slot": k}, p,
+                           words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute))
+                    for kind in ("summon", "set"))
+            ch += pair
             if repeat:
-                same.extend(ch[-2:])
-        return ch, same
+                same += pair
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
@@ -254,7 +251,7 @@ class MainPhaseRules:
             return
         card, face = self.table.card, self.table.face
         cid = card[i]
-        made = memo_for(self.db).made
+        made = self.memo.made
         c = None
         for mode, tg in variants:
             # the same activation with the same words is the same choice each time (made once)
