@@ -76,19 +76,19 @@ class Board:
     def _aura(self, iid: int, which: int) -> int:
         """[CONTINUOUS EFFECT] auras of face-up field spells and monsters (digest 22)."""
         t = self.table
-        if not t.face[iid]:
+        face = t.face
+        if not face[iid]:
             return 0
         owner = t.owner[iid]
         total = 0
         key = "atk" if which == 0 else "def"
+        db, card, zones = self.db, t.card, t.zones
         for p in (0, 1):
-            zf = t.zones[Z[p]["field"]][0]
-            srcs = [zf] if zf is not None else []
-            srcs += [i for i in t.zones[Z[p]["monster"]] if i is not None]
-            for s in srcs:
-                if not t.face[s]:
+            zp = Z[p]
+            for s in (*zones[zp["field"]], *zones[zp["monster"]]):  # the field spell first
+                if s is None or not face[s]:
                     continue
-                c = self.db[t.card[s]]
+                c = db[card[s]]
                 if not c["has_aura"]:
                     continue
                 if c["subtype"] == "maximum" and s not in self.maximum_centre:

@@ -312,8 +312,9 @@ class Legality:
         out, seen = [], set()
         for i in extra:
             cid = card[i]
-            if cid in seen:
+            if cid in seen:  # another copy: the same answer
                 continue
+            seen.add(cid)
             counts, names = materials_of[cid]
             short = False
             for m, n in counts:
@@ -324,7 +325,6 @@ class Legality:
                 continue
             if field_full and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free
-            seen.add(cid)
             out.append(i)
             if first:
                 break
