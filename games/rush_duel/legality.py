@@ -14,6 +14,8 @@ from .zones import Z
 LEGAL = Checks()
 
 _NO_FILTER: dict = {}
+#: a row of three zones with no card
+_EMPTY_ROW = [None, None, None]
 #: the sides a target of ``who = "any"`` looks at, by the choosing player (their own first)
 _ANY_SIDE = {"any": ((0, 1), (1, 0))}
 
@@ -334,10 +336,13 @@ class Legality:
         """(trap iid, target) pairs ``q`` may activate at this timing: a face-down
         trap set before this turn whose trigger matches, with its requirement met."""
         t = self.table
+        row = t.zones[Z[q]["spell"]]
         out = []
+        if row == _EMPTY_ROW:
+            return out
         face, flags = t.face, self.card_flags
         triggers = None
-        for i in t.zones[Z[q]["spell"]]:
+        for i in row:
             if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
                 continue
             if triggers is None:
