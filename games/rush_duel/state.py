@@ -38,29 +38,16 @@ from .zones import SPECS, Z, CardMoves
 WINS = "{player} wins: {reason}"
 
 
-class _MemoOfDb:
-    """``state.memo``: what is worked out once from the card database (memo.py),
-    looked up on first read and then kept on the state object. Derived from ``db``
-    alone, it is no part of the duel: never cloned, saved or compared."""
-
-    def __get__(self, state, owner=None):
-        if state is None:
-            return self
-        memo = state.__dict__["memo"] = memo_for(state.db)
-        return memo
-
-
 class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRules, BattleRules, TrapWindows,
                 EffectResolution, WhyNot, State):
     """A Rush Duel in progress: plain data only (see the module docstring). The rules
     live in the mixins, one per part of the rulebook."""
 
-    memo = _MemoOfDb()
-
     def __init__(self, game, db: dict, extra_cards: list):
         FIELDS.init(self)
         self.game = game
         self.db = db
+        self.memo = memo_for(db)
         self.extra_cards = extra_cards
 
     # ------------------------------------------------------------------ contract basics
@@ -217,6 +204,7 @@ SHARED_TABLES = ("until_end_of_turn", "equips", "maximum_centre")
 FIELDS = declare(RushState, [
     field("game", "shared", "the game plugin this duel belongs to"),
     field("db", "shared", "card id -> card data (cards.toml, plus any extra cards)"),
+    field("memo", "shared", "what is worked out once from the card data (memo.py; a clone shares it)"),
     field("extra_cards", "value", "card definitions a position added to cards.toml", default=list),
     field("names", "value", "the two players' names", default=lambda: ["Player 1", "Player 2"]),
     field("table", "table", "every card instance and the zones (zones.py)", default=lambda: CardTable(SPECS)),
