@@ -3,12 +3,17 @@ with every modifier (digest 1.D rule 21, 1.E rule 22, 1.G rule 31)."""
 
 from __future__ import annotations
 
+from functools import partial
+from operator import is_not
+
 from tabletop.engine.core import Choice, Event
 
 from .effects import card_matches
 from .zones import Z
 
 _MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
+#: holds a card (a slot of a row that is not empty)
+_IS_CARD = partial(is_not, None)
 
 #: choices that never change, made once (a decision lists the same objects each time)
 _SURRENDER = tuple(Choice("surrender", {}, p, "Surrender", role="resign") for p in (0, 1))
@@ -30,7 +35,7 @@ class Board:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
         mx = self.maximum_centre
         if not mx:
-            return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None]
+            return list(filter(_IS_CARD, self.table.zones[_MONSTER_ZONE[p]]))
         return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
 
     def free_slots(self, zone: str) -> int:
@@ -71,19 +76,19 @@ class Board:
     def _aura(self, iid: int, which: int) -> int:
         """[CONTINUOUS EFFECT] auras of face-up field spells and monsters (digest 22)."""
         t = self.table
-        if not t.face[iid]:
+        face = t.face
+        if not face[iid]:
             return 0
         owner = t.owner[iid]
         total = 0
         key = "atk" if which == 0 else "def"
+        db, card, zones = self.db, t.card, t.zones
         for p in (0, 1):
-            zf = t.zones[Z[p]["field"]][0]
-            srcs = [zf] if zf is not None else []
-            srcs += [i for i in t.zones[Z[p]["monster"]] if i is not None]
-            for s in srcs:
-                if not t.face[s]:
+            zp = Z[p]
+            for s in (*zones[zp["field"]], *zones[zp["monster"]]):  # the field spell first
+                if s is None or not face[s]:
                     continue
-                c = self.db[t.card[s]]
+                c = db[card[s]]
                 if not c["has_aura"]:
                     continue
                 if c["subtype"] == "maximum" and s not in self.maximum_centre:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.checks import Checks
 
 from .effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, card_matches
+from .memo import CHECK_ALL, CHECK_FUSION, CHECK_REVIVE, CHECK_SALVAGE, CHECK_SEARCH
 from .zones import Z
 
 
@@ -13,6 +14,8 @@ from .zones import Z
 LEGAL = Checks()
 
 _NO_FILTER: dict = {}
+#: a row of three zones with no card
+_EMPTY_ROW = [None, None, None]
 #: the sides a target of ``who = "any"`` looks at, by the choosing player (their own first)
 _ANY_SIDE = {"any": ((0, 1), (1, 0))}
 
@@ -96,6 +99,25 @@ def direct_attack(state, p: int, args: dict) -> str | None:
     if why is None and state.units(1 - p):
         return "a direct attack is possible only when your opponent controls no monster (seed 3.3.1)."
     return why
+
+
+#: a target's reading, by the target (its id; the entry holds it): see :func:`_target_plan`
+_TARGET_PLANS: dict = {}
+
+
+def _target_plan(target: dict) -> tuple:
+    """(target, the sides looked at by the choosing player, the face asked for or None,
+    the rest of the filter, the Monster Zones or not) for :meth:`Legality.targets`."""
+    who = target.get("who", "any")
+    sides = ((0,), (1,)) if who == "self" else ((1,), (0,)) if who == "opponent" else _ANY_SIDE[who]
+    flt = target.get("filter") or _NO_FILTER
+    face = flt.get("face")
+    if face is not None:
+        flt = {k: v for k, v in flt.items() if k != "face"}
+    if len(_TARGET_PLANS) > 1000:
+        _TARGET_PLANS.clear()
+    got = _TARGET_PLANS[id(target)] = (target, sides, face, flt, target["zone"] == "monster")
+    return got
 
 
 class Legality:
@@ -207,14 +229,13 @@ class Legality:
         if target is None:
             return None
         t = self.table
-        who = target.get("who", "any")
-        sides = (p,) if who == "self" else (1 - p,) if who == "opponent" else _ANY_SIDE[who][p]
-        flt = target.get("filter") or _NO_FILTER
-        face = flt.get("face")
-        if face is not None:
-            flt = {k: v for k, v in flt.items() if k != "face"}
+        got = _TARGET_PLANS.get(id(target))
+        if got is None or got[0] is not target:
+            got = _target_plan(target)
+        _spec, sides, face, flt, monster = got
+        sides = sides[p]
         up = face == "up"
-        if target["zone"] == "monster":
+        if monster:
             return [i for q in sides for i in self.units(q)
                     if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
         return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
@@ -224,117 +245,122 @@ class Legality:
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
         Empty when the [REQUIREMENT] or cost can't be met or no target exists."""
-        c = self.db[self.table.card[src]]
-        if c["requirement"] and not self.cond_ok(p, src, c["requirement"]):
+        req, cost, parts = self.memo.plans[self.table.card[src]]
+        if req and not self.cond_ok(p, src, req):
             return []
-        if c["cost"] and not self.cost_ok(p, src, c["cost"]):
+        if cost and not self.cost_ok(p, src, cost):
             return []
         out = []
-        if c["modes"]:
-            for m, mode in enumerate(c["modes"]):
-                if not self._mode_possible(p, src, mode["effect"], ctx):
-                    continue
-                tg = self.targets(p, mode.get("target", c.get("target")))
-                if tg is None:
-                    out.append((m, None))
-                else:
-                    out.extend((m, x) for x in tg if x != src)
-            return out
-        if not self._mode_possible(p, src, c["effect"], ctx):
-            return []
-        tg = self.targets(p, c.get("target"))
-        if tg is None:
-            return [(None, None)]
-        return [(None, x) for x in tg if x != src]
+        for m, checks, spec in parts:
+            if checks and not self._mode_possible(p, src, checks, ctx):
+                continue
+            if spec is None:
+                out.append((m, None))
+            else:
+                out.extend((m, x) for x in self.targets(p, spec) if x != src)
+        return out
 
-    def _mode_possible(self, p: int, src: int, ops: list, ctx: dict | None) -> bool:
+    def _mode_possible(self, p: int, src: int, checks: tuple, ctx: dict | None) -> bool:
         """Effects that could do nothing are not offered (README: 'activating an
-        effect that can't apply' - digest §4 item 9)."""
+        effect that can't apply' - digest §4 item 9). ``checks``: the steps that
+        decide it (memo): a Fusion summon needs a Fusion monster it can summon; a
+        search, a card in the deck that matches; a revival, a free Monster Zone and
+        a monster in the graveyard that matches; a salvage, a card there that
+        matches (each of these decides alone); a step on all the cards of a kind,
+        one such card; negating an attack, an attack. Drawing more than the deck
+        holds is possible but loses: still offered."""
         t = self.table
-        for op in ops:
-            o = op["op"]
-            if o == "fusion":
-                return bool(self.fusion_candidates(p, src))
-            if o == "search":
-                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["deck"]])
-            if o == "revive":
-                if self.free_slots(Z[p]["monster"]) == 0:
+        for code, op in checks:
+            if code == CHECK_FUSION:
+                return bool(self.fusion_candidates(p, src, True))
+            if code == CHECK_SEARCH:
+                found = self.memo.matching(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
+            if code == CHECK_REVIVE:
+                if None not in t.zones[Z[p]["monster"]]:
                     return False
-                return any(self.db[self.table.card[i]]["kind"] == "monster" and self.db[self.table.card[i]]["subtype"] != "fusion"
-                           and card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
-            if o == "salvage":
-                return any(card_matches(self.db[self.table.card[i]], op.get("filter", {})) for i in t.zones[Z[p]["grave"]])
-            if o == "draw" and op.get("who", "self") == "self":
-                # drawing more than the deck holds is possible but loses; still offered
-                pass
-            if o in ("destroy", "bounce", "to_deck", "to_defense") and op.get("what", "target").startswith("all_"):
+                found = self.memo.revivable(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+            if code == CHECK_SALVAGE:
+                found = self.memo.matching(op.get("filter") or _NO_FILTER)
+                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+            if code == CHECK_ALL:
                 if not self._what(p, src, op, {"attacker": None, "summoned": None, "target": None}):
                     return False
-            if o == "negate_attack" and (ctx is None or ctx.get("attacker") is None):
+            elif ctx is None or ctx.get("attacker") is None:  # CHECK_NEGATE
                 return False
         return True
 
-    def fusion_candidates(self, p: int, src: int | None = None) -> list[int]:
+    def fusion_candidates(self, p: int, src: int | None = None, first: bool = False) -> list[int]:
         """Fusion monsters in the Extra Deck whose materials are in the hand or on
-        the field (digest 1.G rule 29), one iid per distinct card."""
+        the field (digest 1.G rule 29), one iid per distinct card (``first``: the
+        first one only, to know whether there is any)."""
         t = self.table
-        extra = t.zones[Z[p]["extra"]]
+        zones = t.zones
+        zp = Z[p]
+        extra = zones[zp["extra"]]
         if not extra:
             return []
         card, mx = t.card, self.maximum_centre
-        zone = t.zones[Z[p]["monster"]]
-        monsters = [i for i in zone if i is not None and i not in mx]
-        have: dict[str, int] = {}
-        for i in t.zones[Z[p]["hand"]]:
-            if i != src:
-                have[card[i]] = have.get(card[i], 0) + 1
-        for i in monsters:
-            have[card[i]] = have.get(card[i], 0) + 1
+        zone = zones[zp["monster"]]
+        monsters = [card[i] for i in zone if i is not None and i not in mx]
+        hand = zones[zp["hand"]]
+        have = list(map(card.__getitem__, hand))
+        if src is not None and src in hand:
+            have.remove(card[src])  # the spell itself is no material
+        have += monsters
         field_full = None not in zone
-        on_field = {card[i] for i in monsters}
+        materials_of = self.memo.materials
         out, seen = [], set()
         for i in extra:
             cid = card[i]
-            if cid in seen:
+            if cid in seen:  # another copy: the same answer
                 continue
-            materials = self.db[cid]["materials"]
+            seen.add(cid)
+            counts, names = materials_of[cid]
             short = False
-            for m in materials:
-                if have.get(m, 0) < materials.count(m):
+            for m, n in counts:
+                if have.count(m) < n:
                     short = True
                     break
             if short:
                 continue
-            if field_full and on_field.isdisjoint(materials):
+            if field_full and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free
-            seen.add(cid)
             out.append(i)
+            if first:
+                break
         return out
 
     def trap_options(self, q: int, window: dict) -> list[tuple]:
         """(trap iid, target) pairs ``q`` may activate at this timing: a face-down
         trap set before this turn whose trigger matches, with its requirement met."""
         t = self.table
+        row = t.zones[Z[q]["spell"]]
         out = []
-        ev = window["timing"]
-        subj = window.get("attacker") if ev == "attack" else (window.get("summoned") if ev == "summon" else window.get("source"))
-        for i in t.zones[Z[q]["spell"]]:
-            if i is None or t.face[i] or self.card_flags.get(i, 0) & F_SETTURN:
+        if row == _EMPTY_ROW:
+            return out
+        face, flags = t.face, self.card_flags
+        triggers = None
+        for i in row:
+            if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
                 continue
-            c = self.db[self.table.card[i]]
-            if c["kind"] != "trap":
+            if triggers is None:
+                triggers = self.memo.triggers
+                ev = window["timing"]
+                subj = (window.get("attacker") if ev == "attack" else
+                        (window.get("summoned") if ev == "summon" else window.get("source")))
+            trig = triggers[t.card[i]]
+            if trig is None or trig[0] != ev:  # not a trap, or another timing
                 continue
-            trig = c["trigger"]
-            if trig["event"] != ev:
-                continue
-            by = trig.get("by", "opp")
+            by = trig[1]
             if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
                 continue
             if subj is None:
                 continue
             if ev != "effect" and not self._alive_subject(subj):
                 continue
-            flt = {k: v for k, v in trig.items() if k not in ("event", "by")}
+            flt = trig[2]
             if flt:
                 if ev == "effect":
                     if not card_matches(self.db[self.table.card[subj]], flt):

@@ -23,6 +23,7 @@ from .board import Board
 from .effects import F_ATTACKED
 from .effects.resolution import EffectResolution
 from .legality import Legality
+from .memo import memo_for
 from .rules.battle import BattleRules
 from .rules.main import MainPhaseRules
 from .rules.procedures import PROCESSOR, PROCS
@@ -46,6 +47,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         FIELDS.init(self)
         self.game = game
         self.db = db
+        self.memo = memo_for(db)
         self.extra_cards = extra_cards
 
     # ------------------------------------------------------------------ contract basics
@@ -121,12 +123,12 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
             return
         if self.failed_draw is not None:
             p, n, have = self.failed_draw
-            self._end(Outcome(1 - p, Termination.DECK_OUT, f"{self.player_name(p)} must draw {n} but the deck holds {have}",
+            self._end(Outcome(1 - p, Termination.DECK_OUT, f"{self.names[p]} must draw {n} but the deck holds {have}",
                               "seed 3.1 / digest 1.C rule 11 (deck-out)"), events)
             return
         for p in (0, 1):
             if self.life_points[p] <= 0:
-                self._end(Outcome(1 - p, Termination.LIFE, f"{self.player_name(p)}'s LP reached 0",
+                self._end(Outcome(1 - p, Termination.LIFE, f"{self.names[p]}'s LP reached 0",
                                   "seed 2 / digest 1.C rule 10"), events)
                 return
 
@@ -134,27 +136,28 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         self.outcome = outcome
         self.steps = []
         w = outcome.winner
-        cap = (WINS.format(player=self.player_name(w), reason=outcome.reason) if isinstance(w, int)
+        cap = (WINS.format(player=self.names[w], reason=outcome.reason) if isinstance(w, int)
                else f"The duel is a draw: {outcome.reason}")
         events.append(Event("game.over", cap, outcome.rule, {"winner": outcome.result, "reason": outcome.reason}))
 
     # ------------------------------------------------------------------ the decision
     @property
     def decision(self) -> Decision | None:
+        d = self.decision_cache
         if self.outcome is not None or not self.steps:
             return None
-        if self.decision_cache is None:
+        if d is None:
             step = self.steps[-1]  # the processor stops with a decision step on top
             proc = PROCS.table[step.proc]
-            self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
-        return self.decision_cache
+            d = self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
+        return d
 
     def _apply(self, choice) -> list[Event]:
         events: list[Event] = []
         self.decision_cache = None
         if choice.kind == "surrender":
             p = choice.player
-            self._end(Outcome(1 - p, Termination.CONCEDE, f"{self.player_name(p)} surrendered", "surrender (any decision)"),
+            self._end(Outcome(1 - p, Termination.CONCEDE, f"{self.names[p]} surrendered", "surrender (any decision)"),
                       events)
             return events
         PROCESSOR.choose(self, choice, events)
@@ -201,6 +204,7 @@ SHARED_TABLES = ("until_end_of_turn", "equips", "maximum_centre")
 FIELDS = declare(RushState, [
     field("game", "shared", "the game plugin this duel belongs to"),
     field("db", "shared", "card id -> card data (cards.toml, plus any extra cards)"),
+    field("memo", "shared", "what is worked out once from the card data (memo.py; a clone shares it)"),
     field("extra_cards", "value", "card definitions a position added to cards.toml", default=list),
     field("names", "value", "the two players' names", default=lambda: ["Player 1", "Player 2"]),
     field("table", "table", "every card instance and the zones (zones.py)", default=lambda: CardTable(SPECS)),

@@ -44,7 +44,7 @@ class WhyNot:
             reason = self.outcome.reason if self.outcome is not None else ""
             return f"the duel is over: {reason}." if reason else "the duel is over."
         if player is not None and player not in d.players:
-            who = self.player_name(d.players[0])
+            who = self.names[d.players[0]]
             if d.kind == "trap_response":
                 return f"{who} is deciding whether to activate a trap at this timing; wait for the answer (seed 3.2.5)."
             if d.players[0] == self.active:

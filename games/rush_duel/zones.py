@@ -73,8 +73,10 @@ class CardMoves:
 
     def _clear_card(self, iid: int) -> None:
         self.card_flags.pop(iid, None)
-        self.until_end_of_turn = without(self.until_end_of_turn, iid)
-        self.equips = without(self.equips, iid)
+        if iid in self.until_end_of_turn:
+            self.until_end_of_turn = without(self.until_end_of_turn, iid)
+        if iid in self.equips:
+            self.equips = without(self.equips, iid)
         self.table.orient[iid] = 0
 
     def leave_field(self, iid: int, dest: str, events: list, caption: str, rule: str) -> list[int]:
@@ -90,7 +92,10 @@ class CardMoves:
             group.sort(key=lambda i: t.zones[t.zone[i]].index(i))
         moved = []
         for g in group:
-            self.maximum_centre = without(self.maximum_centre, g)
+            if g in self.maximum_centre:
+                self.maximum_centre = without(self.maximum_centre, g)
+            if not self.equips:
+                continue
             for sp, (mon, _a, _d) in list(self.equips.items()):
                 if mon == g:
                     self.equips = without(self.equips, sp)

@@ -26,7 +26,7 @@ def draw(state, effect, op, events) -> bool:
     """[EFFECT] draw n; too few cards in the deck loses (seed 2; README rule choice 2)."""
     q = state._who(effect, op)
     n = op.get("n", 1)
-    events.append(state._event("effect.draw", f"{state.player_name(q)} draws {n} by the effect of {state.name(effect['source'])}",
+    events.append(state._event("effect.draw", f"{state.names[q]} draws {n} by the effect of {state.name(effect['source'])}",
                            "card effect (draw)", player=q, n=n))
     state.draw(q, n, events, "card effect (draw)")
     return True
@@ -37,7 +37,7 @@ def damage(state, effect, op, events) -> bool:
     """[EFFECT] deal n damage; LP 0 loses (seed 2)."""
     q = state._who(effect, op)
     n = op["n"]
-    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(q)}",
+    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[q]}",
                            "card effect (damage)", player=q, amount=n))
     state._lp_change(q, -n, events, "card effect (damage)")
     return True
@@ -55,7 +55,7 @@ def damage_per(state, effect, op, events) -> bool:
     n = op["n"] * k
     if n <= 0:
         return True
-    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.player_name(1 - p)}",
+    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[1 - p]}",
                            "card effect (damage)", player=1 - p, amount=n))
     state._lp_change(1 - p, -n, events, "card effect (damage)")
     return True
@@ -66,7 +66,7 @@ def gain(state, effect, op, events) -> bool:
     """[EFFECT] gain n LP (no LP ceiling, digest 1.C rule 9)."""
     p = effect["player"]
     n = op["n"]
-    events.append(state._event("effect.gain", f"{state.player_name(p)} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
+    events.append(state._event("effect.gain", f"{state.names[p]} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
     state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)")
     return True
 
@@ -193,11 +193,11 @@ def search(state, effect, op, events) -> bool:
     if picked is not True:
         return picked is None  # None: nothing matches, the step is done; False: waiting for the pick
     i = effect["picked"][0]
-    events.append(t.reveal([i], caption=f"{state.player_name(p)} reveals {state.name(i)} from the deck", rule="card effect (search)"))
+    events.append(t.reveal([i], caption=f"{state.names[p]} reveals {state.name(i)} from the deck", rule="card effect (search)"))
     events.append(t.move(i, Z[p]["hand"], face=0, caption=f"{state.name(i)} is added to the hand", rule="card effect (search)"))
     deck = t.zones[Z[p]["deck"]]
     state.rng.shuffle(deck)
-    events.append(state._event("deck.shuffle", f"{state.player_name(p)} shuffles the deck", "card effect (search)", player=p))
+    events.append(state._event("deck.shuffle", f"{state.names[p]} shuffles the deck", "card effect (search)", player=p))
     return True
 
 

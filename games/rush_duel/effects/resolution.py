@@ -14,6 +14,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE
 
+from ..rules.choices import OnePlayerDecision
 from ..rules.procedures import PROCS, push
 from ..zones import Z
 from . import card_matches
@@ -89,7 +90,7 @@ class EffectResolution:
         for i in pick["options"]:
             ch.append(Choice("pick", {"card": i}, p, PICK_WORDS[pick["verb"]].format(card=self.name(i))))
         ch.append(self._surrender(p))
-        return Decision([p], "choose_card", pick["prompt"], ch)
+        return OnePlayerDecision([p], "choose_card", pick["prompt"], ch)
 
     def _do_pick(self, p: int, a: dict, pick: dict, events: list) -> None:
         """A card picked for the paused effect step; the effect resumes with it."""

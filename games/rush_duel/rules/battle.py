@@ -13,6 +13,10 @@ from .choices import ATTACKS, ZoneDecision
 from .procedures import PROCS, push
 
 
+#: a choice that never changes, made once (a decision lists the same object each time)
+_END_BATTLE = tuple(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end") for p in (0, 1))
+
+
 class BattleRules:
     """Mixin of RushState: attacks and their Damage Step."""
 
@@ -21,24 +25,34 @@ class BattleRules:
         attack only when the opponent controls no monster (seed 3.3.1)."""
         p = self.active
         t = self.table
+        card, face = t.card, t.face
+        made = self.memo.made  # each choice made once, by what its words name
         ch: list[Choice] = []
         opp = self.units(1 - p)
         for i in self.units(p):
             if attacker_reason(self, i) is not None:
                 continue
-            nm = self.name(i)
             if opp:
                 for d in opp:
-                    lab = (ATTACKS.format(attacker=nm, target=self.name(d)) if t.face[d]
-                           else f"{nm} attacks the face-down monster")
-                    ch.append(Choice("attack", {"card": i, "target": d}, p, lab))
+                    key = ("attack", i, card[i], d, card[d], face[d], p)
+                    got = made.get(key)
+                    if got is None:
+                        nm = self.name(i)
+                        lab = (ATTACKS.format(attacker=nm, target=self.name(d)) if t.face[d]
+                               else f"{nm} attacks the face-down monster")
+                        got = made[key] = Choice("attack", {"card": i, "target": d}, p, lab)
+                    ch.append(got)
             else:
                 # dropped on the rival's (empty) Monster Zones: the zone names the drop target
-                ch.append(Choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
-                                 f"{nm} attacks {self.player_name(1 - p)} directly"))
-        ch.append(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end"))
+                key = ("direct_attack", i, card[i], p, self.names[1 - p])
+                got = made.get(key)
+                if got is None:
+                    got = made[key] = Choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
+                                             f"{self.name(i)} attacks {self.names[1 - p]} directly")
+                ch.append(got)
+        ch.append(_END_BATTLE[p])
         ch.append(self._surrender(p))
-        return ZoneDecision([p], "battle_action", f"{self.player_name(p)}: Battle Phase", ch)
+        return ZoneDecision([p], "battle_action", f"{self.names[p]}: Battle Phase", ch)
 
     def _do_attack(self, p: int, a: dict, events: list) -> None:
         """Declare an attack on a monster (seed 3.3)."""
@@ -56,11 +70,11 @@ class BattleRules:
             cap = (ATTACKS.format(attacker=self.name(att), target=self.name(dfd)) if self.table.face[dfd]
                    else f"{self.name(att)} attacks a face-down monster")
         else:
-            cap = f"{self.name(att)} attacks {self.player_name(1 - p)} directly"
+            cap = f"{self.name(att)} attacks {self.names[1 - p]} directly"
         events.append(self._event("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
                                attacker=att, target=dfd, player=p))
         push(self, "damage_step", attacker=att, target=dfd, negated=0)
-        self._open_window("attack", p, events, attacker=att, damage_step=len(self.steps) - 1)
+        self._open_window_next("attack", p, events, attacker=att, damage_step=len(self.steps) - 1)
 
     def _damage_step(self, attack: dict, events: list) -> None:
         """Damage Step: damage calculation (seed 3.3.1-3.3.2; digest 1.D rule 20), each
@@ -79,7 +93,7 @@ class BattleRules:
                                    "README rule choice (attack target gone)", attacker=a))
             return
         if d < 0 and self.units(q):
-            events.append(self._event("battle.attack_stopped", f"{self.player_name(q)} now controls a monster: the direct attack ends",
+            events.append(self._event("battle.attack_stopped", f"{self.names[q]} now controls a monster: the direct attack ends",
                                    "seed 3.3.1 / README rule choice", attacker=a))
             return
         A = self.atk(a)
@@ -97,7 +111,7 @@ class BattleRules:
             D = self.atk(d)
             if A > D:
                 events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
-                                       f"{self.player_name(q)} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
+                                       f"{self.names[q]} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
                                        attacker=a, target=d, atk=A, other=D, case="atk_higher"))
                 if self._battle_damage(q, A - D, events, "seed 3.3.2.1"):
                     self._battle_destroy([d], events, "seed 3.3.2.1")
@@ -107,7 +121,7 @@ class BattleRules:
                 self._battle_destroy([a, d], events, "seed 3.3.2.1")
             else:
                 events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
-                                       f"{self.player_name(p)} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
+                                       f"{self.names[p]} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
                                        attacker=a, target=d, atk=A, other=D, case="atk_lower"))
                 if self._battle_damage(p, D - A, events, "seed 3.3.2.1"):
                     self._battle_destroy([a], events, "seed 3.3.2.1")
@@ -130,7 +144,7 @@ class BattleRules:
                                    "seed 3.3.2.2 (equal to DEF)", attacker=a, target=d, atk=A, other=D, case="def_equal"))
         else:
             events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
-                                   f"{self.player_name(p)} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
+                                   f"{self.names[p]} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
                                    attacker=a, target=d, atk=A, other=D, case="def_lower"))
             self._battle_damage(p, D - A, events, "seed 3.3.2.2")
 
@@ -138,7 +152,7 @@ class BattleRules:
         """Battle damage to ``p``; LP checked at once (digest 10). False when the duel ended."""
         if n <= 0:
             return True
-        events.append(self._event("battle.damage", f"{self.player_name(p)} takes {n} battle damage", rule, player=p, amount=n))
+        events.append(self._event("battle.damage", f"{self.names[p]} takes {n} battle damage", rule, player=p, amount=n))
         self._lp_change(p, -n, events, rule)
         return self.outcome is None
 

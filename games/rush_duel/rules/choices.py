@@ -64,7 +64,17 @@ def slot_name(slot: int, zone: str) -> str:
     return ZONE_WORDS[zone][slot]
 
 
-class ZoneDecision(Decision):
+class OnePlayerDecision(Decision):
+    """A decision of one player whose choices are all theirs (every Rush Duel
+    decision): their choices are the list as it is, read without a filter."""
+
+    __slots__ = ()
+
+    def choices_for(self, player: int) -> list[Choice]:
+        return list(self.choices) if player == self.players[0] else []
+
+
+class ZoneDecision(OnePlayerDecision):
     """A decision that also accepts the rules-version-1 id of a summon, a set or a
     direct attack (see the module docstring). The old id is never listed among the
     choices; it is found only by :meth:`find`, as a save replays.

@@ -7,9 +7,10 @@ from tabletop.engine.core import Choice, Decision, Event
 
 from tabletop.engine.procedure import AGAIN, DONE
 
-from ..effects import F_CHANGED, F_SETTURN, F_USED
-from ..legality import position_change_reason, summon_tributes
+from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
+from ..board import _SURRENDER
+from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
 from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
 from .procedures import PROCS, push
 
@@ -17,29 +18,18 @@ from .procedures import PROCS, push
 _BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") for p in (0, 1))
 _END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
 
+#: a monster that was summoned, changed position or attacked this turn keeps its position (seed 3.2.2)
+_KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 
-# Choices are values: the same card into the same zone, with the same words, is the same
-# choice decision after decision, so it is made once (by iid, slot, player and card name; a
-# determinized copy's cards have other names, so other keys).
-_MADE: dict = {}
+#: the free and the taken slots of a row of three, by which slots are empty
+_FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
+         for a in (False, True) for b in (False, True) for c in (False, True)}
 
+#: the classes of spells (memo)
+_SPELLS = (SPELL, FIELD_SPELL)
 
-def _made(key, choices):
-    if len(_MADE) > 50_000:
-        _MADE.clear()
-    _MADE[key] = choices
-    return choices
-
-
-def _set_choice(p: int, i: int, sz: str, slot: int, name: str) -> Choice:
-    """Set the spell or trap ``i`` face down in Spell & Trap Zone ``slot`` (seed 3.2.3, 3.2.5)."""
-    key = ("set", i, slot, p, name)
-    c = _MADE.get(key)
-    if c is None:
-        c = _made(key, Choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                              f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}"))
-    return c
-
+#: the Main Phase prompt, by player name
+_PROMPTS: dict = {}
 
 #: an advance summon's or set's choice, whole: (a tribute is named, 2 tributes) -> words
 ADVANCE_WORDS = {
@@ -53,6 +43,44 @@ ADVANCE_WORDS = {
                    "set": "Set {card} face down in {zone} (advance set, tributing {tribute} and 1 more)"},
 }
 
+# Choices are values: the same card into the same zones, with the same words, is the same
+# choice decision after decision, so each is made once (``self.memo.made``: by the card
+# database; a determinized copy's cards are other cards, so the keys name the card id
+# too) and a decision lists the same objects each time. The summons and sets of a card
+# are keyed (iid, card id, player, free slots).
+
+
+def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tuple) -> tuple:
+    """A summon and a set of the level 4 or lower monster ``i`` into each free Monster
+    Zone (seed 3.2.1), and those of them the agents leave out (every zone but the first)."""
+    out = []
+    for k in free:
+        key = ("summon", i, cid, p, k)
+        pair = made.get(key)
+        if pair is None:
+            where = MONSTER_ZONE_WORDS[k]
+            pair = made[key] = (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
+                                Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+        out += pair
+    got = made[(i, cid, p, free)] = (out, out[2:])
+    return got
+
+
+def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple) -> tuple:
+    """A set of the spell or trap ``i`` face down into each free Spell & Trap Zone (seed
+    3.2.3, 3.2.5), and those the agents leave out (every zone but the first)."""
+    out = []
+    for slot in free:
+        key = ("set", i, cid, p, slot)
+        c = made.get(key)
+        if c is None:
+            c = made[key] = Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+                                   f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
+        out.append(c)
+    got = made[(i, cid, p, free)] = (out, out[1:])
+    return got
+
+
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
 
@@ -62,125 +90,179 @@ class MainPhaseRules:
         t = self.table
         ch: list[Choice] = []
         same: list[Choice] = []  # the same move as a choice listed before it, in another zone
-        mz, sz, fz = Z[p]["monster"], Z[p]["spell"], Z[p]["field"]
-        db, card = self.db, t.card
-        m_row, s_row = t.zones[mz], t.zones[sz]
-        m_free = [k for k, x in enumerate(m_row) if x is None]
+        zp = Z[p]
+        card, zones, face = t.card, t.zones, t.face
+        memo = self.memo
+        made, hint = memo.made, memo.hint
+        if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
+            made.clear()
+        mz = zp["monster"]
+        m_row, s_row, f_row = zones[mz], zones[zp["spell"]], zones[zp["field"]]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
-        m_taken = [k for k, x in enumerate(m_row) if x is not None]
-        s_free = [k for k, x in enumerate(s_row) if x is None]
-        for i in t.zones[Z[p]["hand"]]:
-            c = db[card[i]]
-            k = c["kind"]
-            if k == "monster":
-                need = summon_tributes(self, p, i)[0]
-                if need >= 0:
-                    self._summon_choices(p, i, need, m_free if need == 0 else m_free + m_taken, ch, same)
-                if c["subtype"] == "maximum" and c["max_piece"] == "centre" and self.maximum_pieces_in_hand(p, i):
-                    ch.append(Choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {c['name']}"))
-            elif k == "spell":
-                sub = c["subtype"]
-                if sub == "field":
-                    self._spell_choices(p, i, ch, {"to": fz})
-                    ch.append(Choice("set", {"card": i, "to": fz}, p, f"Set {c['name']} face down in the Field Zone"))
-                elif s_free:
-                    self._spell_choices(p, i, ch, {})
-                    for slot in s_free:
-                        ch.append(_set_choice(p, i, sz, slot, c["name"]))
-                    same.extend(ch[len(ch) - len(s_free) + 1:])
-            elif k == "trap":
-                for slot in s_free:
-                    ch.append(_set_choice(p, i, sz, slot, c["name"]))
-                same.extend(ch[len(ch) - len(s_free) + 1:])
-        face, flags, mx = t.face, self.card_flags, self.maximum_centre
-        for z in (sz, fz):
-            for i in t.zones[z]:
-                if i is not None and not face[i] and db[card[i]]["kind"] == "spell":
-                    self._spell_choices(p, i, ch, {})
-        for i in self.units(p):
-            if position_change_reason(self, i) is None:
-                c = db[card[i]]
-                if not face[i]:
-                    ch.append(Choice("flip_summon", {"card": i}, p, f"Flip summon {c['name']}"))
-                else:
-                    lab = (f"Change {c['name']} to defense position" if self.is_attack(i)
-                           else f"Change {c['name']} to attack position")
-                    ch.append(Choice("change_position", {"card": i}, p, lab))
-        for i in m_row:
-            if i is None or not face[i] or flags.get(i, 0) & F_USED:
-                continue
-            c = db[card[i]]
-            if not (c["effect"] or c["modes"]):
-                continue
-            if c["subtype"] == "maximum" and i not in mx:
-                continue
-            for mode, tg in self.effect_variants(p, i):
-                args = {"card": i}
-                lab = effect_words(self, c, "use", c["name"], args, mode, tg)
-                ch.append(Choice("effect", args, p, lab))
-        if not (self.turn_number == 1):
+        m_free, m_taken = _FREE[(m_row[0] is None, m_row[1] is None, m_row[2] is None)]
+        s_free = _FREE[(s_row[0] is None, s_row[1] is None, s_row[2] is None)][0]
+        mx = self.maximum_centre
+        for i in zones[zp["hand"]]:
+            cid = card[i]
+            h = hint[cid]
+            code = h[0]
+            if code == LOW_MONSTER:  # the normal summon and set (legality.summon_tributes)
+                if m_free:  # a free zone each: the first is kept for the agents
+                    got = made.get((i, cid, p, m_free))
+                    if got is None:
+                        got = _summons(made, p, i, cid, h[1], mz, m_free)
+                    ch += got[0]
+                    same += got[1]
+            elif code == HIGH_MONSTER:  # with its tributes (seed 3.2.1.1)
+                need = h[2]
+                if need <= 3 - len(m_free) and (not mx or len(self.units(p)) >= need):
+                    self._summon_choices(p, i, need, m_free + m_taken, ch, same)
+            elif code == SPELL:
+                if s_free:
+                    self._spell_choices(p, i, ch, None)
+                    got = made.get((i, cid, p, s_free))
+                    if got is None:
+                        got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
+                    ch += got[0]
+                    same += got[1]
+            elif code == TRAP:
+                if s_free:
+                    got = made.get((i, cid, p, s_free))
+                    if got is None:
+                        got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
+                    ch += got[0]
+                    same += got[1]
+            elif code == FIELD_SPELL:
+                fz = zp["field"]
+                self._spell_choices(p, i, ch, fz)
+                key = ("set_field", i, cid, p)
+                got = made.get(key)
+                if got is None:
+                    got = made[key] = Choice("set", {"card": i, "to": fz}, p, f"Set {h[1]} face down in the Field Zone")
+                ch.append(got)
+            if h[3] and self.maximum_pieces_in_hand(p, i):
+                key = ("maximum_summon", i, cid, p)
+                got = made.get(key)
+                if got is None:
+                    got = made[key] = Choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {h[1]}")
+                ch.append(got)
+        # spells set face down: activated from the field (seed 3.2.3)
+        if len(s_free) < 3:
+            for i in s_row:
+                if i is not None and not face[i] and hint[card[i]][0] in _SPELLS:
+                    self._spell_choices(p, i, ch, None)
+        i = f_row[0]
+        if i is not None and not face[i] and hint[card[i]][0] in _SPELLS:
+            self._spell_choices(p, i, ch, None)
+        if len(m_free) < 3:
+            flags = self.card_flags
+            orient = t.orient
+            effects = []  # face-up monsters whose effect is not used this turn (digest 1.E rule 24)
+            for i in m_row:  # legality.position_change_reason, for each monster (seed 3.2.2)
+                if i is None:
+                    continue
+                f = flags.get(i, 0)
+                up = face[i]
+                if up and not f & F_USED:
+                    effects.append(i)
+                if i in mx or f & _KEEPS_POSITION:
+                    continue
+                cid = card[i]
+                o = orient[i]
+                key = ("position", i, cid, p, up, o)
+                got = made.get(key)
+                if got is None:
+                    nm = hint[cid][1]
+                    if not up:
+                        got = Choice("flip_summon", {"card": i}, p, f"Flip summon {nm}")
+                    else:
+                        got = Choice("change_position", {"card": i}, p, f"Change {nm} to defense position" if o == 0
+                                     else f"Change {nm} to attack position")
+                    made[key] = got
+                ch.append(got)
+            for i in effects:
+                cid = card[i]
+                h = hint[cid]
+                if not h[4] or (h[5] and i not in mx):
+                    continue
+                for mode, tg in self.effect_variants(p, i):
+                    key = ("effect", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p)
+                    got = made.get(key)
+                    if got is None:
+                        args = {"card": i}
+                        c = self.db[cid]
+                        got = made[key] = Choice("effect", args, p, effect_words(self, c, "use", c["name"], args, mode, tg))
+                    ch.append(got)
+        if self.turn_number != 1:
             ch.append(_BATTLE_PHASE[p])
         ch.append(_END_TURN[p])
-        ch.append(self._surrender(p))
-        return ZoneDecision([p], "main_action", f"{self.player_name(p)}: Main Phase", ch, same)
+        ch.append(_SURRENDER[p])
+        name = self.names[p]
+        prompt = _PROMPTS.get(name)
+        if prompt is None:
+            if len(_PROMPTS) > 1000:
+                _PROMPTS.clear()
+            prompt = _PROMPTS[name] = f"{name}: Main Phase"
+        return ZoneDecision((p,), "main_action", prompt, ch, same)
 
-    def _summon_choices(self, p: int, i: int, need: int, slots: list, ch: list, same: list) -> None:
-        """A summon and a set of the monster ``i`` for each Monster Zone it may go to
-        (seed 3.2.1): a free one, or for an advance summon (seed 3.2.1.1) one whose
-        monster becomes its first tribute. Into ``same`` go those that do what an
-        earlier one does: another free zone; a monster's zone while a zone is free
-        (the tributes are picked after the drop anyway); another piece of the same
-        Maximum monster."""
+    def _summon_choices(self, p: int, i: int, need: int, slots: tuple, ch: list, same: list) -> None:
+        """A summon and a set of the monster ``i`` needing ``need`` tributes (seed
+        3.2.1.1) for each Monster Zone it may go to: a free one, or one whose monster
+        becomes its first tribute. Into ``same`` go those that do what an earlier one
+        does: a monster's zone while a zone is free (the tributes are picked after the
+        drop anyway); another piece of the same Maximum monster."""
         t = self.table
-        name = self.db[t.card[i]]["name"]
+        card, face, mx = t.card, t.face, self.maximum_centre
+        cid = card[i]
         mz = Z[p]["monster"]
         row = t.zones[mz]
-        if need == 0:  # a free zone each: the first is kept for the agents
-            for n, k in enumerate(slots):
-                key = (i, k, p, name)
-                pair = _MADE.get(key)
-                if pair is None:
-                    where = MONSTER_ZONE_WORDS[k]
-                    pair = _made(key, (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
-                                       Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}")))
-                ch += pair
-                if n:
-                    same.extend(pair)
-            return
+        has_free = None in row
+        made = self.memo.made
         outcomes = set()
         for k in slots:
             occupant = row[k]
-            unit = None if occupant is None else self.maximum_centre.get(occupant, occupant)
-            repeat = unit in outcomes or (unit is not None and None in row)
+            if occupant is None:
+                unit = None
+                key = ("advance", i, cid, p, need, k)
+            else:
+                unit = mx.get(occupant, occupant)
+                key = ("advance", i, cid, p, need, k, unit, card[unit], face[unit])
+            repeat = unit in outcomes or (unit is not None and has_free)
             outcomes.add(unit)
-            words = ADVANCE_WORDS[(unit is not None, need > 1)]
-            tribute = None if unit is None else self.name(unit) if t.face[unit] else "the face-down monster"
-            for kind in ("summon", "set"):
-                lab = words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute)
-                ch.append(Choice(kind, {"card": i, "to": mz, "slot": k}, p, lab))
+            # the words name the tribute standing in the zone: made once for the same monster there
+            pair = made.get(key)
+            if pair is None:
+                words = ADVANCE_WORDS[(unit is not None, need > 1)]
+                name = self.db[cid]["name"]
+                tribute = None if unit is None else self.name(unit) if face[unit] else "the face-down monster"
+                pair = made[key] = tuple(
+                    Choice(kind, {"card": i, "to": mz, "slot": k}, p,
+                           words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute))
+                    for kind in ("summon", "set"))
+            ch += pair
             if repeat:
-                same.extend(ch[-2:])
+                same += pair
 
-    def _spell_choices(self, p: int, i: int, ch: list, extra: dict) -> None:
-        """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4)."""
+    def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
+        """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
+        ``to``: the Field Zone a field spell from the hand goes to."""
         variants = self.effect_variants(p, i)
         if not variants:
             return
         card, face = self.table.card, self.table.face
         cid = card[i]
-        c = self.db[cid]
-        to = extra.get("to")
+        made = self.memo.made
+        c = None
         for mode, tg in variants:
             # the same activation with the same words is the same choice each time (made once)
             key = ("activate", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p, to)
-            made = _MADE.get(key)
-            if made is None:
-                args = {"card": i}
-                if extra:
-                    args.update(extra)
-                lab = effect_words(self, c, "activate", c["name"], args, mode, tg)
-                made = _made(key, Choice("activate", args, p, lab))
-            ch.append(made)
+            got = made.get(key)
+            if got is None:
+                if c is None:
+                    c = self.db[cid]
+                args = {"card": i} if to is None else {"card": i, "to": to}
+                got = made[key] = Choice("activate", args, p, effect_words(self, c, "activate", c["name"], args, mode, tg))
+            ch.append(got)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
         """Set a monster face-down in defense position (seed 3.2.1; an advance set for
@@ -206,7 +288,7 @@ class MainPhaseRules:
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
-        events.append(self._event("spell_trap.set", f"{self.player_name(p)} sets a card face down in {where}",
+        events.append(self._event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
                                "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
                                "from the next turn on)", card=iid, player=p))
 
@@ -240,9 +322,9 @@ class MainPhaseRules:
             events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
         # one line in the log: the move or flip says nothing, the activation says it all
         if c["subtype"] == "field":
-            cap = f"{self.player_name(p)} activates the field spell {c['name']}"
+            cap = f"{self.names[p]} activates the field spell {c['name']}"
         else:
-            cap = ACTIVATES.format(player=self.player_name(p), card=c["name"])
+            cap = ACTIVATES.format(player=self.names[p], card=c["name"])
         events.append(self._event("spell.activate", cap,
                                "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
@@ -251,14 +333,14 @@ class MainPhaseRules:
         """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
         iid = a["card"]
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
-        events.append(self._event("effect.activate", f"{self.player_name(p)} activates the effect of {self.name(iid)}",
+        events.append(self._event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
                                "digest 1.E rule 24 (once per turn)", card=iid, player=p))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
         """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
         self.phase = "battle"
-        events.append(Event("phase.begin", f"{self.player_name(p)}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
+        events.append(Event("phase.begin", f"{self.names[p]}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
         push(self, "battle_phase")
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:

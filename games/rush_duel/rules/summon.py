@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SUMMONED
 from ..zones import Z, quiet
-from .choices import slot_name
+from .choices import OnePlayerDecision, slot_name
 from .procedures import PROCS, push
 
 #: a Maximum piece taking its place, whole, by slot
@@ -26,7 +26,7 @@ class SummonRules:
               for i in self.units(p) if i not in summon["chosen"]]
         ch.append(self._surrender(p))
         left = summon["needed"] - len(summon["chosen"])
-        return Decision([p], "choose_tributes",
+        return OnePlayerDecision([p], "choose_tributes",
                         f"Choose {left} more monster{'s' if left > 1 else ''} to tribute for {self.name(summon['card'])}", ch)
 
     def _do_summon(self, p: int, a: dict, events: list) -> None:
@@ -77,21 +77,21 @@ class SummonRules:
         where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         if face:
             if tributes:
-                kind, cap = "summon.advance", f"{self.player_name(p)} advance summons {c['name']} in attack position in {where}"
+                kind, cap = "summon.advance", f"{self.names[p]} advance summons {c['name']} in attack position in {where}"
             else:
-                kind, cap = "summon.normal", f"{self.player_name(p)} normal summons {c['name']} in attack position in {where}"
+                kind, cap = "summon.normal", f"{self.names[p]} normal summons {c['name']} in attack position in {where}"
             events.append(self._event(kind, cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         else:
             if tributes:
-                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where} (advance set)"
+                cap = f"{self.names[p]} sets a monster face down in defense position in {where} (advance set)"
             else:
-                cap = f"{self.player_name(p)} sets a monster face down in defense position in {where}"
+                cap = f"{self.names[p]} sets a monster face down in defense position in {where}"
             events.append(self._event("summon.set", cap,
                                    "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
         self.card_flags[iid] = F_SUMMONED
         if face:
-            self._open_window("summon", p, events, summoned=iid)
+            self._open_window_next("summon", p, events, summoned=iid)
 
     def _do_maximum_summon(self, p: int, a: dict, events: list) -> None:
         """Maximum summon (digest 1.G rule 31): the three pieces from the hand become one
@@ -103,7 +103,7 @@ class SummonRules:
         for u in self.units(p):
             self.leave_field(u, "grave", events, "{name} is sent to the graveyard to make room for the Maximum monster",
                              "digest 1.G rule 31")
-        events.append(self._event("summon.maximum_reveal", f"{self.player_name(p)} reveals the three pieces of {self.name(centre)}",
+        events.append(self._event("summon.maximum_reveal", f"{self.names[p]} reveals the three pieces of {self.name(centre)}",
                                "digest 1.G rule 31", cards=list(pieces)))
         for slot, i in enumerate(pieces):
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
@@ -113,7 +113,7 @@ class SummonRules:
             self.card_flags[i] = F_SUMMONED
         events.append(self._event("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
                                "digest 1.G rule 31 (Maximum summon)", card=centre, player=p, atk=self.atk(centre)))
-        self._open_window("summon", p, events, summoned=centre)
+        self._open_window_next("summon", p, events, summoned=centre)
 
     def _do_flip_summon(self, p: int, a: dict, events: list) -> None:
         """Flip summon: a face-down monster turns face-up attack position (seed 3.2.2)."""
@@ -126,7 +126,7 @@ class SummonRules:
         events.append(self._event("summon.flip", f"{self.name(iid)} is flip summoned: face up in attack position",
                                "seed 3.2.2 (flip summon)",
                                card=iid, player=p))
-        self._open_window("summon", p, events, summoned=iid)
+        self._open_window_next("summon", p, events, summoned=iid)
 
 
 @PROCS.decision("advance_summon_tributes", rule="Advance summon (seed 3.2.1.1)")

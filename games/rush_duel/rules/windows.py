@@ -9,7 +9,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import quiet
-from .choices import effect_words
+from .choices import OnePlayerDecision, effect_words
 from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
@@ -27,6 +27,14 @@ class TrapWindows:
         ``summoned``) or "effect" (with ``source``); ``by`` is who caused it."""
         push(self, "trap_window", timing=timing, by=by, **context)
 
+    def _open_window_next(self, timing: str, by: int, events: list, **context) -> None:
+        """Open a trap timing that is the next step to run (nothing happens between
+        this and its run): when neither player has a trap that can answer it, no one
+        is asked (``trap_window`` would close at once), so it is not opened at all."""
+        window = {"timing": timing, "by": by, **context}
+        if self.trap_options(1 - self.active, window) or self.trap_options(self.active, window):
+            push(self, "trap_window", timing=timing, by=by, **context)
+
     def _asked(self, step) -> int:
         """The player asked at this stage of a trap timing (seed 3.2.5)."""
         return (1 - self.active, self.active)[step.stage]
@@ -43,7 +51,7 @@ class TrapWindows:
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
-        return Decision([q], "trap_response", f"{self.player_name(q)}: activate a trap in answer to {what}?", ch)
+        return OnePlayerDecision([q], "trap_response", f"{self.names[q]}: activate a trap in answer to {what}?", ch)
 
     def _do_activate_trap(self, p: int, a: dict, window: dict, events: list) -> None:
         """Activate a set trap at a matching timing: one trap per timing, so the
@@ -51,7 +59,7 @@ class TrapWindows:
         iid = a["card"]
         # one line in the log: the flip says nothing, the activation says it all
         events.append(quiet(self.table.set_face(iid, 1, rule="seed 3.2.5")))
-        events.append(self._event("trap.activate", f"{self.player_name(p)} activates the trap {self.name(iid)}",
+        events.append(self._event("trap.activate", f"{self.names[p]} activates the trap {self.name(iid)}",
                                "seed 3.2.5 (one trap per timing)", card=iid, player=p))
         context = {"attacker": window.get("attacker"), "summoned": window.get("summoned"),
                    "damage_step": window.get("damage_step")}
@@ -77,6 +85,6 @@ class TrapWindow:
             return DONE
         # "pass": the turn player is asked next if it was the non-turn player (seed 3.2.5)
         step.stage += 1
-        events.append(state._event("trap.pass", f"{state.player_name(choice.player)} activates no trap", "seed 3.2.5",
+        events.append(state._event("trap.pass", f"{state.names[choice.player]} activates no trap", "seed 3.2.5",
                                 player=choice.player))
         return AGAIN

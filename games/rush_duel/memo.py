@@ -1,0 +1,179 @@
+"""What is worked out once per card database and then only looked up: each card's
+class for the Main Phase, the cards a filter matches, a Fusion monster's materials,
+and the choices made so far (a choice is a value: the same card into the same zone,
+with the same words, is the same choice decision after decision).
+
+Everything here is derived from the card database alone, never from a duel, so it
+is shared by every duel, clone and determinized copy that reads the same database.
+"""
+
+from __future__ import annotations
+
+from .effects import card_matches
+
+#: a card's class in the Main Phase (:attr:`Memo.hint`)
+LOW_MONSTER = 0     # a main-deck monster of level 4 or lower: normal summoned or set (seed 3.2.1)
+HIGH_MONSTER = 1    # level 5 or more: an advance summon or set with tributes (seed 3.2.1.1)
+FUSION_MONSTER = 2  # never normal summoned (seed 3.2.1)
+SPELL = 3           # a spell played in a Spell & Trap Zone (seed 3.2.3)
+FIELD_SPELL = 4     # a field spell, in the Field Zone (seed 3.2.4)
+TRAP = 5            # a trap, set (seed 3.2.5)
+
+
+class _Hints(dict):
+    """card id -> (class, name, tributes needed, Maximum centre piece, has an effect),
+    worked out when first asked for."""
+
+    __slots__ = ("db",)
+
+    def __missing__(self, cid: str) -> tuple:
+        c = self.db[cid]
+        k, sub = c["kind"], c["subtype"]
+        need = 0
+        if k == "monster":
+            if sub == "fusion":
+                code = FUSION_MONSTER
+            elif c["level"] <= 4:
+                code = LOW_MONSTER
+            else:
+                code = HIGH_MONSTER
+                need = 1 if c["level"] <= 6 else 2
+        elif k == "spell":
+            code = FIELD_SPELL if sub == "field" else SPELL
+        else:
+            code = TRAP
+        centre = sub == "maximum" and c.get("max_piece") == "centre"
+        got = self[cid] = (code, c["name"], need, centre, bool(c["effect"] or c["modes"]), sub == "maximum")
+        return got
+
+
+class _Materials(dict):
+    """Fusion monster's card id -> (((material card id, copies needed), ...) in the
+    order first named, the set of the material card ids), worked out when first asked for."""
+
+    __slots__ = ("db",)
+
+    def __missing__(self, cid: str) -> tuple:
+        materials = self.db[cid]["materials"]
+        counts = tuple((m, materials.count(m)) for m in dict.fromkeys(materials))
+        got = self[cid] = (counts, frozenset(materials))
+        return got
+
+
+#: the steps of an effect whose possibility is checked (legality._mode_possible), by code
+CHECK_FUSION, CHECK_SEARCH, CHECK_REVIVE, CHECK_SALVAGE, CHECK_ALL, CHECK_NEGATE = range(6)
+_ALL_OPS = ("destroy", "bounce", "to_deck", "to_defense")
+_NO_FILTER: dict = {}
+
+
+def _checks(ops: list) -> tuple:
+    """The steps of ``ops`` that decide whether the effect could do something, in
+    order, as (code, step): the others never stop an activation."""
+    out = []
+    for op in ops:
+        o = op["op"]
+        if o == "fusion":
+            out.append((CHECK_FUSION, op))
+        elif o == "search":
+            out.append((CHECK_SEARCH, op))
+        elif o == "revive":
+            out.append((CHECK_REVIVE, op))
+        elif o == "salvage":
+            out.append((CHECK_SALVAGE, op))
+        elif o in _ALL_OPS and op.get("what", "target").startswith("all_"):
+            out.append((CHECK_ALL, op))
+        elif o == "negate_attack":
+            out.append((CHECK_NEGATE, op))
+    return tuple(out)
+
+
+class _Plans(dict):
+    """card id -> how its activation is checked: (requirement, cost, parts), each part
+    (mode index or None, the checks of its steps, its target or None); worked out
+    when first asked for."""
+
+    __slots__ = ("db",)
+
+    def __missing__(self, cid: str) -> tuple:
+        c = self.db[cid]
+        if c["modes"]:
+            parts = tuple((m, _checks(mode["effect"]), mode.get("target", c.get("target")))
+                          for m, mode in enumerate(c["modes"]))
+        else:
+            parts = ((None, _checks(c["effect"]), c.get("target")),)
+        got = self[cid] = (c["requirement"], c["cost"], parts)
+        return got
+
+
+class _Triggers(dict):
+    """card id -> None, or for a trap (its trigger's event, who must cause it: "opp",
+    "self" or "any", the rest of the trigger: a filter on the card it answers),
+    worked out when first asked for."""
+
+    __slots__ = ("db",)
+
+    def __missing__(self, cid: str):
+        c = self.db[cid]
+        got = None
+        if c["kind"] == "trap":
+            trig = c["trigger"]
+            got = (trig["event"], trig.get("by", "opp"), {k: v for k, v in trig.items() if k not in ("event", "by")})
+        self[cid] = got
+        return got
+
+
+class Memo:
+    """The look-ups of one card database (see the module docstring)."""
+
+    __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable")
+
+    def __init__(self, db: dict):
+        self.db = db
+        self.size = len(db)
+        self.hint = _Hints()
+        self.hint.db = db
+        self.materials = _Materials()
+        self.materials.db = db
+        self.plans = _Plans()
+        self.plans.db = db
+        self.triggers = _Triggers()
+        self.triggers.db = db
+        #: choices made once, by a key naming everything their words and args depend on
+        self.made: dict = {}
+        self._matches: dict = {}
+        self._revivable: dict = {}
+
+    def matching(self, flt: dict) -> frozenset:
+        """The card ids whose printed values match ``flt`` (effects.card_matches)."""
+        got = self._matches.get(id(flt))
+        if got is None or got[0] is not flt:
+            got = self._matches[id(flt)] = (flt, frozenset(cid for cid, c in self.db.items() if card_matches(c, flt)))
+        return got[1]
+
+    def revivable(self, flt: dict) -> frozenset:
+        """The card ids of main-deck monsters (no Fusion monster) that match ``flt``."""
+        got = self._revivable.get(id(flt))
+        if got is None or got[0] is not flt:
+            db = self.db
+            got = self._revivable[id(flt)] = (flt, frozenset(
+                cid for cid in self.matching(flt) if db[cid]["kind"] == "monster" and db[cid]["subtype"] != "fusion"))
+        return got[1]
+
+
+_MEMOS: dict = {}
+_last: list = [None, None]
+
+
+def memo_for(db: dict) -> Memo:
+    """The memo of ``db``. It holds the database, so its id is not reused while the
+    memo lives. A database is not changed once duels read it; one that has grown
+    anyway gets a new memo when it is next looked up by id."""
+    if _last[0] is db:
+        return _last[1]
+    m = _MEMOS.get(id(db))
+    if m is None or m.db is not db or m.size != len(db):
+        if len(_MEMOS) > 16:
+            _MEMOS.clear()
+        m = _MEMOS[id(db)] = Memo(db)
+    _last[0], _last[1] = db, m
+    return m
