@@ -195,6 +195,9 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
             if k not in seen:
                 del self.sprites[k]
         self.order = order
+        # the bars are drawn again; on a frame that already redraws part of the
+        # table their last pictures stand for one frame more (DrawMixin.stale)
+        self._stale = {"top": self._top, "right": self._right}
         self._top = None
         self._right = None
         self._choices_cache = None

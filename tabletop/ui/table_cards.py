@@ -93,6 +93,7 @@ class CardsMixin:
                              if p is not None and old.get(k) != parts.get(k)])
         else:
             pic = None
+        self._heavy = pic is not None  # a busy frame: other pictures may wait a frame (DrawMixin.stale)
         if pic is not None:
             stood_in = self.art.stand_ins
             for area in areas:

@@ -18,6 +18,7 @@ from .layout import slot_rects
 from .table_geom import TOP, BOTTOM, RIGHT, PLAY, BAR, MENU_BTN, SKIP_BTN, ZOOM_POS
 from .widgets import ActionButton, layout_buttons
 
+SPARE_STARVED = 30  # frames without time for work ahead before one piece is done anyway
 BANNER_FONTS = ((28, True), (24, True), (21, True), (16, False), (15, False), (13, False))  # the step banners' type
 LINK = (150, 195, 250)  # a rule name that opens its entry in the Rules screen
 
@@ -382,7 +383,19 @@ class DrawMixin:
             col = gfx.TEXT
         return msg, col
 
+    def stale(self, surf, name: str, at) -> bool:
+        """On a frame that redraws part of the still table, a bar whose
+        picture is out of date shows its last one a frame longer (drawn on the
+        next frame instead, so no frame does both); True when it did."""
+        old = self.__dict__.get("_stale", {}).pop(name, None)
+        if old is None or not self.__dict__.get("_heavy"):
+            return False
+        surf.blit(old, at)
+        return True
+
     def _draw_top(self, surf) -> None:
+        if self._top is None and self.stale(surf, "top", TOP.topleft):
+            return
         if self._top is None:
             s = pygame.Surface((TOP.w, TOP.h)).convert()  # opaque: a plain copy each frame
             s.fill(gfx.PANEL)
@@ -454,7 +467,14 @@ class DrawMixin:
                     todo.append(c)
             self._spare_todo = todo[::-1]
         todo = self._spare_todo
+        if todo and time.perf_counter() >= until:
+            # frames that never have the time (a long animation on a slow machine)
+            # still get the work done: one piece every SPARE_STARVED frames
+            self._spare_starved = getattr(self, "_spare_starved", 0) + 1
+            if self._spare_starved >= SPARE_STARVED:
+                until = float("inf")
         while todo and time.perf_counter() < until:
+            self._spare_starved = 0
             c = todo.pop()
             if c is None:
                 self.rule_is_link("")  # loads the game's rules reference and its rule names
@@ -463,6 +483,8 @@ class DrawMixin:
                 gfx.font(*c)
             else:
                 self._preview_pictures(c)
+            if until == float("inf"):
+                break
 
     def spare_left(self) -> bool:
         """Whether work ahead is still to be done (the window keeps drawing until it is)."""

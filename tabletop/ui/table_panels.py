@@ -14,6 +14,8 @@ from .table_geom import PLAY, RIGHT
 
 class PanelsMixin:
     def _draw_right(self, surf) -> None:
+        if self._right is None and self.stale(surf, "right", RIGHT.topleft):
+            return
         if self._right is None:
             s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
             s.fill((26, 31, 40))

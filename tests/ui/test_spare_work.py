@@ -73,3 +73,21 @@ def test_the_window_s_own_frames_do_the_spare_work_after_waiting_for_their_turn(
         if not table.spare_left():
             break
     assert not table.spare_left()
+
+
+def test_a_bar_out_of_date_waits_one_frame_on_a_frame_that_redraws_the_table():
+    # a frame that redraws part of the still table shows the side panel's last
+    # picture; the next frame draws it afresh (no frame does both)
+    app, table = start("rush_duel", seats=("human", "human"), autopass_stop="always")
+    settle(app, table)
+    table._draw_right(app.canvas)
+    old = table._right
+    assert old is not None
+    table._stale, table._right, table._heavy = {"right": old}, None, True
+    table._draw_right(app.canvas)
+    assert table._right is None
+    table._draw_right(app.canvas)
+    assert table._right is not None and table._right is not old
+    table._stale, table._right, table._heavy = {"right": old}, None, False
+    table._draw_right(app.canvas)  # a light frame draws it at once
+    assert table._right is not None and table._right is not old
