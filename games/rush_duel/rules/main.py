@@ -117,16 +117,10 @@ class MainPhaseRules:
                 need = h[2]
                 if need <= 3 - len(m_free) and (not mx or len(self.units(p)) >= need):
                     self._summon_choices(p, i, need, m_free + m_taken, ch, same)
-            elif code == SPELL:
+            elif code == SPELL or code == TRAP:
                 if s_free:
-                    self._spell_choices(p, i, ch, None)
-                    got = made.get((i, cid, p, s_free))
-                    if got is None:
-                        got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
-                    ch += got[0]
-                    same += got[1]
-            elif code == TRAP:
-                if s_free:
+                    if code == SPELL:
+                        self._spell_choices(p, i, ch, None)
                     got = made.get((i, cid, p, s_free))
                     if got is None:
                         got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
