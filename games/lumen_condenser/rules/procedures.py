@@ -8,95 +8,12 @@ Every phase, step and resolution of the rules is one procedure registered in
 
 from __future__ import annotations
 
-from tabletop.engine.procedure import AGAIN, DONE, LOOP_GUARD, WAIT, Processor, Procedures, Step
+from tabletop.engine.procedure import DONE, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
 
 
-_RESULTS = {DONE: DONE, WAIT: WAIT, AGAIN: AGAIN}
-
-
-class LumenProcessor(Processor):
-    """The kit's processor, with the look-up of the waiting step written
-    into ``decide`` and ``choose`` (they run at every decision), and the
-    end-of-game check asked only when what it reads may have changed
-    (``LumenState.game_goes_on``; only that check ends the game or replaces
-    the pending steps)."""
-
-    def run(self, state, events: list) -> None:
-        """Run steps until a player must decide or the game is over (as the kit's ``Processor.run``)."""
-        table = self.procedures.table
-        for _ in range(LOOP_GUARD):
-            steps = state.steps
-            if state.outcome is not None or not steps:
-                return
-            step = steps[-1]
-            proc = table[step.proc]
-            run = proc.run
-            if run is None:
-                return  # a decision step with nothing to do first
-            start = len(events)
-            result = run(state, step, events)
-            if state.unruled and len(events) > start:
-                rule = proc.rule
-                for i in range(start, len(events)):
-                    if not events[i].rule:
-                        events[i].rule = rule
-            if result is not DONE and result is not WAIT and result is not AGAIN:
-                result = _RESULTS.get(result, result)
-            steps = state.steps
-            if result is DONE:
-                if steps and steps[-1] is step:
-                    steps.pop()
-                else:  # it pushed sub-steps above itself before finishing
-                    for k in range(len(steps) - 2, -1, -1):
-                        if steps[k] is step:
-                            del steps[k]
-                            break
-            elif result is WAIT:
-                if steps and steps[-1] is step:
-                    if not state.game_goes_on:
-                        state.check_outcome(events)
-                    return
-            elif result is not AGAIN:
-                self._after(state, step, result)
-            if not state.game_goes_on:
-                state.check_outcome(events)
-        raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
-                           f"(top step: {state.steps[-1] if state.steps else None})")
-
-    def decide(self, state):
-        steps = state.steps
-        if state.outcome is not None or not steps:
-            return None
-        step = steps[-1]
-        decide = self.procedures.table[step.proc].decide
-        return None if decide is None else decide(state, step)
-
-    def choose(self, state, choice, events: list) -> None:
-        steps = state.steps
-        step = steps[-1] if state.outcome is None and steps else None
-        proc = None if step is None else self.procedures.table[step.proc]
-        if proc is None or proc.decide is None:
-            raise RuntimeError("no step is waiting for a decision")
-        start = len(events)
-        result = proc.choose(state, step, choice, events)
-        if state.unruled and len(events) > start:
-            rule = proc.rule
-            for i in range(start, len(events)):
-                if not events[i].rule:
-                    events[i].rule = rule
-        steps = state.steps
-        if result is DONE and steps and steps[-1] is step:
-            steps.pop()
-        elif result is not AGAIN and result != WAIT:
-            self._after(state, step, result)
-        if not state.game_goes_on:
-            state.check_outcome(events)
-        self.run(state, events)
-
-
-PROCESSOR = LumenProcessor(PROCS)
+PROCESSOR = Processor(PROCS)  # the end-of-game check returns at once while the game goes on (LumenState.check_outcome)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
