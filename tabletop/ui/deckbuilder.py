@@ -56,7 +56,8 @@ class DeckBuilderScene(DeckViewMixin, Scene):
         self.gid = game_id
         self.model = None
         self.art = None
-        self.dialog = None         # (kind, window): "import" | "export" | "delete" | "leave"
+        self.dialog = None         # (kind, window): "import" | "export" | "delete" | "leave" | "replace"
+        self._pending = None       # what "replace" does once the player agrees
         self.opened = NEW          # the Open item the deck came from (a preconstructed deck, until saved)
         self.init_view()
         if self.gid is not None:
@@ -164,15 +165,13 @@ class DeckBuilderScene(DeckViewMixin, Scene):
                 if gid not in _games():
                     gid = next((g for g, gm in _games().items() if game_title(gm, g) == ev.text), None)
                 if gid is not None and gid != self.gid:
-                    self.set_game(gid)
-                    self.app.settings.last_game = gid
-                    self.app._rebuild()
+                    self.unless_unsaved(lambda: self._switch_game(gid))
                 return
             if ev.ui_element is getattr(self, "open_menu", None):
                 item = getattr(ev, "selected_option_id", None)
                 if item not in self.open_items:
                     item = next((i for i in self.open_items if self.open_label(i) == ev.text), NEW)
-                self.open_item(item)
+                self.unless_unsaved(lambda: self.open_item(item))
                 return
             facet = getattr(self, "filter_menus", {}).get(ev.ui_element)
             if facet is not None:
@@ -189,6 +188,20 @@ class DeckBuilderScene(DeckViewMixin, Scene):
                 self.model.dirty = True
             return
         super().on_ui(ev)
+
+    def _switch_game(self, gid: str) -> None:
+        self.set_game(gid)
+        self.app.settings.last_game = gid
+        self.app._rebuild()
+
+    def unless_unsaved(self, then) -> None:
+        """Do ``then`` (which replaces the deck being built) now, or, when that
+        deck has unsaved changes, once the player agrees to drop them."""
+        if self.model is not None and self.model.dirty and self.model.deck.count():
+            self._pending = then
+            self._ask("replace", _("Replace this deck? Its changes aren't saved."), _("Unsaved deck"), _("Replace"))
+            return
+        then()
 
     def open_item(self, item: str) -> None:
         game = self.model.game
@@ -260,7 +273,7 @@ class DeckBuilderScene(DeckViewMixin, Scene):
 
     # -- Import, Export -----------------------------------------------------------------------
     def import_list(self) -> None:
-        self._file_dialog("import", _("Import a deck list"), str(Path.home()), True)
+        self.unless_unsaved(lambda: self._file_dialog("import", _("Import a deck list"), str(Path.home()), True))
 
     def export_list(self) -> None:
         from tabletop.userdecks import file_name
@@ -325,7 +338,13 @@ class DeckBuilderScene(DeckViewMixin, Scene):
                 return False
             win.kill()
             self.dialog = None
-            if ans == "yes":
+            if kind == "replace":
+                then, self._pending = self._pending, None
+                if ans == "yes":
+                    then()
+                else:
+                    self.app._rebuild()  # the menus show the deck kept again
+            elif ans == "yes":
                 (self._do_delete if kind == "delete" else self.back)()
             return True
         return False

@@ -291,3 +291,39 @@ def test_leaving_with_an_unsaved_deck_asks_first():
     click(app, sc.dialog[1].yes_button.rect.center)
     app.run_frames(2, DT)
     assert isinstance(app.top, MenuScene)
+
+
+def test_replacing_an_unsaved_deck_asks_first(tmp_path):
+    """Import and the Open menu replace the deck being built: with unsaved
+    changes they ask first; No keeps the deck, Replace goes on."""
+    app = make_app()
+    sc = builder(app, "rush_duel")
+    game = sc.model.game
+    first = sc.pool_cards()[0][0]
+    click(app, pool_rect(sc, first).center)
+    assert sc.model.deck.ids() == [first] and sc.model.dirty
+    press(app, sc, "import_list")
+    kind, win = sc.dialog
+    assert kind == "replace"
+    click(app, win.no_button.rect.center)
+    app.run_frames(2, DT)
+    assert sc.dialog is None and sc.model.deck.ids() == [first]
+    # the Open menu asks too
+    item = "Preconstructed: " + list(game.decks)[0]
+    sc.on_ui(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=sc.open_menu,
+                                selected_option_id=item, text=sc.open_label(item)))
+    kind, win = sc.dialog
+    assert kind == "replace" and sc.model.deck.ids() == [first]
+    click(app, win.yes_button.rect.center)
+    app.run_frames(2, DT)
+    assert sc.dialog is None and sorted(sc.model.deck.ids()) == sorted(game.decks[list(game.decks)[0]])
+    # changed again, it asks again; after Replace the file dialog opens
+    click(app, pool_rect(sc, first).center)
+    listed = tmp_path / "list.txt"
+    listed.write_text(format_deck(game, preconstructed(game)))
+    press(app, sc, "import_list")
+    click(app, sc.dialog[1].yes_button.rect.center)
+    app.run_frames(2, DT)
+    assert sc.dialog[0] == "import"
+    _pick_in_file_dialog(app, sc, listed)
+    assert sorted(sc.model.deck.ids()) == sorted(preconstructed(game).ids())
