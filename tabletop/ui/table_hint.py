@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.i18n import _
+from tabletop.i18n import _, language
 
 from . import gfx
 from .layout import slot_rects
@@ -20,7 +20,8 @@ PANEL_Y = 196
 
 
 class HintMixin:
-    #: {"tag": position tag, "hint": Hint or None (still thinking), "error": text}
+    #: {"tag": position tag, "hint": Hint or None (still thinking), "error": text,
+    #:  "lang": the language it is worded in}
     hint = None
 
     # -- asking ---------------------------------------------------------------------------------------
@@ -42,7 +43,7 @@ class HintMixin:
                 self.hint = None  # shown: H again hides it
             return  # still thinking: it comes
         think = getattr(self.app.settings, "think_ms", 1000)
-        self.hint = {"tag": self.ctl.start_hint(self.viewer, think), "hint": None, "error": ""}
+        self.hint = {"tag": self.ctl.start_hint(self.viewer, think), "hint": None, "error": "", "lang": language()}
 
     def poll_hint(self) -> None:
         """Each frame: take a hint thought out, drop one that is stale (a move
@@ -53,6 +54,11 @@ class HintMixin:
         got = self.ctl.poll_hint()
         if h["tag"] != self.ctl.position_tag(self.viewer):
             self.hint = None
+            return
+        if h.get("lang", language()) != language():
+            # the player switched languages: the reason is thought out again in the new words
+            self.hint = None
+            self.request_hint()
             return
         if got is not None and got[0] == h["tag"]:
             _tag, hint, exc = got

@@ -98,3 +98,24 @@ def test_no_table_hint_beside_a_coach():
     assert not table.hint_offered()
     key(app, pygame.K_h, "h")
     assert table.hint is None
+
+
+def test_a_hint_shown_is_worded_again_when_the_language_changes():
+    from tabletop import i18n
+
+    app, table = start("rush_duel", seed=5, seats=("human", "computer"), think_ms=300, autopass_stop="always")
+    try:
+        open_decision(app, table)
+        key(app, pygame.K_h, "h")
+        wait_hint(app, table)
+        english = table.hint["hint"].reason
+        assert not any("\uac00" <= ch <= "\ud7a3" for ch in english)
+        app.settings.language = "ko"
+        app.apply_language()
+        app.step(dt=DT)
+        assert table.hint_thinking  # thought out again, not left in English
+        wait_hint(app, table)
+        korean = table.hint["hint"].reason
+        assert any("\uac00" <= ch <= "\ud7a3" for ch in korean), korean
+    finally:
+        i18n.set_language("en")
