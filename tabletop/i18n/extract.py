@@ -194,7 +194,7 @@ LEARN_FIELDS = ("title", "summary", "caption", "hint", "learn", "hints", "say", 
                 "intro", "goal_text", "success", "failure", "note", "moment", "question")
 FACE_FIELDS = ("legend_title", "text", "type_line", "legend", "label", "note", "guard", "evade", "offset",
                "none", "format", "face_down_tag")
-LAYOUT_FIELDS = ("label", "format", "text", "face_down_tag")
+LAYOUT_FIELDS = ("label", "format", "text", "face_down_tag", "empty")
 
 
 def _strings(obj, fields, path=()):

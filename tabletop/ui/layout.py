@@ -59,6 +59,7 @@ class LabelDef:
     player: bool = False       # the value is a player index: shown as that player's name
     size: int = 18
     hide_empty: bool = False   # draw nothing while the value is empty / false / -1
+    empty: str = ""            # (player labels) the whole text while the value is no player
 
 
 @dataclass
@@ -200,7 +201,8 @@ def load_layout(game, view: dict | None = None) -> Layout:
             except (TypeError, ValueError):
                 size = 18
             lay.labels.append(LabelDef(lb["path"], _rect(lb.get("rect")), str(lb.get("format", "{}")),
-                                       bool(lb.get("player", False)), size, bool(lb.get("hide_empty", False))))
+                                       bool(lb.get("player", False)), size, bool(lb.get("hide_empty", False)),
+                                       str(lb.get("empty", ""))))
     return lay
 
 

@@ -208,12 +208,14 @@ class DrawMixin:
                 if isinstance(v, int) and not isinstance(v, bool) and v in (0, 1):
                     col = gfx.shade(gfx.P_COLORS[v % 2], 1.3)
                     v = _("{name} (you)").format(name=self._name(v)) if v == self.viewer and not self.ctl.hotseat else self._name(v)
+                elif lb.empty:  # no player: a sentence of its own ("Controlled by nobody")
+                    v = None
                 else:
                     v = _("nobody")
             elif isinstance(v, str):
                 v = self.gw(v)
             try:
-                s = self.gw(lb.fmt).format(v)
+                s = self.gw(lb.empty) if v is None else self.gw(lb.fmt).format(v)
             except (IndexError, KeyError, ValueError):
                 s = str(v)
             gfx.blit_text(surf, gfx.fit(s, lb.size, lb.rect.w), lb.size, (lb.rect.x, lb.rect.centery), col, True, anchor="midleft")

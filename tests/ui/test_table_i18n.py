@@ -290,3 +290,22 @@ def test_a_lesson_caption_is_read_from_the_games_catalog_by_its_place_in_the_fil
     st = table.coach.run.step
     want = i18n.keyed_text(f"lesson:{path.stem}:steps.{st.index - 1}.caption", st.caption, "lumen_condenser")
     assert want != st.caption and table.coach.shown_caption == want
+
+
+@pytest.mark.parametrize("lang, whole", [("en", "Controlled by nobody"), ("ja", "コントロールしているプレイヤーなし"),
+                                         ("ko", "지배하는 플레이어 없음")])
+def test_a_label_naming_no_player_is_a_sentence_of_its_own(english_after, lang, whole):
+    """A battlefield nobody controls reads as one sentence in every language,
+    not the player format filled with the word for nobody."""
+    from tabletop.ui import gfx
+
+    app, table = start("riftbound", seed=2)
+    app.settings.language = lang
+    app.apply_language()
+    assert table.view["extra"]["battlefields"][0]["controller"] == -1
+    gfx.record_sizes(True)
+    table._draw_labels(pygame.Surface((1600, 900)))
+    shown = [s for _px, s in gfx.record_sizes(False)]
+    assert shown.count(whole) == 2, shown
+    if lang != "en":
+        assert table.gw("Controlled by {}").format(i18n._("nobody")) not in shown
