@@ -38,7 +38,7 @@ def _mine(a: dict, default: str) -> bool:
 
 def _judge_text(a: dict) -> str:
     if _mine(a, "opp"):
-        return "You makes a damage judgment of {n}.".format(n=a["n"])
+        return "You make a damage judgment of {n}.".format(n=a["n"])
     return "Your opponent makes a damage judgment of {n}.".format(n=a["n"])
 
 
