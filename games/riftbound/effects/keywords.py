@@ -21,7 +21,7 @@ def vision(state, item, op, events):
         push(state, "vision", player=p, card=top)
 
 
-@primitive("attach_to", lambda op, who, n: "attach_to")
+@primitive("attach_to", lambda op, who, n: "attach me to {who}".format(who=who))
 def attach_to(state, item, op, events):
     """Quick-Draw: attach this gear (still unattached on the board) to the target unit."""
     g = item["source"]
@@ -30,7 +30,7 @@ def attach_to(state, item, op, events):
             state._attach(g, u, events)
 
 
-@primitive("attach", lambda op, who, n: "attach")
+@primitive("attach", lambda op, who, n: "attach one of your Equipment to me")
 def attach(state, item, op, events):
     """Weaponmaster: attach the chosen Equipment to this unit, if both are still on the
     board under this player's control (attaching is not a move, digest 11.2)."""
