@@ -40,10 +40,10 @@ class PCG32:
         inc = self.inc
         old = self.state
         while True:  # next_u32, inlined
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
             rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-            old = (old * _MULT + inc) & _MASK64
+            r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF  # rotate right (rot 0: x << 32 is masked off)
+            old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
             if r >= threshold:
                 self.state = old
                 return r % n
@@ -65,10 +65,10 @@ class PCG32:
             n = i + 1
             threshold = (0x100000000 - n) % n
             while True:
-                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
                 rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-                old = (old * _MULT + inc) & _MASK64
+                r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF
+                old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
                 if r >= threshold:
                     break
             j = r % n
@@ -86,10 +86,10 @@ class PCG32:
         inc = self.inc
         old = self.state
         while True:
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
             rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-            old = (old * _MULT + inc) & _MASK64
+            r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF  # rotate right (rot 0: x << 32 is masked off)
+            old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
             if r >= threshold:
                 self.state = old
                 return items[r % n]
