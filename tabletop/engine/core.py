@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import repeat
+from operator import is_
 from typing import Any, Iterable, Sequence
 
 from .errors import IllegalChoice
@@ -234,8 +236,10 @@ class Decision:
         # an id begins with its kind: the ids of choices of other kinds are never written
         starts = choice_id.startswith
         for c in self.choices:
-            if (player is None or c.player == player) and starts(c.kind) and c.id == choice_id:
-                return c
+            if starts(c.kind) and (player is None or c.player == player):
+                i = c._id  # the id once written, read without the property
+                if (c.id if i is None else i) == choice_id:
+                    return c
         return None
 
     def to_view(self) -> dict:
@@ -363,9 +367,8 @@ class State:
         d = self.decision
         if d is None:
             raise IllegalChoice("the game is over")
-        for c in d.choices:
-            if c is choice:  # one of the decision's own choices: legal as it is
-                return self._apply(c)
+        if any(map(is_, d.choices, repeat(choice))):  # one of the decision's own choices: legal as it is
+            return self._apply(choice)
         legal = d.find(choice.id, choice.player)
         if legal is None:
             reason = self.why_not(choice.kind, choice.args, choice.player)
