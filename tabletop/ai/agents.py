@@ -5,8 +5,6 @@ which every card hidden from that player has been re-drawn at random."""
 from __future__ import annotations
 
 import time
-from itertools import compress
-from operator import attrgetter
 
 from tabletop.engine.core import Choice, State
 from tabletop.engine.rng import PCG32
@@ -156,10 +154,6 @@ def apply_with_defaults(state: State, choice: Choice) -> None:
         d = state.decision
 
 
-_PLAYER = attrgetter("player")
-_ROLE = attrgetter("role")
-
-
 class RandomAgent(Agent):
     """Uniformly random among the legal choices, never resigning while it has
     any other choice (a random resignation would make every game a walkover)."""
@@ -167,17 +161,8 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: State, player: int) -> Choice:
-        # playing_choices(choices_for(player)), the lists filtered in C (map and
-        # compress): a list is only copied when a choice is left out
-        choices = state.decision.choices
-        whose = list(map(_PLAYER, choices))
-        if whose.count(player) != len(whose):
-            choices = list(compress(choices, map(player.__eq__, whose)))
-        roles = list(map(_ROLE, choices))
-        resigns = roles.count("resign")
-        if resigns and resigns != len(roles):
-            choices = list(compress(choices, map("resign".__ne__, roles)))
-        return self.rng.choice(choices)
+        choices = state.decision.choices_for(player)
+        return self.rng.choice(playing_choices(choices))
 
 
 class GreedyAgent(Agent):
