@@ -22,7 +22,7 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import eq, is_not, itemgetter
+from operator import itemgetter
 
 from .core import Event
 
@@ -148,34 +148,18 @@ def number_repeats(events: list) -> None:
     if n < 2:
         return
     move = MoveEvent
-    keys = [_default_key(e) if e.__class__ is move and e._cap is None else e.caption for e in events]
-    later = keys[1:]
-    kinds = list(map(type, keys))
-    if kinds.count(str) == n:  # every caption written: jump from run to run (in C)
-        same = list(map(eq, keys, later))
-        j = 0
-        while True:
-            try:
-                i = same.index(True, j)
-            except ValueError:
-                return
-            j = i + 1
-            while j < n - 1 and same[j]:
-                j += 1
-            if keys[i]:
-                _number(events, i, j + 1)
-    if True not in map(eq, keys, later) and not any(map(is_not, kinds, kinds[1:])):
-        return  # no two keys in a row alike, no written caption beside an unwritten one
-    k = keys[0]
+    e = events[0]
+    k = _default_key(e) if e.__class__ is move and e._cap is None else e.caption
     i = 0  # where the run of equal captions began
     for j in range(1, n):
-        o = keys[j]
+        e = events[j]
+        o = _default_key(e) if e.__class__ is move and e._cap is None else e.caption
         if o == k:
             continue
         if (o.__class__ is str) is not (k.__class__ is str):
             # a written caption against a default one: write the default one
             k = events[i].caption
-            o = events[j].caption
+            o = e.caption
             if o == k:
                 continue
         if j - i > 1 and k:
