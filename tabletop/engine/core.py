@@ -43,8 +43,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from itertools import repeat
-from operator import is_
 from typing import Any, Iterable, Sequence
 
 from .errors import IllegalChoice
@@ -367,8 +365,9 @@ class State:
         d = self.decision
         if d is None:
             raise IllegalChoice("the game is over")
-        if any(map(is_, d.choices, repeat(choice))):  # one of the decision's own choices: legal as it is
-            return self._apply(choice)
+        for c in d.choices:
+            if c is choice:  # one of the decision's own choices: legal as it is
+                return self._apply(c)
         legal = d.find(choice.id, choice.player)
         if legal is None:
             reason = self.why_not(choice.kind, choice.args, choice.player)
