@@ -9,6 +9,8 @@ from __future__ import annotations
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
+#: ``randbelow(n)`` rejects the draws below ``2**32 % n`` (no modulo bias); worked out once for small n
+_THRESHOLD = tuple((0x100000000 - n) % n if n else 0 for n in range(256))
 
 
 class PCG32:
@@ -36,14 +38,13 @@ class PCG32:
             if n == 1:
                 return 0
             raise ValueError("randbelow needs n > 0")
-        threshold = (0x100000000 - n) % n
+        threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
         inc = self.inc
         old = self.state
         while True:  # next_u32, inlined
-            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF  # rotate right (rot 0: x << 32 is masked off)
-            old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF  # rotated right by old >> 59
+            old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
                 self.state = old
                 return r % n
@@ -63,12 +64,11 @@ class PCG32:
         old = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            threshold = (0x100000000 - n) % n
+            threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
             while True:
-                x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                rot = old >> 59
-                r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF
-                old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
+                old = (old * _MULT + inc) & _MASK64
                 if r >= threshold:
                     break
             j = r % n
@@ -82,14 +82,13 @@ class PCG32:
             if n == 1:
                 return items[0]
             raise IndexError("choice from an empty sequence")
-        threshold = (0x100000000 - n) % n
+        threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
         inc = self.inc
         old = self.state
         while True:
-            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            r = (x >> rot | x << 32 - rot) & 0xFFFFFFFF  # rotate right (rot 0: x << 32 is masked off)
-            old = (old * 6364136223846793005 + inc) & 0xFFFFFFFFFFFFFFFF
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF  # rotated right by old >> 59
+            old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
                 self.state = old
                 return items[r % n]
