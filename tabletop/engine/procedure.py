@@ -170,11 +170,12 @@ class Processor:
 
     def _after(self, state, step: Step, result: str) -> None:
         if result == DONE:
-            # the step may have pushed sub-steps above itself before finishing: the
-            # last record that is this step (found in C: a Step equals only itself)
+            # the step may have pushed sub-steps above itself before finishing
             steps = state.steps
-            if step in steps:
-                del steps[len(steps) - 1 - steps[::-1].index(step)]
+            for k in range(len(steps) - 1, -1, -1):
+                if steps[k] is step:
+                    del steps[k]
+                    break
         elif result not in (AGAIN, WAIT):
             raise RuntimeError(f"procedure {step.proc} returned {result!r}, not DONE, AGAIN or WAIT")
 
@@ -204,7 +205,10 @@ class Processor:
                 if steps and steps[-1] is step:
                     steps.pop()
                 else:  # it pushed sub-steps above itself before finishing (or ended the game)
-                    self._after(state, step, DONE)
+                    for k in range(len(steps) - 2, -1, -1):
+                        if steps[k] is step:
+                            del steps[k]
+                            break
             elif result is not AGAIN:
                 if result == WAIT:
                     steps = state.steps
