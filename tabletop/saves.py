@@ -187,11 +187,12 @@ class Match:
     @property
     def log(self) -> list[tuple[int, str]]:
         """The choices made, as ``(player, choice id)``, in order. A choice
-        applied is kept as it is and its id written when the log is next read
-        (saves, undo and replays read it; play without a save never does)."""
+        applied is kept as its player, kind and args, and its id written when
+        the log is next read (saves, undo and replays read it; play without a
+        save never does)."""
         made = self._made
         if made:
-            self._log.extend([(c.player, c.id) for c in made])
+            self._log.extend([(p, Choice(kind, args).id) for p, kind, args in made])
             made.clear()
         return self._log
 
@@ -202,7 +203,7 @@ class Match:
 
     def apply(self, choice: Choice) -> list[Event]:
         events = self.state.apply(choice)
-        self._made.append(choice)
+        self._made.append((choice.player, choice.kind, choice.args))  # not the choice: its label may hold a state
         if self.autosave_path is not None:
             self.autosave()
         return events
