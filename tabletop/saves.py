@@ -159,7 +159,7 @@ class Match:
         self.setup = setup
         self.seed = int(seed)
         self.state = state if state is not None else self.initial_state()
-        self.log: list[tuple[int, str]] = []
+        self.log = []  # (player, choice id) of each choice made (see the property)
         self.ui: dict = {}
         self.name = ""
         self.created = _now()
@@ -184,10 +184,28 @@ class Match:
     def new(cls, game: Game, setup: dict | None = None, seed: int = 0) -> "Match":
         return cls(game, setup if setup is not None else game.default_setup(), seed)
 
+    @property
+    def log(self) -> list[tuple[int, str]]:
+        """The choices made, as ``(player, choice id)``, in order. A choice
+        applied is kept as its player, kind and args, and its id written when
+        the log is next read (saves, undo and replays read it; play without a
+        save never does)."""
+        made = self._made
+        if made:
+            self._log.extend([(p, Choice(kind, args).id) for p, kind, args in made])
+            made.clear()
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[tuple[int, str]]) -> None:
+        self._log = entries
+        self._made = []
+
     def apply(self, choice: Choice) -> list[Event]:
         events = self.state.apply(choice)
-        self.log.append((choice.player, choice.id))
-        self.autosave()
+        self._made.append((choice.player, choice.kind, choice.args))  # not the choice: its label may hold a state
+        if self.autosave_path is not None:
+            self.autosave()
         return events
 
     def autosave(self) -> None:

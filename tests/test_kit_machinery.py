@@ -118,6 +118,47 @@ def test_processor_runs_sub_steps_first_tags_rules_and_waits():
     assert PROCESSOR.decide(s) is None
 
 
+def test_a_processor_asked_for_checks_when_due_skips_them_until_a_step_makes_one_due():
+    procs = Procedures("due")
+    proc = Processor(procs, outcome_when_due=True)
+    checked = []
+
+    @procs.step("tick", rule="Tick (1)")
+    def tick(state, step, events):
+        return DONE
+
+    @procs.step("hit", rule="Damage (2)")
+    def hit(state, step, events):
+        state.life[1] -= step.args["amount"]
+        state.outcome_due = True  # what the check reads changed
+        return DONE
+
+    @procs.decision("wait", rule="Wait (3)")
+    class Wait:
+        def decide(state, step):
+            return Decision([0], "wait", "go on?", [Choice("go", {}, 0)])
+
+        def choose(state, step, choice, events):
+            proc.push(state, "hit", amount=5)
+            return AGAIN
+
+    class Due(Toy):
+        def check_outcome(self, events):
+            checked.append(list(self.life))
+            check_outcome(self, events)
+
+    s = Due()
+    FIELDS.init(s)
+    s.outcome_due = False
+    s.steps += [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 2}), Step("tick"), Step("tick")]
+    proc.run(s, [])
+    assert checked == [[5, 3]] and s.outcome_due is False  # once, after the hit; never after a tick
+    events = []
+    proc.choose(s, proc.decide(s).choices[0], events)
+    assert checked == [[5, 3], [5, -2]] and s.outcome is not None and events[-1].kind == "game.over"
+    assert proc.decide(s) is None
+
+
 def test_processor_loop_guard_stops_a_procedure_that_never_finishes():
     procs = Procedures("loop")
     proc = Processor(procs)

@@ -234,8 +234,10 @@ class Decision:
         # an id begins with its kind: the ids of choices of other kinds are never written
         starts = choice_id.startswith
         for c in self.choices:
-            if (player is None or c.player == player) and starts(c.kind) and c.id == choice_id:
-                return c
+            if starts(c.kind) and (player is None or c.player == player):
+                i = c._id  # the id once written, read without the property
+                if (c.id if i is None else i) == choice_id:
+                    return c
         return None
 
     def to_view(self) -> dict:

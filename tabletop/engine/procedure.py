@@ -17,8 +17,10 @@ state, its step and the event list, does one of three things:
   the choice (and returns DONE, AGAIN or WAIT in the same way).
 
 After every step the processor asks the state for its end-of-game check
-(``state.check_outcome(events)``), in this one place, and one loop guard
-stops a procedure that never finishes. Events a procedure emits without a
+(``state.check_outcome(events)``), in this one place (a game may have it
+asked only after the steps that changed what it reads: see
+:class:`Processor`), and one loop guard stops a procedure that never
+finishes. Events a procedure emits without a
 rule reference get its declared rule.
 
 Steps' ``args`` are plain JSON-able data. ``copy()`` is shallow (a dict
@@ -141,10 +143,21 @@ class Procedures:
 class Processor:
     """Runs a state's step stack. The state provides ``steps`` (a list of
     :class:`Step`, top last), ``outcome`` (None while the game goes on) and
-    ``check_outcome(events)`` (the end-of-game checks of its rulebook)."""
+    ``check_outcome(events)`` (the end-of-game checks of its rulebook).
 
-    def __init__(self, procedures: Procedures):
+    By default the end-of-game check runs after every step. A game whose
+    check reads a few facts may opt in to ``outcome_when_due=True``: the
+    check then runs after a step only when ``state.outcome_due`` is true (the
+    processor sets it back to False first), and the game sets
+    ``state.outcome_due = True`` wherever a fact its check reads changes
+    (life points, points, a failed draw, a card into the zone that counts).
+    Such a state declares ``outcome_due`` as a field, True at first, so a
+    state loaded or built from a position is checked once."""
+
+    def __init__(self, procedures: Procedures, outcome_when_due: bool = False):
         self.procedures = procedures
+        self.table = procedures.table  # the same dict: procedures registered later are in it
+        self.outcome_when_due = outcome_when_due
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
@@ -155,25 +168,22 @@ class Processor:
         state.steps.append(step)
         return step
 
-    def _tag(self, proc: Procedure, events: list, start: int) -> None:
-        for i in range(start, len(events)):
-            if not events[i].rule:
-                events[i].rule = proc.rule
-
     def _after(self, state, step: Step, result: str) -> None:
         if result == DONE:
             # the step may have pushed sub-steps above itself before finishing
-            for k in range(len(state.steps) - 1, -1, -1):
-                if state.steps[k] is step:
-                    del state.steps[k]
+            steps = state.steps
+            for k in range(len(steps) - 1, -1, -1):
+                if steps[k] is step:
+                    del steps[k]
                     break
         elif result not in (AGAIN, WAIT):
             raise RuntimeError(f"procedure {step.proc} returned {result!r}, not DONE, AGAIN or WAIT")
 
     def run(self, state, events: list) -> None:
         """Run steps until a player must decide or the game is over."""
-        table = self.procedures.table
+        table = self.table
         check = state.check_outcome
+        when_due = self.outcome_when_due
         for _ in range(LOOP_GUARD):
             steps = state.steps  # read afresh: a procedure may replace the list
             if not steps or state.outcome is not None:
@@ -185,45 +195,58 @@ class Processor:
                 return  # a decision step with nothing to do first
             start = len(events)
             result = run(state, step, events)
-            if len(events) > start:
+            if len(events) != start:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
                     if not e.rule:
                         e.rule = rule
-            if result is AGAIN:
-                pass
-            elif result is DONE:
+            if result is DONE:
                 steps = state.steps
                 if steps and steps[-1] is step:
                     steps.pop()
-                else:  # it pushed sub-steps above itself before finishing
+                else:  # it pushed sub-steps above itself before finishing (or ended the game)
                     for k in range(len(steps) - 2, -1, -1):
                         if steps[k] is step:
                             del steps[k]
                             break
-            elif result == WAIT:
-                steps = state.steps
-                if steps and steps[-1] is step:
+            elif result is not AGAIN:
+                if result == WAIT:
+                    steps = state.steps
+                    if steps and steps[-1] is step:
+                        if when_due:
+                            if state.outcome_due:
+                                state.outcome_due = False
+                                check(events)
+                        else:
+                            check(events)
+                        return
+                else:
+                    self._after(state, step, result)
+            if when_due:
+                if state.outcome_due:
+                    state.outcome_due = False
                     check(events)
-                    return
             else:
-                self._after(state, step, result)
-            check(events)
+                check(events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
     def waiting_step(self, state) -> Step | None:
         """The step that waits for a decision (the top one), or None."""
-        if state.outcome is not None or not state.steps:
+        steps = state.steps
+        if state.outcome is not None or not steps:
             return None
-        step = state.steps[-1]
-        return step if self.procedures.table[step.proc].decide is not None else None
+        step = steps[-1]
+        return step if self.table[step.proc].decide is not None else None
 
     def decide(self, state):
-        step = self.waiting_step(state)
-        if step is None:
+        """The waiting step's decision (None when no step waits)."""
+        steps = state.steps
+        if state.outcome is not None or not steps:
             return None
-        return self.procedures.table[step.proc].decide(state, step)
+        step = steps[-1]
+        decide = self.table[step.proc].decide
+        return None if decide is None else decide(state, step)
 
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
@@ -231,19 +254,28 @@ class Processor:
         proc = None
         if steps and state.outcome is None:  # the waiting step is the top one
             step = steps[-1]
-            proc = self.procedures.table[step.proc]
+            proc = self.table[step.proc]
         if proc is None or proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
         start = len(events)
         result = proc.choose(state, step, choice, events)
-        if len(events) > start:
+        if len(events) != start:
             rule = proc.rule
             for e in events[start:]:
                 if not e.rule:
                     e.rule = rule
-        if result is DONE and state.steps and state.steps[-1] is step:
-            state.steps.pop()
+        if result is DONE:
+            steps = state.steps
+            if steps and steps[-1] is step:
+                steps.pop()
+            else:
+                self._after(state, step, DONE)
         elif result is not AGAIN and result != WAIT:
             self._after(state, step, result)
-        state.check_outcome(events)
+        if self.outcome_when_due:
+            if state.outcome_due:
+                state.outcome_due = False
+                state.check_outcome(events)
+        else:
+            state.check_outcome(events)
         self.run(state, events)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
+#: ``randbelow(n)`` rejects the draws below ``2**32 % n`` (no modulo bias); worked out once for small n
+_THRESHOLD = tuple((0x100000000 - n) % n if n else 0 for n in range(256))
 
 
 class PCG32:
@@ -36,13 +38,12 @@ class PCG32:
             if n == 1:
                 return 0
             raise ValueError("randbelow needs n > 0")
-        threshold = (0x100000000 - n) % n
+        threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
         inc = self.inc
         old = self.state
         while True:  # next_u32, inlined
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF  # rotated right by old >> 59
             old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
                 self.state = old
@@ -63,11 +64,10 @@ class PCG32:
         old = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            threshold = (0x100000000 - n) % n
+            threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
             while True:
                 xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
                 old = (old * _MULT + inc) & _MASK64
                 if r >= threshold:
                     break
@@ -82,13 +82,12 @@ class PCG32:
             if n == 1:
                 return items[0]
             raise IndexError("choice from an empty sequence")
-        threshold = (0x100000000 - n) % n
+        threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
         inc = self.inc
         old = self.state
         while True:
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF  # rotated right by old >> 59
             old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
                 self.state = old
