@@ -272,7 +272,7 @@ class Legality:
         t = self.table
         for code, op in checks:
             if code == CHECK_FUSION:
-                return bool(self.fusion_candidates(p, src, True))
+                return self.fusion_possible(p, src)
             if code == CHECK_SEARCH:
                 found = self.memo.matching(op.get("filter") or _NO_FILTER)
                 return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
@@ -331,6 +331,38 @@ class Legality:
             if first:
                 break
         return out
+
+    def fusion_possible(self, p: int, src: int) -> bool:
+        """Is there a Fusion monster in the Extra Deck whose materials are in the hand
+        (the spell ``src`` aside) or on the field, with a Monster Zone for it (digest
+        1.G rule 29)? What :meth:`fusion_candidates` finds, asked only whether it finds one."""
+        t = self.table
+        zones = t.zones
+        zp = Z[p]
+        extra = zones[zp["extra"]]
+        if not extra:
+            return False
+        card = t.card
+        kinds = self.memo.fusions_in(tuple(map(card.__getitem__, extra)))
+        mx = self.maximum_centre
+        zone = zones[zp["monster"]]
+        monsters = [card[i] for i in zone if i is not None and i not in mx]
+        hand = zones[zp["hand"]]
+        have = list(map(card.__getitem__, hand))
+        if src in hand:
+            have.remove(card[src])  # the spell itself is no material
+        have += monsters
+        present = set(have)
+        field_full = None not in zone
+        for counts, names, single in kinds:
+            if not names <= present:
+                continue
+            if not single and any(have.count(m) < n for m, n in counts):
+                continue
+            if field_full and names.isdisjoint(monsters):
+                continue  # the Fusion monster needs a Monster Zone a material leaves free
+            return True
+        return False
 
     def trap_options(self, q: int, window: dict) -> list[tuple]:
         """(trap iid, target) pairs ``q`` may activate at this timing: a face-down
