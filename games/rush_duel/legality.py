@@ -372,18 +372,20 @@ class Legality:
         out = []
         if row == _EMPTY_ROW:
             return out
-        face, flags = t.face, self.card_flags
-        triggers = None
+        face, card = t.face, t.card
+        triggers = self.memo.triggers
+        ev = None
         for i in row:
-            if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
+            if i is None or face[i]:
                 continue
-            if triggers is None:
-                triggers = self.memo.triggers
+            trig = triggers[card[i]]
+            if trig is None:  # a set spell
+                continue
+            if ev is None:
                 ev = window["timing"]
                 subj = (window.get("attacker") if ev == "attack" else
                         (window.get("summoned") if ev == "summon" else window.get("source")))
-            trig = triggers[t.card[i]]
-            if trig is None or trig[0] != ev:  # not a trap, or another timing
+            if trig[0] != ev or self.card_flags.get(i, 0) & F_SETTURN:  # another timing, or set this turn
                 continue
             by = trig[1]
             if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
@@ -395,7 +397,7 @@ class Legality:
             flt = trig[2]
             if flt:
                 if ev == "effect":
-                    if not card_matches(self.db[self.table.card[subj]], flt):
+                    if not card_matches(self.db[card[subj]], flt):
                         continue
                 elif not self.on_field_matches(subj, flt):
                     continue
