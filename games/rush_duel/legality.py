@@ -348,18 +348,19 @@ class Legality:
         zone = zones[zp["monster"]]
         monsters = [card[i] for i in zone if i is not None and i not in mx]
         hand = zones[zp["hand"]]
-        have = list(map(card.__getitem__, hand))
-        if src in hand:
-            have.remove(card[src])  # the spell itself is no material
-        have += monsters
-        present = set(have)
-        field_full = None not in zone
-        for counts, names, single in kinds:
-            if not names <= present:
+        present = set(map(card.__getitem__, hand))
+        present.update(monsters)
+        for counts, names in kinds:
+            if not names <= present:  # a material is neither in the hand nor on the field
                 continue
-            if not single and any(have.count(m) < n for m, n in counts):
+            # the copies each material needs, the spell itself aside
+            have = list(map(card.__getitem__, hand))
+            if src in hand:
+                have.remove(card[src])
+            have += monsters
+            if any(have.count(m) < n for m, n in counts):
                 continue
-            if field_full and names.isdisjoint(monsters):
+            if None not in zone and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free
             return True
         return False

@@ -162,16 +162,12 @@ class Memo:
 
     def fusions_in(self, extra: tuple) -> tuple:
         """The Fusion monsters of an Extra Deck holding the card ids ``extra``, each
-        once: (its materials with the copies needed, the set of them, whether each
-        is needed once)."""
+        once, as their materials (:class:`_Materials`)."""
         got = self._fusions.get(extra)
         if got is None:
             if len(self._fusions) > 4096:
                 self._fusions.clear()
-            materials = self.materials
-            got = self._fusions[extra] = tuple(
-                (counts, names, all(n == 1 for _m, n in counts))
-                for counts, names in map(materials.__getitem__, dict.fromkeys(extra)))
+            got = self._fusions[extra] = tuple(map(self.materials.__getitem__, dict.fromkeys(extra)))
         return got
 
 
