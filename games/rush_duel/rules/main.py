@@ -17,6 +17,8 @@ from .procedures import PROCS, push
 #: choices that never change, made once (a decision lists the same objects each time)
 _BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") for p in (0, 1))
 _END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
+#: the Main Phase's last choices, by player and whether a Battle Phase may follow (not on turn 1, seed 3.3)
+_LAST = tuple(((_END_TURN[p], _SURRENDER[p]), (_BATTLE_PHASE[p], _END_TURN[p], _SURRENDER[p])) for p in (0, 1))
 
 #: a monster that was summoned, changed position or attacked this turn keeps its position (seed 3.2.2)
 _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
@@ -182,10 +184,7 @@ class MainPhaseRules:
                 variants = self.effect_variants(p, i)
                 if variants:
                     self._effect_choices("effect", p, i, variants, ch)
-        if self.turn_number != 1:
-            ch.append(_BATTLE_PHASE[p])
-        ch.append(_END_TURN[p])
-        ch.append(_SURRENDER[p])
+        ch += _LAST[p][self.turn_number != 1]
         name = self.names[p]
         prompt = _PROMPTS.get(name)
         if prompt is None:
