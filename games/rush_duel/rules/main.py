@@ -362,12 +362,13 @@ class MainPhase:
 
     def choose(state, step, choice, events):
         kind = choice.kind
-        rule = _ACTIONS.get(kind)
+        key = (state.__class__, kind)
+        rule = _ACTIONS.get(key)
         if rule is None:
-            rule = _ACTIONS[kind] = getattr(type(state), "_do_" + kind)
+            rule = _ACTIONS[key] = getattr(state.__class__, "_do_" + kind)
         rule(state, choice.player, choice.args, events)
         return DONE if kind in ENDS_MAIN_PHASE else AGAIN
 
 
-#: each Main Phase action's rule (``_do_<kind>``), found once
+#: each Main Phase action's rule (``_do_<kind>``), found once per state class
 _ACTIONS: dict = {}
