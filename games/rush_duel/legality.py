@@ -272,7 +272,7 @@ class Legality:
         t = self.table
         for code, op in checks:
             if code == CHECK_FUSION:
-                return bool(self.fusion_candidates(p, src, True))
+                return self.fusion_possible(p, src)
             if code == CHECK_SEARCH:
                 found = self.memo.matching(op.get("filter") or _NO_FILTER)
                 return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
@@ -332,6 +332,39 @@ class Legality:
                 break
         return out
 
+    def fusion_possible(self, p: int, src: int) -> bool:
+        """Is there a Fusion monster in the Extra Deck whose materials are in the hand
+        (the spell ``src`` aside) or on the field, with a Monster Zone for it (digest
+        1.G rule 29)? What :meth:`fusion_candidates` finds, asked only whether it finds one."""
+        t = self.table
+        zones = t.zones
+        zp = Z[p]
+        extra = zones[zp["extra"]]
+        if not extra:
+            return False
+        card = t.card
+        kinds = self.memo.fusions_in(tuple(map(card.__getitem__, extra)))
+        mx = self.maximum_centre
+        zone = zones[zp["monster"]]
+        monsters = [card[i] for i in zone if i is not None and i not in mx]
+        hand = zones[zp["hand"]]
+        present = set(map(card.__getitem__, hand))
+        present.update(monsters)
+        for counts, names in kinds:
+            if not names <= present:  # a material is neither in the hand nor on the field
+                continue
+            # the copies each material needs, the spell itself aside
+            have = list(map(card.__getitem__, hand))
+            if src in hand:
+                have.remove(card[src])
+            have += monsters
+            if any(have.count(m) < n for m, n in counts):
+                continue
+            if None not in zone and names.isdisjoint(monsters):
+                continue  # the Fusion monster needs a Monster Zone a material leaves free
+            return True
+        return False
+
     def trap_options(self, q: int, window: dict) -> list[tuple]:
         """(trap iid, target) pairs ``q`` may activate at this timing: a face-down
         trap set before this turn whose trigger matches, with its requirement met."""
@@ -340,18 +373,20 @@ class Legality:
         out = []
         if row == _EMPTY_ROW:
             return out
-        face, flags = t.face, self.card_flags
-        triggers = None
+        face, card = t.face, t.card
+        triggers = self.memo.triggers
+        ev = None
         for i in row:
-            if i is None or face[i] or flags.get(i, 0) & F_SETTURN:
+            if i is None or face[i]:
                 continue
-            if triggers is None:
-                triggers = self.memo.triggers
+            trig = triggers[card[i]]
+            if trig is None:  # a set spell
+                continue
+            if ev is None:
                 ev = window["timing"]
                 subj = (window.get("attacker") if ev == "attack" else
                         (window.get("summoned") if ev == "summon" else window.get("source")))
-            trig = triggers[t.card[i]]
-            if trig is None or trig[0] != ev:  # not a trap, or another timing
+            if trig[0] != ev or self.card_flags.get(i, 0) & F_SETTURN:  # another timing, or set this turn
                 continue
             by = trig[1]
             if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
@@ -363,7 +398,7 @@ class Legality:
             flt = trig[2]
             if flt:
                 if ev == "effect":
-                    if not card_matches(self.db[self.table.card[subj]], flt):
+                    if not card_matches(self.db[card[subj]], flt):
                         continue
                 elif not self.on_field_matches(subj, flt):
                     continue

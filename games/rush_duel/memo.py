@@ -125,7 +125,7 @@ class _Triggers(dict):
 class Memo:
     """The look-ups of one card database (see the module docstring)."""
 
-    __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable")
+    __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions")
 
     def __init__(self, db: dict):
         self.db = db
@@ -142,6 +142,7 @@ class Memo:
         self.made: dict = {}
         self._matches: dict = {}
         self._revivable: dict = {}
+        self._fusions: dict = {}
 
     def matching(self, flt: dict) -> frozenset:
         """The card ids whose printed values match ``flt`` (effects.card_matches)."""
@@ -158,6 +159,16 @@ class Memo:
             got = self._revivable[id(flt)] = (flt, frozenset(
                 cid for cid in self.matching(flt) if db[cid]["kind"] == "monster" and db[cid]["subtype"] != "fusion"))
         return got[1]
+
+    def fusions_in(self, extra: tuple) -> tuple:
+        """The Fusion monsters of an Extra Deck holding the card ids ``extra``, each
+        once, as their materials (:class:`_Materials`)."""
+        got = self._fusions.get(extra)
+        if got is None:
+            if len(self._fusions) > 4096:
+                self._fusions.clear()
+            got = self._fusions[extra] = tuple(map(self.materials.__getitem__, dict.fromkeys(extra)))
+        return got
 
 
 _MEMOS: dict = {}

@@ -119,7 +119,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         the deck held loses (seed 3.1; digest 1.C rule 11); a player whose LP reach 0
         loses (seed 2; digest 1.C rule 10)."""
         lp = self.life_points
-        if self.outcome is not None or (self.failed_draw is None and lp[0] > 0 and lp[1] > 0):
+        if lp[0] > 0 and lp[1] > 0 and self.failed_draw is None or self.outcome is not None:
             return
         if self.failed_draw is not None:
             p, n, have = self.failed_draw
@@ -144,6 +144,8 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
     @property
     def decision(self) -> Decision | None:
         d = self.decision_cache
+        if d is not None and self.outcome is None:
+            return d  # built when first read, since the last choice
         if self.outcome is not None or not self.steps:
             return None
         if d is None:

@@ -114,11 +114,13 @@ class CardMoves:
                 to, idx, face = self._to_hand_zone(g, "deck"), 0, 0
             else:
                 to, idx, face = self._to_hand_zone(g, "deck"), None, 0
-            # a face-down card that goes to a hidden zone keeps its identity secret
-            shown = self.name(g) if (t.face[g] or dest == "grave") else "A face-down card"
-            ev = t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown), rule=rule)
-            # an empty caption: the event just before says it in the log
-            events.append(ev if caption else quiet(ev))
+            if caption:
+                # a face-down card that goes to a hidden zone keeps its identity secret
+                shown = self.name(g) if (t.face[g] or dest == "grave") else "A face-down card"
+                events.append(t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown),
+                                     rule=rule))
+            else:  # an empty caption: the event just before says it in the log
+                events.append(quiet(t.move(g, to, index=idx, face=face, orient=0, rule=rule)))
             moved.append(g)
         return moved
 

@@ -17,6 +17,8 @@ from .procedures import PROCS, push
 #: choices that never change, made once (a decision lists the same objects each time)
 _BATTLE_PHASE = tuple(Choice("battle_phase", {}, p, "Go to the Battle Phase") for p in (0, 1))
 _END_TURN = tuple(Choice("end_turn", {}, p, "End the turn", role="end") for p in (0, 1))
+#: the Main Phase's last choices, by player and whether a Battle Phase may follow (not on turn 1, seed 3.3)
+_LAST = tuple(((_END_TURN[p], _SURRENDER[p]), (_BATTLE_PHASE[p], _END_TURN[p], _SURRENDER[p])) for p in (0, 1))
 
 #: a monster that was summoned, changed position or attacked this turn keeps its position (seed 3.2.2)
 _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
@@ -179,18 +181,10 @@ class MainPhaseRules:
                 h = hint[cid]
                 if not h[4] or (h[5] and i not in mx):
                     continue
-                for mode, tg in self.effect_variants(p, i):
-                    key = ("effect", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p)
-                    got = made.get(key)
-                    if got is None:
-                        args = {"card": i}
-                        c = self.db[cid]
-                        got = made[key] = Choice("effect", args, p, effect_words(self, c, "use", c["name"], args, mode, tg))
-                    ch.append(got)
-        if self.turn_number != 1:
-            ch.append(_BATTLE_PHASE[p])
-        ch.append(_END_TURN[p])
-        ch.append(_SURRENDER[p])
+                variants = self.effect_variants(p, i)
+                if variants:
+                    self._effect_choices("effect", p, i, variants, ch)
+        ch += _LAST[p][self.turn_number != 1]
         name = self.names[p]
         prompt = _PROMPTS.get(name)
         if prompt is None:
@@ -212,50 +206,63 @@ class MainPhaseRules:
         row = t.zones[mz]
         has_free = None in row
         made = self.memo.made
-        outcomes = set()
-        for k in slots:
+        free_seen = False
+        units_seen: tuple = ()
+        for k in slots:  # the free zones come first
             occupant = row[k]
             if occupant is None:
                 unit = None
                 key = ("advance", i, cid, p, need, k)
+                repeat = free_seen
+                free_seen = True
             else:
-                unit = mx.get(occupant, occupant)
+                unit = mx.get(occupant, occupant) if mx else occupant
                 key = ("advance", i, cid, p, need, k, unit, card[unit], face[unit])
-            repeat = unit in outcomes or (unit is not None and has_free)
-            outcomes.add(unit)
+                repeat = has_free or unit in units_seen
+                units_seen += (unit,)
             # the words name the tribute standing in the zone: made once for the same monster there
             pair = made.get(key)
             if pair is None:
-                words = ADVANCE_WORDS[(unit is not None, need > 1)]
-                name = self.db[cid]["name"]
-                tribute = None if unit is None else self.name(unit) if face[unit] else "the face-down monster"
-                pair = made[key] = tuple(
-                    Choice(kind, {"card": i, "to": mz, "slot": k}, p,
-                           words[kind].format(card=name, zone=MONSTER_ZONE_WORDS[k], n=need, tribute=tribute))
-                    for kind in ("summon", "set"))
+                pair = made[key] = self._advance_pair(p, i, cid, need, mz, k, unit)
             ch += pair
             if repeat:
                 same += pair
+
+    def _advance_pair(self, p: int, i: int, cid: str, need: int, mz: str, k: int, unit: int | None) -> tuple:
+        """The advance summon and the advance set of ``i`` into the Monster Zone ``k``,
+        where ``unit`` stands (None: a free zone), in words."""
+        words = ADVANCE_WORDS[(unit is not None, need > 1)]
+        name = self.db[cid]["name"]
+        tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
+        zone = MONSTER_ZONE_WORDS[k]
+        return (Choice("summon", {"card": i, "to": mz, "slot": k}, p,
+                       words["summon"].format(card=name, zone=zone, n=need, tribute=tribute)),
+                Choice("set", {"card": i, "to": mz, "slot": k}, p,
+                       words["set"].format(card=name, zone=zone, n=need, tribute=tribute)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
         ``to``: the Field Zone a field spell from the hand goes to."""
         variants = self.effect_variants(p, i)
-        if not variants:
-            return
+        if variants:
+            self._effect_choices("activate", p, i, variants, ch, to)
+
+    def _effect_choices(self, kind: str, p: int, i: int, variants: list, ch: list, to: str | None = None) -> None:
+        """The choices of activating ``i`` (``kind``: "activate" a spell, "effect" of a
+        monster) in each of its ``variants`` (mode, target). The same activation with
+        the same words is the same choice each time (made once, keyed by what the
+        words name: the target's card and face)."""
         card, face = self.table.card, self.table.face
         cid = card[i]
         made = self.memo.made
-        c = None
         for mode, tg in variants:
-            # the same activation with the same words is the same choice each time (made once)
-            key = ("activate", i, cid, mode, tg, None if tg is None else card[tg], None if tg is None else face[tg], p, to)
+            key = (kind, i, cid, mode, p, to) if tg is None else (kind, i, cid, mode, p, to, tg, card[tg], face[tg])
             got = made.get(key)
             if got is None:
-                if c is None:
-                    c = self.db[cid]
+                c = self.db[cid]
                 args = {"card": i} if to is None else {"card": i, "to": to}
-                got = made[key] = Choice("activate", args, p, effect_words(self, c, "activate", c["name"], args, mode, tg))
+                verb = "activate" if kind == "activate" else "use"
+                got = made[key] = Choice(kind, args, p, effect_words(self, c, verb, c["name"], args, mode, tg))
             ch.append(got)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
@@ -354,5 +361,14 @@ class MainPhase:
         return state._main_decision()
 
     def choose(state, step, choice, events):
-        getattr(state, "_do_" + choice.kind)(choice.player, choice.args, events)
-        return DONE if choice.kind in ENDS_MAIN_PHASE else AGAIN
+        kind = choice.kind
+        key = (state.__class__, kind)
+        rule = _ACTIONS.get(key)
+        if rule is None:
+            rule = _ACTIONS[key] = getattr(state.__class__, "_do_" + kind)
+        rule(state, choice.player, choice.args, events)
+        return DONE if kind in ENDS_MAIN_PHASE else AGAIN
+
+
+#: each Main Phase action's rule (``_do_<kind>``), found once per state class
+_ACTIONS: dict = {}
