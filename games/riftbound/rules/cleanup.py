@@ -278,11 +278,18 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
 @PROCS.step("cleanup", rule=R_CLEAN)
 def cleanup(state, step, ev):
     """A cleanup: passes until one changes nothing, the game ends, or a player must choose
-    which showdown begins first."""
+    which showdown begins first. When the last cleanup ended with a pass that changed
+    nothing and nothing a pass looks at has changed since (``cleanup_quiet``: a choice but
+    those of ``turn.QUIET_CHOICES``, and every task but the phases and steps of
+    ``turn.QUIET_STEPS``, clear it), this one's pass would change nothing too, so it is not
+    run again (``turn`` does not even start it then)."""
     state.cleanup_due = False
+    if state.cleanup_quiet:
+        return DONE
     while cleanup_pass(state, ev):
         if state.outcome is not None or state.steps[-1].proc in ASKS:
-            break
+            return DONE
+    state.cleanup_quiet = True
     return DONE
 
 

@@ -29,6 +29,18 @@ TURN_STRUCTURE = (
     ("next", "next_turn"),                      # the other player becomes the turn player
 )
 TURN_PROCEDURE = dict(TURN_STRUCTURE)
+# The phases and steps that change nothing a cleanup looks at (rules/cleanup.py: points,
+# damage and Might, which units and gear are at each battlefield, facedown cards, control,
+# contested and staged battlefields, the chain, the running showdown): readying, runes
+# channelled, a card drawn, pools emptied, stun wearing off, all units healed with the
+# 'this turn' effects ending, the turn passing; triggers they queue are a task of their own.
+# After one of them, a cleanup that follows a cleanup whose pass changed nothing has nothing
+# to do (``cleanup_quiet``); the scoring step and a burn out say so when they score.
+QUIET_STEPS = frozenset({"awaken_phase", "beginning_step", "scoring_step", "channel_phase", "draw_phase",
+                         "main_phase_start", "ending_step", "expiration_step", "expiration_repeat_check", "next_turn",
+                         "cleanup"})
+# Likewise the choices that change nothing a cleanup looks at: ending the Main Phase.
+QUIET_CHOICES = frozenset({"end_turn"})
 _TABLE = PROCS.table
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
 COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assignment", "assign_defenders": "damage_assignment",
@@ -46,9 +58,13 @@ def turn(state, step, ev):
     points makes a cleanup due, whose first step is the win check, so the game ends there
     (and the processor checks again after this step)."""
     steps = state.steps
+    tasks = _TASKS or _index_tasks()
     while True:
         # the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain, digest 9.2)
         if state.cleanup_due:
+            if state.cleanup_quiet:  # its pass would change nothing (rules/cleanup.py, cleanup)
+                state.cleanup_due = False
+                continue
             task = "cleanup"
         elif state.pending_triggers:
             task = "triggers_to_chain"
@@ -62,19 +78,31 @@ def turn(state, step, ev):
                 task = COMBAT_PROCEDURE[stage]
         else:  # the turn's next phase or step
             task = TURN_PROCEDURE[state.turn_step]
-        proc = _TABLE[task]
-        if proc.decide is not None:
-            push(state, proc.name)
+        run, rule, quiet = tasks[task]
+        if run is None:  # a decision
+            push(state, task)
             return AGAIN
         start = len(ev)
-        proc.run(state, step, ev)
+        run(state, step, ev)
+        if not quiet:
+            state.cleanup_quiet = False
         if len(ev) > start:
-            rule = proc.rule
             for e in ev[start:]:
                 if not e.rule:
                     e.rule = rule
         if state.outcome is not None or steps[-1] is not step:
             return AGAIN  # the game is over, or the task pushed a decision
+
+
+# each procedure the turn runs as a task: (what runs it at once, None for a decision; its
+# rule; whether it is one of QUIET_STEPS), made once every procedure is registered
+_TASKS: dict = {}
+
+
+def _index_tasks() -> dict:
+    for name, proc in _TABLE.items():
+        _TASKS[name] = (None if proc.decide is not None else proc.run, proc.rule, name in QUIET_STEPS)
+    return _TASKS
 
 
 @PROCS.step("awaken_phase", rule=R_AWAKEN)
@@ -108,6 +136,7 @@ def scoring_step(state, step, ev):
     state._ev(ev, "step.begin", "Scoring step: hold each battlefield you control", R_HOLD, step="scoring")
     for b in (0, 1):
         if state.battlefield_controller[b] == p:
+            state.cleanup_quiet = False  # a point scored: the win check looks at it
             state._score(p, b, "hold", ev)
     state.turn_step = "channel"
     return DONE
