@@ -76,6 +76,8 @@ class Board:
         t = self.table
         db = self.card_db
         v = db[t.card[iid]]["kw"].get(kw, 0)
+        if kw not in self.facts.kw_given:  # no effect, Equipment or battlefield gives it: printed only
+            return v
         numeric = kw in NUMERIC_KEYWORDS  # Assault, Shield, Deflect...: instances add together (digest 18)
         for m in self.this_turn_effects:
             if m[0] == iid and m[1] == "kw" and m[2] == kw:

@@ -99,6 +99,11 @@ class Legality:
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
+            # what p can pay for first (the cost is the same wherever it goes)
+            pays = affords(w, E, P)
+            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
+            if not (pays or accel):
+                return
             if hidden_at >= 0:
                 if not ok:
                     return
@@ -118,10 +123,6 @@ class Legality:
                             locs.append(b)
                 if not locs:
                     return
-            pays = affords(w, E, P)
-            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
-            if not (pays or accel):
-                return
             if bfn is None and locs[-1] >= 0:
                 bfn = self._bf_names()
             for loc in locs:
@@ -149,7 +150,9 @@ class Legality:
         if not ok:
             return
         if typ == "spell":
-            if not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
+            if not affords(w, E, P):
+                return  # not even without the Deflect and Repeat a target or Repeat would add
+            if not self.showdown and self.table.card[iid] in self.facts.moves_to_showdown:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
             tgs = self._targets(p, card["target"], -1, -1, hidden_at) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
@@ -292,12 +295,17 @@ class Legality:
         flt = target.get("filter", _NO_FILTER)
         here = flt.get("here")
         pool = []
+        t = self.table
+        zones, card, units = t.zones, t.card, self.facts.units
         for q in _SIDES[who][p]:
+            places = LOCZ[q]
             for at in TARGET_LOCS[zone]:
                 # here: the location of ``src``; a base is here only for its own player
                 if here and (at != loc or (at < 0 and q != p)):
                     continue
-                pool += self.units_at(q, at)
+                for i in zones[places[at + 1]]:  # q's units there (Board.units_at)
+                    if card[i] in units:
+                        pool.append(i)
         if flt.get("other"):
             pool = [u for u in pool if u != src]
         if hidden_at >= 0:
@@ -309,9 +317,11 @@ class Legality:
 
     def _deflect(self, p, tg) -> int:
         """Deflect X: an opponent's spell or ability choosing this costs X more power (digest 18)."""
-        if tg < 0 or not self.is_unit(tg) or self.table.zone[tg] not in ZLOC:
+        if tg < 0:
             return 0
-        if ZLOC[self.table.zone[tg]][0] == p:
+        t = self.table
+        w = ZLOC.get(t.zone[tg])  # an opponent's unit on the board
+        if w is None or w[0] == p or t.card[tg] not in self.facts.units:
             return 0
         return self.keyword_value(tg, "deflect")
 
