@@ -5,6 +5,7 @@ how to pay (the ``pay_cost`` decision)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import ge
 
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
@@ -119,7 +120,7 @@ def affords(wallet: tuple, energy: int, power: list) -> bool:
 def _dominates(a: tuple, b: tuple) -> bool:
     """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
     least as many ready runes of every domain (so the same runes, some of them ready)."""
-    return a != b and a[0] == b[0] and a[3] == b[3] and all(x >= y for x, y in zip(a[1], b[1]))
+    return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
 class Costs:
