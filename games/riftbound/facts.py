@@ -16,7 +16,7 @@ class CardFacts:
     """The facts of one card database (see the module docstring)."""
 
     __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers", "kw_given",
-                 "moves_to_showdown")
+                 "moves_to_showdown", "chain_activated", "showdown_activated")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -60,6 +60,12 @@ class CardFacts:
             acts = tuple((n, ab) for n, ab in enumerate(c["abil"]) if ab["on"] == "activate")
             if acts:
                 self.activated[k] = acts
+        #: the ids of cards with an activated ability usable while a chain exists (Reaction),
+        #: and during a showdown (Action or Reaction): ability_refusal's timing, per card
+        self.chain_activated = frozenset(k for k, acts in self.activated.items()
+                                         if any(ab.get("timing", "") == "reaction" for _, ab in acts))
+        self.showdown_activated = frozenset(k for k, acts in self.activated.items()
+                                            if any(ab.get("timing", "") in ("action", "reaction") for _, ab in acts))
 
 
 _FACTS: dict = {}

@@ -59,12 +59,16 @@ class Legality:
         activated = facts.activated
         here = LOCZ[p]
         abilities = []
-        for src in zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]:
-            acts = activated.get(card[src])
-            if acts:
-                for n, ab in acts:
-                    if ability_refusal(self, p, src, ab) is None:
-                        abilities.append((src, n, ab))
+        srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
+        # the cards whose abilities ability_refusal could allow in this state (by their timing)
+        timed = facts.chain_activated if self.chain else facts.showdown_activated if self.showdown else activated.keys()
+        if not timed.isdisjoint(map(card.__getitem__, srcs)):
+            for src in srcs:
+                acts = activated.get(card[src])
+                if acts:
+                    for n, ab in acts:
+                        if ability_refusal(self, p, src, ab) is None:
+                            abilities.append((src, n, ab))
         if not (plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
