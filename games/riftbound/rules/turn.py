@@ -189,7 +189,9 @@ def ending_step(state, step, ev):
     state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
-    for u in state.all_units():  # stun wears off at the start of the Ending step (digest 15)
+    counters = state.table.counters
+    stunned = any("stun" in c for c in counters.values()) if counters else False
+    for u in state.all_units() if stunned else ():  # stun wears off at the start of the Ending step (digest 15)
         if state.counter(u, "stun"):
             state.set_counter(u, "stun", 0)
             state._ev(ev, "counter.change", f"{state.name(u)} is no longer stunned", R_END, card=u, counter="stun",
@@ -264,7 +266,9 @@ class TurnRules:
 
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
-        healed = [u for u in self.all_units() if self.counter(u, "dmg")]
+        counters = self.table.counters
+        damaged = any("dmg" in c for c in counters.values()) if counters else False
+        healed = [u for u in self.all_units() if self.counter(u, "dmg")] if damaged else []
         for u in healed:
             self.set_counter(u, "dmg", 0)
             w = ZLOC[self.table.zone[u]]
