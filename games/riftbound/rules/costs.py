@@ -159,7 +159,7 @@ class Costs:
         t = self.table
         pool = self.pool[p]
         runes = t.zones[RUNES[p]]
-        db = self.card_db
+        card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         recycle: list = []
         have = pool[1:]
         need_any = 0
@@ -168,13 +168,20 @@ class Costs:
             if d == "any":
                 need_any += 1
                 continue
-            k = POOL_INDEX[d] - 1
+            k = _DOMAIN_INDEX[d]
             if have[k] - used_pool[k] > 0:
                 used_pool[k] += 1
                 continue
-            cands = [r for r in runes if r not in recycle and db[t.card[r]]["rune"] == d]
-            cands.sort(key=lambda r: -t.orient[r])
-            recycle.append(cands[0])
+            # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
+            first = None
+            for r in runes:
+                if rune_index[card[r]] == k and r not in recycle:
+                    if orient[r]:
+                        first = r
+                        break
+                    if first is None:
+                        first = r
+            recycle.append(first)
         pool_any = []
         for _ in range(need_any):
             k = next((k for k in range(6) if have[k] - used_pool[k] > 0), -1)
@@ -182,14 +189,21 @@ class Costs:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
                 continue
-            cands = [r for r in runes if r not in recycle]
-            cands.sort(key=lambda r: -t.orient[r])
-            recycle.append(cands[0])
+            first = None
+            for r in runes:
+                if r not in recycle:
+                    if orient[r]:
+                        first = r
+                        break
+                    if first is None:
+                        first = r
+            recycle.append(first)
         exh: list = []
         e_need = max(0, energy - pool[0])
         if e_need:
-            ready = [r for r in runes if not t.orient[r]]
-            ready.sort(key=lambda r: 0 if r in recycle else 1)
+            # ready runes, those being recycled first (in the runes' order)
+            ready = [r for r in runes if not orient[r] and r in recycle]
+            ready += [r for r in runes if not orient[r] and r not in recycle]
             exh = ready[:e_need]
         return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
 
@@ -244,57 +258,63 @@ class Costs:
         doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
-        base_ready = [len(ready[k]) for k in range(6)]
-        base_tired = [len(tired[k]) for k in range(6)]
-        # the payments as what each leaves (_payment_key of its plan), the engine's own first; a
-        # plan is written only for those offered
-        a_ready, a_tired = list(base_ready), list(base_tired)
+        # per domain with runes, in order: ready and exhausted runes, runes in all, and the
+        # runes its own symbols recycle
+        d_ready = [len(ready[k]) for k in doms]
+        d_tired = [len(tired[k]) for k in doms]
+        d_runes = [a + b for a, b in zip(d_ready, d_tired)]
+        d_need = [need[k] for k in doms]
+        nd = len(doms)
+        # the payments as what each leaves (the pool spent on [A]; ready, exhausted and recycled
+        # runes of each domain with runes), the engine's own first; a plan is written only for
+        # those offered
+        a_ready, a_tired, a_rec = list(d_ready), list(d_tired), [0] * nd
+        at = {k: i for i, k in enumerate(doms)}
         exhaust = auto["exhaust"]
         for r in exhaust:  # ready runes
-            k = rune_index[card[r]]
-            a_ready[k] -= 1
-            a_tired[k] += 1
-        recycled = []
+            i = at[rune_index[card[r]]]
+            a_ready[i] -= 1
+            a_tired[i] += 1
         for r in auto["recycle"]:
-            k = rune_index[card[r]]
+            i = at[rune_index[card[r]]]
             if orient[r] or r in exhaust:
-                a_tired[k] -= 1
+                a_tired[i] -= 1
             else:
-                a_ready[k] -= 1
-            recycled.append(DOMAINS[k])
-        recycled.sort()
-        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(recycled))]
+                a_ready[i] -= 1
+            a_rec[i] += 1
+        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))]
         how: list = [None]
         seen = {keys[0]}
         pool_ks = [k for k in range(6) if left[k]]
-        ready_caps = tuple(base_ready[k] for k in doms)
-        rune_caps = tuple(base_ready[k] + base_tired[k] for k in doms)
+        ready_caps = tuple(d_ready)
+        rune_caps = tuple(d_runes)
+        span = range(nd)
         for pk in _splits(from_pool, tuple(left[k] for k in pool_ks)):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
             pool_key = tuple(sorted(pool_any))
             for xs in _splits(e_need, ready_caps):
                 for aa in _splits(rune_any, rune_caps):
-                    r_ready, r_tired, recycled = list(base_ready), list(base_tired), []
-                    ok = True
-                    for k, x, a_k in zip(doms, xs, aa):
-                        r_n = need[k] + a_k
-                        if r_n > base_ready[k] + base_tired[k]:
-                            ok = False
+                    r_ready, r_tired, r_rec = [], [], []
+                    for i in span:
+                        r_n = d_need[i] + aa[i]
+                        if r_n > d_runes[i]:
                             break
-                        if x or r_n:
-                            tired_now = base_tired[k] + x
-                            r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
-                            r_tired[k] = tired_now - min(r_n, tired_now)
-                            if r_n:
-                                recycled += [DOMAINS[k]] * r_n
-                    if not ok:
-                        continue
-                    key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    keys.append(key)
-                    how.append((xs, aa, pool_any))
+                        # exhaust x ready runes, then recycle r_n: the exhausted ones first
+                        tired_now = d_tired[i] + xs[i]
+                        if r_n > tired_now:
+                            r_ready.append(d_ready[i] - xs[i] - (r_n - tired_now))
+                            r_tired.append(0)
+                        else:
+                            r_ready.append(d_ready[i] - xs[i])
+                            r_tired.append(tired_now - r_n)
+                        r_rec.append(r_n)
+                    else:
+                        key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(r_rec))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        keys.append(key)
+                        how.append((xs, aa, pool_any))
         out = [auto]
         for i in range(1, len(keys)):
             key = keys[i]
