@@ -39,21 +39,19 @@ def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
     one caption twice in a row (the kit's numbering, which leaves unwritten captions so).
-    Every step Riftbound logs has its caption written, so the runs of equal captions are
-    found here in one pass and the kit numbers each."""
-    n = len(ev)
-    if n < 2:
-        return
-    prev = ev[0].caption
-    i = 0  # where the run of equal captions began
-    for j in range(1, n):
-        c = ev[j].caption
-        if c != prev:
-            if j - i > 1 and prev:
-                number_repeats(ev[i:j])
-            i, prev = j, c
-    if n - i > 1 and prev:
-        number_repeats(ev[i:])
+    Every step Riftbound logs has its caption written, so the numbering has work only where
+    two captions in a row are the same."""
+    prev = None
+    j = 0
+    for e in ev:
+        c = e.caption
+        if c == prev:
+            # every caption before this pair differs from the one after it: the kit numbers
+            # the runs from here on, as it would over the whole list
+            number_repeats(ev[j - 1:])
+            return
+        prev = c
+        j += 1
 
 
 FIELD_LIST = [
