@@ -120,23 +120,20 @@ class Board:
         if w is not None:
             p, loc = w
             leg = zones[LEGEND[p]]
-            lst = db[t.card[leg[0]]]["static"] if leg else ()
+            legend = t.card[leg[0]] if leg else None  # its statics (facts: bf_might, defend_alone)
             if loc >= 0:
                 bfs = zones[BATTLEFIELD[loc]]
                 if bfs:
                     m += db[t.card[bfs[0]]]["here_might"]
-                for s in lst:
-                    if s["kind"] == "bf_might":
-                        m += s.get("n", 1)
+                m += self.facts.bf_might.get(legend, 0)
             if cn:
                 if cn.get("atk"):
                     m += self.keyword_value(iid, "assault")
                 if cn.get("def"):
                     m += self.keyword_value(iid, "shield")
-                    for s in lst:
-                        if s["kind"] == "defend_alone":
-                            if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
-                                m += s.get("n", 1)
+                    for n in self.facts.defend_alone.get(legend, ()):
+                        if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
+                            m += n
         return m
 
     def state_name(self) -> tuple[str, str]:

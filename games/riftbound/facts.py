@@ -16,7 +16,8 @@ class CardFacts:
     """The facts of one card database (see the module docstring)."""
 
     __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers", "kw_given",
-                 "moves_to_showdown", "chain_activated", "showdown_activated")
+                 "moves_to_showdown", "chain_activated", "showdown_activated",
+                 "bf_might", "defend_alone")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -54,6 +55,12 @@ class CardFacts:
         #: during a showdown: Legality._play_choices)
         self.moves_to_showdown = frozenset(k for k, c in card_db.items()
                                            if c["type"] == "spell" and any(op["op"] == "move_bf" for op in c["effect"]))
+        #: a legend's static Might for its units at battlefields ("bf_might"), and for a unit
+        #: that defends alone ("defend_alone"), by card id (cards without one are left out)
+        self.bf_might = {k: sum(st.get("n", 1) for st in c["static"] if st["kind"] == "bf_might")
+                         for k, c in card_db.items() if any(st["kind"] == "bf_might" for st in c["static"])}
+        self.defend_alone = {k: [st.get("n", 1) for st in c["static"] if st["kind"] == "defend_alone"]
+                             for k, c in card_db.items() if any(st["kind"] == "defend_alone" for st in c["static"])}
         #: the activated abilities of each card that has any: ((number, ability), ...)
         self.activated = {}
         for k, c in card_db.items():

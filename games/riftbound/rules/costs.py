@@ -140,13 +140,14 @@ class Costs:
         that domain) and the power in all."""
         pool = self.pool[p]
         t = self.table
-        orient, card, rune_index = t.orient, t.card, self.facts.rune_index
+        rune_index = self.facts.rune_index
+        runes = t.zones[RUNES[p]]
         counts = pool[1:]
-        ready = 0
-        for r in t.zones[RUNES[p]]:
-            if not orient[r]:
-                ready += 1
-            counts[rune_index[card[r]]] += 1
+        # counted in C: the exhausted runes (orient 1), then the runes of each rune card id
+        ready = len(runes) - sum(map(t.orient.__getitem__, runes))
+        ids = list(map(t.card.__getitem__, runes))
+        for cid in set(ids):
+            counts[rune_index[cid]] += ids.count(cid)
         return pool[0] + ready, counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
