@@ -140,14 +140,13 @@ class Costs:
         that domain) and the power in all."""
         pool = self.pool[p]
         t = self.table
-        rune_index = self.facts.rune_index
-        runes = t.zones[RUNES[p]]
+        orient, card, rune_index = t.orient, t.card, self.facts.rune_index
         counts = pool[1:]
-        # counted in C: the exhausted runes (orient 1), then the runes of each rune card id
-        ready = len(runes) - sum(map(t.orient.__getitem__, runes))
-        ids = list(map(t.card.__getitem__, runes))
-        for cid in set(ids):
-            counts[rune_index[cid]] += ids.count(cid)
+        ready = 0
+        for r in t.zones[RUNES[p]]:
+            if not orient[r]:
+                ready += 1
+            counts[rune_index[card[r]]] += 1
         return pool[0] + ready, counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
