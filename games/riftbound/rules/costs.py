@@ -184,7 +184,11 @@ class Costs:
             recycle.append(first)
         pool_any = []
         for _ in range(need_any):
-            k = next((k for k in range(6) if have[k] - used_pool[k] > 0), -1)
+            k = -1
+            for j in range(6):  # the first domain with pool power left
+                if have[j] - used_pool[j] > 0:
+                    k = j
+                    break
             if k >= 0:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
@@ -251,25 +255,32 @@ class Costs:
             else:
                 need[k] += 1
         e_need = max(0, energy - pool[0])
-        ready: list = [[] for _ in range(6)]
-        tired: list = [[] for _ in range(6)]
+        ready: list = [[], [], [], [], [], []]
+        tired: list = [[], [], [], [], [], []]
         for r in t.zones[RUNES[p]]:
             (tired if orient[r] else ready)[rune_index[card[r]]].append(r)
-        doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
         # per domain with runes, in order: ready and exhausted runes, runes in all, and the
-        # runes its own symbols recycle
-        d_ready = [len(ready[k]) for k in doms]
-        d_tired = [len(tired[k]) for k in doms]
-        d_runes = [a + b for a, b in zip(d_ready, d_tired)]
-        d_need = [need[k] for k in doms]
+        # runes its own symbols recycle (one loop, no comprehension's call)
+        doms, d_ready, d_tired, d_runes, d_need, pool_ks = [], [], [], [], [], []
+        at = {}
+        for k in range(6):
+            if left[k]:
+                pool_ks.append(k)
+            a, b = len(ready[k]), len(tired[k])
+            if a or b:
+                at[k] = len(doms)
+                doms.append(k)
+                d_ready.append(a)
+                d_tired.append(b)
+                d_runes.append(a + b)
+                d_need.append(need[k])
         nd = len(doms)
         # the payments as what each leaves (the pool spent on [A]; ready, exhausted and recycled
         # runes of each domain with runes), the engine's own first; a plan is written only for
         # those offered
         a_ready, a_tired, a_rec = list(d_ready), list(d_tired), [0] * nd
-        at = {k: i for i, k in enumerate(doms)}
         exhaust = auto["exhaust"]
         for r in exhaust:  # ready runes
             i = at[rune_index[card[r]]]
@@ -285,11 +296,10 @@ class Costs:
         keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))]
         how: list = [None]
         seen = {keys[0]}
-        pool_ks = [k for k in range(6) if left[k]]
         ready_caps = tuple(d_ready)
         rune_caps = tuple(d_runes)
         span = range(nd)
-        for pk in _splits(from_pool, tuple(left[k] for k in pool_ks)):
+        for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
             pool_key = tuple(sorted(pool_any))
             for xs in _splits(e_need, ready_caps):
@@ -343,7 +353,7 @@ class Costs:
             by_dom[k] = order[:r_n]
             exhaust += ex
         # recycled in the order the cost is written: its domain symbols, then [A]
-        taken = {k: 0 for k in doms}
+        taken = dict.fromkeys(doms, 0)
         for d in power:
             if d == "any":
                 continue
@@ -353,7 +363,8 @@ class Costs:
                 taken[k] += 1
         for k in doms:
             recycle += by_dom[k][need[k]:]
-        exhaust.sort(key=lambda r: 0 if r in recycle else 1)
+        if exhaust and recycle:  # the runes being recycled first, each group in its order
+            exhaust = [r for r in exhaust if r in recycle] + [r for r in exhaust if r not in recycle]
         return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
 
     def payment_label(self, plan: dict) -> str:
