@@ -34,7 +34,11 @@ class Board:
         if not zone:
             return []
         units, card = self.facts.units, t.card
-        return [i for i in zone if card[i] in units]
+        out = []  # a loop: a place holds a few cards, fewer than a comprehension's call costs
+        for i in zone:
+            if card[i] in units:
+                out.append(i)
+        return out
 
     def has_units(self, p: int, loc: int) -> bool:
         """Does player ``p`` have a unit (or token) at ``loc``?"""
@@ -49,7 +53,11 @@ class Board:
         t = self.table
         units, card, zones = self.facts.units, t.card, t.zones
         z = LOCZ[p]
-        return [i for i in zones[z[0]] + zones[z[1]] + zones[z[2]] if card[i] in units]
+        out = []
+        for i in zones[z[0]] + zones[z[1]] + zones[z[2]]:
+            if card[i] in units:
+                out.append(i)
+        return out
 
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)

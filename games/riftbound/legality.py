@@ -47,14 +47,18 @@ class Legality:
         in_hand = zones[HAND[p]] + zones[CHAMPION[p]]
         if self.chain or self.showdown:  # play_timing_refusal, worked out per card id in facts
             allowed = facts.chain_ok if self.chain else facts.showdown_ok
-            plays = [(iid, -1) for iid in in_hand if card[iid] in allowed]
+            plays = []
+            for iid in in_hand:
+                if card[iid] in allowed:
+                    plays.append(iid)
         else:
-            plays = [(iid, -1) for iid in in_hand]
+            plays = in_hand
         hidden = HIDDEN[p]
+        hidden_plays = []  # (card, its battlefield)
         for b in (0, 1):
             for iid in zones[hidden[b]]:
                 if play_card_refusal(self, p, iid) is None:
-                    plays.append((iid, b))
+                    hidden_plays.append((iid, b))
         # activated abilities (legend, units, gear) that ability_refusal allows
         activated = facts.activated
         here = LOCZ[p]
@@ -69,11 +73,13 @@ class Legality:
                     for n, ab in acts:
                         if ability_refusal(self, p, src, ab) is None:
                             abilities.append((src, n, ab))
-        if not (plays or abilities or mode == "main"):
+        if not (plays or hidden_plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
         bfn = self._bf_names()  # the words of a play or move to a battlefield name them
-        for iid, b in plays:
+        for iid in plays:
+            self._play_choices(p, iid, mode, -1, ch, w, bfn)
+        for iid, b in hidden_plays:
             self._play_choices(p, iid, mode, b, ch, w, bfn)
         for src, n, ab in abilities:
             self._ability_plays(p, src, n, ab, ch, w)
@@ -276,9 +282,10 @@ class Legality:
     def _hide_choices(self, p, ch):
         t = self.table
         # candidates: cards with Hidden, the facedown slots of battlefields you control (may_hide decides)
-        slots = [b for b in (0, 1) if self.battlefield_controller[b] == p]
-        if not slots:
+        controller = self.battlefield_controller
+        if controller[0] != p and controller[1] != p:
             return
+        slots = [b for b in (0, 1) if controller[b] == p]
         for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
             if self.card_of(iid)["kw"].get("hidden"):
                 for b in slots:

@@ -206,9 +206,11 @@ class Costs:
         e_need = max(0, energy - pool[0])
         if e_need:
             # ready runes, those being recycled first (in the runes' order)
-            ready = [r for r in runes if not orient[r] and r in recycle]
-            ready += [r for r in runes if not orient[r] and r not in recycle]
-            exh = ready[:e_need]
+            first, then = [], []
+            for r in runes:
+                if not orient[r]:
+                    (first if r in recycle else then).append(r)
+            exh = (first + then)[:e_need]
         return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
 
     def _payment_key(self, p: int, plan: dict) -> tuple:
