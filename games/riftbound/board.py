@@ -8,6 +8,8 @@ from tabletop.engine.core import Event
 from .rulebook import NUMERIC_KEYWORDS
 from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
 
+_new = object.__new__
+
 
 class Board:
     """Reading the board: the mixin every rule uses."""
@@ -149,7 +151,14 @@ class Board:
         return ("Closed" if self.chain else "Open", "Showdown" if self.showdown else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
-        ev.append(Event(kind, caption, rule, data))
+        e = _new(Event)  # Event(kind, caption, rule, data), its fields set here without a call
+        e.kind = kind
+        e.caption = caption
+        e.rule = rule
+        e.data = data
+        e.hidden_from = ()
+        e.public = None
+        ev.append(e)
 
     def player_name(self, p: int) -> str:
         return self.names[p]

@@ -209,12 +209,19 @@ class Legality:
         w_ = self.where(src)
         loc = w_[1] if w_ else -1
         tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
+        nm = self.name(src)
         for tg in tgs:
             extra = self._deflect(p, tg)
             if affords(w, E, P + ["any"] * extra if extra else P):
-                args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
-                lab = "Use {card} on {target}".format(card=self.name(src), target=self.name(tg)) if tg >= 0 else "Use {card}".format(card=self.name(src))
-                ch.append(Choice("activate", args, p, lab))
+                # the same use with the same words is the same choice each time (made once)
+                on = self.name(tg) if tg >= 0 else ""
+                key = ("activate", src, n, p, tg, nm, on)
+                c = _CHOICES.get(key)
+                if c is None:
+                    args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
+                    lab = "Use {card} on {target}".format(card=nm, target=on) if tg >= 0 else "Use {card}".format(card=nm)
+                    c = _remember(key, Choice("activate", args, p, lab))
+                ch.append(c)
 
     def _equip_choices(self, p, ch):
         t = self.table
@@ -286,8 +293,9 @@ class Legality:
         if controller[0] != p and controller[1] != p:
             return
         slots = [b for b in (0, 1) if controller[b] == p]
-        for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
-            if self.card_of(iid)["kw"].get("hidden"):
+        db, card = self.card_db, t.card
+        for iid in t.zones[HAND[p]] + t.zones[CHAMPION[p]]:
+            if db[card[iid]]["kw"].get("hidden"):
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:

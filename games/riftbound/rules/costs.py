@@ -386,12 +386,13 @@ class Costs:
         db = self.card_db
         if plan is None:
             plan = self._auto_payment(p, energy, power)
+        who = self.names[p]  # the player's name (Board.player_name)
         for r in plan["exhaust"]:
-            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=self.player_name(p)), R_COST))
+            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who), R_COST))
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
-                             caption=_RECYCLE_RUNE[dom].format(player=self.player_name(p)), rule=R_COST))
+                             caption=_RECYCLE_RUNE[dom].format(player=who), rule=R_COST))
         # spend: the pool's own power for each domain symbol it holds and for the [A] the
         # payment names; what the runes added is spent as soon as it is added
         used_pool = [0] * 6
@@ -407,7 +408,7 @@ class Costs:
         pool[0] -= min(pool[0], energy)
         if energy or power:
             text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"
-            self._ev(ev, "cost.pay", text.format(player=self.player_name(p), energy=energy, power=len(power)), R_COST,
+            self._ev(ev, "cost.pay", text.format(player=who, energy=energy, power=len(power)), R_COST,
                      player=p, energy=energy, power=list(power))
 
     def _equip_cost(self, g: int, less_a: bool = False) -> tuple:

@@ -278,18 +278,18 @@ class TurnRules:
     def _awaken(self, p: int, ev: list) -> None:
         """Awaken: ready everything you control: units, gear, runes, legend (digest 7.1)."""
         t = self.table
-        zones, orient = t.zones, t.orient
+        zones, orient, db, card = t.zones, t.orient, self.card_db, t.card
         attached = len(zones) > N_ZONES  # some card is attached (its att.<unit> zone is there)
         here = LOCZ[p]
         for z in (RUNES[p], here[0], here[1], here[2], LEGEND[p]):
             for i in zones[z]:
                 if orient[i]:
-                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=self.name(i)), R_AWAKEN))
+                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=db[card[i]]["name"]), R_AWAKEN))
                 att = attached and zones.get(f"att.{i}")
                 if att:
                     for g in att:
                         if t.orient[g]:
-                            ev.append(t.set_orient(g, 0, "{card} readies".format(card=self.name(g)), R_AWAKEN))
+                            ev.append(t.set_orient(g, 0, "{card} readies".format(card=db[card[g]]["name"]), R_AWAKEN))
 
     def _empty_pools(self, ev: list, when: str) -> None:
         for q in (0, 1):
