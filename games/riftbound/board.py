@@ -167,9 +167,13 @@ class Board:
         """A battlefield in players' words: its card's name, or "the left battlefield" /
         "the right battlefield" (as the table shows them) when the two have the same name or
         are not revealed yet. Never a zone key or a number."""
-        names = self._bf_names()
-        if names[0] and names[1] and names[0] != names[1]:
-            return names[b]
+        t = self.table
+        zones, db, card = t.zones, self.card_db, t.card
+        a, c = zones["shared.bf0"], zones["shared.bf1"]  # _bf_names, without its call
+        if a and c:
+            n0, n1 = db[card[a[0]]]["name"], db[card[c[0]]]["name"]
+            if n0 and n1 and n0 != n1:
+                return n1 if b else n0
         return ("the left battlefield", "the right battlefield")[b]
 
     def _bf_names(self) -> tuple:

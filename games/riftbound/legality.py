@@ -135,9 +135,10 @@ class Legality:
                     return
             if bfn is None and locs[-1] >= 0:
                 bfn = self._bf_names()
+            places = LOCZ[p]
             for loc in locs:
                 # the same play with the same words is the same choice each time (made once)
-                to = lz(p, loc)
+                to = places[loc + 1]  # lz(p, loc)
                 if pays:
                     key = ("play", iid, p, to, nm, bfn if loc >= 0 else None)
                     c = _CHOICES.get(key)
@@ -256,7 +257,7 @@ class Legality:
         # each unit move_unit_refusal allows (a ready unit of p's on the board), to each of its
         # routes (the "move" check)
         t = self.table
-        zones, card, orient, units = t.zones, t.card, t.orient, self.facts.units
+        zones, card, orient, units, db = t.zones, t.card, t.orient, self.facts.units, self.card_db
         here = LOCZ[p]
         if bfn is None:
             bfn = self._bf_names()
@@ -264,7 +265,7 @@ class Legality:
             for u in zones[here[loc + 1]]:
                 if orient[u] or card[u] not in units:
                     continue
-                nm = self.name(u)
+                nm = db[card[u]]["name"]  # Board.name
                 for d in ((0, 1) if loc < 0 else self._move_dests(p, u)):
                     # the same move with the same words is the same choice each time (made once)
                     key = ("move", u, d, p, nm, bfn)

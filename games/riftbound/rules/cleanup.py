@@ -49,11 +49,13 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     b = showdown["battlefield"]
     att = showdown["attacker"]
     changes = []
+    counters = state.table.counters
     for q in (0, 1):
         want = "atk" if q == att else "def"
         other = "def" if q == att else "atk"
         for u in state.units_at(q, b):
-            if not state.counter(u, want) or state.counter(u, other):
+            cn = counters.get(u)  # its counters (Board.counter)
+            if not cn or not cn.get(want) or cn.get(other):
                 state.set_counter(u, want, 1)
                 state.set_counter(u, other, 0)
                 changes.append(u)
@@ -64,7 +66,8 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     for q in (0, 1):
         for loc in (-1, 1 - b):
             for u in state.units_at(q, loc):
-                if state.counter(u, "atk") or state.counter(u, "def"):
+                cn = counters.get(u)
+                if cn and (cn.get("atk") or cn.get("def")):
                     state.set_counter(u, "atk", 0)
                     state.set_counter(u, "def", 0)
                     changes.append(u)
