@@ -167,11 +167,12 @@ class Legality:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
             tgs = self._targets(p, card["target"], -1, -1, hidden_at) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
+            db, cards = self.card_db, self.table.card
             for tg in tgs:
                 extra = self._deflect(p, tg)
                 PP = P + ["any"] * extra if extra else P
                 if affords(w, E, PP):
-                    on = self.name(tg) if tg >= 0 else ""
+                    on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
                     key = ("spell", iid, p, tg, nm, on)
                     c = _CHOICES.get(key)
                     if c is None:
@@ -210,12 +211,13 @@ class Legality:
         w_ = self.where(src)
         loc = w_[1] if w_ else -1
         tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
-        nm = self.name(src)
+        db, cards = self.card_db, self.table.card
+        nm = db[cards[src]]["name"]  # Board.name
         for tg in tgs:
             extra = self._deflect(p, tg)
             if affords(w, E, P + ["any"] * extra if extra else P):
                 # the same use with the same words is the same choice each time (made once)
-                on = self.name(tg) if tg >= 0 else ""
+                on = db[cards[tg]]["name"] if tg >= 0 else ""
                 key = ("activate", src, n, p, tg, nm, on)
                 c = _CHOICES.get(key)
                 if c is None:
