@@ -8,6 +8,8 @@ from tabletop.engine.core import Event
 from .rulebook import NUMERIC_KEYWORDS
 from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
 
+_new = object.__new__
+
 
 class Board:
     """Reading the board: the mixin every rule uses."""
@@ -34,7 +36,11 @@ class Board:
         if not zone:
             return []
         units, card = self.facts.units, t.card
-        return [i for i in zone if card[i] in units]
+        out = []  # a loop: a place holds a few cards, fewer than a comprehension's call costs
+        for i in zone:
+            if card[i] in units:
+                out.append(i)
+        return out
 
     def has_units(self, p: int, loc: int) -> bool:
         """Does player ``p`` have a unit (or token) at ``loc``?"""
@@ -49,7 +55,11 @@ class Board:
         t = self.table
         units, card, zones = self.facts.units, t.card, t.zones
         z = LOCZ[p]
-        return [i for i in zones[z[0]] + zones[z[1]] + zones[z[2]] if card[i] in units]
+        out = []
+        for i in zones[z[0]] + zones[z[1]] + zones[z[2]]:
+            if card[i] in units:
+                out.append(i)
+        return out
 
     def all_units(self) -> list:
         return self.units_of(0) + self.units_of(1)
@@ -76,6 +86,8 @@ class Board:
         t = self.table
         db = self.card_db
         v = db[t.card[iid]]["kw"].get(kw, 0)
+        if kw not in self.facts.kw_given:  # no effect, Equipment or battlefield gives it: printed only
+            return v
         numeric = kw in NUMERIC_KEYWORDS  # Assault, Shield, Deflect...: instances add together (digest 18)
         for m in self.this_turn_effects:
             if m[0] == iid and m[1] == "kw" and m[2] == kw:
@@ -118,23 +130,20 @@ class Board:
         if w is not None:
             p, loc = w
             leg = zones[LEGEND[p]]
-            lst = db[t.card[leg[0]]]["static"] if leg else ()
+            legend = t.card[leg[0]] if leg else None  # its statics (facts: bf_might, defend_alone)
             if loc >= 0:
                 bfs = zones[BATTLEFIELD[loc]]
                 if bfs:
                     m += db[t.card[bfs[0]]]["here_might"]
-                for s in lst:
-                    if s["kind"] == "bf_might":
-                        m += s.get("n", 1)
+                m += self.facts.bf_might.get(legend, 0)
             if cn:
                 if cn.get("atk"):
                     m += self.keyword_value(iid, "assault")
                 if cn.get("def"):
                     m += self.keyword_value(iid, "shield")
-                    for s in lst:
-                        if s["kind"] == "defend_alone":
-                            if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
-                                m += s.get("n", 1)
+                    for n in self.facts.defend_alone.get(legend, ()):
+                        if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
+                            m += n
         return m
 
     def state_name(self) -> tuple[str, str]:
@@ -142,7 +151,14 @@ class Board:
         return ("Closed" if self.chain else "Open", "Showdown" if self.showdown else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
-        ev.append(Event(kind, caption, rule, data))
+        e = _new(Event)  # Event(kind, caption, rule, data), its fields set here without a call
+        e.kind = kind
+        e.caption = caption
+        e.rule = rule
+        e.data = data
+        e.hidden_from = ()
+        e.public = None
+        ev.append(e)
 
     def player_name(self, p: int) -> str:
         return self.names[p]
@@ -151,9 +167,13 @@ class Board:
         """A battlefield in players' words: its card's name, or "the left battlefield" /
         "the right battlefield" (as the table shows them) when the two have the same name or
         are not revealed yet. Never a zone key or a number."""
-        names = self._bf_names()
-        if names[0] and names[1] and names[0] != names[1]:
-            return names[b]
+        t = self.table
+        zones, db, card = t.zones, self.card_db, t.card
+        a, c = zones["shared.bf0"], zones["shared.bf1"]  # _bf_names, without its call
+        if a and c:
+            n0, n1 = db[card[a[0]]]["name"], db[card[c[0]]]["name"]
+            if n0 and n1 and n0 != n1:
+                return n1 if b else n0
         return ("the left battlefield", "the right battlefield")[b]
 
     def _bf_names(self) -> tuple:

@@ -15,7 +15,9 @@ from .rulebook import POOL_INDEX
 class CardFacts:
     """The facts of one card database (see the module docstring)."""
 
-    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers")
+    __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers", "kw_given",
+                 "moves_to_showdown", "chain_activated", "showdown_activated",
+                 "bf_might", "defend_alone")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -35,12 +37,42 @@ class CardFacts:
         self.showdown_ok = frozenset(react | {k for k, c in card_db.items() if c["kw"].get("action")})
         #: what each card's abilities trigger on ("play", "death", "activate"...)
         self.triggers = {k: frozenset(ab["on"] for ab in c["abil"]) for k, c in card_db.items()}
+        #: the keywords a unit can have from something else than its own card (Core Rules v1.3
+        #: Layers, digest 21: Board.keyword_value): granted this turn by a "grant" effect, from
+        #: an Equipment attached to it, from a battlefield's "units here have"
+        given = set()
+        for c in card_db.values():
+            if c["type"] == "gear":
+                given.update(c["kw"])
+            if c["here_kw"]:
+                given.add(c["here_kw"])
+            for effect in [c["effect"]] + [ab.get("effect") or [] for ab in c["abil"]]:
+                for op in effect:
+                    if op["op"] == "grant":
+                        given.add(op["kw"])
+        self.kw_given = frozenset(given)
+        #: the ids of spells that move units to the running showdown's battlefield (offered only
+        #: during a showdown: Legality._play_choices)
+        self.moves_to_showdown = frozenset(k for k, c in card_db.items()
+                                           if c["type"] == "spell" and any(op["op"] == "move_bf" for op in c["effect"]))
+        #: a legend's static Might for its units at battlefields ("bf_might"), and for a unit
+        #: that defends alone ("defend_alone"), by card id (cards without one are left out)
+        self.bf_might = {k: sum(st.get("n", 1) for st in c["static"] if st["kind"] == "bf_might")
+                         for k, c in card_db.items() if any(st["kind"] == "bf_might" for st in c["static"])}
+        self.defend_alone = {k: [st.get("n", 1) for st in c["static"] if st["kind"] == "defend_alone"]
+                             for k, c in card_db.items() if any(st["kind"] == "defend_alone" for st in c["static"])}
         #: the activated abilities of each card that has any: ((number, ability), ...)
         self.activated = {}
         for k, c in card_db.items():
             acts = tuple((n, ab) for n, ab in enumerate(c["abil"]) if ab["on"] == "activate")
             if acts:
                 self.activated[k] = acts
+        #: the ids of cards with an activated ability usable while a chain exists (Reaction),
+        #: and during a showdown (Action or Reaction): ability_refusal's timing, per card
+        self.chain_activated = frozenset(k for k, acts in self.activated.items()
+                                         if any(ab.get("timing", "") == "reaction" for _, ab in acts))
+        self.showdown_activated = frozenset(k for k, acts in self.activated.items()
+                                            if any(ab.get("timing", "") in ("action", "reaction") for _, ab in acts))
 
 
 _FACTS: dict = {}

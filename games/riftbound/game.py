@@ -62,7 +62,7 @@ class Riftbound(Game):
             deck = pl.get("cards") or self.decks.get(pl.get("deck", ""))
             if deck is None:
                 raise PositionError(f"player {i + 1}: unknown deck {pl.get('deck')!r} (decks: {', '.join(sorted(self.decks))})")
-            key = tuple(deck) if all(type(c) is str for c in deck) else None
+            key = tuple(deck) if {str}.issuperset(map(type, deck)) else None
             if key is None or key not in self._legal_decks:
                 probs = self.validate_deck(deck)
                 if probs:

@@ -47,29 +47,39 @@ class Legality:
         in_hand = zones[HAND[p]] + zones[CHAMPION[p]]
         if self.chain or self.showdown:  # play_timing_refusal, worked out per card id in facts
             allowed = facts.chain_ok if self.chain else facts.showdown_ok
-            plays = [(iid, -1) for iid in in_hand if card[iid] in allowed]
+            plays = []
+            for iid in in_hand:
+                if card[iid] in allowed:
+                    plays.append(iid)
         else:
-            plays = [(iid, -1) for iid in in_hand]
+            plays = in_hand
         hidden = HIDDEN[p]
+        hidden_plays = []  # (card, its battlefield)
         for b in (0, 1):
             for iid in zones[hidden[b]]:
                 if play_card_refusal(self, p, iid) is None:
-                    plays.append((iid, b))
+                    hidden_plays.append((iid, b))
         # activated abilities (legend, units, gear) that ability_refusal allows
         activated = facts.activated
         here = LOCZ[p]
         abilities = []
-        for src in zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]:
-            acts = activated.get(card[src])
-            if acts:
-                for n, ab in acts:
-                    if ability_refusal(self, p, src, ab) is None:
-                        abilities.append((src, n, ab))
-        if not (plays or abilities or mode == "main"):
+        srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
+        # the cards whose abilities ability_refusal could allow in this state (by their timing)
+        timed = facts.chain_activated if self.chain else facts.showdown_activated if self.showdown else activated.keys()
+        if not timed.isdisjoint(map(card.__getitem__, srcs)):
+            for src in srcs:
+                acts = activated.get(card[src])
+                if acts:
+                    for n, ab in acts:
+                        if ability_refusal(self, p, src, ab) is None:
+                            abilities.append((src, n, ab))
+        if not (plays or hidden_plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
         bfn = self._bf_names()  # the words of a play or move to a battlefield name them
-        for iid, b in plays:
+        for iid in plays:
+            self._play_choices(p, iid, mode, -1, ch, w, bfn)
+        for iid, b in hidden_plays:
             self._play_choices(p, iid, mode, b, ch, w, bfn)
         for src, n, ab in abilities:
             self._ability_plays(p, src, n, ab, ch, w)
@@ -99,6 +109,11 @@ class Legality:
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
+            # what p can pay for first (the cost is the same wherever it goes)
+            pays = affords(w, E, P)
+            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
+            if not (pays or accel):
+                return
             if hidden_at >= 0:
                 if not ok:
                     return
@@ -118,15 +133,12 @@ class Legality:
                             locs.append(b)
                 if not locs:
                     return
-            pays = affords(w, E, P)
-            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
-            if not (pays or accel):
-                return
             if bfn is None and locs[-1] >= 0:
                 bfn = self._bf_names()
+            places = LOCZ[p]
             for loc in locs:
                 # the same play with the same words is the same choice each time (made once)
-                to = lz(p, loc)
+                to = places[loc + 1]  # lz(p, loc)
                 if pays:
                     key = ("play", iid, p, to, nm, bfn if loc >= 0 else None)
                     c = _CHOICES.get(key)
@@ -149,15 +161,18 @@ class Legality:
         if not ok:
             return
         if typ == "spell":
-            if not self.showdown and any(op["op"] == "move_bf" for op in card["effect"]):
+            if not affords(w, E, P):
+                return  # not even without the Deflect and Repeat a target or Repeat would add
+            if not self.showdown and self.table.card[iid] in self.facts.moves_to_showdown:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
             tgs = self._targets(p, card["target"], -1, -1, hidden_at) if card["target"] else [-1]
             rep = kw.get("repeat", 0)
+            db, cards = self.card_db, self.table.card
             for tg in tgs:
                 extra = self._deflect(p, tg)
                 PP = P + ["any"] * extra if extra else P
                 if affords(w, E, PP):
-                    on = self.name(tg) if tg >= 0 else ""
+                    on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
                     key = ("spell", iid, p, tg, nm, on)
                     c = _CHOICES.get(key)
                     if c is None:
@@ -196,12 +211,20 @@ class Legality:
         w_ = self.where(src)
         loc = w_[1] if w_ else -1
         tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
+        db, cards = self.card_db, self.table.card
+        nm = db[cards[src]]["name"]  # Board.name
         for tg in tgs:
             extra = self._deflect(p, tg)
             if affords(w, E, P + ["any"] * extra if extra else P):
-                args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
-                lab = "Use {card} on {target}".format(card=self.name(src), target=self.name(tg)) if tg >= 0 else "Use {card}".format(card=self.name(src))
-                ch.append(Choice("activate", args, p, lab))
+                # the same use with the same words is the same choice each time (made once)
+                on = db[cards[tg]]["name"] if tg >= 0 else ""
+                key = ("activate", src, n, p, tg, nm, on)
+                c = _CHOICES.get(key)
+                if c is None:
+                    args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
+                    lab = "Use {card} on {target}".format(card=nm, target=on) if tg >= 0 else "Use {card}".format(card=nm)
+                    c = _remember(key, Choice("activate", args, p, lab))
+                ch.append(c)
 
     def _equip_choices(self, p, ch):
         t = self.table
@@ -236,7 +259,7 @@ class Legality:
         # each unit move_unit_refusal allows (a ready unit of p's on the board), to each of its
         # routes (the "move" check)
         t = self.table
-        zones, card, orient, units = t.zones, t.card, t.orient, self.facts.units
+        zones, card, orient, units, db = t.zones, t.card, t.orient, self.facts.units, self.card_db
         here = LOCZ[p]
         if bfn is None:
             bfn = self._bf_names()
@@ -244,7 +267,7 @@ class Legality:
             for u in zones[here[loc + 1]]:
                 if orient[u] or card[u] not in units:
                     continue
-                nm = self.name(u)
+                nm = db[card[u]]["name"]  # Board.name
                 for d in ((0, 1) if loc < 0 else self._move_dests(p, u)):
                     # the same move with the same words is the same choice each time (made once)
                     key = ("move", u, d, p, nm, bfn)
@@ -269,11 +292,13 @@ class Legality:
     def _hide_choices(self, p, ch):
         t = self.table
         # candidates: cards with Hidden, the facedown slots of battlefields you control (may_hide decides)
-        slots = [b for b in (0, 1) if self.battlefield_controller[b] == p]
-        if not slots:
+        controller = self.battlefield_controller
+        if controller[0] != p and controller[1] != p:
             return
-        for iid in t.zones[f"p{p}.hand"] + t.zones[f"p{p}.champion"]:
-            if self.card_of(iid)["kw"].get("hidden"):
+        slots = [b for b in (0, 1) if controller[b] == p]
+        db, card = self.card_db, t.card
+        for iid in t.zones[HAND[p]] + t.zones[CHAMPION[p]]:
+            if db[card[iid]]["kw"].get("hidden"):
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
@@ -292,12 +317,17 @@ class Legality:
         flt = target.get("filter", _NO_FILTER)
         here = flt.get("here")
         pool = []
+        t = self.table
+        zones, card, units = t.zones, t.card, self.facts.units
         for q in _SIDES[who][p]:
+            places = LOCZ[q]
             for at in TARGET_LOCS[zone]:
                 # here: the location of ``src``; a base is here only for its own player
                 if here and (at != loc or (at < 0 and q != p)):
                     continue
-                pool += self.units_at(q, at)
+                for i in zones[places[at + 1]]:  # q's units there (Board.units_at)
+                    if card[i] in units:
+                        pool.append(i)
         if flt.get("other"):
             pool = [u for u in pool if u != src]
         if hidden_at >= 0:
@@ -309,9 +339,11 @@ class Legality:
 
     def _deflect(self, p, tg) -> int:
         """Deflect X: an opponent's spell or ability choosing this costs X more power (digest 18)."""
-        if tg < 0 or not self.is_unit(tg) or self.table.zone[tg] not in ZLOC:
+        if tg < 0:
             return 0
-        if ZLOC[self.table.zone[tg]][0] == p:
+        t = self.table
+        w = ZLOC.get(t.zone[tg])  # an opponent's unit on the board
+        if w is None or w[0] == p or t.card[tg] not in self.facts.units:
             return 0
         return self.keyword_value(tg, "deflect")
 

@@ -30,7 +30,7 @@ from .rules.scoring import Scoring
 from .rules.setup import Setup
 from .rules.showdown import Showdowns
 from .rules.triggers import Triggers
-from .rules.turn import TurnRules
+from .rules.turn import QUIET_CHOICES, TurnRules
 from .view import View
 from .why_not import WhyNot
 from .zones import SPECS
@@ -42,12 +42,16 @@ def _count_repeats(ev: list) -> None:
     Every step Riftbound logs has its caption written, so the numbering has work only where
     two captions in a row are the same."""
     prev = None
+    j = 0
     for e in ev:
         c = e.caption
         if c == prev:
-            number_repeats(ev)
+            # every caption before this pair differs from the one after it: the kit numbers
+            # the runs from here on, as it would over the whole list
+            number_repeats(ev[j - 1:])
             return
         prev = c
+        j += 1
 
 
 FIELD_LIST = [
@@ -95,6 +99,8 @@ FIELD_LIST = [
     field("channeled", "list", "the player has had a Channel Phase (the second player's first channels 3)",
           default=lambda: [False, False]),
     field("cleanup_due", "value", "a cleanup is an outstanding task", default=False),
+    field("cleanup_quiet", "value", "the last cleanup ended with a pass that changed nothing, and nothing a cleanup "
+          "looks at has changed since (rules/cleanup.py): the next one has nothing to do", default=False),
     field("outcome", "outcome", "how the game ended (Outcome), None while it goes on"),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
@@ -153,6 +159,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
 
     def _apply(self, choice) -> list:
         self.decision_cache = None
+        if choice.kind not in QUIET_CHOICES:
+            self.cleanup_quiet = False  # a choice may change anything a cleanup looks at
         ev: list = []
         PROCESSOR.choose(self, choice, ev)
         self.decision_cache = None

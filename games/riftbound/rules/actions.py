@@ -29,6 +29,7 @@ class CardActions:
                     ev.append(t.move(i, f"p{p}.deck", face=0, orient=0,
                                      caption=f"{self.player_name(p)}'s trash is recycled into the deck", rule=R_BURN))
                 self.points[1 - p] += 1
+                self.cleanup_quiet = False  # a point scored: the win check looks at it
                 self._ev(ev, "burnout", f"{self.player_name(p)} burns out: the trash ({len(trash)}) becomes the deck and "
                          f"{self.player_name(1 - p)} gains 1 point", R_BURN, player=p, recycled=len(trash))
                 self._ev(ev, "counter.change", f"{self.player_name(1 - p)}: {self.points[1 - p]} points", R_BURN,
@@ -39,7 +40,7 @@ class CardActions:
                 if guard > 50:
                     return
             top = deck[0]
-            ev.append(t.move(top, f"p{p}.hand", caption=f"{self.player_name(p)} draws a card", rule=rule))
+            ev.append(t.move(top, f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
 
     def channel(self, p: int, n: int, exhausted: bool, ev: list, rule: str) -> None:
         """Channel: top runes of the rune deck to the board, ready; fewer if it runs short (digest 5.6)."""
@@ -50,7 +51,7 @@ class CardActions:
                 self._ev(ev, "rune.channel_short", f"{self.player_name(p)}'s rune deck is empty: nothing more to channel", rule, player=p)
                 return
             e = t.move(rd[0], f"p{p}.runes", face=1, orient=1 if exhausted else 0,
-                       caption=f"{self.player_name(p)} channels a rune", rule=rule)
+                       caption=f"{self.names[p]} channels a rune", rule=rule)
             ev.append(e)
 
     def _hide(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:

@@ -28,7 +28,7 @@ class ChainRules:
         the showdown ends when every player passed in a row (digest 12.5)."""
         if self.chain:
             self.priority_passes += 1
-            self._ev(ev, "priority.pass", f"{self.player_name(p)} passes priority", R_CHAIN, player=p)
+            self._ev(ev, "priority.pass", f"{self.names[p]} passes priority", R_CHAIN, player=p)
             if self.priority_passes >= 2:
                 self._resolve_top(ev)
             else:
@@ -38,7 +38,7 @@ class ChainRules:
         showdown["passes"] += 1
         self.focus = 1 - p
         self.priority = self.focus
-        self._ev(ev, "focus.pass", f"{self.player_name(p)} passes focus to {self.player_name(1 - p)}", R_FOCUS, player=p, to=1 - p)
+        self._ev(ev, "focus.pass", f"{self.names[p]} passes focus to {self.names[1 - p]}", R_FOCUS, player=p, to=1 - p)
 
     def _resolve_top(self, ev: list) -> None:
         """Resolve the newest chain item completely (LIFO), then the controller of the newest

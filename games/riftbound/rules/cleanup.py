@@ -49,11 +49,13 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     b = showdown["battlefield"]
     att = showdown["attacker"]
     changes = []
+    counters = state.table.counters
     for q in (0, 1):
         want = "atk" if q == att else "def"
         other = "def" if q == att else "atk"
         for u in state.units_at(q, b):
-            if not state.counter(u, want) or state.counter(u, other):
+            cn = counters.get(u)  # its counters (Board.counter)
+            if not cn or not cn.get(want) or cn.get(other):
                 state.set_counter(u, want, 1)
                 state.set_counter(u, other, 0)
                 changes.append(u)
@@ -64,7 +66,8 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     for q in (0, 1):
         for loc in (-1, 1 - b):
             for u in state.units_at(q, loc):
-                if state.counter(u, "atk") or state.counter(u, "def"):
+                cn = counters.get(u)
+                if cn and (cn.get("atk") or cn.get("def")):
                     state.set_counter(u, "atk", 0)
                     state.set_counter(u, "def", 0)
                     changes.append(u)
@@ -278,11 +281,18 @@ def cleanup_pass(state, ev: list, combat_bf: int = -1) -> bool:
 @PROCS.step("cleanup", rule=R_CLEAN)
 def cleanup(state, step, ev):
     """A cleanup: passes until one changes nothing, the game ends, or a player must choose
-    which showdown begins first."""
+    which showdown begins first. When the last cleanup ended with a pass that changed
+    nothing and nothing a pass looks at has changed since (``cleanup_quiet``: a choice but
+    those of ``turn.QUIET_CHOICES``, and every task but the phases and steps of
+    ``turn.QUIET_STEPS``, clear it), this one's pass would change nothing too, so it is not
+    run again (``turn`` does not even start it then)."""
     state.cleanup_due = False
+    if state.cleanup_quiet:
+        return DONE
     while cleanup_pass(state, ev):
         if state.outcome is not None or state.steps[-1].proc in ASKS:
-            break
+            return DONE
+    state.cleanup_quiet = True
     return DONE
 
 

@@ -105,7 +105,8 @@ class Combat:
         done[u] = done.get(u, 0) + n
         showdown["left"] -= n
         # units of the same name (tokens): "a second Recruit", so the log tells them apart
-        same = len({a[0] for a in showdown["assignments"] if a[0] != u and self.name(a[0]) == self.name(u)})
+        nm = self.name(u)
+        same = len({a[0] for a in showdown["assignments"] if a[0] != u and self.name(a[0]) == nm})
         showdown["assignments"] = showdown["assignments"] + [[u, n, showdown["stage"]]]
         if not same:
             text = "{player} assigns {n} damage to {unit}"

@@ -5,6 +5,7 @@ how to pay (the ``pay_cost`` decision)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import ge
 
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
@@ -119,7 +120,7 @@ def affords(wallet: tuple, energy: int, power: list) -> bool:
 def _dominates(a: tuple, b: tuple) -> bool:
     """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
     least as many ready runes of every domain (so the same runes, some of them ready)."""
-    return a != b and a[0] == b[0] and a[3] == b[3] and all(x >= y for x, y in zip(a[1], b[1]))
+    return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
 class Costs:
@@ -158,7 +159,7 @@ class Costs:
         t = self.table
         pool = self.pool[p]
         runes = t.zones[RUNES[p]]
-        db = self.card_db
+        card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         recycle: list = []
         have = pool[1:]
         need_any = 0
@@ -167,29 +168,49 @@ class Costs:
             if d == "any":
                 need_any += 1
                 continue
-            k = POOL_INDEX[d] - 1
+            k = _DOMAIN_INDEX[d]
             if have[k] - used_pool[k] > 0:
                 used_pool[k] += 1
                 continue
-            cands = [r for r in runes if r not in recycle and db[t.card[r]]["rune"] == d]
-            cands.sort(key=lambda r: -t.orient[r])
-            recycle.append(cands[0])
+            # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
+            first = None
+            for r in runes:
+                if rune_index[card[r]] == k and r not in recycle:
+                    if orient[r]:
+                        first = r
+                        break
+                    if first is None:
+                        first = r
+            recycle.append(first)
         pool_any = []
         for _ in range(need_any):
-            k = next((k for k in range(6) if have[k] - used_pool[k] > 0), -1)
+            k = -1
+            for j in range(6):  # the first domain with pool power left
+                if have[j] - used_pool[j] > 0:
+                    k = j
+                    break
             if k >= 0:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
                 continue
-            cands = [r for r in runes if r not in recycle]
-            cands.sort(key=lambda r: -t.orient[r])
-            recycle.append(cands[0])
+            first = None
+            for r in runes:
+                if r not in recycle:
+                    if orient[r]:
+                        first = r
+                        break
+                    if first is None:
+                        first = r
+            recycle.append(first)
         exh: list = []
         e_need = max(0, energy - pool[0])
         if e_need:
-            ready = [r for r in runes if not t.orient[r]]
-            ready.sort(key=lambda r: 0 if r in recycle else 1)
-            exh = ready[:e_need]
+            # ready runes, those being recycled first (in the runes' order)
+            first, then = [], []
+            for r in runes:
+                if not orient[r]:
+                    (first if r in recycle else then).append(r)
+            exh = (first + then)[:e_need]
         return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
 
     def _payment_key(self, p: int, plan: dict) -> tuple:
@@ -236,64 +257,76 @@ class Costs:
             else:
                 need[k] += 1
         e_need = max(0, energy - pool[0])
-        ready: list = [[] for _ in range(6)]
-        tired: list = [[] for _ in range(6)]
+        ready: list = [[], [], [], [], [], []]
+        tired: list = [[], [], [], [], [], []]
         for r in t.zones[RUNES[p]]:
             (tired if orient[r] else ready)[rune_index[card[r]]].append(r)
-        doms = [k for k in range(6) if ready[k] or tired[k]]
         from_pool = min(any_n, sum(left))
         rune_any = any_n - from_pool
-        base_ready = [len(ready[k]) for k in range(6)]
-        base_tired = [len(tired[k]) for k in range(6)]
-        # the payments as what each leaves (_payment_key of its plan), the engine's own first; a
-        # plan is written only for those offered
-        a_ready, a_tired = list(base_ready), list(base_tired)
+        # per domain with runes, in order: ready and exhausted runes, runes in all, and the
+        # runes its own symbols recycle (one loop, no comprehension's call)
+        doms, d_ready, d_tired, d_runes, d_need, pool_ks = [], [], [], [], [], []
+        at = {}
+        for k in range(6):
+            if left[k]:
+                pool_ks.append(k)
+            a, b = len(ready[k]), len(tired[k])
+            if a or b:
+                at[k] = len(doms)
+                doms.append(k)
+                d_ready.append(a)
+                d_tired.append(b)
+                d_runes.append(a + b)
+                d_need.append(need[k])
+        nd = len(doms)
+        # the payments as what each leaves (the pool spent on [A]; ready, exhausted and recycled
+        # runes of each domain with runes), the engine's own first; a plan is written only for
+        # those offered
+        a_ready, a_tired, a_rec = list(d_ready), list(d_tired), [0] * nd
         exhaust = auto["exhaust"]
         for r in exhaust:  # ready runes
-            k = rune_index[card[r]]
-            a_ready[k] -= 1
-            a_tired[k] += 1
-        recycled = []
+            i = at[rune_index[card[r]]]
+            a_ready[i] -= 1
+            a_tired[i] += 1
         for r in auto["recycle"]:
-            k = rune_index[card[r]]
+            i = at[rune_index[card[r]]]
             if orient[r] or r in exhaust:
-                a_tired[k] -= 1
+                a_tired[i] -= 1
             else:
-                a_ready[k] -= 1
-            recycled.append(DOMAINS[k])
-        recycled.sort()
-        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(recycled))]
+                a_ready[i] -= 1
+            a_rec[i] += 1
+        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))]
         how: list = [None]
         seen = {keys[0]}
-        pool_ks = [k for k in range(6) if left[k]]
-        ready_caps = tuple(base_ready[k] for k in doms)
-        rune_caps = tuple(base_ready[k] + base_tired[k] for k in doms)
-        for pk in _splits(from_pool, tuple(left[k] for k in pool_ks)):
+        ready_caps = tuple(d_ready)
+        rune_caps = tuple(d_runes)
+        span = range(nd)
+        for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
             pool_key = tuple(sorted(pool_any))
             for xs in _splits(e_need, ready_caps):
                 for aa in _splits(rune_any, rune_caps):
-                    r_ready, r_tired, recycled = list(base_ready), list(base_tired), []
-                    ok = True
-                    for k, x, a_k in zip(doms, xs, aa):
-                        r_n = need[k] + a_k
-                        if r_n > base_ready[k] + base_tired[k]:
-                            ok = False
+                    r_ready, r_tired, r_rec = [], [], []
+                    for i in span:
+                        r_n = d_need[i] + aa[i]
+                        if r_n > d_runes[i]:
                             break
-                        if x or r_n:
-                            tired_now = base_tired[k] + x
-                            r_ready[k] = base_ready[k] - x - max(0, r_n - tired_now)
-                            r_tired[k] = tired_now - min(r_n, tired_now)
-                            if r_n:
-                                recycled += [DOMAINS[k]] * r_n
-                    if not ok:
-                        continue
-                    key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(sorted(recycled)))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    keys.append(key)
-                    how.append((xs, aa, pool_any))
+                        # exhaust x ready runes, then recycle r_n: the exhausted ones first
+                        tired_now = d_tired[i] + xs[i]
+                        if r_n > tired_now:
+                            r_ready.append(d_ready[i] - xs[i] - (r_n - tired_now))
+                            r_tired.append(0)
+                        else:
+                            r_ready.append(d_ready[i] - xs[i])
+                            r_tired.append(tired_now - r_n)
+                        r_rec.append(r_n)
+                    else:
+                        key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(r_rec))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        keys.append(key)
+                        how.append((xs, aa, pool_any))
         out = [auto]
         for i in range(1, len(keys)):
             key = keys[i]
@@ -322,7 +355,7 @@ class Costs:
             by_dom[k] = order[:r_n]
             exhaust += ex
         # recycled in the order the cost is written: its domain symbols, then [A]
-        taken = {k: 0 for k in doms}
+        taken = dict.fromkeys(doms, 0)
         for d in power:
             if d == "any":
                 continue
@@ -332,7 +365,8 @@ class Costs:
                 taken[k] += 1
         for k in doms:
             recycle += by_dom[k][need[k]:]
-        exhaust.sort(key=lambda r: 0 if r in recycle else 1)
+        if exhaust and recycle:  # the runes being recycled first, each group in its order
+            exhaust = [r for r in exhaust if r in recycle] + [r for r in exhaust if r not in recycle]
         return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
 
     def payment_label(self, plan: dict) -> str:
@@ -352,12 +386,13 @@ class Costs:
         db = self.card_db
         if plan is None:
             plan = self._auto_payment(p, energy, power)
+        who = self.names[p]  # the player's name (Board.player_name)
         for r in plan["exhaust"]:
-            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=self.player_name(p)), R_COST))
+            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who), R_COST))
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
-                             caption=_RECYCLE_RUNE[dom].format(player=self.player_name(p)), rule=R_COST))
+                             caption=_RECYCLE_RUNE[dom].format(player=who), rule=R_COST))
         # spend: the pool's own power for each domain symbol it holds and for the [A] the
         # payment names; what the runes added is spent as soon as it is added
         used_pool = [0] * 6
@@ -373,7 +408,7 @@ class Costs:
         pool[0] -= min(pool[0], energy)
         if energy or power:
             text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"
-            self._ev(ev, "cost.pay", text.format(player=self.player_name(p), energy=energy, power=len(power)), R_COST,
+            self._ev(ev, "cost.pay", text.format(player=who, energy=energy, power=len(power)), R_COST,
                      player=p, energy=energy, power=list(power))
 
     def _equip_cost(self, g: int, less_a: bool = False) -> tuple:

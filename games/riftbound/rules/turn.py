@@ -29,6 +29,18 @@ TURN_STRUCTURE = (
     ("next", "next_turn"),                      # the other player becomes the turn player
 )
 TURN_PROCEDURE = dict(TURN_STRUCTURE)
+# The phases and steps that change nothing a cleanup looks at (rules/cleanup.py: points,
+# damage and Might, which units and gear are at each battlefield, facedown cards, control,
+# contested and staged battlefields, the chain, the running showdown): readying, runes
+# channelled, a card drawn, pools emptied, stun wearing off, all units healed with the
+# 'this turn' effects ending, the turn passing; triggers they queue are a task of their own.
+# After one of them, a cleanup that follows a cleanup whose pass changed nothing has nothing
+# to do (``cleanup_quiet``); the scoring step and a burn out say so when they score.
+QUIET_STEPS = frozenset({"awaken_phase", "beginning_step", "scoring_step", "channel_phase", "draw_phase",
+                         "main_phase_start", "ending_step", "expiration_step", "expiration_repeat_check", "next_turn",
+                         "cleanup"})
+# Likewise the choices that change nothing a cleanup looks at: ending the Main Phase.
+QUIET_CHOICES = frozenset({"end_turn"})
 _TABLE = PROCS.table
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
 COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assignment", "assign_defenders": "damage_assignment",
@@ -46,9 +58,13 @@ def turn(state, step, ev):
     points makes a cleanup due, whose first step is the win check, so the game ends there
     (and the processor checks again after this step)."""
     steps = state.steps
+    tasks = _TASKS or _index_tasks()
     while True:
         # the next outstanding task, in HOT FEPR order (Core Rules v1.3 Chain, digest 9.2)
         if state.cleanup_due:
+            if state.cleanup_quiet:  # its pass would change nothing (rules/cleanup.py, cleanup)
+                state.cleanup_due = False
+                continue
             task = "cleanup"
         elif state.pending_triggers:
             task = "triggers_to_chain"
@@ -62,19 +78,31 @@ def turn(state, step, ev):
                 task = COMBAT_PROCEDURE[stage]
         else:  # the turn's next phase or step
             task = TURN_PROCEDURE[state.turn_step]
-        proc = _TABLE[task]
-        if proc.decide is not None:
-            push(state, proc.name)
+        run, rule, quiet = tasks[task]
+        if run is None:  # a decision
+            push(state, task)
             return AGAIN
         start = len(ev)
-        proc.run(state, step, ev)
+        run(state, step, ev)
+        if not quiet:
+            state.cleanup_quiet = False
         if len(ev) > start:
-            rule = proc.rule
             for e in ev[start:]:
                 if not e.rule:
                     e.rule = rule
         if state.outcome is not None or steps[-1] is not step:
             return AGAIN  # the game is over, or the task pushed a decision
+
+
+# each procedure the turn runs as a task: (what runs it at once, None for a decision; its
+# rule; whether it is one of QUIET_STEPS), made once every procedure is registered
+_TASKS: dict = {}
+
+
+def _index_tasks() -> dict:
+    for name, proc in _TABLE.items():
+        _TASKS[name] = (None if proc.decide is not None else proc.run, proc.rule, name in QUIET_STEPS)
+    return _TASKS
 
 
 @PROCS.step("awaken_phase", rule=R_AWAKEN)
@@ -108,6 +136,7 @@ def scoring_step(state, step, ev):
     state._ev(ev, "step.begin", "Scoring step: hold each battlefield you control", R_HOLD, step="scoring")
     for b in (0, 1):
         if state.battlefield_controller[b] == p:
+            state.cleanup_quiet = False  # a point scored: the win check looks at it
             state._score(p, b, "hold", ev)
     state.turn_step = "channel"
     return DONE
@@ -160,7 +189,9 @@ def ending_step(state, step, ev):
     state.cleanup_due = True
     state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
-    for u in state.all_units():  # stun wears off at the start of the Ending step (digest 15)
+    counters = state.table.counters
+    stunned = any("stun" in c for c in counters.values()) if counters else False
+    for u in state.all_units() if stunned else ():  # stun wears off at the start of the Ending step (digest 15)
         if state.counter(u, "stun"):
             state.set_counter(u, "stun", 0)
             state._ev(ev, "counter.change", f"{state.name(u)} is no longer stunned", R_END, card=u, counter="stun",
@@ -235,7 +266,9 @@ class TurnRules:
 
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
-        healed = [u for u in self.all_units() if self.counter(u, "dmg")]
+        counters = self.table.counters
+        damaged = any("dmg" in c for c in counters.values()) if counters else False
+        healed = [u for u in self.all_units() if self.counter(u, "dmg")] if damaged else []
         for u in healed:
             self.set_counter(u, "dmg", 0)
             w = ZLOC[self.table.zone[u]]
@@ -245,18 +278,18 @@ class TurnRules:
     def _awaken(self, p: int, ev: list) -> None:
         """Awaken: ready everything you control: units, gear, runes, legend (digest 7.1)."""
         t = self.table
-        zones, orient = t.zones, t.orient
+        zones, orient, db, card = t.zones, t.orient, self.card_db, t.card
         attached = len(zones) > N_ZONES  # some card is attached (its att.<unit> zone is there)
         here = LOCZ[p]
         for z in (RUNES[p], here[0], here[1], here[2], LEGEND[p]):
             for i in zones[z]:
                 if orient[i]:
-                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=self.name(i)), R_AWAKEN))
+                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=db[card[i]]["name"]), R_AWAKEN))
                 att = attached and zones.get(f"att.{i}")
                 if att:
                     for g in att:
                         if t.orient[g]:
-                            ev.append(t.set_orient(g, 0, "{card} readies".format(card=self.name(g)), R_AWAKEN))
+                            ev.append(t.set_orient(g, 0, "{card} readies".format(card=db[card[g]]["name"]), R_AWAKEN))
 
     def _empty_pools(self, ev: list, when: str) -> None:
         for q in (0, 1):
