@@ -10,7 +10,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import KEEP, CardTable, MoveEvent
+from tabletop.engine.table import _UNWRITTEN, KEEP, CardTable, MoveEvent
 
 from .legality import why_not
 from .rules import PROCESSOR
@@ -22,6 +22,7 @@ from .rules.sudden_death import start_sudden_death
 from .view import view
 from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
+_new = object.__new__
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 # the players a moved card is hidden from, by the mask of those who may see it (as the kit's table)
 _HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
@@ -237,20 +238,22 @@ class LumenState(State):
         lst = t.zones[to]
         lst.append(iid)
         zone_of[iid] = to
-        owner = t.owner[iid]
-        data = {"card": iid, "card_id": t.card[iid], "from": frm, "from_index": fidx, "to": to,
-                "index": len(lst) - 1, "face": "up" if face else "down",
-                "orient": "sideways" if t.orient[iid] else "upright", "owner": owner}
+        # the event keeps what its data is made of; the data, the public data and the default
+        # caption are written when first read (the kit's MoveEvent: headless play never reads them)
+        e = _new(MoveEvent)
+        e.kind = "card.move"
+        e._cap = caption or None
+        e.rule = rule
+        e._move = (iid, t.card[iid], frm, fidx, to, len(lst) - 1, face, t.orient[iid], t.owner[iid], d[3])
+        e._data = None
         if before != 3:
             hidden = _HIDDEN[before | k | (d[0] if face else d[1])]
-            if hidden:
-                public = dict(data)
-                public["card_id"] = None
-                if d[3]:
-                    public["card"] = None
-                self.events.append(MoveEvent(caption, rule, data, hidden, public))
-                return
-        self.events.append(MoveEvent(caption, rule, data, (), None))
+            e.hidden_from = hidden
+            e._pub = _UNWRITTEN if hidden else None
+        else:
+            e.hidden_from = ()
+            e._pub = None
+        self.events.append(e)
 
     def to_list(self, iid: int, rule: str) -> None:
         """A card sent to the List goes face up. A special technique or an

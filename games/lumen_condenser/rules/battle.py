@@ -8,12 +8,13 @@ pushes it as it stands.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..effects import apply_effect
 from ..zones import BATTLE, HAND
 from .breaks import break_card
+from .decision import LumenDecision
 from .judgment import JUDGMENT_ORDER
 from .procedures import PROCS, push, run_in_place
 
@@ -120,7 +121,7 @@ class GrabWindow:
         ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
         ch.append(_ALLOW[p])
-        return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
+        return LumenDecision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -4,12 +4,13 @@ hit at once with an attack of speed up to that FP, again while possible."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
 from .combo import can_combo, open_combo
+from .decision import LumenDecision
 from .judgment import step_event
 from .procedures import PROCS, push
 
@@ -94,7 +95,7 @@ class CatchChoice:
         ch = [Choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
               for i in catch_cards(state, p, top)]
         ch.append(_DECLINE[p])
-        return Decision([p], "catch", f"Catch time: use an attack of speed {top} or less?", ch)
+        return LumenDecision([p], "catch", f"Catch time: use an attack of speed {top} or less?", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -4,11 +4,12 @@ damage minus 100 per combo after the first."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
+from .decision import LumenDecision
 from .procedures import PROCS, push
 
 
@@ -191,7 +192,7 @@ class ComboChoice:
         else:
             ch = [Choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
         ch.append(_END[p])
-        return Decision([p], "combo", "Combo time: add techniques of consecutive speed or end", ch)
+        return LumenDecision([p], "combo", "Combo time: add techniques of consecutive speed or end", ch)
 
     @staticmethod
     def choose(state, step, c, events):

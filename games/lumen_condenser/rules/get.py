@@ -4,10 +4,11 @@ at the limit take-and-discard or skip; a priority tie skips the phase."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import HAND, LIST, ULTIMATE
+from .decision import LumenDecision
 from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
@@ -117,7 +118,7 @@ class GetPick:
         ch = take_choices(state, p)
         if hand_full(state, p):
             ch.append(_SKIP[p])
-        return Decision([p], "get", "Get: take a technique from your List", ch)
+        return LumenDecision([p], "get", "Get: take a technique from your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -135,9 +136,9 @@ class GetPick:
         return DONE
 
 
-def discard_decision(state, p: int) -> Decision:
+def discard_decision(state, p: int) -> LumenDecision:
     ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
-    return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
+    return LumenDecision([p], "discard", "Discard a technique (hand over its limit)", ch)
 
 
 @PROCS.decision("get_discard", rule="Get phase (seed 5.4)")

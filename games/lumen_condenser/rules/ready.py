@@ -5,10 +5,11 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
+from .decision import LumenDecision
 from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
@@ -139,10 +140,13 @@ class ReadyDeclarations:
         timeout = state.timed and state.first_declarer >= 0
         players = []
         ch = []
+        split = 0  # where player 2's choices begin
         for p in (0, 1):
             if state.declared[p]:
                 continue
             players.append(p)
+            if p == 1:
+                split = len(ch)
             key = _READY_KEYS[p][state.restrictions[p]]
             lst = m.lists.get(key) or choice_list(m, key)
             make = _READY_MAKE[key]
@@ -155,7 +159,8 @@ class ReadyDeclarations:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
-        return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
+        return LumenDecision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
+                             split if len(players) == 2 else None)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -5,10 +5,11 @@ the hand from the List, then 3 more turns (the end-of-game check in
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision
+
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import HAND, LIST
+from .decision import LumenDecision
 from .get import take_choices
 from .procedures import PROCS, push
 
@@ -62,8 +63,8 @@ class SuddenDeathGet:
     def decide(state, step):
         p = step.args["player"]
         need = state.limit(p) - len(state.table.zones[HAND[p]])
-        return Decision([p], "get", f"Sudden death: take {need} more technique(s) from your List",
-                        take_choices(state, p, sudden_death=True))
+        return LumenDecision([p], "get", f"Sudden death: take {need} more technique(s) from your List",
+                             take_choices(state, p, sudden_death=True))
 
     @staticmethod
     def choose(state, step, c, events):

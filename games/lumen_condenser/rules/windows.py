@@ -5,12 +5,13 @@ both pass in a row (seed 3.2)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
+from .decision import LumenDecision
 from .procedures import PROCS, push
 
 # choices that never change, made once (a decision lists the same objects each time)
@@ -201,7 +202,7 @@ class AbilityWindow:
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(_PASS[p])
-        return Decision([p], f"{timing}_ability", SAYS[timing]["prompt"], ch)
+        return LumenDecision([p], f"{timing}_ability", SAYS[timing]["prompt"], ch)
 
     @staticmethod
     def choose(state, step, c, events):
