@@ -85,6 +85,9 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("battle_memo", "cache", doc="each player's technique record this battle and its type in the judgment "
+          "(rules/judgment.py battle_techs) once read; forgotten when a technique is revealed or nullified and when "
+          "the battle is reset"),
     field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
           "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
     field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
@@ -187,6 +190,7 @@ class LumenState(State):
         self.breaks_after_use = [0, 0]
         self.combo_result = [0, 0]
         self.fp_zero_at_reveal = False
+        self.battle_memo = None
 
     def set_hp(self, p: int, value: int, why: str, rule: str) -> None:
         old = self.hp[p]

@@ -114,6 +114,7 @@ def nullify(state, ctx, a, events):
     q = 1 - ctx.player
     if state.technique_live[q]:
         state.technique_live[q] = 0
+        state.battle_memo = None
         state.emit("effect.nullify", f"{ctx.source} nullifies {state.names[q]}'s {state.technique_name(q)}: none of "
                    "its results are processed", "seed 3.4 (nullify)", player=q, card=state.battle_cards[q])
 
@@ -198,20 +199,35 @@ def apply_effect(state, p: int, e: dict, iid: int, trait: bool = False) -> None:
     EFFECTS.table[e["do"]].resolve(state, EffectContext(p, iid, source, rule), e, state.events)
 
 
+_COLLECTED: dict = {}  # (technique record, character record, timings) -> ((effect, from the trait), ...)
+
+
+def _effects_of(t, ch, whens: tuple) -> tuple:
+    """A technique's effects (and its character's trait effects) for the
+    given timings, in order; worked out once per technique, character and
+    timings (card records never change)."""
+    key = (t, ch, whens)
+    fx = _COLLECTED.get(key)
+    if fx is None:
+        at = t.effects_at
+        trait = ch.trait_effects_at
+        out = []
+        for when in whens:
+            for e in at.get(when, ()):
+                out.append((e, False))
+            for e in trait.get(when, ()):
+                out.append((e, True))
+        if len(_COLLECTED) > 20_000:
+            _COLLECTED.clear()
+        fx = _COLLECTED[key] = tuple(out)
+    return fx
+
+
 def _collect(state, p: int, whens) -> list:
     """p's technique effects (and trait effects) for the given timings."""
     iid = state.battle_cards[p]
-    at = state.card_db.techs[state.table.card[iid]].effects_at
-    trait = state.card_db.chars[state.characters[p]].trait_effects_at
-    out = []
-    for when in whens:
-        if when in at:
-            for e in at[when]:
-                out.append((p, e, iid, False))
-        if when in trait:
-            for e in trait[when]:
-                out.append((p, e, iid, True))
-    return out
+    fx = _effects_of(state.card_db.techs[state.table.card[iid]], state.card_db.chars[state.characters[p]], whens)
+    return [(p, e, iid, trait) for e, trait in fx] if fx else fx
 
 
 def effects_both(state, whens: dict) -> int:
@@ -220,10 +236,14 @@ def effects_both(state, whens: dict) -> int:
     timings that apply to them. Returns how many applied."""
     if not whens:
         return 0
-    mine = [_collect(state, p, whens[p]) if p in whens else [] for p in (0, 1)]
-    if not (mine[0] or mine[1]):
+    w = whens.get(0)
+    a = _collect(state, 0, w) if w else ()
+    w = whens.get(1)
+    b = _collect(state, 1, w) if w else ()
+    if not (a or b):
         return 0
-    a, b = (mine[1], mine[0]) if state.priority() == 1 else mine  # state.effect_order()
+    if state.priority() == 1:  # state.effect_order()
+        a, b = b, a
     n = 0
     for k in range(max(len(a), len(b))):
         for lst in (a, b):

@@ -15,7 +15,7 @@ from ..effects import apply_effect
 from ..zones import BATTLE, HAND
 from .breaks import break_card
 from .decision import LumenDecision
-from .judgment import JUDGMENT_ORDER
+from .judgment import JUDGMENT_ORDER, battle_techs
 from .procedures import PROCS, push, run_in_place
 
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
@@ -53,6 +53,7 @@ def reveal(state, step, events):
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
             shown[p] = t.name
+    state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
     state.emit("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
@@ -88,10 +89,10 @@ def grab_timing(state, step, events):
     technique from hand to nullify it. Two windows at once go by priority
     (a tie skips the timing, seed 3.2)."""
     answer = []
+    tech, kind = battle_techs(state)
     for p in (0, 1):
-        q = 1 - p
-        if state.technique_live[p] and state.tech(state.battle_cards[p]).grab and grab_cards(state, q):
-            answer.append(q)
+        if kind[p] and tech[p].grab and grab_cards(state, 1 - p):  # a live technique with the grab judgment
+            answer.append(1 - p)
     if not answer:
         return DONE
     if len(answer) == 2:

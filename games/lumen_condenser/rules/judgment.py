@@ -39,16 +39,17 @@ RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "gu
                "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 
-_STEP_KINDS: dict[str, str] = {}
+_STEP_KINDS = {shown: f"judgment.{shown}" for _, shown, _ in JUDGMENT}
+
+# the timings of a judgment step for each player whose technique counts, by (player 1's counts, player 2's)
+PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
+POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
 
 
 def step_event(state, name: str, rule: str):
     """Enter judgment step ``name`` and emit its event (caption filled in later)."""
     state.battle_step = name
-    kind = _STEP_KINDS.get(name)
-    if kind is None:
-        kind = _STEP_KINDS[name] = f"judgment.{name}"
-    ev = Event(kind, "", rule, {"step": name})
+    ev = Event(_STEP_KINDS[name], "", rule, {"step": name})
     state.events.append(ev)
     return ev
 
@@ -56,21 +57,27 @@ def step_event(state, name: str, rule: str):
 def battle_techs(state) -> tuple:
     """Each player's technique record this battle (None: none readied), and
     its type in the judgment (None: none readied, or nullified; as
-    ``state.technique_type``)."""
+    ``state.technique_type``). Kept until a technique is revealed or
+    nullified or the battle is reset (``state.battle_memo``)."""
+    m = state.battle_memo
+    if m is not None:
+        return m
     techs = state.card_db.techs
     cards = state.table.card
     bc = state.battle_cards
     live = state.technique_live
     a = techs[cards[bc[0]]] if bc[0] >= 0 else None
     b = techs[cards[bc[1]]] if bc[1] >= 0 else None
-    return (a, b), (a.type if live[0] else None, b.type if live[1] else None)
+    m = state.battle_memo = ((a, b), (a.type if live[0] else None, b.type if live[1] else None))
+    return m
 
 
 @PROCS.step("pre_judgment", rule="Pre-judgment (seed 5.3.1)")
 def pre_judgment(state, step, events):
     """Seed 5.3.1: before-judgment effects apply."""
     ev = step_event(state, "pre", "seed 5.3.1")
-    n = effects_both(state, {p: ("pre",) for p in (0, 1) if state.technique_live[p]})
+    live = state.technique_live
+    n = effects_both(state, PRE_WHENS[(1 if live[0] else 0, 1 if live[1] else 0)])
     ev.caption = (f"Pre-judgment: {n} before-judgment effect(s) applied" if n else
                   "Pre-judgment: no before-judgment effect; nothing happens")
     ev.data["applied"] = n
@@ -196,8 +203,9 @@ def fp_speed_adjustment(state, step, events):
             parts.append(("changed", t.name, speeds[p], new, f"{f:+d}"))
             speeds[p] = new
     had = state.fp[0] or state.fp[1]
-    for p in (0, 1):
-        state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
+    if had:
+        for p in (0, 1):
+            state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
         ev.caption = FP_SPEED_SAYS[tuple(x[0] for x in parts)].format(*[v for x in parts for v in x[1:]])
     else:
@@ -399,7 +407,9 @@ def result_judgment(state, step, events):
 def post_judgment(state, step, events):
     """Seed 5.3.9: after-judgment effects apply."""
     ev = step_event(state, "post", "seed 5.3.9")
-    n = effects_both(state, {p: ("post",) for p in (0, 1)
-                             if state.technique_live[p] and state.results[p] != "evaded"})
+    live = state.technique_live
+    r = state.results
+    n = effects_both(state, POST_WHENS[(1 if live[0] and r[0] != "evaded" else 0,
+                                        1 if live[1] and r[1] != "evaded" else 0)])
     ev.caption = f"Post-judgment: {n} effect(s) applied" if n else "Post-judgment: no after-judgment effect; nothing happens"
     return DONE
