@@ -132,7 +132,13 @@ class LumenState(State):
 
     # -- small helpers -------------------------------------------------------------------------
     def emit(self, kind: str, caption: str, rule: str = "", **data) -> Event:
-        ev = Event(kind, caption, rule, data)
+        ev = _new(Event)  # Event(kind, caption, rule, data), its slots filled here
+        ev.kind = kind
+        ev.caption = caption
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
         self.events.append(ev)
         if not rule:
             self.unruled = True
@@ -345,9 +351,10 @@ class LumenState(State):
 
     @property
     def decision(self):
-        if self.decision_cache is None:
-            self.decision_cache = PROCESSOR.decide(self)
-        return self.decision_cache
+        d = self.decision_cache
+        if d is None:
+            d = self.decision_cache = PROCESSOR.decide(self)
+        return d
 
     def _apply(self, choice) -> list:
         self.events = events = []

@@ -25,6 +25,10 @@ def push(state, *steps) -> None:
     place, so a step without arguments is one shared record (no procedure
     pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
+    if len(steps) == 1:
+        s = steps[0]
+        stack.append((_PLAIN.get(s) or _plain(s)) if s.__class__ is str else Step(s[0], 0, s[1]))
+        return
     for s in reversed(steps):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))
