@@ -10,7 +10,7 @@ from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
 from .decision import LumenDecision
-from .made import choice_list, fill, keep_listed, listed, made_for
+from .made import choice_list, fill, keep_listed, made_for
 from .procedures import PROCS, push
 
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
@@ -136,6 +136,7 @@ class ReadyDeclarations:
     @staticmethod
     def decide(state, step):
         m = made_for(state)
+        listed_for = m.lists_of.get  # (made.listed)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []
@@ -149,7 +150,7 @@ class ReadyDeclarations:
                 split = len(ch)
             key = _READY_KEYS[p][state.restrictions[p]]
             hand = tuple(zones[HAND[p]])
-            mine = listed(m, key, hand)
+            mine = listed_for((key, hand))
             if mine is None:  # ready_cards, or no response when none can be readied
                 lst = m.lists.get(key) or choice_list(m, key)
                 make = _READY_MAKE[key]

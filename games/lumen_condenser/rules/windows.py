@@ -129,18 +129,19 @@ def has_ability(state, p: int, timing: str) -> bool:
     """Whether ``p`` has any ability to use in the ``timing`` window:
     ``abilities(state, p, timing, first=True)`` as a yes or no, with the
     refusals' tests written out (no refusal worded)."""
-    ch = state.card_db.chars[state.characters[p]]
+    db = state.card_db
+    ch = db.chars[state.characters[p]]
     if ch.abilities:
         used = state.abilities_used[p]
         for i, e in enumerate(ch.abilities):
             if (e["timing"] == timing and not used & (1 << i) and e.get("cost", 0) <= state.trait_counters[p]
                     and condition_holds(state, p, e) and not conflicts(state, p, e)):
                 return True
-    techs = state.card_db.techs
+    techs = db.techs
     cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
         t = techs[cards[iid]]
-        if t.special and t.timing == timing:
+        if t.timing == timing and t.special:  # a special technique of this timing
             for e in t.effects_at.get("use", ()):
                 if not condition_holds(state, p, e) or conflicts(state, p, e):
                     break
