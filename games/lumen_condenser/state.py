@@ -152,7 +152,10 @@ class LumenState(State):
 
     def limit(self, p: int) -> int:
         """Seed 2.1 (2): the hand limit of the HP band the player is in."""
-        return self.char(p).limit(self.hp[p])
+        ch = self.card_db.chars[self.characters[p]]
+        hp = self.hp[p]
+        lim = ch._limit_at.get(hp)  # (Character.limit, as it remembers it)
+        return ch.limit(hp) if lim is None else lim
 
     def hand(self, p: int) -> list:
         return self.table.zones[HAND[p]]

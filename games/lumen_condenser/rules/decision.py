@@ -15,7 +15,7 @@ class LumenDecision(Decision):
     __slots__ = ("split",)
 
     def __init__(self, players, kind: str, prompt: str, choices: list, split: int | None = None):
-        self.players = tuple(players)
+        self.players = players if players.__class__ is tuple else tuple(players)
         self.kind = kind
         self.prompt = prompt
         self.choices = choices

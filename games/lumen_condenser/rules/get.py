@@ -118,7 +118,7 @@ class GetPick:
         ch = take_choices(state, p)
         if hand_full(state, p):
             ch.append(_SKIP[p])
-        return LumenDecision([p], "get", "Get: take a technique from your List", ch)
+        return LumenDecision((p,), "get", "Get: take a technique from your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -138,7 +138,7 @@ class GetPick:
 
 def discard_decision(state, p: int) -> LumenDecision:
     ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
-    return LumenDecision([p], "discard", "Discard a technique (hand over its limit)", ch)
+    return LumenDecision((p,), "discard", "Discard a technique (hand over its limit)", ch)
 
 
 @PROCS.decision("get_discard", rule="Get phase (seed 5.4)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.engine.procedure import DONE, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
+_new = object.__new__
 
 
 PROCESSOR = Processor(PROCS)  # the end-of-game check returns at once while the game goes on (LumenState.check_outcome)
@@ -25,15 +26,15 @@ def push(state, *steps) -> None:
     place, so a step without arguments is one shared record (no procedure
     pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
-    if len(steps) == 1:
-        s = steps[0]
-        stack.append((_PLAIN.get(s) or _plain(s)) if s.__class__ is str else Step(s[0], 0, s[1]))
-        return
-    for s in reversed(steps):
+    for s in (steps if len(steps) == 1 else reversed(steps)):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))
         else:
-            stack.append(Step(s[0], 0, s[1]))  # the args dict is the caller's fresh literal
+            step = _new(Step)  # Step(name, 0, args): the args dict is the caller's fresh literal
+            step.proc = s[0]
+            step.stage = 0
+            step.args = s[1]
+            stack.append(step)
 
 
 def run_in_place(state, events, names: tuple) -> None:

@@ -13,6 +13,7 @@ from .decision import LumenDecision
 from .made import choice_list, fill, keep_listed, made_for
 from .procedures import PROCS, push
 
+_new = object.__new__
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
 
@@ -71,8 +72,14 @@ def _declared(state, p: int, announce: bool = True) -> bool:
     if announce:
         q = 1 - p
         card = state.ready_picks[p]
-        state.events.append(Event("ready.declare", f"{state.names[p]} declares ready", "seed 5.2",
-                                  {"player": p, "card": card}, (q,), {"player": p, "card": None}))
+        ev = _new(Event)  # Event(kind, caption, rule, data, hidden_from, public), its slots filled here
+        ev.kind = "ready.declare"
+        ev.caption = f"{state.names[p]} declares ready"
+        ev.rule = "seed 5.2"
+        ev.data = {"player": p, "card": card}
+        ev.hidden_from = (q,)
+        ev.public = {"player": p, "card": None}
+        state.events.append(ev)
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1
         return True
