@@ -88,6 +88,7 @@ FIELD_LIST = [
     field("battle_memo", "cache", doc="each player's technique record this battle and its type in the judgment "
           "(rules/judgment.py battle_techs) once read; forgotten when a technique is revealed or nullified and when "
           "the battle is reset"),
+    field("made_memo", "cache", doc="the choices made for this state's cards (rules/made.py made_for) once found"),
     field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
           "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
     field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "

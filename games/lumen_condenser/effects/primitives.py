@@ -226,7 +226,11 @@ def _effects_of(t, ch, whens: tuple) -> tuple:
 def _collect(state, p: int, whens) -> list:
     """p's technique effects (and trait effects) for the given timings."""
     iid = state.battle_cards[p]
-    fx = _effects_of(state.card_db.techs[state.table.card[iid]], state.card_db.chars[state.characters[p]], whens)
+    db = state.card_db
+    key = (db.techs[state.table.card[iid]], db.chars[state.characters[p]], whens)
+    fx = _COLLECTED.get(key)
+    if fx is None:
+        fx = _effects_of(*key)
     return [(p, e, iid, trait) for e, trait in fx] if fx else fx
 
 

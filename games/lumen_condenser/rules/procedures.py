@@ -61,7 +61,7 @@ def run_in_place(state, events, names: tuple) -> None:
         start = len(events)
         if run(state, step, events) is not DONE:
             raise RuntimeError(f"step {step.proc} run in place did not finish")
-        if state.unruled and len(events) > start:
+        if state.unruled:
             for i in range(start, len(events)):
                 if not events[i].rule:
                     events[i].rule = rule
@@ -71,11 +71,13 @@ def run_in_place(state, events, names: tuple) -> None:
                 return
         if len(stack) != base:  # it pushed sub-steps: they run first
             break
-    if k < len(plan):
-        stack[base:base] = [step for _, _, step in reversed(plan[k:])]
+    else:
+        return
+    stack[base:base] = _REST[names][k]
 
 
 _PLANS: dict[tuple, list] = {}
+_REST: dict[tuple, list] = {}  # names -> for each k, the shared records of the steps from the k-th on, to push
 
 
 def _plan(names: tuple) -> list:
@@ -84,6 +86,7 @@ def _plan(names: tuple) -> list:
     for name in names:
         proc = PROCS.table[name]
         plan.append((None if proc.decide is not None else proc.run, proc.rule, _PLAIN.get(name) or _plain(name)))
+    _REST[names] = [tuple(step for _, _, step in reversed(plan[k:])) for k in range(len(plan) + 1)]
     return plan
 
 
