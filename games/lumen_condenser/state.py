@@ -132,7 +132,8 @@ class LumenState(State):
         return s
 
     # -- small helpers -------------------------------------------------------------------------
-    def emit(self, kind: str, caption: str, rule: str = "", **data) -> Event:
+    def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
+        """Emit an event (its arguments in order: a call with keywords costs more)."""
         ev = _new(Event)  # Event(kind, caption, rule, data), its slots filled here
         ev.kind = kind
         ev.caption = caption
@@ -211,8 +212,8 @@ class LumenState(State):
         says = HP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=old, new=value) if says
                    else f"{self.names[p]} HP {old} -> {value} ({why})")
-        self.emit("counter.change", caption, rule,
-                  player=p, counter="hp", delta=value - old, value=value)
+        self.event("counter.change", caption, rule,
+                   {"player": p, "counter": "hp", "delta": value - old, "value": value})
 
     def set_fp(self, p: int, value: int, why: str, rule: str) -> None:
         old = self.fp[p]
@@ -222,8 +223,8 @@ class LumenState(State):
         says = FP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=f"{old:+d}", new=f"{value:+d}") if says
                    else f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})")
-        self.emit("counter.change", caption, rule,
-                  player=p, counter="fp", delta=value - old, value=value)
+        self.event("counter.change", caption, rule,
+                   {"player": p, "counter": "fp", "delta": value - old, "value": value})
 
     def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:
         """The kit's ``CardTable.move`` to the end of a zone, written out for
@@ -280,13 +281,13 @@ class LumenState(State):
             break_card(self, iid, rule)
             return
         if len(self.table.zones[LIST[p]]) >= LIST_MAX:
-            self.move(iid, BREAK[p], face=1, caption=f"{t.name} is broken", rule=rule)
+            self.move(iid, BREAK[p], 1, f"{t.name} is broken", rule)
             return
-        self.move(iid, LIST[p], face=1, caption=f"{t.name} goes to {self.names[p]}'s List", rule=rule)
+        self.move(iid, LIST[p], 1, f"{t.name} goes to {self.names[p]}'s List", rule)
 
     def to_hand(self, iid: int, rule: str, caption: str = "") -> None:
         p = self.table.owner[iid]
-        self.move(iid, HAND[p], face=0, caption=caption or f"a technique returns to {self.names[p]}'s hand", rule=rule)
+        self.move(iid, HAND[p], 0, caption or f"a technique returns to {self.names[p]}'s hand", rule)
 
     def battle_to_hand(self, rule: str) -> None:
         """Every card in both battle zones back to its owner's hand (face up there, so named)."""
@@ -300,7 +301,7 @@ class LumenState(State):
         self.outcome = Outcome(winner, termination, reason, rule)
         self.steps = []
         self.battle_step = ""
-        self.emit("game.over", reason, rule, winner=self.outcome.result, reason=reason)
+        self.event("game.over", reason, rule, {"winner": self.outcome.result, "reason": reason})
 
     def check_outcome(self, events) -> None:
         """The end-of-game checks, run after every step: a third no response

@@ -40,7 +40,7 @@ def reveal(state, step, events):
     state.battle_step = ""
     state.reset_battle()
     state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
-    state.emit("phase.begin", "Battle phase", "seed 5.3", phase="battle")
+    state.event("phase.begin", "Battle phase", "seed 5.3", {"phase": "battle"})
     techs = state.card_db.techs
     cards = state.table.card
     shown = ["no technique", "no technique"]  # state.technique_name of each, once revealed
@@ -48,7 +48,7 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = techs[cards[iid]]
-            state.move(iid, BATTLE[p], face=1, caption=REVEALS.format(player=state.names[p], card=t.name), rule="seed 5.3")
+            state.move(iid, BATTLE[p], 1, REVEALS.format(player=state.names[p], card=t.name), "seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
@@ -56,8 +56,8 @@ def reveal(state, step, events):
     state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.emit("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
-               cards=list(state.battle_cards))
+    state.event("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
+                {"cards": list(state.battle_cards)})
     return DONE
 
 
@@ -98,8 +98,8 @@ def grab_timing(state, step, events):
     if len(answer) == 2:
         pr = state.priority()
         if pr is None:
-            state.emit("priority.tie_skip", "Both may answer a grab and priority is tied: the grab timing is skipped",
-                       "seed 3.2")
+            state.event("priority.tie_skip", "Both may answer a grab and priority is tied: the grab timing is skipped",
+                        "seed 3.2", {})
             return DONE
         answer = [pr, 1 - pr]
     push(state, *[("grab_window", {"player": q}) for q in answer])
@@ -131,11 +131,11 @@ class GrabWindow:
         again; then the grab's own 'when its grab is broken' effects."""
         q = c.player
         if c.kind == "grab_allow":
-            state.emit("grab.allow", f"{state.names[q]} lets the grab go on", "seed 7", player=q)
+            state.event("grab.allow", f"{state.names[q]} lets the grab go on", "seed 7", {"player": q})
             return DONE
         p = 1 - q
-        state.emit("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
-                   "seed 7", player=q, card=state.battle_cards[p])
+        state.event("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
+                    "seed 7", {"player": q, "card": state.battle_cards[p]})
         while state.steps:
             if state.steps.pop().proc == "cleanup":  # the rest of this battle is dropped
                 break

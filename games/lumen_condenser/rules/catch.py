@@ -107,15 +107,15 @@ class CatchChoice:
             q = 1 - p
             if state.fp[q] < 0:
                 state.keeps_negative_fp[q] = 1
-            state.emit("catch.decline", f"{state.names[p]} does not catch", "seed 5.3.10", player=p)
+            state.event("catch.decline", f"{state.names[p]} does not catch", "seed 5.3.10", {"player": p})
             return DONE
         iid = c.args["card"]
         t = state.tech(iid)
         for x in (0, 1):
             state.set_fp(x, 0, "catch time", "seed 5.3.10")
-        state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} catches with {t.name}", rule="seed 5.3.10")
-        state.emit("catch.hit", f"Catch: {t.name} hits for {t.damage}", "seed 5.3.10", player=p, card=iid,
-                   damage=t.damage)
+        state.move(iid, BATTLE[p], 1, f"{state.names[p]} catches with {t.name}", "seed 5.3.10")
+        state.event("catch.hit", f"Catch: {t.name} hits for {t.damage}", "seed 5.3.10",
+                    {"player": p, "card": iid, "damage": t.damage})
         for e in t.effects_at.get("hit", ()):
             if condition_holds(state, p, e) and e["do"] not in ("power", "speed", "nullify", "break_self"):
                 apply_effect(state, p, e, iid)

@@ -19,10 +19,10 @@ def get_phase(state, step, events):
     a priority tie skips the Get phase at once."""
     state.phase = "get"
     state.battle_step = ""
-    state.emit("phase.begin", "Get phase", "seed 5.4", phase="get")
+    state.event("phase.begin", "Get phase", "seed 5.4", {"phase": "get"})
     pr = state.priority()
     if pr is None:
-        state.emit("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", timing="get")
+        state.event("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", {"timing": "get"})
         return DONE
     push(state, ("get_pick", {"player": pr}), ("get_pick", {"player": 1 - pr}))
     return DONE
@@ -103,12 +103,12 @@ class GetPick:
     def run(state, step, events):
         p = step.args["player"]
         if state.skips_get[p]:
-            state.emit("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
-                       "digest B.4 rule 16", player=p)
+            state.event("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
+                        "digest B.4 rule 16", {"player": p})
             return DONE
         zones = state.table.zones
         if not (zones[LIST[p]] or zones[ULTIMATE[p]]):  # get_options is empty
-            state.emit("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", player=p)
+            state.event("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", {"player": p})
             return DONE
         return WAIT
 
@@ -125,12 +125,12 @@ class GetPick:
         """Seed 5.4: take one technique; at the limit, discard one at once."""
         p = c.player
         if c.kind == "get_skip":
-            state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
+            state.event("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", {"player": p})
             return DONE
         iid = c.args["card"]
         t = state.table
-        state.move(iid, HAND[t.owner[iid]], face=0, rule="seed 5.4",  # state.to_hand
-                   caption=TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name))
+        state.move(iid, HAND[t.owner[iid]], 0,
+                   TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name), "seed 5.4")
         if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE

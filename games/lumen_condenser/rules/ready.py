@@ -26,7 +26,7 @@ def ready_phase(state, step, events):
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
     state.first_declarer = -1
-    state.emit("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2", phase="ready")
+    state.event("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2", {"phase": "ready"})
     push(state, "ready_declarations")
     return DONE
 
@@ -100,14 +100,14 @@ def _no_response(state, p: int, why: str) -> str:
     state.no_responses[p] += 1
     state.game_goes_on = None
     n = state.no_responses[p]
-    state.emit("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}",
-               "seed 5.2", player=p, count=n)
-    state.emit("counter.change", f"{state.names[p]} no-response count {n}", "seed 5.2",
-               player=p, counter="no_response", delta=1, value=n)
+    state.event("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}", "seed 5.2",
+                {"player": p, "count": n})
+    state.event("counter.change", f"{state.names[p]} no-response count {n}", "seed 5.2",
+                {"player": p, "counter": "no_response", "delta": 1, "value": n})
     if n >= NO_RESPONSE_LOSS:
         return WAIT  # the end-of-game check ends the game
-    state.emit("ready.no_technique", f"{state.names[p]} has no technique this battle: an attack against them "
-               "is judged a hit", "seed 5.3.8", player=p)
+    state.event("ready.no_technique", f"{state.names[p]} has no technique this battle: an attack against them "
+                "is judged a hit", "seed 5.3.8", {"player": p})
     return DONE if _declared(state, p, announce=False) else WAIT
 
 

@@ -20,8 +20,8 @@ SUDDEN_DEATH_TURNS = 3   # seed 8
 def start_sudden_death(state) -> None:
     """Seed 8: both at 1000 HP, each takes techniques from the List up to
     the hand limit, then 3 more turns."""
-    state.emit("sudden_death.begin", "Both HP reach 0 together: sudden death! HP 1000 each, "
-               f"hands filled from the List, {SUDDEN_DEATH_TURNS} more turns", "seed 8")
+    state.event("sudden_death.begin", "Both HP reach 0 together: sudden death! HP 1000 each, "
+                f"hands filled from the List, {SUDDEN_DEATH_TURNS} more turns", "seed 8", {})
     state.steps = []
     state.battle_to_hand("seed 8")
     state.reset_battle()

@@ -54,7 +54,7 @@ def lumen_phase(state, step, events):
     Lumen-phase abilities; a priority tie skips the timing (seed 3.2)."""
     state.phase = "lumen"
     state.battle_step = ""
-    state.emit("phase.begin", "Lumen phase", "seed 5.1", phase="lumen")
+    state.event("phase.begin", "Lumen phase", "seed 5.1", {"phase": "lumen"})
     open_window(state, "lumen", "seed 5.1")
     return DONE
 
@@ -157,21 +157,22 @@ def open_window(state, timing: str, rule: str) -> None:
     has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
     pr = state.priority()
     if not has[0] and not has[1]:
-        state.emit(f"{timing}.window", SAYS[timing]["none"], rule, timing=timing)
+        state.event(f"{timing}.window", SAYS[timing]["none"], rule, {"timing": timing})
         return
     if pr is None and has[0] and has[1]:
-        state.emit("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", timing=timing)
+        state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
     first = pr if pr is not None else (0 if has[0] else 1)
     says = SAYS[timing]["first" if pr is not None else "first_tied"]
-    state.emit("priority.check", says.format(player=state.names[first]), "seed 3.2", player=first, timing=timing)
+    state.event("priority.check", says.format(player=state.names[first]), "seed 3.2",
+                {"player": first, "timing": timing})
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
 def _pass(state, args: dict, p: int) -> None:
     passes = args["passes"] + 1
     if passes >= 2:
-        state.emit(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", timing=args["timing"])
+        state.event(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", {"timing": args["timing"]})
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
@@ -224,17 +225,17 @@ class AbilityWindow:
             cost = e.get("cost", 0)
             ch = state.char(p)
             says = USES_PAYING if cost else USES
-            state.emit("ability.use", says.format(player=state.names[p], trait=ch.trait, cost=cost,
-                                                  counter=ch.counter_name), rule, player=p)
+            state.event("ability.use", says.format(player=state.names[p], trait=ch.trait, cost=cost,
+                                                  counter=ch.counter_name), rule, {"player": p})
             if cost:
                 apply_effect(state, p, {"do": "charge", "amount": -cost}, -1, trait=True)
             apply_effect(state, p, e, -1, trait=True)
         else:
             iid = c.args["card"]
             t = state.tech(iid)
-            state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
-            state.move(iid, BATTLE[p], face=1, caption=f"{t.name} comes out of {state.names[p]}'s side deck",
-                       rule="digest B.1 rule 4")
+            state.event("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule,
+                        {"player": p, "card": iid})
+            state.move(iid, BATTLE[p], 1, f"{t.name} comes out of {state.names[p]}'s side deck", "digest B.1 rule 4")
             for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
             break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")
