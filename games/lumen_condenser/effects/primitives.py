@@ -258,6 +258,6 @@ def effects_both(state, whens: dict) -> int:
             if k < len(lst):
                 p, e, iid, trait = lst[k]
                 if condition_holds(state, p, e):
-                    apply_effect(state, p, e, iid, trait=trait)
+                    apply_effect(state, p, e, iid, trait)
                     n += 1
     return n

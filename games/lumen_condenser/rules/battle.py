@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writer
 from ..effects import apply_effect
 from ..zones import BATTLE, HAND
 from .breaks import break_card
@@ -23,6 +24,8 @@ BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 REVEALS = "{player} reveals {card}"
 _ALLOW = tuple(Choice("grab_allow", {}, p, "Let the grab go on", role="pass") for p in (0, 1))
 VERSUS = "{first} vs {second}"
+WRITE_REVEALS = writer(REVEALS)
+WRITE_VERSUS = writer(VERSUS)
 
 
 @PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
@@ -48,7 +51,7 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = techs[cards[iid]]
-            state.move(iid, BATTLE[p], 1, REVEALS.format(player=state.names[p], card=t.name), "seed 5.3")
+            state.move(iid, BATTLE[p], 1, WRITE_REVEALS(player=state.names[p], card=t.name), "seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
@@ -56,7 +59,7 @@ def reveal(state, step, events):
     state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.event("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
+    state.event("battle.reveal", WRITE_VERSUS(first=shown[0], second=shown[1]), "seed 5.3",
                 {"cards": list(state.battle_cards)})
     return DONE
 

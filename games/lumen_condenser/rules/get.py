@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writer
 from ..zones import HAND, LIST, ULTIMATE
 from .decision import LumenDecision
 from .made import choice_list, fill, made_for
@@ -66,6 +67,7 @@ def hand_full(state, p: int) -> bool:
 
 
 TAKES = "{player} takes {card}"
+WRITE_TAKES = writer(TAKES)
 _SKIP = tuple(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass") for p in (0, 1))
 # the take and discard choices of each player's cards, made once (made.py)
 _KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
@@ -130,7 +132,7 @@ class GetPick:
         iid = c.args["card"]
         t = state.table
         state.move(iid, HAND[t.owner[iid]], 0,
-                   TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name), "seed 5.4")
+                   WRITE_TAKES(player=state.names[p], card=state.card_db.techs[t.card[iid]].name), "seed 5.4")
         if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE

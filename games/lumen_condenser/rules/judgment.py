@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.engine.core import Event
 from tabletop.engine.procedure import DONE
 
+from ..captions import writer, writers
 from ..effects import effects_both
 from .procedures import PROCS
 
@@ -136,6 +137,8 @@ NOT_COVERED = {
     "mid": "{defence}, which does not cover mid",
     "low": "{defence}, which does not cover low",
 }
+WRITE_GUARDS = writers(GUARDS)
+WRITE_NOT_COVERED = writers(NOT_COVERED)
 
 
 @PROCS.step("defence_judgment", rule="Defence judgment (seed 5.3.3)")
@@ -151,7 +154,7 @@ def defence_judgment(state, step, events):
             if tech[p].defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
-                ev.caption = GUARDS[pos].format(player=state.names[p], defence=state.technique_name(p),
+                ev.caption = WRITE_GUARDS[pos](player=state.names[p], defence=state.technique_name(p),
                                                 attack=state.technique_name(q))
                 ev.data["guard"] = p
                 return DONE
@@ -185,6 +188,7 @@ FP_SPEED_SAYS = {
     ("changed", "changed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
                             "{4} speed {5} -> {6} (FP {7}); FP set to 0",
 }
+WRITE_FP_SPEED = writers(FP_SPEED_SAYS)
 
 
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
@@ -214,7 +218,7 @@ def fp_speed_adjustment(state, step, events):
         for p in (0, 1):
             state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = FP_SPEED_SAYS[tuple(x[0] for x in parts)].format(*[v for x in parts for v in x[1:]])
+        ev.caption = WRITE_FP_SPEED[tuple(x[0] for x in parts)](*[v for x in parts for v in x[1:]])
     else:
         ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
     ev.data["speeds"] = list(speeds)
@@ -253,7 +257,7 @@ def speed_judgment(state, step, events):
         elif kind[q] is None:
             what = f"the nullified {state.technique_name(q)}"
         else:
-            what = NOT_COVERED[tech[p].pos].format(defence=state.technique_name(q))
+            what = WRITE_NOT_COVERED[tech[p].pos](defence=state.technique_name(q))
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"
@@ -339,6 +343,7 @@ RESULT_SAYS = {
     ("evaded",): "Result: {0} evaded: no damage",
     ("hit", "hit"): "Result: {0} hits for {1}; {2} hits for {3}",
 }
+WRITE_RESULT = writers(RESULT_SAYS)
 # any other mix of them: each said on its own, then put together
 RESULT_PART = {"hit": "{0} hits for {1}", "counter": "{0} counters for {1}",
                "guarded": "{0}'s attack is guarded ({1} FP)", "offset": "offset: {0} - {1} = {2} damage to {3}",
@@ -349,9 +354,9 @@ RESULT_MIX = ("Result: {0}", "Result: {0}; {1}", "Result: {0}; {1}; {2}", "Resul
 
 def result_caption(parts: list) -> str:
     """The result's caption from its parts, (kind, value...) each."""
-    says = RESULT_SAYS.get(tuple(x[0] for x in parts))
+    says = WRITE_RESULT.get(tuple(x[0] for x in parts))
     if says is not None:
-        return says.format(*[v for x in parts for v in x[1:]])
+        return says(*[v for x in parts for v in x[1:]])
     return RESULT_MIX[len(parts) - 1].format(*[RESULT_PART[x[0]].format(*x[1:]) for x in parts])
 
 
@@ -406,7 +411,9 @@ def result_judgment(state, step, events):
         if r[p] == "evade" and kind[p] == "defence":
             parts.append(("evaded", names[p]))
     ev.caption = result_caption(parts)
-    ev.data.update(results=list(r), damage=dmg)
+    data = ev.data
+    data["results"] = list(r)
+    data["damage"] = dmg
     return DONE
 
 

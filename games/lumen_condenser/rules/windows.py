@@ -8,6 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writers
 from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
@@ -43,6 +44,7 @@ SAYS = {
         "special_elsewhere": "{card} is used in the recovery phase, not the lumen phase (digest B.1 rule 4)",
     },
 }
+WRITE_FIRST = {timing: writers({k: says[k] for k in ("first", "first_tied")}) for timing, says in SAYS.items()}
 # a trait ability used: with its cost paid, or free
 USES = "{player} uses {trait}"
 USES_PAYING = "{player} uses {trait}, paying {cost} {counter}"
@@ -163,8 +165,8 @@ def open_window(state, timing: str, rule: str) -> None:
         state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
     first = pr if pr is not None else (0 if has[0] else 1)
-    says = SAYS[timing]["first" if pr is not None else "first_tied"]
-    state.event("priority.check", says.format(player=state.names[first]), "seed 3.2",
+    says = WRITE_FIRST[timing]["first" if pr is not None else "first_tied"]
+    state.event("priority.check", says(player=state.names[first]), "seed 3.2",
                 {"player": first, "timing": timing})
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
