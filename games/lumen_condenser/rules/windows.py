@@ -13,7 +13,6 @@ from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
 from .decision import LumenDecision
-from .made import keep_listed, made_for
 from .procedures import PROCS, push
 
 # choices that never change, made once (a decision lists the same objects each time)
@@ -140,30 +139,17 @@ def has_ability(state, p: int, timing: str) -> bool:
             if (e["timing"] == timing and not used & (1 << i) and e.get("cost", 0) <= state.trait_counters[p]
                     and condition_holds(state, p, e) and not conflicts(state, p, e)):
                 return True
-    for t in side_specials(state, p, timing):
-        for e in t.effects_at.get("use", ()):
-            if not condition_holds(state, p, e) or conflicts(state, p, e):
-                break
-        else:
-            return True
+    techs = db.techs
+    cards = state.table.card
+    for iid in state.table.zones[SIDE[p]]:
+        t = techs[cards[iid]]
+        if t.timing == timing and t.special:  # a special technique of this timing
+            for e in t.effects_at.get("use", ()):
+                if not condition_holds(state, p, e) or conflicts(state, p, e):
+                    break
+            else:
+                return True
     return False
-
-
-_SPECIALS = {"lumen": "specials lumen", "recovery": "specials recovery"}  # made.py keys
-
-
-def side_specials(state, p: int, timing: str) -> list:
-    """The special techniques of ``timing`` in p's side deck, in its order
-    (records): found once per table of cards and side deck (made.py)."""
-    m = made_for(state)
-    side = tuple(state.table.zones[SIDE[p]])
-    key = _SPECIALS[timing]
-    out = m.lists_of.get((key, side))
-    if out is None:
-        tech = m.tech
-        out = [tech[i] for i in side if tech[i].timing == timing and tech[i].special]
-        keep_listed(m, key, side, out)
-    return out
 
 
 def open_window(state, timing: str, rule: str) -> None:
