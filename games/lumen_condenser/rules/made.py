@@ -22,7 +22,7 @@ class Made:
     """The choices made for one table's cards: ``tech`` (each iid's technique
     record, None for a character) and a list per kind key."""
 
-    __slots__ = ("cards", "snapshot", "techs", "tech", "lists", "lists_of")
+    __slots__ = ("cards", "snapshot", "techs", "tech", "lists")
 
     def __init__(self, cards: list, techs: dict):
         self.cards = cards
@@ -30,20 +30,6 @@ class Made:
         self.techs = techs
         self.tech = [techs.get(c) for c in cards]
         self.lists: dict = {}
-        self.lists_of: dict = {}  # (kind key, the cards' iids as a tuple) -> the choices listed for them
-
-
-def listed(m: Made, key, iids: tuple):
-    """The choices ``key`` lists for the cards ``iids`` (a tuple), as listed
-    before for the same cards, or None."""
-    return m.lists_of.get((key, iids))
-
-
-def keep_listed(m: Made, key, iids: tuple, choices: list) -> None:
-    """Remember the choices ``key`` listed for the cards ``iids``."""
-    if len(m.lists_of) > 4096:
-        m.lists_of.clear()
-    m.lists_of[(key, iids)] = choices
 
 
 def made_for(state) -> Made:

@@ -10,7 +10,7 @@ from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
 from .decision import LumenDecision
-from .made import choice_list, fill, keep_listed, made_for
+from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
 _new = object.__new__
@@ -143,7 +143,6 @@ class ReadyDeclarations:
     @staticmethod
     def decide(state, step):
         m = made_for(state)
-        listed_for = m.lists_of.get  # (made.listed)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []
@@ -156,20 +155,15 @@ class ReadyDeclarations:
             if p == 1:
                 split = len(ch)
             key = _READY_KEYS[p][state.restrictions[p]]
-            hand = tuple(zones[HAND[p]])
-            mine = listed_for((key, hand))
-            if mine is None:  # ready_cards, or no response when none can be readied
-                lst = m.lists.get(key) or choice_list(m, key)
-                make = _READY_MAKE[key]
-                mine = []
-                for iid in hand:
-                    c = lst[iid] or fill(m, lst, key, iid, make)
-                    if c is not False:
-                        mine.append(c)
-                if not mine:
-                    mine.append(_NO_RESPONSE[p])
-                keep_listed(m, key, hand, mine)
-            ch += mine
+            lst = m.lists.get(key) or choice_list(m, key)
+            make = _READY_MAKE[key]
+            n = len(ch)
+            for iid in zones[HAND[p]]:  # ready_cards
+                c = lst[iid] or fill(m, lst, key, iid, make)
+                if c is not False:
+                    ch.append(c)
+            if len(ch) == n:
+                ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
         return LumenDecision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
