@@ -134,11 +134,9 @@ _READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
 class ReadyDeclarations:
     """One decision for both players; each applies their own ``ready``
-    choice; the pick stays hidden until both are in."""
-
-    @staticmethod
-    def run(state, step, events):
-        return DONE if state.declared[0] and state.declared[1] else WAIT
+    choice; the pick stays hidden until both are in. Nothing runs before it
+    waits: ``ready_phase`` pushes it with nobody declared, and the choice
+    that completes both declarations finishes it."""
 
     @staticmethod
     def decide(state, step):
