@@ -10,7 +10,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import KEEP, CardTable, MoveEvent
+from tabletop.engine.table import _UNWRITTEN, KEEP, CardTable, MoveEvent
 
 from .legality import why_not
 from .rules import PROCESSOR
@@ -22,6 +22,7 @@ from .rules.sudden_death import start_sudden_death
 from .view import view
 from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
+_new = object.__new__
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 # the players a moved card is hidden from, by the mask of those who may see it (as the kit's table)
 _HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
@@ -84,6 +85,10 @@ FIELD_LIST = [
     field("combo_last_speed", "value", "the speed of the last combo technique", default=0),
     field("combo_count", "value", "how many combo techniques so far", default=0),
     field("combo_cards", "list", "the techniques of the current combo", default=list),
+    field("battle_memo", "cache", doc="each player's technique record this battle and its type in the judgment "
+          "(rules/judgment.py battle_techs) once read; forgotten when a technique is revealed or nullified and when "
+          "the battle is reset"),
+    field("made_memo", "cache", doc="the choices made for this state's cards (rules/made.py made_for) once found"),
     field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
           "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
     field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
@@ -127,8 +132,15 @@ class LumenState(State):
         return s
 
     # -- small helpers -------------------------------------------------------------------------
-    def emit(self, kind: str, caption: str, rule: str = "", **data) -> Event:
-        ev = Event(kind, caption, rule, data)
+    def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
+        """Emit an event (its arguments in order: a call with keywords costs more)."""
+        ev = _new(Event)  # Event(kind, caption, rule, data), its slots filled here
+        ev.kind = kind
+        ev.caption = caption
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
         self.events.append(ev)
         if not rule:
             self.unruled = True
@@ -142,7 +154,10 @@ class LumenState(State):
 
     def limit(self, p: int) -> int:
         """Seed 2.1 (2): the hand limit of the HP band the player is in."""
-        return self.char(p).limit(self.hp[p])
+        ch = self.card_db.chars[self.characters[p]]
+        hp = self.hp[p]
+        lim = ch._limit_at.get(hp)  # (Character.limit, as it remembers it)
+        return ch.limit(hp) if lim is None else lim
 
     def hand(self, p: int) -> list:
         return self.table.zones[HAND[p]]
@@ -186,6 +201,7 @@ class LumenState(State):
         self.breaks_after_use = [0, 0]
         self.combo_result = [0, 0]
         self.fp_zero_at_reveal = False
+        self.battle_memo = None
 
     def set_hp(self, p: int, value: int, why: str, rule: str) -> None:
         old = self.hp[p]
@@ -196,8 +212,8 @@ class LumenState(State):
         says = HP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=old, new=value) if says
                    else f"{self.names[p]} HP {old} -> {value} ({why})")
-        self.emit("counter.change", caption, rule,
-                  player=p, counter="hp", delta=value - old, value=value)
+        self.event("counter.change", caption, rule,
+                   {"player": p, "counter": "hp", "delta": value - old, "value": value})
 
     def set_fp(self, p: int, value: int, why: str, rule: str) -> None:
         old = self.fp[p]
@@ -207,8 +223,8 @@ class LumenState(State):
         says = FP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=f"{old:+d}", new=f"{value:+d}") if says
                    else f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})")
-        self.emit("counter.change", caption, rule,
-                  player=p, counter="fp", delta=value - old, value=value)
+        self.event("counter.change", caption, rule,
+                   {"player": p, "counter": "fp", "delta": value - old, "value": value})
 
     def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:
         """The kit's ``CardTable.move`` to the end of a zone, written out for
@@ -237,20 +253,22 @@ class LumenState(State):
         lst = t.zones[to]
         lst.append(iid)
         zone_of[iid] = to
-        owner = t.owner[iid]
-        data = {"card": iid, "card_id": t.card[iid], "from": frm, "from_index": fidx, "to": to,
-                "index": len(lst) - 1, "face": "up" if face else "down",
-                "orient": "sideways" if t.orient[iid] else "upright", "owner": owner}
+        # the event keeps what its data is made of; the data, the public data and the default
+        # caption are written when first read (the kit's MoveEvent: headless play never reads them)
+        e = _new(MoveEvent)
+        e.kind = "card.move"
+        e._cap = caption or None
+        e.rule = rule
+        e._move = (iid, t.card[iid], frm, fidx, to, len(lst) - 1, face, t.orient[iid], t.owner[iid], d[3])
+        e._data = None
         if before != 3:
             hidden = _HIDDEN[before | k | (d[0] if face else d[1])]
-            if hidden:
-                public = dict(data)
-                public["card_id"] = None
-                if d[3]:
-                    public["card"] = None
-                self.events.append(MoveEvent(caption, rule, data, hidden, public))
-                return
-        self.events.append(MoveEvent(caption, rule, data, (), None))
+            e.hidden_from = hidden
+            e._pub = _UNWRITTEN if hidden else None
+        else:
+            e.hidden_from = ()
+            e._pub = None
+        self.events.append(e)
 
     def to_list(self, iid: int, rule: str) -> None:
         """A card sent to the List goes face up. A special technique or an
@@ -263,13 +281,13 @@ class LumenState(State):
             break_card(self, iid, rule)
             return
         if len(self.table.zones[LIST[p]]) >= LIST_MAX:
-            self.move(iid, BREAK[p], face=1, caption=f"{t.name} is broken", rule=rule)
+            self.move(iid, BREAK[p], 1, f"{t.name} is broken", rule)
             return
-        self.move(iid, LIST[p], face=1, caption=f"{t.name} goes to {self.names[p]}'s List", rule=rule)
+        self.move(iid, LIST[p], 1, f"{t.name} goes to {self.names[p]}'s List", rule)
 
     def to_hand(self, iid: int, rule: str, caption: str = "") -> None:
         p = self.table.owner[iid]
-        self.move(iid, HAND[p], face=0, caption=caption or f"a technique returns to {self.names[p]}'s hand", rule=rule)
+        self.move(iid, HAND[p], 0, caption or f"a technique returns to {self.names[p]}'s hand", rule)
 
     def battle_to_hand(self, rule: str) -> None:
         """Every card in both battle zones back to its owner's hand (face up there, so named)."""
@@ -283,7 +301,7 @@ class LumenState(State):
         self.outcome = Outcome(winner, termination, reason, rule)
         self.steps = []
         self.battle_step = ""
-        self.emit("game.over", reason, rule, winner=self.outcome.result, reason=reason)
+        self.event("game.over", reason, rule, {"winner": self.outcome.result, "reason": reason})
 
     def check_outcome(self, events) -> None:
         """The end-of-game checks, run after every step: a third no response
@@ -338,9 +356,10 @@ class LumenState(State):
 
     @property
     def decision(self):
-        if self.decision_cache is None:
-            self.decision_cache = PROCESSOR.decide(self)
-        return self.decision_cache
+        d = self.decision_cache
+        if d is None:
+            d = self.decision_cache = PROCESSOR.decide(self)
+        return d
 
     def _apply(self, choice) -> list:
         self.events = events = []

@@ -57,7 +57,8 @@ def damage(state, ctx, a, events):
     p = ctx.player
     t = p if a.get("target") == "self" else 1 - p
     amount = a.get("amount", 0)
-    state.emit("effect.damage", f"{ctx.source}: {amount} damage to {state.names[t]}", ctx.rule, player=p, amount=amount)
+    state.event("effect.damage", f"{ctx.source}: {amount} damage to {state.names[t]}", ctx.rule,
+                {"player": p, "amount": amount})
     state.set_hp(t, state.hp[t] - amount, ctx.source, ctx.rule)
 
 
@@ -70,7 +71,8 @@ def heal(state, ctx, a, events):
     t = 1 - p if a.get("target") == "opponent" else p
     amount = a.get("amount", 0)
     top = state.char(t).hp
-    state.emit("effect.heal", f"{ctx.source}: {state.names[t]} recovers {amount} HP", ctx.rule, player=t, amount=amount)
+    state.event("effect.heal", f"{ctx.source}: {state.names[t]} recovers {amount} HP", ctx.rule,
+                {"player": t, "amount": amount})
     state.set_hp(t, min(top, state.hp[t] + amount), ctx.source, ctx.rule)
 
 
@@ -82,7 +84,8 @@ def fp(state, ctx, a, events):
     p = ctx.player
     t = 1 - p if a.get("target") == "opponent" else p
     amount = a.get("amount", 0)
-    state.emit("effect.fp", f"{ctx.source}: {state.names[t]} FP {amount:+d}", ctx.rule, player=t, amount=amount)
+    state.event("effect.fp", f"{ctx.source}: {state.names[t]} FP {amount:+d}", ctx.rule,
+                {"player": t, "amount": amount})
     state.set_fp(t, state.fp[t] + amount, ctx.source, ctx.rule)
 
 
@@ -93,8 +96,8 @@ def power(state, ctx, a, events):
     p = ctx.player
     amount = a.get("amount", 0)
     state.power_bonus[p] += amount
-    state.emit("effect.power", f"{ctx.source}: {state.names[p]}'s damage {amount:+d} this battle", ctx.rule, player=p,
-               amount=amount)
+    state.event("effect.power", f"{ctx.source}: {state.names[p]}'s damage {amount:+d} this battle", ctx.rule,
+                {"player": p, "amount": amount})
 
 
 @EFFECTS.primitive("speed", args={"amount": int}, text=lambda a: f"Speed {a['amount']:+d}.")
@@ -103,8 +106,8 @@ def speed(state, ctx, a, events):
     p = ctx.player
     amount = a.get("amount", 0)
     state.speeds[p] = max(1, state.speeds[p] + amount)
-    state.emit("effect.speed", f"{ctx.source}: {state.names[p]}'s speed {amount:+d} (now {state.speeds[p]})", ctx.rule,
-               player=p, amount=amount)
+    state.event("effect.speed", f"{ctx.source}: {state.names[p]}'s speed {amount:+d} (now {state.speeds[p]})",
+                ctx.rule, {"player": p, "amount": amount})
 
 
 @EFFECTS.primitive("nullify", args={}, text=lambda a: "Nullify the opponent's technique.")
@@ -114,8 +117,9 @@ def nullify(state, ctx, a, events):
     q = 1 - ctx.player
     if state.technique_live[q]:
         state.technique_live[q] = 0
-        state.emit("effect.nullify", f"{ctx.source} nullifies {state.names[q]}'s {state.technique_name(q)}: none of "
-                   "its results are processed", "seed 3.4 (nullify)", player=q, card=state.battle_cards[q])
+        state.battle_memo = None
+        state.event("effect.nullify", f"{ctx.source} nullifies {state.names[q]}'s {state.technique_name(q)}: none of "
+                    "its results are processed", "seed 3.4 (nullify)", {"player": q, "card": state.battle_cards[q]})
 
 
 # a trait counter's change, named by the character's counter name (or not)
@@ -133,9 +137,9 @@ def charge(state, ctx, a, events):
         old = state.trait_counters[p]
         state.trait_counters[p] = new
         says = COUNTER_CHANGE if ch.counter_name else TRAIT_COUNTER_CHANGE
-        state.emit("counter.change", says.format(source=ctx.source, player=state.names[p], counter=ch.counter_name,
-                                                 old=old, new=new),
-                   ctx.rule, player=p, counter="trait", delta=new - old, value=new)
+        state.event("counter.change", says.format(source=ctx.source, player=state.names[p], counter=ch.counter_name,
+                                                  old=old, new=new),
+                    ctx.rule, {"player": p, "counter": "trait", "delta": new - old, "value": new})
 
 
 @EFFECTS.primitive("draw", args={"amount": int},
@@ -155,7 +159,8 @@ def break_self(state, ctx, a, events):
     """Broken after use instead of returning to hand."""
     p = ctx.player
     state.breaks_after_use[p] = 1
-    state.emit("effect.break_self", f"{state.names[p]}'s {ctx.source} will be broken after use", ctx.rule, player=p)
+    state.event("effect.break_self", f"{state.names[p]}'s {ctx.source} will be broken after use", ctx.rule,
+                {"player": p})
 
 
 @EFFECTS.primitive("restrict", args={"value": TYPES, "target": (WHO, OPTIONAL)},
@@ -167,8 +172,8 @@ def restrict(state, ctx, a, events):
     t = p if a.get("target") == "self" else 1 - p
     if not state.restrictions[t]:
         state.restrictions[t] = a["value"]
-        state.emit("effect.restrict", RESTRICT_SAYS[a["value"]].format(source=ctx.source, player=state.names[t]),
-                   ctx.rule, player=t, value=a["value"])
+        state.event("effect.restrict", RESTRICT_SAYS[a["value"]].format(source=ctx.source, player=state.names[t]),
+                    ctx.rule, {"player": t, "value": a["value"]})
 
 
 # -- using the table ---------------------------------------------------------------------
@@ -198,20 +203,39 @@ def apply_effect(state, p: int, e: dict, iid: int, trait: bool = False) -> None:
     EFFECTS.table[e["do"]].resolve(state, EffectContext(p, iid, source, rule), e, state.events)
 
 
+_COLLECTED: dict = {}  # (technique record, character record, timings) -> ((effect, from the trait), ...)
+
+
+def _effects_of(t, ch, whens: tuple) -> tuple:
+    """A technique's effects (and its character's trait effects) for the
+    given timings, in order; worked out once per technique, character and
+    timings (card records never change)."""
+    key = (t, ch, whens)
+    fx = _COLLECTED.get(key)
+    if fx is None:
+        at = t.effects_at
+        trait = ch.trait_effects_at
+        out = []
+        for when in whens:
+            for e in at.get(when, ()):
+                out.append((e, False))
+            for e in trait.get(when, ()):
+                out.append((e, True))
+        if len(_COLLECTED) > 20_000:
+            _COLLECTED.clear()
+        fx = _COLLECTED[key] = tuple(out)
+    return fx
+
+
 def _collect(state, p: int, whens) -> list:
     """p's technique effects (and trait effects) for the given timings."""
     iid = state.battle_cards[p]
-    at = state.card_db.techs[state.table.card[iid]].effects_at
-    trait = state.card_db.chars[state.characters[p]].trait_effects_at
-    out = []
-    for when in whens:
-        if when in at:
-            for e in at[when]:
-                out.append((p, e, iid, False))
-        if when in trait:
-            for e in trait[when]:
-                out.append((p, e, iid, True))
-    return out
+    db = state.card_db
+    key = (db.techs[state.table.card[iid]], db.chars[state.characters[p]], whens)
+    fx = _COLLECTED.get(key)
+    if fx is None:
+        fx = _effects_of(*key)
+    return [(p, e, iid, trait) for e, trait in fx] if fx else fx
 
 
 def effects_both(state, whens: dict) -> int:
@@ -220,16 +244,20 @@ def effects_both(state, whens: dict) -> int:
     timings that apply to them. Returns how many applied."""
     if not whens:
         return 0
-    mine = [_collect(state, p, whens[p]) if p in whens else [] for p in (0, 1)]
-    if not (mine[0] or mine[1]):
+    w = whens.get(0)
+    a = _collect(state, 0, w) if w else ()
+    w = whens.get(1)
+    b = _collect(state, 1, w) if w else ()
+    if not (a or b):
         return 0
-    a, b = (mine[1], mine[0]) if state.priority() == 1 else mine  # state.effect_order()
+    if state.priority() == 1:  # state.effect_order()
+        a, b = b, a
     n = 0
     for k in range(max(len(a), len(b))):
         for lst in (a, b):
             if k < len(lst):
                 p, e, iid, trait = lst[k]
                 if condition_holds(state, p, e):
-                    apply_effect(state, p, e, iid, trait=trait)
+                    apply_effect(state, p, e, iid, trait)
                     n += 1
     return n

@@ -11,6 +11,7 @@ rulebook (see the README's "Where each rule lives"):
 * breaks.py: breaking and the break replenishment (seed 3.3)
 * get.py: the Get phase (seed 5.4); recovery.py: the Recovery phase (seed 5.5)
 * sudden_death.py: sudden death (seed 8); setup.py: set-up (seed 4.2)
+* decision.py, made.py: the decisions and the choices they list (no rule)
 """
 
 from . import battle, breaks, catch, cleanup, combo, get, judgment, ready, recovery, sudden_death, turn, windows  # noqa: F401

@@ -8,13 +8,15 @@ pushes it as it stands.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writer
 from ..effects import apply_effect
 from ..zones import BATTLE, HAND
 from .breaks import break_card
-from .judgment import JUDGMENT_ORDER
+from .decision import LumenDecision
+from .judgment import JUDGMENT_ORDER, battle_techs
 from .procedures import PROCS, push, run_in_place
 
 BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
@@ -22,6 +24,8 @@ BATTLE_STEPS = ("reveal", "grab_timing") + JUDGMENT_ORDER + ("cleanup",)
 REVEALS = "{player} reveals {card}"
 _ALLOW = tuple(Choice("grab_allow", {}, p, "Let the grab go on", role="pass") for p in (0, 1))
 VERSUS = "{first} vs {second}"
+WRITE_REVEALS = writer(REVEALS)
+WRITE_VERSUS = writer(VERSUS)
 
 
 @PROCS.step("battle_phase", rule="Battle phase (seed 5.3)")
@@ -39,7 +43,7 @@ def reveal(state, step, events):
     state.battle_step = ""
     state.reset_battle()
     state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
-    state.emit("phase.begin", "Battle phase", "seed 5.3", phase="battle")
+    state.event("phase.begin", "Battle phase", "seed 5.3", {"phase": "battle"})
     techs = state.card_db.techs
     cards = state.table.card
     shown = ["no technique", "no technique"]  # state.technique_name of each, once revealed
@@ -47,15 +51,16 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = techs[cards[iid]]
-            state.move(iid, BATTLE[p], face=1, caption=REVEALS.format(player=state.names[p], card=t.name), rule="seed 5.3")
+            state.move(iid, BATTLE[p], 1, WRITE_REVEALS(player=state.names[p], card=t.name), "seed 5.3")
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
             shown[p] = t.name
+    state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.emit("battle.reveal", VERSUS.format(first=shown[0], second=shown[1]), "seed 5.3",
-               cards=list(state.battle_cards))
+    state.event("battle.reveal", WRITE_VERSUS(first=shown[0], second=shown[1]), "seed 5.3",
+                {"cards": list(state.battle_cards)})
     return DONE
 
 
@@ -87,17 +92,17 @@ def grab_timing(state, step, events):
     technique from hand to nullify it. Two windows at once go by priority
     (a tie skips the timing, seed 3.2)."""
     answer = []
+    tech, kind = battle_techs(state)
     for p in (0, 1):
-        q = 1 - p
-        if state.technique_live[p] and state.tech(state.battle_cards[p]).grab and grab_cards(state, q):
-            answer.append(q)
+        if kind[p] and tech[p].grab and grab_cards(state, 1 - p):  # a live technique with the grab judgment
+            answer.append(1 - p)
     if not answer:
         return DONE
     if len(answer) == 2:
         pr = state.priority()
         if pr is None:
-            state.emit("priority.tie_skip", "Both may answer a grab and priority is tied: the grab timing is skipped",
-                       "seed 3.2")
+            state.event("priority.tie_skip", "Both may answer a grab and priority is tied: the grab timing is skipped",
+                        "seed 3.2", {})
             return DONE
         answer = [pr, 1 - pr]
     push(state, *[("grab_window", {"player": q}) for q in answer])
@@ -120,7 +125,7 @@ class GrabWindow:
         ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
         ch.append(_ALLOW[p])
-        return Decision([p], "grab", "A grab: break a grab technique from hand to nullify it?", ch)
+        return LumenDecision((p,), "grab", "A grab: break a grab technique from hand to nullify it?", ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -129,11 +134,11 @@ class GrabWindow:
         again; then the grab's own 'when its grab is broken' effects."""
         q = c.player
         if c.kind == "grab_allow":
-            state.emit("grab.allow", f"{state.names[q]} lets the grab go on", "seed 7", player=q)
+            state.event("grab.allow", f"{state.names[q]} lets the grab go on", "seed 7", {"player": q})
             return DONE
         p = 1 - q
-        state.emit("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
-                   "seed 7", player=q, card=state.battle_cards[p])
+        state.event("grab.break", f"{state.names[q]} breaks a grab technique to nullify {state.technique_name(p)}",
+                    "seed 7", {"player": q, "card": state.battle_cards[p]})
         while state.steps:
             if state.steps.pop().proc == "cleanup":  # the rest of this battle is dropped
                 break

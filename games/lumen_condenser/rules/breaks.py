@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BREAK, LIST, LIST_MAX, SIDE
+from .decision import LumenDecision
 from .procedures import PROCS, push
 
 
@@ -21,7 +22,7 @@ def break_card(state, iid: int, rule: str) -> None:
     card."""
     p = state.table.owner[iid]
     t = state.tech(iid)
-    state.move(iid, BREAK[p], face=1, caption=f"{state.names[p]}'s {t.name} is broken", rule=rule)
+    state.move(iid, BREAK[p], 1, f"{state.names[p]}'s {t.name} is broken", rule)
     push(state, ("replenish", {"player": p}))
 
 
@@ -47,8 +48,8 @@ def replenish_cards(state, p: int) -> list[int]:
 
 
 def _replenish(state, p: int, c: int) -> None:
-    state.move(c, LIST[p], face=1, caption=f"{state.names[p]} replenishes the List from the side deck "
-               f"with {state.card_db.techs[state.table.card[c]].name}", rule="seed 3.3")
+    state.move(c, LIST[p], 1, f"{state.names[p]} replenishes the List from the side deck "
+               f"with {state.card_db.techs[state.table.card[c]].name}", "seed 3.3")
 
 
 @PROCS.decision("replenish", rule="Break replenishment (seed 3.3)")
@@ -63,13 +64,13 @@ class Replenish:
     def run(state, step, events):
         p = step.args["player"]
         if len(state.table.zones[LIST[p]]) >= LIST_MAX:
-            state.emit("break.replenish", f"{state.names[p]}'s List is full: no replenishment", "digest B.2 rule 10",
-                       player=p)
+            state.event("break.replenish", f"{state.names[p]}'s List is full: no replenishment", "digest B.2 rule 10",
+                        {"player": p})
             return DONE
         cands = replenish_cards(state, p)
         if not cands:
-            state.emit("break.replenish", f"{state.names[p]}'s side deck has no technique left to replenish the List",
-                       "seed 3.3", player=p)
+            state.event("break.replenish", f"{state.names[p]}'s side deck has no technique left to replenish the List",
+                        "seed 3.3", {"player": p})
             return DONE
         if len(cands) == 1:
             _replenish(state, p, cands[0])
@@ -83,7 +84,7 @@ class Replenish:
         # a button per technique (no drag: the side deck is a pile, its cards can't be picked out of it by hand)
         ch = [Choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
               for i in replenish_cards(state, p)]
-        return Decision([p], "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
+        return LumenDecision((p,), "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -4,12 +4,13 @@ hit at once with an attack of speed up to that FP, again while possible."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
 from .combo import can_combo, open_combo
+from .decision import LumenDecision
 from .judgment import step_event
 from .procedures import PROCS, push
 
@@ -94,7 +95,7 @@ class CatchChoice:
         ch = [Choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
               for i in catch_cards(state, p, top)]
         ch.append(_DECLINE[p])
-        return Decision([p], "catch", f"Catch time: use an attack of speed {top} or less?", ch)
+        return LumenDecision((p,), "catch", f"Catch time: use an attack of speed {top} or less?", ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -106,15 +107,15 @@ class CatchChoice:
             q = 1 - p
             if state.fp[q] < 0:
                 state.keeps_negative_fp[q] = 1
-            state.emit("catch.decline", f"{state.names[p]} does not catch", "seed 5.3.10", player=p)
+            state.event("catch.decline", f"{state.names[p]} does not catch", "seed 5.3.10", {"player": p})
             return DONE
         iid = c.args["card"]
         t = state.tech(iid)
         for x in (0, 1):
             state.set_fp(x, 0, "catch time", "seed 5.3.10")
-        state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} catches with {t.name}", rule="seed 5.3.10")
-        state.emit("catch.hit", f"Catch: {t.name} hits for {t.damage}", "seed 5.3.10", player=p, card=iid,
-                   damage=t.damage)
+        state.move(iid, BATTLE[p], 1, f"{state.names[p]} catches with {t.name}", "seed 5.3.10")
+        state.event("catch.hit", f"Catch: {t.name} hits for {t.damage}", "seed 5.3.10",
+                    {"player": p, "card": iid, "damage": t.damage})
         for e in t.effects_at.get("hit", ()):
             if condition_holds(state, p, e) and e["do"] not in ("power", "speed", "nullify", "break_self"):
                 apply_effect(state, p, e, iid)

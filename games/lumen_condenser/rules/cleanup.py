@@ -28,15 +28,15 @@ def cleanup(state, step, events):
     else:
         state.defence_over_count = 0
     if state.defence_over_count >= DEFENCE_OVER:
-        state.emit("battle.defence_over", f"Defence over: {DEFENCE_OVER} defence-vs-defence battles in a row with FP "
-                   "held at 0; both defence techniques are broken", "seed 8")
+        state.event("battle.defence_over", f"Defence over: {DEFENCE_OVER} defence-vs-defence battles in a row with FP "
+                    "held at 0; both defence techniques are broken", "seed 8", {})
         state.defence_over_count = 0
         for p in reversed(state.effect_order()):  # replenishment steps run from the priority holder
             break_card(state, state.battle_cards[p], "seed 8 (defence over)")
     elif dd:
         n = state.defence_over_count
-        state.emit("battle.defence_count", f"Defence vs defence with FP at 0: {n} of {DEFENCE_OVER}"
-                   if n else "Defence vs defence, but FP was not held at 0", "seed 8", count=n)
+        state.event("battle.defence_count", f"Defence vs defence with FP at 0: {n} of {DEFENCE_OVER}"
+                    if n else "Defence vs defence, but FP was not held at 0", "seed 8", {"count": n})
     techs = state.card_db.techs
     cards = state.table.card
     owner = state.table.owner
@@ -45,7 +45,7 @@ def cleanup(state, step, events):
             if state.breaks_after_use[p] and iid == state.battle_cards[p]:
                 break_card(state, iid, "card effect (break after use)")
             else:
-                state.move(iid, HAND[owner[iid]], face=0,  # state.to_hand
-                           caption=f"{techs[cards[iid]].name} returns to {state.names[p]}'s hand", rule="digest B.6 rule 31")
+                state.move(iid, HAND[owner[iid]], 0, f"{techs[cards[iid]].name} returns to {state.names[p]}'s hand",
+                           "digest B.6 rule 31")
     state.reset_battle()
     return DONE

@@ -4,11 +4,12 @@ damage minus 100 per combo after the first."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
 from ..zones import BATTLE, HAND
+from .decision import LumenDecision
 from .procedures import PROCS, push
 
 
@@ -25,7 +26,8 @@ def combo_time(state, step, events):
     state.battle_step = "combo"
     if c[0] and c[1]:
         state.combo_cards = [state.battle_cards[0], state.battle_cards[1]]
-        state.emit("combo.mutual", "Both players have a combo result: one combo each, then combo time ends", "seed 8")
+        state.event("combo.mutual", "Both players have a combo result: one combo each, then combo time ends", "seed 8",
+                    {})
         end_combo(state)
         return DONE
     p = 0 if c[0] else 1
@@ -41,13 +43,13 @@ def open_combo(state, p: int, iid: int) -> None:
     state.combo_count = 1
     state.combo_last_speed = state.tech(iid).speed
     state.combo_cards = [iid]
-    state.emit("combo.begin", f"Combo time for {state.names[p]}: {state.tech(iid).name} is the 1st combo", "seed 6",
-               player=p)
+    state.event("combo.begin", f"Combo time for {state.names[p]}: {state.tech(iid).name} is the 1st combo", "seed 6",
+                {"player": p})
     if combo_pairs(state, p):
         push(state, ("combo_choice", {"player": p, "continuing": False}))
     else:
-        state.emit("combo.stop", f"{state.names[p]} has no two techniques of consecutive speed: only the 1st combo",
-                   "seed 6")
+        state.event("combo.stop", f"{state.names[p]} has no two techniques of consecutive speed: only the 1st combo",
+                    "seed 6", {})
         end_combo(state)
 
 
@@ -129,12 +131,12 @@ def combo_card(state, step, events):
     state.combo_count += 1
     n = state.combo_count
     t = state.tech(iid)
-    state.move(iid, BATTLE[p], face=1, caption=f"{state.names[p]} adds {t.name} as combo {n}", rule="seed 6")
+    state.move(iid, BATTLE[p], 1, f"{state.names[p]} adds {t.name} as combo {n}", "seed 6")
     state.combo_cards.append(iid)
     state.combo_last_speed = t.speed
     d = combo_damage(state, iid, n)
-    ev = state.emit("combo.card", f"Combo {n}: {t.name} deals {d} (-{100 * (n - 1)} combo correction)",
-                    "seed 6", player=p, card=iid, combo=n, damage=d)
+    ev = state.event("combo.card", f"Combo {n}: {t.name} deals {d} (-{100 * (n - 1)} combo correction)", "seed 6",
+                     {"player": p, "card": iid, "combo": n, "damage": d})
     for e in t.effects_at.get("combo", ()):
         if e["do"] != "power" and condition_holds(state, p, e):
             apply_effect(state, p, e, iid)
@@ -154,8 +156,8 @@ def combo_continue(state, step, events):
     if combo_nexts(state, p):
         push(state, ("combo_choice", {"player": p, "continuing": True}))
     else:
-        state.emit("combo.stop", f"No technique of speed {state.combo_last_speed + 1} can continue the combo "
-                   "(or its damage would be 0 or less)", "seed 6")
+        state.event("combo.stop", f"No technique of speed {state.combo_last_speed + 1} can continue the combo "
+                    "(or its damage would be 0 or less)", "seed 6", {})
         end_combo(state)
     return DONE
 
@@ -170,7 +172,7 @@ def end_combo(state) -> None:
     state.combo_cards = []
     for p in (0, 1):
         state.set_fp(p, 0, "combo time ends", "seed 6")
-    state.emit("combo.end", "Combo time ends: combo techniques go back to the List, both FP are 0", "seed 6")
+    state.event("combo.end", "Combo time ends: combo techniques go back to the List, both FP are 0", "seed 6", {})
     state.combo_player = -1
     state.combo_count = 0
 
@@ -191,7 +193,7 @@ class ComboChoice:
         else:
             ch = [Choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
         ch.append(_END[p])
-        return Decision([p], "combo", "Combo time: add techniques of consecutive speed or end", ch)
+        return LumenDecision((p,), "combo", "Combo time: add techniques of consecutive speed or end", ch)
 
     @staticmethod
     def choose(state, step, c, events):

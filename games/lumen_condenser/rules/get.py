@@ -4,10 +4,12 @@ at the limit take-and-discard or skip; a priority tie skips the phase."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writer
 from ..zones import HAND, LIST, ULTIMATE
+from .decision import LumenDecision
 from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
@@ -18,10 +20,10 @@ def get_phase(state, step, events):
     a priority tie skips the Get phase at once."""
     state.phase = "get"
     state.battle_step = ""
-    state.emit("phase.begin", "Get phase", "seed 5.4", phase="get")
+    state.event("phase.begin", "Get phase", "seed 5.4", {"phase": "get"})
     pr = state.priority()
     if pr is None:
-        state.emit("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", timing="get")
+        state.event("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", {"timing": "get"})
         return DONE
     push(state, ("get_pick", {"player": pr}), ("get_pick", {"player": 1 - pr}))
     return DONE
@@ -65,6 +67,7 @@ def hand_full(state, p: int) -> bool:
 
 
 TAKES = "{player} takes {card}"
+WRITE_TAKES = writer(TAKES)
 _SKIP = tuple(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role="pass") for p in (0, 1))
 # the take and discard choices of each player's cards, made once (made.py)
 _KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
@@ -102,12 +105,12 @@ class GetPick:
     def run(state, step, events):
         p = step.args["player"]
         if state.skips_get[p]:
-            state.emit("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
-                       "digest B.4 rule 16", player=p)
+            state.event("get.skip", f"{state.names[p]} made no response this turn and skips the Get",
+                        "digest B.4 rule 16", {"player": p})
             return DONE
         zones = state.table.zones
         if not (zones[LIST[p]] or zones[ULTIMATE[p]]):  # get_options is empty
-            state.emit("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", player=p)
+            state.event("get.skip", f"{state.names[p]}'s List is empty: nothing to take", "seed 5.4", {"player": p})
             return DONE
         return WAIT
 
@@ -117,27 +120,27 @@ class GetPick:
         ch = take_choices(state, p)
         if hand_full(state, p):
             ch.append(_SKIP[p])
-        return Decision([p], "get", "Get: take a technique from your List", ch)
+        return LumenDecision((p,), "get", "Get: take a technique from your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):
         """Seed 5.4: take one technique; at the limit, discard one at once."""
         p = c.player
         if c.kind == "get_skip":
-            state.emit("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", player=p)
+            state.event("get.skip", f"{state.names[p]} skips the Get (hand at its limit)", "seed 5.4", {"player": p})
             return DONE
         iid = c.args["card"]
         t = state.table
-        state.move(iid, HAND[t.owner[iid]], face=0, rule="seed 5.4",  # state.to_hand
-                   caption=TAKES.format(player=state.names[p], card=state.card_db.techs[t.card[iid]].name))
+        state.move(iid, HAND[t.owner[iid]], 0,
+                   WRITE_TAKES(player=state.names[p], card=state.card_db.techs[t.card[iid]].name), "seed 5.4")
         if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE
 
 
-def discard_decision(state, p: int) -> Decision:
+def discard_decision(state, p: int) -> LumenDecision:
     ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
-    return Decision([p], "discard", "Discard a technique (hand over its limit)", ch)
+    return LumenDecision((p,), "discard", "Discard a technique (hand over its limit)", ch)
 
 
 @PROCS.decision("get_discard", rule="Get phase (seed 5.4)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.engine.core import Event
 from tabletop.engine.procedure import DONE
 
+from ..captions import writer, writers
 from ..effects import effects_both
 from .procedures import PROCS
 
@@ -39,16 +40,24 @@ RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "gu
                "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 
-_STEP_KINDS: dict[str, str] = {}
+_new = object.__new__
+_STEP_KINDS = {shown: f"judgment.{shown}" for _, shown, _ in JUDGMENT}
+
+# the timings of a judgment step for each player whose technique counts, by (player 1's counts, player 2's)
+PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
+POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
 
 
 def step_event(state, name: str, rule: str):
     """Enter judgment step ``name`` and emit its event (caption filled in later)."""
     state.battle_step = name
-    kind = _STEP_KINDS.get(name)
-    if kind is None:
-        kind = _STEP_KINDS[name] = f"judgment.{name}"
-    ev = Event(kind, "", rule, {"step": name})
+    ev = _new(Event)  # Event(kind, "", rule, {"step": name}), its slots filled here
+    ev.kind = _STEP_KINDS[name]
+    ev.caption = ""
+    ev.rule = rule
+    ev.data = {"step": name}
+    ev.hidden_from = ()
+    ev.public = None
     state.events.append(ev)
     return ev
 
@@ -56,21 +65,27 @@ def step_event(state, name: str, rule: str):
 def battle_techs(state) -> tuple:
     """Each player's technique record this battle (None: none readied), and
     its type in the judgment (None: none readied, or nullified; as
-    ``state.technique_type``)."""
+    ``state.technique_type``). Kept until a technique is revealed or
+    nullified or the battle is reset (``state.battle_memo``)."""
+    m = state.battle_memo
+    if m is not None:
+        return m
     techs = state.card_db.techs
     cards = state.table.card
     bc = state.battle_cards
     live = state.technique_live
     a = techs[cards[bc[0]]] if bc[0] >= 0 else None
     b = techs[cards[bc[1]]] if bc[1] >= 0 else None
-    return (a, b), (a.type if live[0] else None, b.type if live[1] else None)
+    m = state.battle_memo = ((a, b), (a.type if live[0] else None, b.type if live[1] else None))
+    return m
 
 
 @PROCS.step("pre_judgment", rule="Pre-judgment (seed 5.3.1)")
 def pre_judgment(state, step, events):
     """Seed 5.3.1: before-judgment effects apply."""
     ev = step_event(state, "pre", "seed 5.3.1")
-    n = effects_both(state, {p: ("pre",) for p in (0, 1) if state.technique_live[p]})
+    live = state.technique_live
+    n = effects_both(state, PRE_WHENS[(1 if live[0] else 0, 1 if live[1] else 0)])
     ev.caption = (f"Pre-judgment: {n} before-judgment effect(s) applied" if n else
                   "Pre-judgment: no before-judgment effect; nothing happens")
     ev.data["applied"] = n
@@ -122,6 +137,8 @@ NOT_COVERED = {
     "mid": "{defence}, which does not cover mid",
     "low": "{defence}, which does not cover low",
 }
+WRITE_GUARDS = writers(GUARDS)
+WRITE_NOT_COVERED = writers(NOT_COVERED)
 
 
 @PROCS.step("defence_judgment", rule="Defence judgment (seed 5.3.3)")
@@ -137,7 +154,7 @@ def defence_judgment(state, step, events):
             if tech[p].defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
-                ev.caption = GUARDS[pos].format(player=state.names[p], defence=state.technique_name(p),
+                ev.caption = WRITE_GUARDS[pos](player=state.names[p], defence=state.technique_name(p),
                                                 attack=state.technique_name(q))
                 ev.data["guard"] = p
                 return DONE
@@ -171,6 +188,7 @@ FP_SPEED_SAYS = {
     ("changed", "changed"): "FP speed adjustment: {0} speed {1} -> {2} (FP {3}); "
                             "{4} speed {5} -> {6} (FP {7}); FP set to 0",
 }
+WRITE_FP_SPEED = writers(FP_SPEED_SAYS)
 
 
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
@@ -196,10 +214,11 @@ def fp_speed_adjustment(state, step, events):
             parts.append(("changed", t.name, speeds[p], new, f"{f:+d}"))
             speeds[p] = new
     had = state.fp[0] or state.fp[1]
-    for p in (0, 1):
-        state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
+    if had:
+        for p in (0, 1):
+            state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = FP_SPEED_SAYS[tuple(x[0] for x in parts)].format(*[v for x in parts for v in x[1:]])
+        ev.caption = WRITE_FP_SPEED[tuple(x[0] for x in parts)](*[v for x in parts for v in x[1:]])
     else:
         ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
     ev.data["speeds"] = list(speeds)
@@ -238,7 +257,7 @@ def speed_judgment(state, step, events):
         elif kind[q] is None:
             what = f"the nullified {state.technique_name(q)}"
         else:
-            what = NOT_COVERED[tech[p].pos].format(defence=state.technique_name(q))
+            what = WRITE_NOT_COVERED[tech[p].pos](defence=state.technique_name(q))
         ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
     else:
         ev.caption = "Speed: no speed contest; nothing happens"
@@ -324,6 +343,7 @@ RESULT_SAYS = {
     ("evaded",): "Result: {0} evaded: no damage",
     ("hit", "hit"): "Result: {0} hits for {1}; {2} hits for {3}",
 }
+WRITE_RESULT = writers(RESULT_SAYS)
 # any other mix of them: each said on its own, then put together
 RESULT_PART = {"hit": "{0} hits for {1}", "counter": "{0} counters for {1}",
                "guarded": "{0}'s attack is guarded ({1} FP)", "offset": "offset: {0} - {1} = {2} damage to {3}",
@@ -334,9 +354,9 @@ RESULT_MIX = ("Result: {0}", "Result: {0}; {1}", "Result: {0}; {1}; {2}", "Resul
 
 def result_caption(parts: list) -> str:
     """The result's caption from its parts, (kind, value...) each."""
-    says = RESULT_SAYS.get(tuple(x[0] for x in parts))
+    says = WRITE_RESULT.get(tuple(x[0] for x in parts))
     if says is not None:
-        return says.format(*[v for x in parts for v in x[1:]])
+        return says(*[v for x in parts for v in x[1:]])
     return RESULT_MIX[len(parts) - 1].format(*[RESULT_PART[x[0]].format(*x[1:]) for x in parts])
 
 
@@ -391,7 +411,9 @@ def result_judgment(state, step, events):
         if r[p] == "evade" and kind[p] == "defence":
             parts.append(("evaded", names[p]))
     ev.caption = result_caption(parts)
-    ev.data.update(results=list(r), damage=dmg)
+    data = ev.data
+    data["results"] = list(r)
+    data["damage"] = dmg
     return DONE
 
 
@@ -399,7 +421,9 @@ def result_judgment(state, step, events):
 def post_judgment(state, step, events):
     """Seed 5.3.9: after-judgment effects apply."""
     ev = step_event(state, "post", "seed 5.3.9")
-    n = effects_both(state, {p: ("post",) for p in (0, 1)
-                             if state.technique_live[p] and state.results[p] != "evaded"})
+    live = state.technique_live
+    r = state.results
+    n = effects_both(state, POST_WHENS[(1 if live[0] and r[0] != "evaded" else 0,
+                                        1 if live[1] and r[1] != "evaded" else 0)])
     ev.caption = f"Post-judgment: {n} effect(s) applied" if n else "Post-judgment: no after-judgment effect; nothing happens"
     return DONE

@@ -33,14 +33,21 @@ class Made:
 
 
 def made_for(state) -> Made:
-    """The choices made for ``state``'s cards (new when its card list is new or changed)."""
+    """The choices made for ``state``'s cards (new when its card list is new or changed).
+    The state keeps the one it found (``made_memo``, forgotten on clone) while
+    its card list is the same list: only a determinized copy re-draws
+    identities, and it does so in a copy of the list."""
     cards = state.table.card
+    m = state.made_memo
+    if m is not None and m.cards is cards:
+        return m
     techs = state.card_db.techs
     m = _BY_TABLE.get(id(cards))
     if m is None or m.cards is not cards or m.techs is not techs or m.snapshot != cards:
         if len(_BY_TABLE) > 256:
             _BY_TABLE.clear()
         m = _BY_TABLE[id(cards)] = Made(cards, techs)
+    state.made_memo = m
     return m
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.engine.procedure import DONE, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
+_new = object.__new__
 
 
 PROCESSOR = Processor(PROCS)  # the end-of-game check returns at once while the game goes on (LumenState.check_outcome)
@@ -25,11 +26,15 @@ def push(state, *steps) -> None:
     place, so a step without arguments is one shared record (no procedure
     pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
-    for s in reversed(steps):
+    for s in (steps if len(steps) == 1 else reversed(steps)):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))
         else:
-            stack.append(Step(s[0], 0, s[1]))  # the args dict is the caller's fresh literal
+            step = _new(Step)  # Step(name, 0, args): the args dict is the caller's fresh literal
+            step.proc = s[0]
+            step.stage = 0
+            step.args = s[1]
+            stack.append(step)
 
 
 def run_in_place(state, events, names: tuple) -> None:
@@ -56,7 +61,7 @@ def run_in_place(state, events, names: tuple) -> None:
         start = len(events)
         if run(state, step, events) is not DONE:
             raise RuntimeError(f"step {step.proc} run in place did not finish")
-        if state.unruled and len(events) > start:
+        if state.unruled:
             for i in range(start, len(events)):
                 if not events[i].rule:
                     events[i].rule = rule
@@ -66,11 +71,13 @@ def run_in_place(state, events, names: tuple) -> None:
                 return
         if len(stack) != base:  # it pushed sub-steps: they run first
             break
-    if k < len(plan):
-        stack[base:base] = [step for _, _, step in reversed(plan[k:])]
+    else:
+        return
+    stack[base:base] = _REST[names][k]
 
 
 _PLANS: dict[tuple, list] = {}
+_REST: dict[tuple, list] = {}  # names -> for each k, the shared records of the steps from the k-th on, to push
 
 
 def _plan(names: tuple) -> list:
@@ -79,6 +86,7 @@ def _plan(names: tuple) -> list:
     for name in names:
         proc = PROCS.table[name]
         plan.append((None if proc.decide is not None else proc.run, proc.rule, _PLAIN.get(name) or _plain(name)))
+    _REST[names] = [tuple(step for _, _, step in reversed(plan[k:])) for k in range(len(plan) + 1)]
     return plan
 
 

@@ -5,13 +5,15 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
+from .decision import LumenDecision
 from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
+_new = object.__new__
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
 
@@ -24,7 +26,7 @@ def ready_phase(state, step, events):
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
     state.first_declarer = -1
-    state.emit("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2", phase="ready")
+    state.event("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2", {"phase": "ready"})
     push(state, "ready_declarations")
     return DONE
 
@@ -70,8 +72,14 @@ def _declared(state, p: int, announce: bool = True) -> bool:
     if announce:
         q = 1 - p
         card = state.ready_picks[p]
-        state.events.append(Event("ready.declare", f"{state.names[p]} declares ready", "seed 5.2",
-                                  {"player": p, "card": card}, (q,), {"player": p, "card": None}))
+        ev = _new(Event)  # Event(kind, caption, rule, data, hidden_from, public), its slots filled here
+        ev.kind = "ready.declare"
+        ev.caption = f"{state.names[p]} declares ready"
+        ev.rule = "seed 5.2"
+        ev.data = {"player": p, "card": card}
+        ev.hidden_from = (q,)
+        ev.public = {"player": p, "card": None}
+        state.events.append(ev)
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1
         return True
@@ -92,14 +100,14 @@ def _no_response(state, p: int, why: str) -> str:
     state.no_responses[p] += 1
     state.game_goes_on = None
     n = state.no_responses[p]
-    state.emit("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}",
-               "seed 5.2", player=p, count=n)
-    state.emit("counter.change", f"{state.names[p]} no-response count {n}", "seed 5.2",
-               player=p, counter="no_response", delta=1, value=n)
+    state.event("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}", "seed 5.2",
+                {"player": p, "count": n})
+    state.event("counter.change", f"{state.names[p]} no-response count {n}", "seed 5.2",
+                {"player": p, "counter": "no_response", "delta": 1, "value": n})
     if n >= NO_RESPONSE_LOSS:
         return WAIT  # the end-of-game check ends the game
-    state.emit("ready.no_technique", f"{state.names[p]} has no technique this battle: an attack against them "
-               "is judged a hit", "seed 5.3.8", player=p)
+    state.event("ready.no_technique", f"{state.names[p]} has no technique this battle: an attack against them "
+                "is judged a hit", "seed 5.3.8", {"player": p})
     return DONE if _declared(state, p, announce=False) else WAIT
 
 
@@ -126,11 +134,9 @@ _READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key
 @PROCS.decision("ready_declarations", rule="Ready declaration (seed 5.2)")
 class ReadyDeclarations:
     """One decision for both players; each applies their own ``ready``
-    choice; the pick stays hidden until both are in."""
-
-    @staticmethod
-    def run(state, step, events):
-        return DONE if state.declared[0] and state.declared[1] else WAIT
+    choice; the pick stays hidden until both are in. Nothing runs before it
+    waits: ``ready_phase`` pushes it with nobody declared, and the choice
+    that completes both declarations finishes it."""
 
     @staticmethod
     def decide(state, step):
@@ -139,10 +145,13 @@ class ReadyDeclarations:
         timeout = state.timed and state.first_declarer >= 0
         players = []
         ch = []
+        split = 0  # where player 2's choices begin
         for p in (0, 1):
             if state.declared[p]:
                 continue
             players.append(p)
+            if p == 1:
+                split = len(ch)
             key = _READY_KEYS[p][state.restrictions[p]]
             lst = m.lists.get(key) or choice_list(m, key)
             make = _READY_MAKE[key]
@@ -155,7 +164,8 @@ class ReadyDeclarations:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
-        return Decision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch)
+        return LumenDecision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
+                             split if len(players) == 2 else None)
 
     @staticmethod
     def choose(state, step, c, events):

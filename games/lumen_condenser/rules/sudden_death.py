@@ -5,10 +5,11 @@ the hand from the List, then 3 more turns (the end-of-game check in
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision
+
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import HAND, LIST
+from .decision import LumenDecision
 from .get import take_choices
 from .procedures import PROCS, push
 
@@ -19,8 +20,8 @@ SUDDEN_DEATH_TURNS = 3   # seed 8
 def start_sudden_death(state) -> None:
     """Seed 8: both at 1000 HP, each takes techniques from the List up to
     the hand limit, then 3 more turns."""
-    state.emit("sudden_death.begin", "Both HP reach 0 together: sudden death! HP 1000 each, "
-               f"hands filled from the List, {SUDDEN_DEATH_TURNS} more turns", "seed 8")
+    state.event("sudden_death.begin", "Both HP reach 0 together: sudden death! HP 1000 each, "
+                f"hands filled from the List, {SUDDEN_DEATH_TURNS} more turns", "seed 8", {})
     state.steps = []
     state.battle_to_hand("seed 8")
     state.reset_battle()
@@ -62,8 +63,8 @@ class SuddenDeathGet:
     def decide(state, step):
         p = step.args["player"]
         need = state.limit(p) - len(state.table.zones[HAND[p]])
-        return Decision([p], "get", f"Sudden death: take {need} more technique(s) from your List",
-                        take_choices(state, p, sudden_death=True))
+        return LumenDecision((p,), "get", f"Sudden death: take {need} more technique(s) from your List",
+                             take_choices(state, p, sudden_death=True))
 
     @staticmethod
     def choose(state, step, c, events):

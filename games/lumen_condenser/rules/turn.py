@@ -41,7 +41,7 @@ def turn_start(state, step, events):
     state.abilities_used = [0, 0]
     caption = (f"Turn {state.turn_number} (sudden death, {state.sudden_death_turns} left)"
                if state.in_sudden_death else f"Turn {state.turn_number}")
-    state.emit("turn.begin", caption, "seed 5", turn=state.turn_number)
+    state.event("turn.begin", caption, "seed 5", {"turn": state.turn_number})
     run_in_place(state, events, TURN_STRUCTURE)
     return DONE
 

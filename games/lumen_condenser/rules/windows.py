@@ -5,12 +5,14 @@ both pass in a row (seed 3.2)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import writers
 from ..effects import apply_effect, condition_holds, conflicts, effect_text
 from ..zones import BATTLE, SIDE
 from .breaks import break_card
+from .decision import LumenDecision
 from .procedures import PROCS, push
 
 # choices that never change, made once (a decision lists the same objects each time)
@@ -42,6 +44,7 @@ SAYS = {
         "special_elsewhere": "{card} is used in the recovery phase, not the lumen phase (digest B.1 rule 4)",
     },
 }
+WRITE_FIRST = {timing: writers({k: says[k] for k in ("first", "first_tied")}) for timing, says in SAYS.items()}
 # a trait ability used: with its cost paid, or free
 USES = "{player} uses {trait}"
 USES_PAYING = "{player} uses {trait}, paying {cost} {counter}"
@@ -53,7 +56,7 @@ def lumen_phase(state, step, events):
     Lumen-phase abilities; a priority tie skips the timing (seed 3.2)."""
     state.phase = "lumen"
     state.battle_step = ""
-    state.emit("phase.begin", "Lumen phase", "seed 5.1", phase="lumen")
+    state.event("phase.begin", "Lumen phase", "seed 5.1", {"phase": "lumen"})
     open_window(state, "lumen", "seed 5.1")
     return DONE
 
@@ -128,18 +131,19 @@ def has_ability(state, p: int, timing: str) -> bool:
     """Whether ``p`` has any ability to use in the ``timing`` window:
     ``abilities(state, p, timing, first=True)`` as a yes or no, with the
     refusals' tests written out (no refusal worded)."""
-    ch = state.card_db.chars[state.characters[p]]
+    db = state.card_db
+    ch = db.chars[state.characters[p]]
     if ch.abilities:
         used = state.abilities_used[p]
         for i, e in enumerate(ch.abilities):
             if (e["timing"] == timing and not used & (1 << i) and e.get("cost", 0) <= state.trait_counters[p]
                     and condition_holds(state, p, e) and not conflicts(state, p, e)):
                 return True
-    techs = state.card_db.techs
+    techs = db.techs
     cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
         t = techs[cards[iid]]
-        if t.special and t.timing == timing:
+        if t.timing == timing and t.special:  # a special technique of this timing
             for e in t.effects_at.get("use", ()):
                 if not condition_holds(state, p, e) or conflicts(state, p, e):
                     break
@@ -155,21 +159,22 @@ def open_window(state, timing: str, rule: str) -> None:
     has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
     pr = state.priority()
     if not has[0] and not has[1]:
-        state.emit(f"{timing}.window", SAYS[timing]["none"], rule, timing=timing)
+        state.event(f"{timing}.window", SAYS[timing]["none"], rule, {"timing": timing})
         return
     if pr is None and has[0] and has[1]:
-        state.emit("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", timing=timing)
+        state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
     first = pr if pr is not None else (0 if has[0] else 1)
-    says = SAYS[timing]["first" if pr is not None else "first_tied"]
-    state.emit("priority.check", says.format(player=state.names[first]), "seed 3.2", player=first, timing=timing)
+    says = WRITE_FIRST[timing]["first" if pr is not None else "first_tied"]
+    state.event("priority.check", says(player=state.names[first]), "seed 3.2",
+                {"player": first, "timing": timing})
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
 def _pass(state, args: dict, p: int) -> None:
     passes = args["passes"] + 1
     if passes >= 2:
-        state.emit(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", timing=args["timing"])
+        state.event(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", {"timing": args["timing"]})
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
@@ -201,7 +206,7 @@ class AbilityWindow:
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(_PASS[p])
-        return Decision([p], f"{timing}_ability", SAYS[timing]["prompt"], ch)
+        return LumenDecision((p,), f"{timing}_ability", SAYS[timing]["prompt"], ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -222,17 +227,17 @@ class AbilityWindow:
             cost = e.get("cost", 0)
             ch = state.char(p)
             says = USES_PAYING if cost else USES
-            state.emit("ability.use", says.format(player=state.names[p], trait=ch.trait, cost=cost,
-                                                  counter=ch.counter_name), rule, player=p)
+            state.event("ability.use", says.format(player=state.names[p], trait=ch.trait, cost=cost,
+                                                  counter=ch.counter_name), rule, {"player": p})
             if cost:
                 apply_effect(state, p, {"do": "charge", "amount": -cost}, -1, trait=True)
             apply_effect(state, p, e, -1, trait=True)
         else:
             iid = c.args["card"]
             t = state.tech(iid)
-            state.emit("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule, player=p, card=iid)
-            state.move(iid, BATTLE[p], face=1, caption=f"{t.name} comes out of {state.names[p]}'s side deck",
-                       rule="digest B.1 rule 4")
+            state.event("ability.use", f"{state.names[p]} uses the special technique {t.name}", rule,
+                        {"player": p, "card": iid})
+            state.move(iid, BATTLE[p], 1, f"{t.name} comes out of {state.names[p]}'s side deck", "digest B.1 rule 4")
             for e in t.effects_at.get("use", ()):
                 apply_effect(state, p, e, iid)
             break_card(state, iid, "digest B.1 rule 4 (a special technique is broken after use)")

@@ -1,0 +1,38 @@
+"""Captions written from their templates without ``str.format``.
+
+The rules keep each sentence as one template with named fields (the
+translation catalogs are made from those texts). ``str.format`` reads the
+template again at every call; :func:`writer` reads it once and gives a
+function that writes the same text from the fields, as fast as an f-string.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Callable
+
+
+def writer(template: str) -> Callable[..., str]:
+    """A function ``(**fields) -> str`` (or ``(*values)`` for a template with
+    numbered fields) that writes ``template.format(...)`` exactly."""
+    body = []
+    names: list[str] = []
+    for literal, field, spec, conv in Formatter().parse(template):
+        body.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is None:
+            continue
+        name = f"_{field}" if field.isdigit() else field
+        if not name.isidentifier():
+            raise ValueError(f"caption template {template!r}: field {field!r} is not a plain name")
+        if name not in names:
+            names.append(name)
+        body.append("{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
+    if any(n.startswith("_") for n in names):  # numbered fields: taken in their number's order
+        names.sort(key=lambda n: int(n[1:]))
+    source = "lambda" + " " + ", ".join(names) + ":f" + repr("".join(body))  # lambda a, b:f"{a} ... {b}"
+    return eval(source, {})  # noqa: S307 (the template is the rules' own)
+
+
+def writers(templates: dict) -> dict:
+    """:func:`writer` for each template of a dict, under the same keys."""
+    return {k: writer(v) for k, v in templates.items()}

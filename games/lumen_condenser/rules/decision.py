@@ -1,0 +1,28 @@
+"""The decisions of Lumen Condenser: the kit's :class:`Decision`, which also
+knows where each player's choices lie in its list, so a player's choices are
+a slice of it rather than a scan of every choice's player."""
+
+from __future__ import annotations
+
+from tabletop.engine.core import Decision
+
+
+class LumenDecision(Decision):
+    """``split``: the index where player 2's choices begin in a decision of
+    both players (player 1's come first); None when every choice is the
+    first deciding player's."""
+
+    __slots__ = ("split",)
+
+    def __init__(self, players, kind: str, prompt: str, choices: list, split: int | None = None):
+        self.players = players if players.__class__ is tuple else tuple(players)
+        self.kind = kind
+        self.prompt = prompt
+        self.choices = choices
+        self.split = split
+
+    def choices_for(self, player: int) -> list:
+        split = self.split
+        if split is None:
+            return self.choices[:] if player == self.players[0] else []
+        return self.choices[:split] if player == 0 else self.choices[split:] if player == 1 else []
