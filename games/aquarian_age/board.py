@@ -7,6 +7,8 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from tabletop.engine.core import Event
 
 from .carddb import FACTIONS
@@ -20,6 +22,22 @@ STACK_OF = tuple({f: f"p{p}.faction.{f}" for f in FACTIONS} for p in (0, 1))  # 
 HAND = ("p0.hand", "p1.hand")
 DECK = ("p0.deck", "p1.deck")
 DAMAGE = ("p0.damage", "p1.damage")
+DISCARD = ("p0.discard", "p1.discard")
+
+
+class _AttachedKeys(dict):
+    """``ATT[iid]``: the key of the zone of the cards under ``iid`` ("att.<iid>"),
+    written once per iid (the facts read it many times a decision)."""
+
+    __slots__ = ()
+
+    def __missing__(self, iid: int) -> str:
+        key = self[iid] = f"att.{iid}"
+        return key
+
+
+ATT = _AttachedKeys()
+_last = itemgetter(-1)
 
 
 def _bonus(db, table, att: list, what: str, key: str) -> int:
@@ -61,7 +79,7 @@ class Board:
         return self.table.zone[iid].endswith(".dominion")
 
     def power_ids(self, iid: int) -> list[int]:
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         if not att:
             return []
         face = self.table.face
@@ -69,18 +87,14 @@ class Board:
 
     def power(self, iid: int) -> int:
         """Power cards: the face-down cards under the character (digest A.1.1)."""
-        att = self.table.zones.get(f"att.{iid}")
+        t = self.table
+        att = t.zones.get(ATT[iid])
         if not att:
             return 0
-        face = self.table.face
-        n = 0
-        for a in att:
-            if not face[a]:
-                n += 1
-        return n
+        return list(map(t.face.__getitem__, att)).count(0)
 
     def permanents_on(self, iid: int) -> list[int]:
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         if not att:
             return []
         return [a for a in att if self.table.face[a] and self.db[self.table.card[a]]["type"] == "permanent"]
@@ -92,7 +106,7 @@ class Board:
         t = self.table
         db = self.db
         v = db[t.card[iid]][key]
-        att = t.zones.get(f"att.{iid}")
+        att = t.zones.get(ATT[iid])
         if att:
             v += _bonus(db, t, att, "stat", key)
         if self.modifiers:
@@ -104,7 +118,7 @@ class Board:
     def permanent_bonus(self, iid: int, what: str, key: str) -> int:
         """The static modifiers (``what`` = "stat" or "kw") that the face-up
         permanents attached to ``iid`` give to ``key``."""
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         return _bonus(self.db, self.table, att, what, key) if att else 0
 
     def skill(self, iid: int, key: str) -> int:
@@ -113,7 +127,7 @@ class Board:
         t = self.table
         db = self.db
         v = db[t.card[iid]]["skills"].get(key, 0)
-        att = t.zones.get(f"att.{iid}")
+        att = t.zones.get(ATT[iid])
         if att:
             v += _bonus(db, t, att, "kw", key)
         if self.modifiers:
@@ -132,8 +146,7 @@ class Board:
 
     def actives(self, p: int) -> list[int]:
         """The active (top) character of each of your faction stacks, in faction order."""
-        zones = self.table.zones
-        return [z[-1] for z in map(zones.__getitem__, FACTION_STACKS[p]) if z]
+        return list(map(_last, filter(None, map(self.table.zones.__getitem__, FACTION_STACKS[p]))))
 
     def dominated(self, p: int) -> list[int]:
         return self.table.zones[DOMINION[p]]
@@ -153,7 +166,7 @@ class Board:
         face = self.table.face
         n = 0
         for i in zones[DOMINION[p]]:
-            att = zones.get(f"att.{i}")
+            att = zones.get(ATT[i])
             if att:
                 for a in att:
                     if not face[a]:
@@ -216,15 +229,15 @@ class Board:
 
     def discard_stack(self, iid: int, events: list, rule: str) -> None:
         """Every card stacked on or under a character goes to its owner's discard pile."""
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         while att:
             a = att[-1]
-            sub = self.table.zones.get(f"att.{a}")
+            sub = self.table.zones.get(ATT[a])
             if sub:
                 self.discard_stack(a, events, rule)
             events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
                                   rule=rule))
-            att = self.table.zones.get(f"att.{iid}")
+            att = self.table.zones.get(ATT[iid])
 
     def clear_modifiers(self, iid: int) -> None:
         if self.modifiers:
@@ -257,5 +270,5 @@ class Board:
         for _ in range(min(n, room)):
             if not deck:
                 break
-            events.append(self.table.move(deck[0], f"att.{host}", face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
+            events.append(self.table.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))

@@ -11,6 +11,9 @@ when a state is built).
 
 from __future__ import annotations
 
+from itertools import islice
+from operator import eq
+
 from tabletop.engine.core import Choice, Event, State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
@@ -36,11 +39,15 @@ def _may_repeat(events: list) -> bool:
     """Whether two steps in a row may say the same (the kit's ``number_repeats``
     numbers them, "(1 of 2)"): a caption equal to the one before, or a move
     whose caption is not written yet (the kit compares those itself)."""
+    if len(events) < 2:
+        return False
+    caps = [e._cap if e.__class__ is MoveEvent else e.caption for e in events]
+    if None in caps:
+        return True
+    if not any(map(eq, caps, islice(caps, 1, None))):
+        return False
     prev = None
-    for e in events:
-        cap = e._cap if e.__class__ is MoveEvent else e.caption
-        if cap is None:
-            return True
+    for cap in caps:  # equal neighbours: are they written (an empty caption says nothing)?
         if cap == prev and cap:
             return True
         prev = cap
@@ -114,11 +121,13 @@ class AAState(Board, State):
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
         loses (A.4.11b)."""
-        if self.outcome is not None:
+        if self.drew_from_empty is None:
+            zones = self.table.zones
+            if len(zones["p0.damage"]) < DEFEAT_DAMAGE > len(zones["p1.damage"]) or self.outcome is not None:
+                return
+        elif self.outcome is not None:
             return
         zones = self.table.zones
-        if self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE and len(zones["p1.damage"]) < DEFEAT_DAMAGE:
-            return
         for p in (0, 1):
             if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
                 self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone",
