@@ -7,8 +7,6 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from tabletop.engine.core import Event
 
 from .carddb import FACTIONS
@@ -37,7 +35,31 @@ class _AttachedKeys(dict):
 
 
 ATT = _AttachedKeys()
-_last = itemgetter(-1)
+
+
+class CardKinds:
+    """What a card database holds, by card id, for scans made in C: the fast
+    cards (seed 4.3 ⑤) and the cards with a ① effect (seed 4.3 ⑥)."""
+
+    __slots__ = ("db", "fast", "ability")
+
+    def __init__(self, db: dict):
+        self.db = db
+        self.fast = frozenset(cid for cid, c in db.items() if c["type"] == "fast")
+        self.ability = frozenset(cid for cid, c in db.items() if c.get("ability"))
+
+
+_KINDS: dict = {}
+
+
+def card_kinds(db: dict) -> CardKinds:
+    """The :class:`CardKinds` of ``db`` (a game's cards, or with a position's extra cards)."""
+    k = _KINDS.get(id(db))
+    if k is None or k.db is not db:
+        if len(_KINDS) > 64:
+            _KINDS.clear()
+        k = _KINDS[id(db)] = CardKinds(db)
+    return k
 
 
 def _bonus(db, table, att: list, what: str, key: str) -> int:
@@ -91,7 +113,12 @@ class Board:
         att = t.zones.get(ATT[iid])
         if not att:
             return 0
-        return list(map(t.face.__getitem__, att)).count(0)
+        face = t.face
+        n = 0
+        for a in att:
+            if not face[a]:
+                n += 1
+        return n
 
     def permanents_on(self, iid: int) -> list[int]:
         att = self.table.zones.get(ATT[iid])
@@ -108,7 +135,11 @@ class Board:
         v = db[t.card[iid]][key]
         att = t.zones.get(ATT[iid])
         if att:
-            v += _bonus(db, t, att, "stat", key)
+            face = t.face
+            for a in att:
+                if face[a]:  # a face-up card under it: a permanent or a broken card
+                    v += _bonus(db, t, att, "stat", key)
+                    break
         if self.modifiers:
             for m in self.modifiers:
                 if m[0] == iid and m[1] == key:
@@ -129,7 +160,11 @@ class Board:
         v = db[t.card[iid]]["skills"].get(key, 0)
         att = t.zones.get(ATT[iid])
         if att:
-            v += _bonus(db, t, att, "kw", key)
+            face = t.face
+            for a in att:
+                if face[a]:  # a face-up card under it: a permanent or a broken card
+                    v += _bonus(db, t, att, "kw", key)
+                    break
         if self.modifiers:
             mk = "kw." + key
             for m in self.modifiers:
@@ -146,7 +181,13 @@ class Board:
 
     def actives(self, p: int) -> list[int]:
         """The active (top) character of each of your faction stacks, in faction order."""
-        return list(map(_last, filter(None, map(self.table.zones.__getitem__, FACTION_STACKS[p]))))
+        zones = self.table.zones
+        out = []
+        for k in FACTION_STACKS[p]:
+            z = zones[k]
+            if z:
+                out.append(z[-1])
+        return out
 
     def dominated(self, p: int) -> list[int]:
         return self.table.zones[DOMINION[p]]
@@ -222,7 +263,7 @@ class Board:
         deck = self.table.zones[f"p{p}.deck"]
         if not deck:
             self.drew_from_empty = p
-            self.check_outcome(events)
+            self.judge_defeat(events)
             return False
         events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
         return True
@@ -252,7 +293,7 @@ class Board:
         if dest.endswith(".damage"):
             p = self.table.owner[iid]
             events.append(self.damage_counter_event(p))
-            self.check_outcome(events)
+            self.judge_defeat(events)
 
     def strip_power(self, iid: int, events: list, rule: str) -> None:
         for a in self.power_ids(iid):

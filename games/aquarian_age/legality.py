@@ -96,7 +96,7 @@ def break_target_problem(state, p: int, h: int, t: int, say: bool = True):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)
     held = tc["icons"]
-    if not any(i in held for i in c["icons"]) and not any(i in held for i in c["extra_icons"]):
+    if not any(map(held.__contains__, c["icons"])) and not any(map(held.__contains__, c["extra_icons"])):
         if not say:
             return "no"
         icons = set(c["icons"]) | set(c["extra_icons"])

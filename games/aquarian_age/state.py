@@ -12,16 +12,16 @@ when a state is built).
 from __future__ import annotations
 
 from itertools import islice
-from operator import eq
+from operator import attrgetter, eq
 
 from tabletop.engine.core import Choice, Event, State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, MoveEvent, number_repeats
+from tabletop.engine.table import CardTable, number_repeats
 
-from .board import Board
+from .board import Board, card_kinds
 from .carddb import FACTION_NAMES, FACTIONS
 from .legality import why_not
 from .rules import PROCESSOR
@@ -35,15 +35,17 @@ RULE_DECK_OUT = "digest A.4.11b"
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 
+_caption = attrgetter("caption")
+
+
 def _may_repeat(events: list) -> bool:
-    """Whether two steps in a row may say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
-    whose caption is not written yet (the kit compares those itself)."""
+    """Whether two steps in a row say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): a caption equal to the one before."""
     if len(events) < 2:
         return False
-    caps = [e._cap if e.__class__ is MoveEvent else e.caption for e in events]
-    if None in caps:
-        return True
+    # a move's caption not written yet is written here (the same text the kit
+    # would compare it by); Aquarian Age writes its moves' captions itself
+    caps = list(map(_caption, events))
     if not any(map(eq, caps, islice(caps, 1, None))):
         return False
     prev = None
@@ -57,13 +59,14 @@ def _may_repeat(events: list) -> bool:
 class AAState(Board, State):
     """One Aquarian Age game in progress (see the module docstring)."""
 
-    __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
+    __slots__ = ("game", "db", "kinds", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
                  "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
 
     def __init__(self, game, db, extra=None):
         FIELDS.init(self)
         self.game = game
         self.db = db
+        self.kinds = card_kinds(db)
         self.extra_cards = extra or []
 
     # ------------------------------------------------------------------ data
@@ -95,7 +98,9 @@ class AAState(Board, State):
         return step
 
     def run_rules(self, events: list) -> None:
-        """Run the pending steps until a player must decide or the game is over."""
+        """Run the pending steps until a player must decide or the game is over
+        (a position may begin with a player already defeated)."""
+        self.judge_defeat(events)
         PROCESSOR.run(self, events)
 
     @property
@@ -118,9 +123,17 @@ class AAState(Board, State):
         return events
 
     def check_outcome(self, events: list) -> None:
+        """The kit's end-of-game check after every step: nothing is left to check
+        there, since the defeats are judged the moment what they read changes
+        (``judge_defeat``: a card arriving in a damage zone, a draw from an empty
+        deck, digest A.4.11; rule choice 14, "the game ends the moment a 10th
+        damage card arrives")."""
+
+    def judge_defeat(self, events: list) -> None:
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
-        loses (A.4.11b)."""
+        loses (A.4.11b). Called where a card arrives in a damage zone and where a
+        player has to draw from an empty deck."""
         if self.drew_from_empty is None:
             zones = self.table.zones
             if len(zones["p0.damage"]) < DEFEAT_DAMAGE > len(zones["p1.damage"]) or self.outcome is not None:
@@ -215,6 +228,7 @@ class AAState(Board, State):
 FIELDS = declare(AAState, [
     field("game", "shared", "the plugin object"),
     field("db", "shared", "the card database (with a scenario's extra cards)"),
+    field("kinds", "shared", "what the card database holds, by card id (board.CardKinds)"),
     field("extra_cards", "value", "a scenario's extra card definitions (never changed)", default=list),
     field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
     field("rng", "rng", "the game's random generator", default=lambda: PCG32(0)),
