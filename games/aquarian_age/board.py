@@ -201,6 +201,16 @@ class Board:
                 n += 1
         return n
 
+    def factors(self, p: int) -> dict:
+        """The factor of every faction at once (``factor``), by faction; a faction
+        you dominate no character of is not in it."""
+        db, card = self.db, self.table.card
+        out: dict = {}
+        for i in self.table.zones[DOMINION[p]]:
+            f = db[card[i]]["faction"]
+            out[f] = out.get(f, 0) + 1
+        return out
+
     def total_power(self, p: int) -> int:
         """The power cards of all your dominated characters (what pays costs, seed 4.3 ② cost)."""
         zones = self.table.zones

@@ -55,12 +55,19 @@ def place_problem(state, p: int, h: int, c: dict | None = None):
     return None
 
 
-def break_targets(state, p: int, h: int) -> list[int]:
-    """The targets ``break_problem`` allows: its card's conditions asked once, then each target's."""
+def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
+    """The targets ``break_problem`` allows: its card's conditions asked once, then
+    each target's; ``c``: the break card's data when the caller has it."""
     cands = _break_candidates(state, p)
-    if not cands or _break_card_problem(state, p, state.card(h)) is not None:
+    if c is None:
+        c = state.card(h)
+    if not cands or _break_card_problem(state, p, c) is not None:
         return []
-    return [t for t in cands if break_target_problem(state, p, h, t, say=False) is None]
+    out = []
+    for t in cands:
+        if break_target_problem(state, p, h, t, say=False, c=c) is None:
+            out.append(t)
+    return out
 
 
 def _break_candidates(state, p):
@@ -87,11 +94,13 @@ def _break_card_problem(state, p: int, c: dict):
     return None
 
 
-def break_target_problem(state, p: int, h: int, t: int, say: bool = True):
+def break_target_problem(state, p: int, h: int, t: int, say: bool = True, c: dict | None = None):
     """The target conditions of a break (seed 4.3 ②), asked again when a
     declared break resolves: its target may have changed in the window.
-    ``say`` False: a problem is told only as "no" (listing the targets)."""
-    c = state.card(h)
+    ``say`` False: a problem is told only as "no" (listing the targets);
+    ``c``: the break card's data when the caller has it."""
+    if c is None:
+        c = state.card(h)
     if not state.on_field(t):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)

@@ -11,15 +11,12 @@ when a state is built).
 
 from __future__ import annotations
 
-from itertools import islice
-from operator import attrgetter, eq
-
 from tabletop.engine.core import Choice, Event, State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, number_repeats
+from tabletop.engine.table import CardTable, MoveEvent, number_repeats
 
 from .board import Board, card_kinds
 from .carddb import FACTION_NAMES, FACTIONS
@@ -28,6 +25,7 @@ from .rules import PROCESSOR
 from .rules.turn import PHASES
 from .zones import FIELD_ZONES, SPECS
 
+_new = object.__new__
 DEFEAT_DAMAGE = 10
 RULE_DAMAGE_DEFEAT = "digest A.4.11a"
 RULE_DECK_OUT = "digest A.4.11b"
@@ -35,21 +33,15 @@ RULE_DECK_OUT = "digest A.4.11b"
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 
-_caption = attrgetter("caption")
-
-
 def _may_repeat(events: list) -> bool:
-    """Whether two steps in a row say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): a caption equal to the one before."""
-    if len(events) < 2:
-        return False
-    # a move's caption not written yet is written here (the same text the kit
-    # would compare it by); Aquarian Age writes its moves' captions itself
-    caps = list(map(_caption, events))
-    if not any(map(eq, caps, islice(caps, 1, None))):
-        return False
+    """Whether two steps in a row may say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
+    whose caption is not written yet (the kit compares those itself)."""
     prev = None
-    for cap in caps:  # equal neighbours: are they written (an empty caption says nothing)?
+    for e in events:
+        cap = e._cap if e.__class__ is MoveEvent else e.caption
+        if cap is None:
+            return True
         if cap == prev and cap:
             return True
         prev = cap
@@ -93,7 +85,10 @@ class AAState(Board, State):
     # ---------------------------------------------------------- the engine
     def push(self, proc: str, **args) -> Step:
         """Push a pending step of procedure ``proc`` (it runs before the steps below it)."""
-        step = Step(proc, 0, args)
+        step = _new(Step)  # no initialiser call: the fields are set here
+        step.proc = proc
+        step.stage = 0
+        step.args = args
         self.steps.append(step)
         return step
 

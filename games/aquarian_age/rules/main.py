@@ -40,6 +40,7 @@ def main_choices(state, p: int) -> list:
     made = _MADE
     ch = []
     tp = -1  # the total power, counted when a card asks for it
+    factors = None  # the factor of each faction, counted when a card asks for it
     for h in table.zones[HAND[p]]:
         cid = card[h]
         c = db[cid]
@@ -53,14 +54,17 @@ def main_choices(state, p: int) -> list:
                                f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
                 ch.append(pc)
             continue
-        if state.factor(p, c["faction"]) < c["factor"]:
-            continue
+        if c["factor"] > 0:
+            if factors is None:
+                factors = state.factors(p)
+            if factors.get(c["faction"], 0) < c["factor"]:
+                continue
         if tp < 0:
             tp = state.total_power(p)
         if tp < c["cost"]:
             continue
         if typ == "break":
-            for t in break_targets(state, p, h):
+            for t in break_targets(state, p, h, c):
                 key = ("break", h, t, p, cid, card[t])
                 bc = made.get(key)
                 if bc is None:

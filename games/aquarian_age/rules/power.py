@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import FACTION_STACKS
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -103,10 +104,12 @@ def domination(state, events):
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
     p = state.active
-    for f in FACTIONS:
-        a = state.active_of(p, f)
-        if a is None:
+    zones = state.table.zones
+    for f, key in zip(FACTIONS, FACTION_STACKS[p]):
+        z = zones[key]
+        if not z:
             continue
+        a = z[-1]  # the faction's active character
         m, pw = state.stat(a, "mental"), state.power(a)
         if pw >= m:
             events.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",

@@ -92,10 +92,28 @@ def turn(state, step, events):
         _begin_turn(state, events)
         stage = 1
     push = state.steps.append
-    for k in range(len(phases) - 1, stage - 2, -1):  # the last phase lowest, the next one on top
+    for proc, st, args in _PUSHED[(len(phases), stage)]:
+        s = _new(Step)  # no initialiser call: the fields are set here
+        s.proc = proc
+        s.stage = st
+        s.args = dict(args)
+        push(s)
+    step.stage = len(phases) + 1
+    return AGAIN
+
+
+def _pushed(phases: tuple, stage: int) -> tuple:
+    """The steps the turn step pushes at ``stage`` (phases from the stage-th on),
+    as (procedure, stage, args), the last phase's lowest, the next one's on top."""
+    out = []
+    for k in range(len(phases) - 1, stage - 2, -1):
         steps = phases[k][1]
         for n in range(len(steps) - 1, -1, -1):
             proc, args = steps[n]
-            push(Step(proc, OPENING if n == 0 else 0, dict(args)))
-    step.stage = len(phases) + 1
-    return AGAIN
+            out.append((proc, OPENING if n == 0 else 0, args))
+    return tuple(out)
+
+
+_new = object.__new__
+# by (the number of phases of the turn, the turn step's stage): what it pushes
+_PUSHED = {(len(ph), stage): _pushed(ph, stage) for ph in _PHASES_OF_TURN.values() for stage in range(1, len(ph) + 1)}
