@@ -38,15 +38,17 @@ ATT = _AttachedKeys()
 
 
 class CardKinds:
-    """What a card database holds, by card id, for scans made in C: the fast
-    cards (seed 4.3 ⑤) and the cards with a ① effect (seed 4.3 ⑥)."""
+    """What a card database holds, by card id: the fast cards (seed 4.3 ⑤),
+    the cards with a ① effect (seed 4.3 ⑥) and those with Charge printed
+    (digest A.5.17)."""
 
-    __slots__ = ("db", "fast", "ability")
+    __slots__ = ("db", "fast", "ability", "charge")
 
     def __init__(self, db: dict):
         self.db = db
         self.fast = frozenset(cid for cid, c in db.items() if c["type"] == "fast")
         self.ability = frozenset(cid for cid, c in db.items() if c.get("ability"))
+        self.charge = frozenset(cid for cid, c in db.items() if (c.get("skills") or {}).get("charge"))
 
 
 _KINDS: dict = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
+from .board import ATT
 from .carddb import FACTION_NAMES
 
 LEGAL = Checks()
@@ -181,9 +182,13 @@ def attacker_problem(state, p: int, card: int):
         return "you attack with your own dominated characters (digest A.7.21)."
     if not table.zone[card].endswith(".dominion"):
         return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
-    if state.power(card) < 1:
-        return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
-    return None
+    att = table.zones.get(ATT[card])
+    if att:
+        face = table.face
+        for a in att:
+            if not face[a]:  # a power card (face down under it)
+                return None
+    return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
 
 
 def guard_problem(state, p: int, card: int, attacker):
