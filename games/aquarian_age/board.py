@@ -39,16 +39,21 @@ ATT = _AttachedKeys()
 
 class CardKinds:
     """What a card database holds, by card id: the fast cards (seed 4.3 ⑤),
-    the cards with a ① effect (seed 4.3 ⑥) and those with Charge printed
-    (digest A.5.17)."""
+    the cards with a ① effect (seed 4.3 ⑥) and, by skill, the cards that
+    print it."""
 
-    __slots__ = ("db", "fast", "ability", "charge")
+    __slots__ = ("db", "fast", "ability", "printing")
 
     def __init__(self, db: dict):
         self.db = db
         self.fast = frozenset(cid for cid, c in db.items() if c["type"] == "fast")
         self.ability = frozenset(cid for cid, c in db.items() if c.get("ability"))
-        self.charge = frozenset(cid for cid, c in db.items() if (c.get("skills") or {}).get("charge"))
+        printing: dict = {}  # skill -> the card ids that print it
+        for cid, c in db.items():
+            for k, v in (c.get("skills") or {}).items():
+                if v:
+                    printing.setdefault(k, set()).add(cid)
+        self.printing = {k: frozenset(v) for k, v in printing.items()}
 
 
 _KINDS: dict = {}
@@ -229,8 +234,22 @@ class Board:
     def skill_total(self, p: int, key: str) -> int:
         """The sum of a skill over your dominated characters (Draw, Capacity)."""
         skill = self.skill
+        t = self.table
+        zones, face, card = t.zones, t.face, t.card
+        printing = self.kinds.printing.get(key, ())
+        mods = self.modifiers
         n = 0
-        for i in self.table.zones[DOMINION[p]]:
+        for i in zones[DOMINION[p]]:
+            if card[i] not in printing and not mods:
+                # not printed: only a face-up card under it (a permanent) could give it
+                att = zones.get(ATT[i])
+                if not att:
+                    continue
+                for a in att:
+                    if face[a]:
+                        break
+                else:
+                    continue
             n += skill(i, key)
         return n
 
