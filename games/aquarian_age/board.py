@@ -236,7 +236,7 @@ class Board:
         skill = self.skill
         t = self.table
         zones, face, card = t.zones, t.face, t.card
-        printing = self.kinds.printing.get(key, ())
+        printing = card_kinds(self.db).printing.get(key, ())
         mods = self.modifiers
         n = 0
         for i in zones[DOMINION[p]]:

@@ -18,7 +18,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, MoveEvent, number_repeats
 
-from .board import Board, card_kinds
+from .board import Board
 from .carddb import FACTION_NAMES, FACTIONS
 from .legality import why_not
 from .rules import PROCESSOR
@@ -51,14 +51,13 @@ def _may_repeat(events: list) -> bool:
 class AAState(Board, State):
     """One Aquarian Age game in progress (see the module docstring)."""
 
-    __slots__ = ("game", "db", "kinds", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
+    __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
                  "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
 
     def __init__(self, game, db, extra=None):
         FIELDS.init(self)
         self.game = game
         self.db = db
-        self.kinds = card_kinds(db)
         self.extra_cards = extra or []
 
     # ------------------------------------------------------------------ data
@@ -223,7 +222,6 @@ class AAState(Board, State):
 FIELDS = declare(AAState, [
     field("game", "shared", "the plugin object"),
     field("db", "shared", "the card database (with a scenario's extra cards)"),
-    field("kinds", "shared", "what the card database holds, by card id (board.CardKinds)"),
     field("extra_cards", "value", "a scenario's extra card definitions (never changed)", default=list),
     field("table", "table", "card instances and zones (zones.py)", default=lambda: CardTable(SPECS)),
     field("rng", "rng", "the game's random generator", default=lambda: PCG32(0)),
