@@ -57,6 +57,10 @@ class CardKinds:
 
 
 _KINDS: dict = {}
+#: the card database last asked about and its kinds, read without a call where it
+#: is read most (states of one game share one database): ``LAST_KINDS[1] if
+#: LAST_KINDS[0] is db else card_kinds(db)``
+LAST_KINDS = [None, None]
 
 
 def card_kinds(db: dict) -> CardKinds:
@@ -66,6 +70,7 @@ def card_kinds(db: dict) -> CardKinds:
         if len(_KINDS) > 64:
             _KINDS.clear()
         k = _KINDS[id(db)] = CardKinds(db)
+    LAST_KINDS[0], LAST_KINDS[1] = db, k
     return k
 
 
@@ -236,7 +241,8 @@ class Board:
         skill = self.skill
         t = self.table
         zones, face, card = t.zones, t.face, t.card
-        printing = card_kinds(self.db).printing.get(key, ())
+        db = self.db
+        printing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get(key, ())
         mods = self.modifiers
         n = 0
         for i in zones[DOMINION[p]]:

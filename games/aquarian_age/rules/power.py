@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, FACTION_STACKS, card_kinds
+from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -21,7 +21,9 @@ def charge(state, events):
     become power cards of that character, never beyond its mental (digest A.5.17)."""
     p = state.active
     table = state.table
-    zones, face, card, skills = table.zones, table.face, table.card, card_kinds(state.db).printing.get("charge", ())
+    db = state.db
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
     for iid in list(state.dominated(p)) + state.actives(p):
         if card[iid] not in skills and not state.modifiers:
             # no Charge printed: only a face-up card under it (a permanent) could grant it

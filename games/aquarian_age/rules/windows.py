@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, card_kinds
+from ..board import DOMINION, HAND, LAST_KINDS, card_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -87,7 +87,7 @@ def activate_choices(state, p: int) -> list:
     table = state.table
     dom = table.zones[DOMINION[p]]
     db, card = state.db, table.card
-    if not dom or card_kinds(state.db).ability.isdisjoint(map(card.__getitem__, dom)):
+    if not dom or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
         return out
     tp = None
     for d in dom:
@@ -114,7 +114,7 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
     tp = -1  # the total power, counted when a fast card asks for it
     db, card = state.db, state.table.card
     hand = state.table.zones[HAND[p]]
-    if not hand or card_kinds(state.db).fast.isdisjoint(map(card.__getitem__, hand)):
+    if not hand or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).fast.isdisjoint(map(card.__getitem__, hand)):
         hand = ()  # no fast card in hand
     for h in hand:
         c = db[card[h]]
@@ -177,7 +177,8 @@ def may_answer(state, p: int) -> bool:
     4.3 ⑤) or a dominated character with a ① effect (seed 4.3 ⑥). Without
     either, passing is the only choice (told apart in C, without a list)."""
     table = state.table
-    card, zones, kinds = table.card, table.zones, card_kinds(state.db)
+    card, zones, db = table.card, table.zones, state.db
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     return not (kinds.fast.isdisjoint(map(card.__getitem__, zones[HAND[p]]))
                 and kinds.ability.isdisjoint(map(card.__getitem__, zones[DOMINION[p]])))
 
