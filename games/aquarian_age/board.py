@@ -20,6 +20,58 @@ STACK_OF = tuple({f: f"p{p}.faction.{f}" for f in FACTIONS} for p in (0, 1))  # 
 HAND = ("p0.hand", "p1.hand")
 DECK = ("p0.deck", "p1.deck")
 DAMAGE = ("p0.damage", "p1.damage")
+DISCARD = ("p0.discard", "p1.discard")
+
+
+class _AttachedKeys(dict):
+    """``ATT[iid]``: the key of the zone of the cards under ``iid`` ("att.<iid>"),
+    written once per iid (the facts read it many times a decision)."""
+
+    __slots__ = ()
+
+    def __missing__(self, iid: int) -> str:
+        key = self[iid] = f"att.{iid}"
+        return key
+
+
+ATT = _AttachedKeys()
+
+
+class CardKinds:
+    """What a card database holds, by card id: the fast cards (seed 4.3 ⑤),
+    the cards with a ① effect (seed 4.3 ⑥) and, by skill, the cards that
+    print it."""
+
+    __slots__ = ("db", "fast", "ability", "printing")
+
+    def __init__(self, db: dict):
+        self.db = db
+        self.fast = frozenset(cid for cid, c in db.items() if c["type"] == "fast")
+        self.ability = frozenset(cid for cid, c in db.items() if c.get("ability"))
+        printing: dict = {}  # skill -> the card ids that print it
+        for cid, c in db.items():
+            for k, v in (c.get("skills") or {}).items():
+                if v:
+                    printing.setdefault(k, set()).add(cid)
+        self.printing = {k: frozenset(v) for k, v in printing.items()}
+
+
+_KINDS: dict = {}
+#: the card database last asked about and its kinds, read without a call where it
+#: is read most (states of one game share one database): ``LAST_KINDS[1] if
+#: LAST_KINDS[0] is db else card_kinds(db)``
+LAST_KINDS = [None, None]
+
+
+def card_kinds(db: dict) -> CardKinds:
+    """The :class:`CardKinds` of ``db`` (a game's cards, or with a position's extra cards)."""
+    k = _KINDS.get(id(db))
+    if k is None or k.db is not db:
+        if len(_KINDS) > 64:
+            _KINDS.clear()
+        k = _KINDS[id(db)] = CardKinds(db)
+    LAST_KINDS[0], LAST_KINDS[1] = db, k
+    return k
 
 
 def _bonus(db, table, att: list, what: str, key: str) -> int:
@@ -61,7 +113,7 @@ class Board:
         return self.table.zone[iid].endswith(".dominion")
 
     def power_ids(self, iid: int) -> list[int]:
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         if not att:
             return []
         face = self.table.face
@@ -69,10 +121,11 @@ class Board:
 
     def power(self, iid: int) -> int:
         """Power cards: the face-down cards under the character (digest A.1.1)."""
-        att = self.table.zones.get(f"att.{iid}")
+        t = self.table
+        att = t.zones.get(ATT[iid])
         if not att:
             return 0
-        face = self.table.face
+        face = t.face
         n = 0
         for a in att:
             if not face[a]:
@@ -80,7 +133,7 @@ class Board:
         return n
 
     def permanents_on(self, iid: int) -> list[int]:
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         if not att:
             return []
         return [a for a in att if self.table.face[a] and self.db[self.table.card[a]]["type"] == "permanent"]
@@ -92,9 +145,13 @@ class Board:
         t = self.table
         db = self.db
         v = db[t.card[iid]][key]
-        att = t.zones.get(f"att.{iid}")
+        att = t.zones.get(ATT[iid])
         if att:
-            v += _bonus(db, t, att, "stat", key)
+            face = t.face
+            for a in att:
+                if face[a]:  # a face-up card under it: a permanent or a broken card
+                    v += _bonus(db, t, att, "stat", key)
+                    break
         if self.modifiers:
             for m in self.modifiers:
                 if m[0] == iid and m[1] == key:
@@ -104,7 +161,7 @@ class Board:
     def permanent_bonus(self, iid: int, what: str, key: str) -> int:
         """The static modifiers (``what`` = "stat" or "kw") that the face-up
         permanents attached to ``iid`` give to ``key``."""
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         return _bonus(self.db, self.table, att, what, key) if att else 0
 
     def skill(self, iid: int, key: str) -> int:
@@ -113,9 +170,13 @@ class Board:
         t = self.table
         db = self.db
         v = db[t.card[iid]]["skills"].get(key, 0)
-        att = t.zones.get(f"att.{iid}")
+        att = t.zones.get(ATT[iid])
         if att:
-            v += _bonus(db, t, att, "kw", key)
+            face = t.face
+            for a in att:
+                if face[a]:  # a face-up card under it: a permanent or a broken card
+                    v += _bonus(db, t, att, "kw", key)
+                    break
         if self.modifiers:
             mk = "kw." + key
             for m in self.modifiers:
@@ -133,7 +194,12 @@ class Board:
     def actives(self, p: int) -> list[int]:
         """The active (top) character of each of your faction stacks, in faction order."""
         zones = self.table.zones
-        return [z[-1] for z in map(zones.__getitem__, FACTION_STACKS[p]) if z]
+        out = []
+        for k in FACTION_STACKS[p]:
+            z = zones[k]
+            if z:
+                out.append(z[-1])
+        return out
 
     def dominated(self, p: int) -> list[int]:
         return self.table.zones[DOMINION[p]]
@@ -147,13 +213,23 @@ class Board:
                 n += 1
         return n
 
+    def factors(self, p: int) -> dict:
+        """The factor of every faction at once (``factor``), by faction; a faction
+        you dominate no character of is not in it."""
+        db, card = self.db, self.table.card
+        out: dict = {}
+        for i in self.table.zones[DOMINION[p]]:
+            f = db[card[i]]["faction"]
+            out[f] = out.get(f, 0) + 1
+        return out
+
     def total_power(self, p: int) -> int:
         """The power cards of all your dominated characters (what pays costs, seed 4.3 ② cost)."""
         zones = self.table.zones
         face = self.table.face
         n = 0
         for i in zones[DOMINION[p]]:
-            att = zones.get(f"att.{i}")
+            att = zones.get(ATT[i])
             if att:
                 for a in att:
                     if not face[a]:
@@ -163,8 +239,23 @@ class Board:
     def skill_total(self, p: int, key: str) -> int:
         """The sum of a skill over your dominated characters (Draw, Capacity)."""
         skill = self.skill
+        t = self.table
+        zones, face, card = t.zones, t.face, t.card
+        db = self.db
+        printing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get(key, ())
+        mods = self.modifiers
         n = 0
-        for i in self.table.zones[DOMINION[p]]:
+        for i in zones[DOMINION[p]]:
+            if card[i] not in printing and not mods:
+                # not printed: only a face-up card under it (a permanent) could give it
+                att = zones.get(ATT[i])
+                if not att:
+                    continue
+                for a in att:
+                    if face[a]:
+                        break
+                else:
+                    continue
             n += skill(i, key)
         return n
 
@@ -209,22 +300,22 @@ class Board:
         deck = self.table.zones[f"p{p}.deck"]
         if not deck:
             self.drew_from_empty = p
-            self.check_outcome(events)
+            self.judge_defeat(events)
             return False
         events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
         return True
 
     def discard_stack(self, iid: int, events: list, rule: str) -> None:
         """Every card stacked on or under a character goes to its owner's discard pile."""
-        att = self.table.zones.get(f"att.{iid}")
+        att = self.table.zones.get(ATT[iid])
         while att:
             a = att[-1]
-            sub = self.table.zones.get(f"att.{a}")
+            sub = self.table.zones.get(ATT[a])
             if sub:
                 self.discard_stack(a, events, rule)
             events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
                                   rule=rule))
-            att = self.table.zones.get(f"att.{iid}")
+            att = self.table.zones.get(ATT[iid])
 
     def clear_modifiers(self, iid: int) -> None:
         if self.modifiers:
@@ -239,7 +330,7 @@ class Board:
         if dest.endswith(".damage"):
             p = self.table.owner[iid]
             events.append(self.damage_counter_event(p))
-            self.check_outcome(events)
+            self.judge_defeat(events)
 
     def strip_power(self, iid: int, events: list, rule: str) -> None:
         for a in self.power_ids(iid):
@@ -257,5 +348,5 @@ class Board:
         for _ in range(min(n, room)):
             if not deck:
                 break
-            events.append(self.table.move(deck[0], f"att.{host}", face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
+            events.append(self.table.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))

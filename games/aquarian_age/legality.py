@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
+from .board import ATT
 from .carddb import FACTION_NAMES
 
 LEGAL = Checks()
@@ -55,12 +56,19 @@ def place_problem(state, p: int, h: int, c: dict | None = None):
     return None
 
 
-def break_targets(state, p: int, h: int) -> list[int]:
-    """The targets ``break_problem`` allows: its card's conditions asked once, then each target's."""
+def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
+    """The targets ``break_problem`` allows: its card's conditions asked once, then
+    each target's; ``c``: the break card's data when the caller has it."""
     cands = _break_candidates(state, p)
-    if not cands or _break_card_problem(state, p, state.card(h)) is not None:
+    if c is None:
+        c = state.card(h)
+    if not cands or _break_card_problem(state, p, c) is not None:
         return []
-    return [t for t in cands if break_target_problem(state, p, h, t, say=False) is None]
+    out = []
+    for t in cands:
+        if break_target_problem(state, p, h, t, say=False, c=c) is None:
+            out.append(t)
+    return out
 
 
 def _break_candidates(state, p):
@@ -87,16 +95,18 @@ def _break_card_problem(state, p: int, c: dict):
     return None
 
 
-def break_target_problem(state, p: int, h: int, t: int, say: bool = True):
+def break_target_problem(state, p: int, h: int, t: int, say: bool = True, c: dict | None = None):
     """The target conditions of a break (seed 4.3 ②), asked again when a
     declared break resolves: its target may have changed in the window.
-    ``say`` False: a problem is told only as "no" (listing the targets)."""
-    c = state.card(h)
+    ``say`` False: a problem is told only as "no" (listing the targets);
+    ``c``: the break card's data when the caller has it."""
+    if c is None:
+        c = state.card(h)
     if not state.on_field(t):
         return "the target must be a character on the field (seed 4.3 ②)."
     tc = state.card(t)
     held = tc["icons"]
-    if not any(i in held for i in c["icons"]) and not any(i in held for i in c["extra_icons"]):
+    if not any(map(held.__contains__, c["icons"])) and not any(map(held.__contains__, c["extra_icons"])):
         if not say:
             return "no"
         icons = set(c["icons"]) | set(c["extra_icons"])
@@ -172,9 +182,13 @@ def attacker_problem(state, p: int, card: int):
         return "you attack with your own dominated characters (digest A.7.21)."
     if not table.zone[card].endswith(".dominion"):
         return "only dominated characters attack; a faction-area character attacks only by ▼ in the faction phase (digest A.6.19)."
-    if state.power(card) < 1:
-        return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
-    return None
+    att = table.zones.get(ATT[card])
+    if att:
+        face = table.face
+        for a in att:
+            if not face[a]:  # a power card (face down under it)
+                return None
+    return f"an attack costs 1 power card of the attacking character and {state.name_of(card)} holds none (digest A.7.21)."
 
 
 def guard_problem(state, p: int, card: int, attacker):

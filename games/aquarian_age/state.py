@@ -25,6 +25,7 @@ from .rules import PROCESSOR
 from .rules.turn import PHASES
 from .zones import FIELD_ZONES, SPECS
 
+_new = object.__new__
 DEFEAT_DAMAGE = 10
 RULE_DAMAGE_DEFEAT = "digest A.4.11a"
 RULE_DECK_OUT = "digest A.4.11b"
@@ -83,12 +84,17 @@ class AAState(Board, State):
     # ---------------------------------------------------------- the engine
     def push(self, proc: str, **args) -> Step:
         """Push a pending step of procedure ``proc`` (it runs before the steps below it)."""
-        step = Step(proc, 0, args)
+        step = _new(Step)  # no initialiser call: the fields are set here
+        step.proc = proc
+        step.stage = 0
+        step.args = args
         self.steps.append(step)
         return step
 
     def run_rules(self, events: list) -> None:
-        """Run the pending steps until a player must decide or the game is over."""
+        """Run the pending steps until a player must decide or the game is over
+        (a position may begin with a player already defeated)."""
+        self.judge_defeat(events)
         PROCESSOR.run(self, events)
 
     @property
@@ -111,14 +117,24 @@ class AAState(Board, State):
         return events
 
     def check_outcome(self, events: list) -> None:
+        """The kit's end-of-game check after every step: nothing is left to check
+        there, since the defeats are judged the moment what they read changes
+        (``judge_defeat``: a card arriving in a damage zone, a draw from an empty
+        deck, digest A.4.11; rule choice 14, "the game ends the moment a 10th
+        damage card arrives")."""
+
+    def judge_defeat(self, events: list) -> None:
         """End of the game (digest A.4.11): a player with 10 or more cards in the
         damage zone loses (A.4.11a); a player who had to draw from an empty deck
-        loses (A.4.11b)."""
-        if self.outcome is not None:
+        loses (A.4.11b). Called where a card arrives in a damage zone and where a
+        player has to draw from an empty deck."""
+        if self.drew_from_empty is None:
+            zones = self.table.zones
+            if len(zones["p0.damage"]) < DEFEAT_DAMAGE > len(zones["p1.damage"]) or self.outcome is not None:
+                return
+        elif self.outcome is not None:
             return
         zones = self.table.zones
-        if self.drew_from_empty is None and len(zones["p0.damage"]) < DEFEAT_DAMAGE and len(zones["p1.damage"]) < DEFEAT_DAMAGE:
-            return
         for p in (0, 1):
             if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
                 self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone",

@@ -163,5 +163,5 @@ def damage_judgment(state, step, events):
     else:
         events.append(state.table.move(iid, f"p{p}.damage", face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
         events.append(state.damage_counter_event(p))
-        state.check_outcome(events)
+        state.judge_defeat(events)
     return AGAIN

@@ -118,7 +118,7 @@ class Removal:
                 events.append(state.table.move(a, f"p{o}.damage", face=1, caption="Bind: a power card goes to the damage zone",
                                            rule="digest A.11.35"))
             events.append(state.damage_counter_event(o))
-            state.check_outcome(events)
+            state.judge_defeat(events)
             return DONE
         leave_field(state, iid, step.args.get("why"), events)
         return DONE

@@ -41,17 +41,18 @@ def faction_check(state, step, events):
             events.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
                             {"faction": f, "player": p, "card": None}))
             continue
-        events.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {state.name_of(a)}", RULE,
+        name = state.name_of(a)
+        events.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {name}", RULE,
                         {"faction": f, "player": p, "card": a}))
         if state.skill(a, "aggressive"):
-            events.append(Event("faction.aggressive", f"{state.name_of(a)} is aggressive (▼): before it attacks, fast cards and "
+            events.append(Event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
             step.args["index"] = i
             state.push("aggressive_attack", index=i - 1, card=a)
-            open_window(state, "faction", p, what=state.name_of(a))
+            open_window(state, "faction", p, what=name)
             return AGAIN
-        events.append(Event("faction.pass", f"{state.name_of(a)} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
+        events.append(Event("faction.pass", f"{name} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
                         {"faction": f, "player": p, "card": a}))
     state.faction_index = len(FACTIONS)
     open_window(state, "faction_end", p)

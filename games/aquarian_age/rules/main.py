@@ -20,8 +20,9 @@ from .windows import activate_choices, card_play_choices, declare_card, pass_pri
 # choices that never change, made once (a decision lists the same objects each time)
 _END_MAIN = tuple(Choice("end_main", {}, p, "End the main phase", role="end") for p in (0, 1))
 # a choice listed decision after decision with the same cards, players and words is the
-# same value, so it is made once: placing a character (by iid, player and card id), an
-# attack (attacker, target, their card ids and the words), a break or a permanent on a
+# same value, so it is made once: placing a character (by iid, player and card id), the
+# attacks of an attacker (by its iid, player, card id and the opponent's name: the attack
+# on the opponent and, by target, those on its own actives), a break or a permanent on a
 # target. A determinized copy's cards have other ids, so other keys.
 _MADE: dict = {}
 
@@ -40,6 +41,7 @@ def main_choices(state, p: int) -> list:
     made = _MADE
     ch = []
     tp = -1  # the total power, counted when a card asks for it
+    factors = None  # the factor of each faction, counted when a card asks for it
     for h in table.zones[HAND[p]]:
         cid = card[h]
         c = db[cid]
@@ -53,14 +55,17 @@ def main_choices(state, p: int) -> list:
                                f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
                 ch.append(pc)
             continue
-        if state.factor(p, c["faction"]) < c["factor"]:
-            continue
+        if c["factor"] > 0:
+            if factors is None:
+                factors = state.factors(p)
+            if factors.get(c["faction"], 0) < c["factor"]:
+                continue
         if tp < 0:
             tp = state.total_power(p)
         if tp < c["cost"]:
             continue
         if typ == "break":
-            for t in break_targets(state, p, h):
+            for t in break_targets(state, p, h, c):
                 key = ("break", h, t, p, cid, card[t])
                 bc = made.get(key)
                 if bc is None:
@@ -81,20 +86,26 @@ def main_choices(state, p: int) -> list:
     for d in table.zones[DOMINION[p]]:
         if attacker_problem(state, p, d) is None:
             cd = card[d]
+            # the attacker's choices, made once: on the opponent, and on each own active (by
+            # its iid, with the card id it names)
             key = ("attack", d, p, cd, opp)
-            ac = made.get(key)
-            if ac is None:
-                ac = _made(key, "attack", {"card": d, "to": DAMAGE[1 - p]}, p, f"Attack {opp} with {state.name_of(d)}")
-            ch.append(ac)
+            mine = made.get(key)
+            if mine is None:
+                if len(made) > 50_000:
+                    made.clear()
+                mine = made[key] = (Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p, f"Attack {opp} with {state.name_of(d)}"),
+                                    {})
+            ch.append(mine[0])
             if acts is None:
                 acts = state.actives(p)
+            own = mine[1]
             for t in acts:
-                key = ("attack", d, t, p, cd, card[t])
-                ac = made.get(key)
-                if ac is None:
-                    ac = _made(key, "attack", {"card": d, "target": t}, p,
-                               f"Attack your own {state.name_of(t)} with {state.name_of(d)}")
-                ch.append(ac)
+                ct = card[t]
+                ac = own.get(t)
+                if ac is None or ac[0] != ct:
+                    ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
+                                              f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
+                ch.append(ac[1])
     ch.append(_END_MAIN[p])
     return ch
 

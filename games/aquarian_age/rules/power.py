@@ -7,6 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -19,7 +20,16 @@ def charge(state, events):
     """Charge X: at the start of the power card phase, X cards from the deck top
     become power cards of that character, never beyond its mental (digest A.5.17)."""
     p = state.active
+    table = state.table
+    db = state.db
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
     for iid in list(state.dominated(p)) + state.actives(p):
+        if card[iid] not in skills and not state.modifiers:
+            # no Charge printed: only a face-up card under it (a permanent) could grant it
+            att = zones.get(ATT[iid])
+            if not att or 1 not in [face[a] for a in att]:
+                continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
             before = state.power(iid)
@@ -34,29 +44,52 @@ def power_hosts(state, p: int) -> list[int]:
     """Your actives and dominated characters with room under their mental (seed
     4.4): the candidates meet the other conditions of ``power_host_problem``,
     so only the room is checked here."""
-    power, stat = state.power, state.stat
-    return [i for i in list(state.dominated(p)) + state.actives(p) if power(i) < stat(i, "mental")]
+    table = state.table
+    zones, face, card, db = table.zones, table.face, table.card, state.db
+    stat = state.stat
+    out = []
+    for i in list(state.dominated(p)) + state.actives(p):
+        att = zones.get(ATT[i])
+        n = 0  # its power cards (face down under it); a face-up card may change its mental
+        up = False
+        if att:
+            for a in att:
+                if face[a]:
+                    up = True
+                else:
+                    n += 1
+        if up or state.modifiers:
+            if n < stat(i, "mental"):
+                out.append(i)
+        elif n < db[card[i]]["mental"]:  # the printed mental (stat without modifiers)
+            out.append(i)
+    return out
 
 
 # a power card choice (hand card, host) is the same value decision after decision: made
-# once (by iids, player and the host's card id, which names it; a determinized copy's
-# cards have other ids, so other keys)
+# once, kept by host (its iid, the player and the host's card id, which names it; a
+# determinized copy's cards have other ids, so other keys), then by the hand card's iid
 _MADE: dict = {}
 
 
 def _decision(state, p, hand, hosts):
     made = _MADE
-    if len(made) > 50_000:
+    if len(made) > 10_000:
         made.clear()
     card = state.table.card
-    hosts = [(t, card[t]) for t in hosts]
+    by_host = []
+    for t in hosts:
+        key = (t, p, card[t])
+        d = made.get(key)
+        if d is None:
+            d = made[key] = {}
+        by_host.append((t, d))
     ch = []
     for h in hand:
-        for t, ct in hosts:
-            key = (h, t, p, ct)
-            c = made.get(key)
+        for t, d in by_host:
+            c = d.get(h)
             if c is None:
-                c = made[key] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
+                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
             ch.append(c)
     ch.append(_END_POWER[p])
     return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
@@ -103,10 +136,12 @@ def domination(state, events):
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
     p = state.active
-    for f in FACTIONS:
-        a = state.active_of(p, f)
-        if a is None:
+    zones = state.table.zones
+    for f, key in zip(FACTIONS, FACTION_STACKS[p]):
+        z = zones[key]
+        if not z:
             continue
+        a = z[-1]  # the faction's active character
         m, pw = state.stat(a, "mental"), state.power(a)
         if pw >= m:
             events.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",

@@ -3,8 +3,9 @@ faction phase starts from the second turn (seed 4.2).
 
 One ``turn`` step lives at the bottom of the stack for the whole game; its
 stage says how far the current turn has got: 0, the turn begins; k, the
-k-th phase of the turn is next (its steps are pushed when it is reached);
-past the last phase, the turn ends and the next one begins. The first step
+k-th phase of the turn is next; past the last phase, the turn ends and the
+next one begins. When a turn begins the steps of all its phases are pushed
+at once, in order, so the turn step runs once a turn. The first step
 of each phase opens it (its stage is OPENING): it sets the phase and
 announces it before doing its own work (``open_phase``)."""
 
@@ -77,8 +78,10 @@ def _end_turn(state, events) -> None:
 
 @PROCS.step("turn", rule="Turn (seed 4)")
 def turn(state, step, events):
-    """The turn begins, its phases run in order (each phase's steps pushed
-    when it is reached), then it ends and the next turn begins."""
+    """The turn begins and the steps of its phases are pushed, all at once and
+    in order (each phase opens when its first step runs); when they are all
+    done the turn ends and the next one begins. A turn step at stage k (a
+    position's, or a save's from before) pushes the phases from the k-th on."""
     stage = step.stage
     phases = _PHASES_OF_TURN[state.turn >= FIRST_FACTION_TURN]
     if stage > len(phases):
@@ -88,13 +91,29 @@ def turn(state, step, events):
     if stage == TURN_BEGINS:
         _begin_turn(state, events)
         stage = 1
-    steps = phases[stage - 1][1]
-    if len(steps) == 1:
-        proc, args = steps[0]
-        state.steps.append(Step(proc, OPENING, dict(args)))
-    else:
+    push = state.steps.append
+    for proc, st, args in _PUSHED[(len(phases), stage)]:
+        s = _new(Step)  # no initialiser call: the fields are set here
+        s.proc = proc
+        s.stage = st
+        s.args = dict(args)
+        push(s)
+    step.stage = len(phases) + 1
+    return AGAIN
+
+
+def _pushed(phases: tuple, stage: int) -> tuple:
+    """The steps the turn step pushes at ``stage`` (phases from the stage-th on),
+    as (procedure, stage, args), the last phase's lowest, the next one's on top."""
+    out = []
+    for k in range(len(phases) - 1, stage - 2, -1):
+        steps = phases[k][1]
         for n in range(len(steps) - 1, -1, -1):
             proc, args = steps[n]
-            state.steps.append(Step(proc, OPENING if n == 0 else 0, dict(args)))
-    step.stage = stage + 1
-    return AGAIN
+            out.append((proc, OPENING if n == 0 else 0, args))
+    return tuple(out)
+
+
+_new = object.__new__
+# by (the number of phases of the turn, the turn step's stage): what it pushes
+_PUSHED = {(len(ph), stage): _pushed(ph, stage) for ph in _PHASES_OF_TURN.values() for stage in range(1, len(ph) + 1)}

@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND
+from ..board import DOMINION, HAND, LAST_KINDS, card_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -84,9 +84,13 @@ def card_play_choices(state, p, h, c, kind):
 def activate_choices(state, p: int) -> list:
     """Activated effects ①: a dominated character's ability paid in power cards (seed 4.3 ⑥)."""
     out = []
+    table = state.table
+    dom = table.zones[DOMINION[p]]
+    db, card = state.db, table.card
+    if not dom or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
+        return out
     tp = None
-    db, card = state.db, state.table.card
-    for d in state.table.zones[DOMINION[p]]:
+    for d in dom:
         abil = db[card[d]]["ability"]
         if not abil:
             continue
@@ -109,7 +113,10 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
     out = []
     tp = -1  # the total power, counted when a fast card asks for it
     db, card = state.db, state.table.card
-    for h in state.table.zones[HAND[p]]:
+    hand = state.table.zones[HAND[p]]
+    if not hand or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).fast.isdisjoint(map(card.__getitem__, hand)):
+        hand = ()  # no fast card in hand
+    for h in hand:
         c = db[card[h]]
         if c["type"] != "fast":
             continue
@@ -165,6 +172,17 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
     events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
+def may_answer(state, p: int) -> bool:
+    """Whether ``p`` holds anything a window can use: a fast card in hand (seed
+    4.3 ⑤) or a dominated character with a ① effect (seed 4.3 ⑥). Without
+    either, passing is the only choice (told apart in C, without a list)."""
+    table = state.table
+    card, zones, db = table.card, table.zones, state.db
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    return not (kinds.fast.isdisjoint(map(card.__getitem__, zones[HAND[p]]))
+                and kinds.ability.isdisjoint(map(card.__getitem__, zones[DOMINION[p]])))
+
+
 def window_choices(state, step) -> list:
     """The priority player's choices: pass (role ``pass``), then every fast card
     and effect they can use now."""
@@ -193,12 +211,14 @@ class ResponseWindow:
         if args["window"] == "attack" and (state.attack is None or state.attack["cancelled"]):
             return DONE
         while args["passes"] < 2:
-            ch = window_choices(state, step)
-            if not only_pass(ch):
-                state.decision_cache = Decision([args["priority"]], "respond", _prompt(args), ch)
-                return WAIT
+            p = args["priority"]
+            if may_answer(state, p):
+                ch = window_choices(state, step)
+                if not only_pass(ch):
+                    state.decision_cache = Decision([p], "respond", _prompt(args), ch)
+                    return WAIT
             args["passes"] += 1
-            args["priority"] = 1 - args["priority"]
+            args["priority"] = 1 - p
         return DONE
 
     def decide(state, step):
