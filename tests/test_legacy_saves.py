@@ -219,3 +219,34 @@ def test_a_save_made_before_a_deck_list_changed_is_dealt_the_old_list(gid, tmp_p
         again = load_match(path)
         assert again.replay is None and again.state.digest() == match.state.digest()
         assert again.log == match.log
+
+
+def test_a_save_made_under_an_edition_between_is_dealt_that_editions_list(tmp_path):
+    """Lumen Condenser's lists changed twice. A save made under edition 2 is
+    dealt the edition-2 list of a deck that changed again (not edition 1's,
+    not today's), and replays to the same game; a deck that changed only
+    once is dealt today's list under edition 2."""
+    game = registry.get_game("lumen_condenser")
+    assert int(game.deck_lists_version) >= 3
+    second = [n for n in sorted(game.decks) if game.former_deck(n, "2") is not None]
+    assert second
+    for name in second:
+        old2, old1 = game.former_deck(name, "2"), game.former_deck(name, "1")
+        assert old2 != old1 and old2 != game.decks[name] and not game.validate_deck(old2)
+        setup = {"players": [{"name": "A", "deck": name}, {"name": "B", "deck": "Dov Grapple"}]}
+        then = dealt_setup(game, setup, "2")
+        assert then["players"][0]["cards"] == old2 and "cards" not in then["players"][1]
+        match = Match(game, then, 7)
+        for _ in range(12):
+            d = match.state.decision
+            if d is None:
+                break
+            match.apply(d.choices_for(d.players[0])[0])
+        saved = tomllib.loads(match.to_toml())
+        saved["deck_lists"] = "2"
+        saved["setup"] = setup
+        path = tmp_path / f"{name}-edition-2.toml"
+        path.write_text(tomli_w.dumps(saved))
+        again = load_match(path)
+        assert again.state.digest() == match.state.digest() and again.log == match.log
+    assert game.former_deck("Dov Grapple", "2") is None and game.former_deck("Dov Grapple", "1") is not None
