@@ -187,12 +187,12 @@ class Match:
     @property
     def log(self) -> list[tuple[int, str]]:
         """The choices made, as ``(player, choice id)``, in order. A choice
-        applied is kept as its player, kind and args, and its id written when
+        applied is kept as its player, id if written, kind and args, and its id written when
         the log is next read (saves, undo and replays read it; play without a
         save never does)."""
         made = self._made
         if made:
-            self._log.extend([(p, Choice(kind, args).id) for p, kind, args in made])
+            self._log.extend([(p, i if i is not None else Choice(kind, args).id) for p, i, kind, args in made])
             made.clear()
         return self._log
 
@@ -203,7 +203,9 @@ class Match:
 
     def apply(self, choice: Choice) -> list[Event]:
         events = self.state.apply(choice)
-        self._made.append((choice.player, choice.kind, choice.args))  # not the choice: its label may hold a state
+        # not the choice: its label may hold a state; an id already written is kept (the
+        # table's copy of a choice may carry more args under the same id: a Get dragged to the hand)
+        self._made.append((choice.player, choice._id, choice.kind, choice.args))
         if self.autosave_path is not None:
             self.autosave()
         return events
