@@ -392,3 +392,52 @@ def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_posit
     for p, _, dg in seen:
         by_pos.setdefault(dg, set()).add(p)
     assert all(ps == {0, 1} for ps in by_pos.values())
+
+
+# -- turn planning (plan.py) -------------------------------------------------------------------------
+
+def test_finish_turn_plays_the_movers_turn_out_greedily():
+    from tabletop.ai.plan import finish_turn
+
+    # from the Main Phase with lethal on board, the rest of the turn played
+    # greedily goes to battle and attacks directly: the game is won
+    s = rush(dict(LETHAL, phase="main"))
+    before = s.digest()
+    t = finish_turn(s.clone(), 0)
+    assert t.winner == 0
+    assert s.digest() == before
+    # without lethal, the turn is played to its end (the attack made) and no further:
+    # the position reached is the opponent's, in the next turn, nothing of theirs chosen
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    t = finish_turn(s.clone(), 0)
+    assert t.winner is None and t.turn == s.turn + 1 and t.decision.players == (1,)
+    assert t.life_points[1] < 8000
+    assert t.decision.kind == "main_action"
+    # a cap on the choices stops it early, still in the mover's turn
+    t = finish_turn(s.clone(), 0, max_steps=1)
+    assert t.turn == s.turn and t.decision.players == (0,)
+
+
+def test_finish_turn_stops_at_the_other_players_decision():
+    from tabletop.ai.plan import finish_turn
+
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    # it is p1's turn at the end: asked to finish p1's turn from p0's decision, nothing is played
+    t = finish_turn(s, 1)
+    assert t is s and t.decision.players == (0,)
+
+
+def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
+    # with ``plan`` the root options' first look is the end of the turn: going
+    # to battle (the attack follows) is rated a win, ending the turn is not
+    s = rush(dict(LETHAL, phase="main"))
+    agent = hard(4, 0, plan=True, prior_worlds=1)
+    c = agent.choose(s, 0)
+    stats = {cid: (v, m) for cid, v, m in agent.last_stats["choices"]}
+    assert stats["battle_phase"][1] == 1.0 and stats["end_turn"][1] < 1.0
+    # the choice made keeps the win within the turn
+    from tabletop.ai.plan import finish_turn
+
+    t = s.clone()
+    t.apply(c)
+    assert finish_turn(t, 0).winner == 0

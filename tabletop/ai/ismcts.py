@@ -65,6 +65,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, obvious_choice
 from .expert import DECIDED, _one_step, _playing
+from .plan import finish_turn
 
 __all__ = ["HardAgent"]
 
@@ -105,7 +106,8 @@ class HardAgent(SearchingAgent, Agent):
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2):
+                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = False,
+                 plan_steps: int = 12, answers: bool = False, min_iterations: int = 2):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -131,6 +133,12 @@ class HardAgent(SearchingAgent, Agent):
         #: the root options' first look is averaged over this many worlds
         #: (twice as many at a simultaneous decision, where the other pick is hidden)
         self.prior_worlds = prior_worlds
+        #: judge a leaf at the end of its mover's turn (``plan.finish_turn``:
+        #: the mover's remaining choices of the turn played greedily first)
+        self.plan = plan
+        self.plan_steps = plan_steps
+        self.answers = answers
+        self.min_iterations = min_iterations
         self._pool: list[State] = []
         self._drawn = 0
         self._kept: _Node | None = None
@@ -176,15 +184,15 @@ class HardAgent(SearchingAgent, Agent):
         self._root_turn = state.turn
         self._pool = []
         self._drawn = 0
-        if self.prior and not root.edges:
-            self._seed_root(state, player, root, playing)
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        if self.prior and not root.edges:
+            self._seed_root(state, player, root, playing, deadline)
         n = 0
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= 2 and self.clock() >= deadline:
+            elif n >= self.min_iterations and self.clock() >= deadline:
                 break
             self._iterate(state, player, root)
             n += 1
@@ -239,13 +247,15 @@ class HardAgent(SearchingAgent, Agent):
         scored.sort(key=lambda x: (x[0], x[1]))
         return [c for _, _, c in scored[: self.top_k]] or playing
 
-    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice]) -> None:
+    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice], deadline=None) -> None:
         """A first visit of every root option: one step ahead in one
         determinization, judged like a leaf (the greedy agent's view), so that
         even a search cut short by its budget has looked at every option and
         prefers the ones the heuristic likes."""
         n_worlds = max(1, self.prior_worlds * (2 if len(state.decision.players) > 1 else 1))
-        for _ in range(n_worlds):
+        for wi in range(n_worlds):
+            if wi and deadline is not None and self.clock() >= deadline:
+                break
             world = self._world(state, player)
             for c in playing:
                 s = world.clone()
@@ -253,6 +263,8 @@ class HardAgent(SearchingAgent, Agent):
                 if mine is None:
                     continue
                 s._apply(mine)
+                if self.plan:
+                    s = finish_turn(s, player, self.plan_steps, self.answers)
                 w = s.winner
                 if w is not None or s.decision is None:
                     terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
@@ -332,7 +344,7 @@ class HardAgent(SearchingAgent, Agent):
                         if e.visits == 0:
                             t = s.clone()
                             t._apply(c)
-                            self._add(e, *self._leaf(t, player, 0))
+                            self._add(e, *self._leaf(t, player, 0, p))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
                             best, best_m, seeded = c, m, e
@@ -386,8 +398,13 @@ class HardAgent(SearchingAgent, Agent):
             if v > self._hi:
                 self._hi = v
 
-    def _leaf(self, s: State, player: int, playout: int | None = None) -> tuple[bool, float]:
-        """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
+    def _leaf(self, s: State, player: int, playout: int | None = None, mover: int | None = None
+              ) -> tuple[bool, float]:
+        """Judge a freshly expanded position (``mover`` just chose there): the
+        rest of the mover's turn (with ``plan``) or a short playout, then a
+        result or the heuristic."""
+        if self.plan and mover is not None:
+            s = finish_turn(s, mover, self.plan_steps, self.answers)
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):
