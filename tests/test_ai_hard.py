@@ -403,19 +403,22 @@ def test_finish_turn_plays_the_movers_turn_out_greedily():
     # greedily goes to battle and attacks directly: the game is won
     s = rush(dict(LETHAL, phase="main"))
     before = s.digest()
-    t = finish_turn(s.clone(), 0)
-    assert t.winner == 0
+    t, done = finish_turn(s.clone(), 0)
+    assert t.winner == 0 and done
     assert s.digest() == before
     # without lethal, the turn is played to its end (the attack made) and no further:
     # the position reached is the opponent's, in the next turn, nothing of theirs chosen
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
-    t = finish_turn(s.clone(), 0)
-    assert t.winner is None and t.turn == s.turn + 1 and t.decision.players == (1,)
+    t, done = finish_turn(s.clone(), 0)
+    assert done and t.winner is None and t.turn == s.turn + 1 and t.decision.players == (1,)
     assert t.life_points[1] < 8000
     assert t.decision.kind == "main_action"
     # a cap on the choices stops it early, still in the mover's turn
-    t = finish_turn(s.clone(), 0, max_steps=1)
-    assert t.turn == s.turn and t.decision.players == (0,)
+    t, done = finish_turn(s.clone(), 0, max_steps=1)
+    assert done and t.turn == s.turn and t.decision.players == (0,)
+    # out of time before the first step: nothing is played, and it says so
+    t, done = finish_turn(s.clone(), 0, until=lambda: True)
+    assert not done and t.digest() == s.digest()
 
 
 def test_finish_turn_stops_at_the_other_players_decision():
@@ -423,8 +426,8 @@ def test_finish_turn_stops_at_the_other_players_decision():
 
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
     # it is p1's turn at the end: asked to finish p1's turn from p0's decision, nothing is played
-    t = finish_turn(s, 1)
-    assert t is s and t.decision.players == (0,)
+    t, done = finish_turn(s, 1)
+    assert done and t is s and t.decision.players == (0,)
 
 
 def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
@@ -440,4 +443,4 @@ def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
 
     t = s.clone()
     t.apply(c)
-    assert finish_turn(t, 0).winner == 0
+    assert finish_turn(t, 0)[0].winner == 0

@@ -28,18 +28,28 @@ game-specific code:
   made seeing another. The child is keyed by the joint pick.
 * **Expansion and evaluation.** An iteration descends by UCB until it
   reaches a node with options never tried. At a node of one player, all of
-  them are judged one step ahead at once (each gets a first visit with its
-  value) and the mover's best is the iteration's leaf, so the first look at
-  a line already follows the heuristic's best reply rather than a random one
+  them are judged at once (each gets a first visit with its value) and the
+  mover's best is the iteration's leaf, so the first look at a line already
+  follows the heuristic's best reply rather than a random one
   (``seed_nodes``; the root's options get the same first visit before the
   search starts, ``prior``, so a search cut short by its budget still plays
-  at least as the greedy agent would). At a simultaneous node one new option
-  per player is tried, then a short playout (``playout`` choices, none by
-  default) and the heuristic judge it. A result scores 1 (win), 0.5 (draw)
-  or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the range of
-  values seen in this decision (as the expert does), so the scale of each
-  game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
-  game's look-ahead already sees the end) counts as 0.95 / 0.05.
+  at least as a greedy planner would). An option is judged at the end of its
+  mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
+  that turn is played greedily (the mover's choices, and with ``answers``
+  the other player's answers inside the turn, each the best one step ahead),
+  then the heuristic judges it, so a choice is weighed with what it leads to
+  later in the same turn (the summon that a tribute or an attack follows),
+  and all leaves are compared at the same point of a turn. The root's
+  options are played out best first by their one-step value while the
+  budget lasts; one whose turn could not be played out in time is not
+  judged at all, unless none could be. Without ``plan`` an option is judged
+  one step ahead. At a simultaneous node one new option per player is
+  tried, then a short playout (``playout`` choices, none by default) and the
+  heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
+  heuristic value is mapped into [0.1, 0.9] over the range of values seen
+  in this decision (as the expert does), so the scale of each game's
+  heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
+  look-ahead already sees the end) counts as 0.95 / 0.05.
 * **Forced choices** (one legal option, resigning aside) are taken at once,
   both at the root (no search at all) and inside the tree (no node level).
   Resigning is never considered while anything else is legal, for either
@@ -140,6 +150,7 @@ class HardAgent(SearchingAgent, Agent):
         self.answers = answers
         self.min_iterations = min_iterations
         self._pool: list[State] = []
+        self._until = None
         self._drawn = 0
         self._kept: _Node | None = None
         self._root_ids: set[str] | None = None
@@ -185,6 +196,7 @@ class HardAgent(SearchingAgent, Agent):
         self._pool = []
         self._drawn = 0
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        self._until = None if deadline is None else (lambda: self.clock() >= deadline)
         if self.prior and not root.edges:
             self._seed_root(state, player, root, playing, deadline)
         n = 0
@@ -251,33 +263,65 @@ class HardAgent(SearchingAgent, Agent):
         """A first visit of every root option: one step ahead in one
         determinization, judged like a leaf (the greedy agent's view), so that
         even a search cut short by its budget has looked at every option and
-        prefers the ones the heuristic likes."""
+        prefers the ones the heuristic likes. With ``plan`` each option's turn
+        is then played out (``finish_turn``), the options the one-step look
+        likes best first, while the budget lasts; an option whose turn was not
+        played out keeps its one-step value."""
         n_worlds = max(1, self.prior_worlds * (2 if len(state.decision.players) > 1 else 1))
+        until = None if deadline is None else (lambda: self.clock() >= deadline)
         for wi in range(n_worlds):
-            if wi and deadline is not None and self.clock() >= deadline:
+            if wi and until is not None and until():
                 break
             world = self._world(state, player)
-            for c in playing:
+            looked = []
+            for i, c in enumerate(playing):
                 s = world.clone()
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
                 s._apply(mine)
-                if self.plan:
-                    s = finish_turn(s, player, self.plan_steps, self.answers)
-                w = s.winner
-                if w is not None or s.decision is None:
-                    terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-                else:
-                    v = _one_step(s.game, s, player)
-                    terminal = abs(v) >= DECIDED
-                    if terminal:
-                        v = 0.95 if v > 0 else 0.05
+                looked.append([c, s, *self._judge(s, player), i])
+            if self.plan:
+                looked = self._plan_root(looked, player, until, first=wi == 0)
+            for c, _s, terminal, v, _i in looked:
                 e = root.edges.get((player, c.id))
                 if e is None:
                     e = root.edges[(player, c.id)] = _Edge()
                 e.avail += 1
                 self._add(e, terminal, v)
+
+    def _plan_root(self, looked: list, player: int, until, first: bool) -> list:
+        """The root options of one world judged at the end of the turn
+        (``finish_turn``), the best by their one-step value first, while the
+        budget lasts. Returns those judged so (a value from the middle of a
+        turn would not compare with them: the others are left unjudged, as
+        options the budget had no time for); in the first world, when fewer
+        than two could be judged so, the one-step values of all of them."""
+        looked.sort(key=lambda x: (x[2], -x[3], x[4]))  # the unsettled ones, best first
+        planned = []
+        for x in looked:
+            if not x[2]:
+                if until is not None and until():
+                    break
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
+                if not done:
+                    break
+                x[2], x[3] = self._judge(t, player)
+            planned.append(x)
+        if first and len(planned) < min(2, len(looked)):
+            return looked
+        return planned
+
+    @staticmethod
+    def _judge(s: State, player: int) -> tuple[bool, float]:
+        """(True, reward) at a result or a decided heuristic, else (False, heuristic)."""
+        w = s.winner
+        if w is not None or s.decision is None:
+            return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+        v = _one_step(s.game, s, player)
+        if abs(v) >= DECIDED:
+            return True, (0.95 if v > 0 else 0.05)
+        return False, v
 
     # -- one iteration ---------------------------------------------------------------------------
     def _world(self, state: State, player: int) -> State:
@@ -404,7 +448,7 @@ class HardAgent(SearchingAgent, Agent):
         rest of the mover's turn (with ``plan``) or a short playout, then a
         result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers)
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):

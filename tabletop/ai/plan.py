@@ -50,12 +50,14 @@ def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, Sta
     return best, best_s
 
 
-def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False) -> State:
+def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False, until=None
+                ) -> tuple[State, bool]:
     """Play on from ``s`` (a determinized copy; it may be changed or replaced)
     with ``mover``'s greedy choices until the turn ends, the game ends, another
     player decides (with ``answers``: that player answers greedily too, while
-    the turn lasts) or ``max_steps`` choices were made. Returns the position
-    reached."""
+    the turn lasts), ``max_steps`` choices were made or ``until()`` (when
+    given: the time is up) turns true. Returns the position reached and
+    False when ``until`` stopped it (the turn was not played out)."""
     game = s.game
     turn = s.turn
     for _ in range(max_steps):
@@ -65,9 +67,11 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
         p = d.players[0]
         if p != mover and not answers:
             break
+        if until is not None and until():
+            return s, False
         c, t = greedy_step(game, s, p, _playing(d, p))
         if t is None:
             s._apply(c)
         else:
             s = t
-    return s
+    return s, True
