@@ -68,7 +68,7 @@ def test_make_agent_modes():
 def test_hard_only_legal_choices_and_never_resigns(name):
     game = game_of(name)
     m = Match(game, selfplay_setup(game, 3), 3)
-    agents = [hard(1, 8), hard(2, 8)]
+    agents = [hard(1, 3, plan_steps=4), hard(2, 3, plan_steps=4)]
     checked = simultaneous = 0
     for _ in range(40):
         s = m.state
@@ -95,7 +95,7 @@ def test_hard_only_legal_choices_and_never_resigns(name):
 def test_hard_plays_a_whole_game_headless(name):
     game = game_of(name)
     m = Match(game, selfplay_setup(game, 21), 21)
-    agents = [hard(5, 4), RandomAgent(6)]
+    agents = [hard(5, 2, plan_steps=4), RandomAgent(6)]
     n = 0
     while m.state.decision is not None:
         s = m.state
@@ -130,16 +130,25 @@ def test_the_budget_is_counted_on_the_agents_clock():
     assert make_agent("hard", 3, think_ms=80, clock="cpu").clock is time.thread_time
     assert make_agent("expert", 3, think_ms=80, clock="cpu").clock is time.thread_time
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
-    # a clock moving 1 ms a reading: a 40 ms budget is spent after a few dozen iterations
-    agent = HardAgent(1, budget_ms=40)
+    # a clock moving 1 ms a reading: a 40 ms budget is spent after a few dozen
+    # iterations (judged one step ahead: the turn planning reads the clock at every step)
+    agent = HardAgent(1, budget_ms=40, plan=False, min_iterations=2)
     agent.clock = StepClock(0.001)
     agent.choose(s, 0)
     assert 30 <= agent.last_stats["iterations"] <= 42
-    # a clock moving 1 s a reading: the budget is gone at once (two iterations at least)
-    agent = HardAgent(1, budget_ms=40)
+    # a clock moving 1 s a reading: the budget is gone at once (two iterations at least if asked)
+    agent = HardAgent(1, budget_ms=40, plan=False, min_iterations=2)
     agent.clock = StepClock(1.0)
     agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 2
+    # with turn planning (the default) and the budget gone at once: no iteration,
+    # no turn played out, every option still judged one step ahead
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(1.0)
+    c = agent.choose(s, 0)
+    assert agent.last_stats["iterations"] == 0 and c in s.decision.choices_for(0)
+    playing = [x for x in s.decision.agent_choices(0) if x.role != "resign"]
+    assert len(agent.last_stats["choices"]) == len(playing)
     expert = ExpertAgent(1, budget_ms=40)
     expert.clock = StepClock(1.0)
     c = expert.choose(s, 0)

@@ -41,9 +41,12 @@ game-specific code:
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
   options are played out best first by their one-step value while the
-  budget lasts; one whose turn could not be played out in time is not
-  judged at all, unless none could be. Without ``plan`` an option is judged
-  one step ahead. At a simultaneous node one new option per player is
+  budget lasts; when the budget runs out before every one of them was
+  (``plan_all``, the default), all are judged one step ahead instead, so
+  values from different points of a turn are never compared (without
+  ``plan_all`` the options played out are kept, the others left unjudged,
+  unless fewer than two could be). Without ``plan`` an option is judged one
+  step ahead. At a simultaneous node one new option per player is
   tried, then a short playout (``playout`` choices, none by default) and the
   heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
   heuristic value is mapped into [0.1, 0.9] over the range of values seen
@@ -116,8 +119,8 @@ class HardAgent(SearchingAgent, Agent):
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = False,
-                 plan_steps: int = 12, answers: bool = False, min_iterations: int = 2):
+                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
+                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -148,6 +151,8 @@ class HardAgent(SearchingAgent, Agent):
         self.plan = plan
         self.plan_steps = plan_steps
         self.answers = answers
+        #: use the plan at the root only when every option could be played out in time
+        self.plan_all = plan_all
         self.min_iterations = min_iterations
         self._pool: list[State] = []
         self._until = None
@@ -295,8 +300,9 @@ class HardAgent(SearchingAgent, Agent):
         (``finish_turn``), the best by their one-step value first, while the
         budget lasts. Returns those judged so (a value from the middle of a
         turn would not compare with them: the others are left unjudged, as
-        options the budget had no time for); in the first world, when fewer
-        than two could be judged so, the one-step values of all of them."""
+        options the budget had no time for); when not all of them (with
+        ``plan_all``) or fewer than two could be judged so: in the first world
+        the one-step values of all of them, in a later one none."""
         looked.sort(key=lambda x: (x[2], -x[3], x[4]))  # the unsettled ones, best first
         planned = []
         for x in looked:
@@ -308,8 +314,8 @@ class HardAgent(SearchingAgent, Agent):
                     break
                 x[2], x[3] = self._judge(t, player)
             planned.append(x)
-        if first and len(planned) < min(2, len(looked)):
-            return looked
+        if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
+            return looked if first else []
         return planned
 
     @staticmethod
