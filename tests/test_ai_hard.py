@@ -202,7 +202,7 @@ def test_hard_is_reproducible_for_a_seed_and_iteration_count(name):
 
     def play(seed):
         m = Match(game, selfplay_setup(game, 8), 8)
-        agents = [hard(seed, 10), hard(seed + 1, 10)]
+        agents = [hard(seed, 4, plan_steps=4), hard(seed + 1, 4, plan_steps=4)]
         ids = []
         for _ in range(25):
             d = m.state.decision
@@ -229,7 +229,7 @@ def test_hard_reads_the_true_state_only_through_determinize(name):
         if d is None:
             break
         p = d.players[0]
-        c = hard(7, 6).choose(OnlyPublic(m.state), p)
+        c = hard(7, 3, plan_steps=4).choose(OnlyPublic(m.state), p)
         assert c in d.choices_for(p)
         m.apply(c)
         n += 1

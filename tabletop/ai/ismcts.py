@@ -113,8 +113,9 @@ class HardAgent(SearchingAgent, Agent):
     and is then reproducible from the seed."""
 
     name = "hard"
-    #: iterations per decision in the reproducible mode (``make_agent('hard')``)
-    SELFPLAY_ITERATIONS = 200
+    #: iterations per decision in the reproducible mode (``make_agent('hard')``;
+    #: each judges its new options at the end of their turn: about 0.5 s a decision)
+    SELFPLAY_ITERATIONS = 40
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
