@@ -453,3 +453,30 @@ def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
     t = s.clone()
     t.apply(c)
     assert finish_turn(t, 0)[0].winner == 0
+
+
+def test_hard_never_compares_planned_and_one_step_values_at_the_root():
+    # a budget (a clock moving 1 ms a reading) that runs out while the root's
+    # options are being played out: by default (``plan_all``) every option is
+    # then judged one step ahead, exactly as without planning; with
+    # ``plan_all=False`` only the options played out are judged (at least two)
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    n = len([c for c in s.decision.agent_choices(0) if c.role != "resign"])
+
+    def first_look(budget_ms, **kw):
+        agent = HardAgent(1, budget_ms=budget_ms, prior_worlds=1, **kw)
+        agent.clock = StepClock(0.001)
+        agent.choose(s, 0)
+        assert agent.last_stats["iterations"] == 0
+        return agent.last_stats["choices"]
+
+    one_step = first_look(1, plan=False)
+    assert len(one_step) == n
+    cut = first_look(20)
+    assert cut == one_step
+    partial = first_look(20, plan_all=False)
+    assert 2 <= len(partial) < n
+    # with time enough every option is played out, and the values differ from one step ahead
+    full = first_look(40)
+    assert len(full) == n and full != one_step

@@ -313,7 +313,7 @@ class HardAgent(SearchingAgent, Agent):
                 t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
                 if not done:
                     break
-                x[2], x[3] = self._judge(t, player)
+                x = [x[0], t, *self._judge(t, player), x[4]]
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
