@@ -11,7 +11,8 @@ game-specific code:
   so the search never reads a hidden card.
   The decision draws a pool of ``worlds`` (16) such copies and iteration i
   plays in a copy of world i mod 16 (copying costs a few percent of drawing);
-  the root options' first look is averaged over ``prior_worlds`` (2) of them.
+  the root options' first look is averaged over ``prior_worlds`` (2) of them
+  (a later one skipped once the budget is spent).
 * **One tree for the information set.** A node is reached by a sequence of
   choice ids, whatever the determinization; its options are the choices legal
   in *this* determinization only. Each option counts how often it was
@@ -65,7 +66,10 @@ game-specific code:
 Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall
 clock at the table, computing time in self-play) or
 ``iterations`` (a fixed count; fully reproducible from the seed, used by the
-tests and by ``make_agent('hard')`` when no think time is given).
+tests and by ``make_agent('hard')`` when no think time is given). With a
+budget no iteration starts once it is spent (``min_iterations``, 0), and a
+turn being played out stops where it runs out (inside the tree that leaf is
+then judged where it stopped).
 The choice made is the root option visited most (ties: best mean, then the
 first listed).
 """
