@@ -183,13 +183,13 @@ def test_hard_takes_a_forced_choice_without_search():
 def test_hard_takes_the_win_on_the_spot_and_two_decisions_away():
     s = rush(LETHAL)
     for seed in range(3):
-        c = hard(seed, 30).choose(s, 0)
+        c = hard(seed, 10).choose(s, 0)
         t = s.clone()
         t.apply(c)
         assert t.winner == 0, (c, )
     # from the Main Phase: going to battle first keeps the win one decision away
     s = rush(dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
-    agent = hard(3, 60)
+    agent = hard(3, 20)
     c = agent.choose(s, 0)
     t = s.clone()
     t.apply(c)
@@ -264,9 +264,9 @@ def test_hard_chooses_the_same_whatever_the_opponent_hides():
     b_view = OnlyPublic(b)
     b_view.determinize = a.determinize     # the same re-draws for both: only the hidden truth differs
     for seed in range(3):
-        ha, hb = hard(seed, 40), hard(seed, 40)
+        ha, hb = hard(seed, 15), hard(seed, 15)
         assert ha.choose(OnlyPublic(a), 0) == hb.choose(b_view, 0)
-        assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 40
+        assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 15
 
 
 def test_hard_searches_the_opponents_replies():
@@ -274,13 +274,13 @@ def test_hard_searches_the_opponents_replies():
     # some node below the root holds p1's options with their own statistics
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
                   p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
-    agent = hard(2, 150)
+    agent = hard(2, 60)
     agent.choose(s, 0)
-    assert agent.last_stats["iterations"] == 150
+    assert agent.last_stats["iterations"] == 60
     # each iteration visits one root option once, on top of the first (one-step)
     # visits of each, one per world of the first look (prior_worlds)
     n_opts = len([c for c in s.decision.choices_for(0) if c.role != "resign"])
-    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 150 + n_opts * agent.prior_worlds
+    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 60 + n_opts * agent.prior_worlds
 
     def players(node, depth=0):
         found = {p for p, _ in node.edges}
@@ -357,7 +357,7 @@ def test_selfplay_bad_think_ms_exits_2(value, capsys):
 
 # -- loops and simultaneous decisions ----------------------------------------------------------------
 
-@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 10),
+@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 4, plan_steps=4),
                                   lambda: ExpertAgent(1, budget_ms=None, rollouts=6, max_depth=10)])
 def test_a_position_met_again_and_again_gets_other_choices(make):
     # the same position over and over (what a loop in the rules looks like to
