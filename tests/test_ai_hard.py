@@ -68,7 +68,7 @@ def test_make_agent_modes():
 def test_hard_only_legal_choices_and_never_resigns(name):
     game = game_of(name)
     m = Match(game, selfplay_setup(game, 3), 3)
-    agents = [hard(1, 8), hard(2, 8)]
+    agents = [hard(1, 3, plan_steps=4), hard(2, 3, plan_steps=4)]
     checked = simultaneous = 0
     for _ in range(40):
         s = m.state
@@ -95,7 +95,7 @@ def test_hard_only_legal_choices_and_never_resigns(name):
 def test_hard_plays_a_whole_game_headless(name):
     game = game_of(name)
     m = Match(game, selfplay_setup(game, 21), 21)
-    agents = [hard(5, 4), RandomAgent(6)]
+    agents = [hard(5, 2, plan_steps=4), RandomAgent(6)]
     n = 0
     while m.state.decision is not None:
         s = m.state
@@ -130,16 +130,25 @@ def test_the_budget_is_counted_on_the_agents_clock():
     assert make_agent("hard", 3, think_ms=80, clock="cpu").clock is time.thread_time
     assert make_agent("expert", 3, think_ms=80, clock="cpu").clock is time.thread_time
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
-    # a clock moving 1 ms a reading: a 40 ms budget is spent after a few dozen iterations
-    agent = HardAgent(1, budget_ms=40)
+    # a clock moving 1 ms a reading: a 40 ms budget is spent after a few dozen
+    # iterations (judged one step ahead: the turn planning reads the clock at every step)
+    agent = HardAgent(1, budget_ms=40, plan=False, min_iterations=2)
     agent.clock = StepClock(0.001)
     agent.choose(s, 0)
     assert 30 <= agent.last_stats["iterations"] <= 42
-    # a clock moving 1 s a reading: the budget is gone at once (two iterations at least)
-    agent = HardAgent(1, budget_ms=40)
+    # a clock moving 1 s a reading: the budget is gone at once (two iterations at least if asked)
+    agent = HardAgent(1, budget_ms=40, plan=False, min_iterations=2)
     agent.clock = StepClock(1.0)
     agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 2
+    # with turn planning (the default) and the budget gone at once: no iteration,
+    # no turn played out, every option still judged one step ahead
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(1.0)
+    c = agent.choose(s, 0)
+    assert agent.last_stats["iterations"] == 0 and c in s.decision.choices_for(0)
+    playing = [x for x in s.decision.agent_choices(0) if x.role != "resign"]
+    assert len(agent.last_stats["choices"]) == len(playing)
     expert = ExpertAgent(1, budget_ms=40)
     expert.clock = StepClock(1.0)
     c = expert.choose(s, 0)
@@ -174,13 +183,13 @@ def test_hard_takes_a_forced_choice_without_search():
 def test_hard_takes_the_win_on_the_spot_and_two_decisions_away():
     s = rush(LETHAL)
     for seed in range(3):
-        c = hard(seed, 30).choose(s, 0)
+        c = hard(seed, 10).choose(s, 0)
         t = s.clone()
         t.apply(c)
         assert t.winner == 0, (c, )
     # from the Main Phase: going to battle first keeps the win one decision away
     s = rush(dict(LETHAL, phase="main", p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
-    agent = hard(3, 60)
+    agent = hard(3, 20)
     c = agent.choose(s, 0)
     t = s.clone()
     t.apply(c)
@@ -193,7 +202,7 @@ def test_hard_is_reproducible_for_a_seed_and_iteration_count(name):
 
     def play(seed):
         m = Match(game, selfplay_setup(game, 8), 8)
-        agents = [hard(seed, 10), hard(seed + 1, 10)]
+        agents = [hard(seed, 4, plan_steps=4), hard(seed + 1, 4, plan_steps=4)]
         ids = []
         for _ in range(25):
             d = m.state.decision
@@ -220,7 +229,7 @@ def test_hard_reads_the_true_state_only_through_determinize(name):
         if d is None:
             break
         p = d.players[0]
-        c = hard(7, 6).choose(OnlyPublic(m.state), p)
+        c = hard(7, 3, plan_steps=4).choose(OnlyPublic(m.state), p)
         assert c in d.choices_for(p)
         m.apply(c)
         n += 1
@@ -255,9 +264,9 @@ def test_hard_chooses_the_same_whatever_the_opponent_hides():
     b_view = OnlyPublic(b)
     b_view.determinize = a.determinize     # the same re-draws for both: only the hidden truth differs
     for seed in range(3):
-        ha, hb = hard(seed, 40), hard(seed, 40)
+        ha, hb = hard(seed, 15), hard(seed, 15)
         assert ha.choose(OnlyPublic(a), 0) == hb.choose(b_view, 0)
-        assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 40
+        assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 15
 
 
 def test_hard_searches_the_opponents_replies():
@@ -265,13 +274,13 @@ def test_hard_searches_the_opponents_replies():
     # some node below the root holds p1's options with their own statistics
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
                   p0={"deck": ["M01", "M02", "M03"], "monster": [{"card": "M04"}]}))
-    agent = hard(2, 150)
+    agent = hard(2, 60)
     agent.choose(s, 0)
-    assert agent.last_stats["iterations"] == 150
+    assert agent.last_stats["iterations"] == 60
     # each iteration visits one root option once, on top of the first (one-step)
     # visits of each, one per world of the first look (prior_worlds)
     n_opts = len([c for c in s.decision.choices_for(0) if c.role != "resign"])
-    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 150 + n_opts * agent.prior_worlds
+    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 60 + n_opts * agent.prior_worlds
 
     def players(node, depth=0):
         found = {p for p, _ in node.edges}
@@ -348,7 +357,7 @@ def test_selfplay_bad_think_ms_exits_2(value, capsys):
 
 # -- loops and simultaneous decisions ----------------------------------------------------------------
 
-@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 10),
+@pytest.mark.parametrize("make", [lambda: GreedyAgent(1), lambda: EasyAgent(1), lambda: hard(1, 4, plan_steps=4),
                                   lambda: ExpertAgent(1, budget_ms=None, rollouts=6, max_depth=10)])
 def test_a_position_met_again_and_again_gets_other_choices(make):
     # the same position over and over (what a loop in the rules looks like to
@@ -392,3 +401,82 @@ def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_posit
     for p, _, dg in seen:
         by_pos.setdefault(dg, set()).add(p)
     assert all(ps == {0, 1} for ps in by_pos.values())
+
+
+# -- turn planning (plan.py) -------------------------------------------------------------------------
+
+def test_finish_turn_plays_the_movers_turn_out_greedily():
+    from tabletop.ai.plan import finish_turn
+
+    # from the Main Phase with lethal on board, the rest of the turn played
+    # greedily goes to battle and attacks directly: the game is won
+    s = rush(dict(LETHAL, phase="main"))
+    before = s.digest()
+    t, done = finish_turn(s.clone(), 0)
+    assert t.winner == 0 and done
+    assert s.digest() == before
+    # without lethal, the turn is played to its end (the attack made) and no further:
+    # the position reached is the opponent's, in the next turn, nothing of theirs chosen
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    t, done = finish_turn(s.clone(), 0)
+    assert done and t.winner is None and t.turn == s.turn + 1 and t.decision.players == (1,)
+    assert t.life_points[1] < 8000
+    assert t.decision.kind == "main_action"
+    # a cap on the choices stops it early, still in the mover's turn
+    t, done = finish_turn(s.clone(), 0, max_steps=1)
+    assert done and t.turn == s.turn and t.decision.players == (0,)
+    # out of time before the first step: nothing is played, and it says so
+    t, done = finish_turn(s.clone(), 0, until=lambda: True)
+    assert not done and t.digest() == s.digest()
+
+
+def test_finish_turn_stops_at_the_other_players_decision():
+    from tabletop.ai.plan import finish_turn
+
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    # it is p1's turn at the end: asked to finish p1's turn from p0's decision, nothing is played
+    t, done = finish_turn(s, 1)
+    assert done and t is s and t.decision.players == (0,)
+
+
+def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
+    # with ``plan`` the root options' first look is the end of the turn: going
+    # to battle (the attack follows) is rated a win, ending the turn is not
+    s = rush(dict(LETHAL, phase="main"))
+    agent = hard(4, 0, plan=True, prior_worlds=1)
+    c = agent.choose(s, 0)
+    stats = {cid: (v, m) for cid, v, m in agent.last_stats["choices"]}
+    assert stats["battle_phase"][1] == 1.0 and stats["end_turn"][1] < 1.0
+    # the choice made keeps the win within the turn
+    from tabletop.ai.plan import finish_turn
+
+    t = s.clone()
+    t.apply(c)
+    assert finish_turn(t, 0)[0].winner == 0
+
+
+def test_hard_never_compares_planned_and_one_step_values_at_the_root():
+    # a budget (a clock moving 1 ms a reading) that runs out while the root's
+    # options are being played out: by default (``plan_all``) every option is
+    # then judged one step ahead, exactly as without planning; with
+    # ``plan_all=False`` only the options played out are judged (at least two)
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    n = len([c for c in s.decision.agent_choices(0) if c.role != "resign"])
+
+    def first_look(budget_ms, **kw):
+        agent = HardAgent(1, budget_ms=budget_ms, prior_worlds=1, **kw)
+        agent.clock = StepClock(0.001)
+        agent.choose(s, 0)
+        assert agent.last_stats["iterations"] == 0
+        return agent.last_stats["choices"]
+
+    one_step = first_look(1, plan=False)
+    assert len(one_step) == n
+    cut = first_look(20)
+    assert cut == one_step
+    partial = first_look(20, plan_all=False)
+    assert 2 <= len(partial) < n
+    # with time enough every option is played out, and the values differ from one step ahead
+    full = first_look(40)
+    assert len(full) == n and full != one_step

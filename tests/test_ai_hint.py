@@ -95,13 +95,13 @@ def assert_players_words(reason: str):
 def test_the_hint_ignores_the_true_hidden_cards(name):
     s, seat = open_decision(name)
     other = with_other_hidden_cards(s, seat)
-    a = suggest(s, seat, seed=3, iterations=40)
-    b = suggest(other, seat, seed=3, iterations=40)
+    a = suggest(s, seat, seed=3, iterations=15)
+    b = suggest(other, seat, seed=3, iterations=15)
     assert isinstance(a, Hint)
     assert a.choice in s.decision.choices_for(seat)
     assert (a.choice.id, a.reason) == (b.choice.id, b.reason)
     # and it asks the true state for nothing but the decision, the turn and determinized copies
-    c = suggest(OnlyPublic(s), seat, seed=3, iterations=40)
+    c = suggest(OnlyPublic(s), seat, seed=3, iterations=15)
     assert (c.choice.id, c.reason) == (a.choice.id, a.reason)
     assert_players_words(a.reason)
     assert a.reason.startswith(a.choice.label[:1].upper() + a.choice.label[1:].rstrip("."))

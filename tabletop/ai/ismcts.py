@@ -11,7 +11,8 @@ game-specific code:
   so the search never reads a hidden card.
   The decision draws a pool of ``worlds`` (16) such copies and iteration i
   plays in a copy of world i mod 16 (copying costs a few percent of drawing);
-  the root options' first look is averaged over ``prior_worlds`` (2) of them.
+  the root options' first look is averaged over ``prior_worlds`` (2) of them
+  (a later one skipped once the budget is spent).
 * **One tree for the information set.** A node is reached by a sequence of
   choice ids, whatever the determinization; its options are the choices legal
   in *this* determinization only. Each option counts how often it was
@@ -28,18 +29,31 @@ game-specific code:
   made seeing another. The child is keyed by the joint pick.
 * **Expansion and evaluation.** An iteration descends by UCB until it
   reaches a node with options never tried. At a node of one player, all of
-  them are judged one step ahead at once (each gets a first visit with its
-  value) and the mover's best is the iteration's leaf, so the first look at
-  a line already follows the heuristic's best reply rather than a random one
+  them are judged at once (each gets a first visit with its value) and the
+  mover's best is the iteration's leaf, so the first look at a line already
+  follows the heuristic's best reply rather than a random one
   (``seed_nodes``; the root's options get the same first visit before the
   search starts, ``prior``, so a search cut short by its budget still plays
-  at least as the greedy agent would). At a simultaneous node one new option
-  per player is tried, then a short playout (``playout`` choices, none by
-  default) and the heuristic judge it. A result scores 1 (win), 0.5 (draw)
-  or 0 (loss); a heuristic value is mapped into [0.1, 0.9] over the range of
-  values seen in this decision (as the expert does), so the scale of each
-  game's heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the
-  game's look-ahead already sees the end) counts as 0.95 / 0.05.
+  at least as a greedy planner would). An option is judged at the end of its
+  mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
+  that turn is played greedily (the mover's choices, and with ``answers``
+  the other player's answers inside the turn, each the best one step ahead),
+  then the heuristic judges it, so a choice is weighed with what it leads to
+  later in the same turn (the summon that a tribute or an attack follows),
+  and all leaves are compared at the same point of a turn. The root's
+  options are played out best first by their one-step value while the
+  budget lasts; when the budget runs out before every one of them was
+  (``plan_all``, the default), all are judged one step ahead instead, so
+  values from different points of a turn are never compared (without
+  ``plan_all`` the options played out are kept, the others left unjudged,
+  unless fewer than two could be). Without ``plan`` an option is judged one
+  step ahead. At a simultaneous node one new option per player is
+  tried, then a short playout (``playout`` choices, none by default) and the
+  heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
+  heuristic value is mapped into [0.1, 0.9] over the range of values seen
+  in this decision (as the expert does), so the scale of each game's
+  heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
+  look-ahead already sees the end) counts as 0.95 / 0.05.
 * **Forced choices** (one legal option, resigning aside) are taken at once,
   both at the root (no search at all) and inside the tree (no node level).
   Resigning is never considered while anything else is legal, for either
@@ -52,7 +66,10 @@ game-specific code:
 Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall
 clock at the table, computing time in self-play) or
 ``iterations`` (a fixed count; fully reproducible from the seed, used by the
-tests and by ``make_agent('hard')`` when no think time is given).
+tests and by ``make_agent('hard')`` when no think time is given). With a
+budget no iteration starts once it is spent (``min_iterations``, 0), and a
+turn being played out stops where it runs out (inside the tree that leaf is
+then judged where it stopped).
 The choice made is the root option visited most (ties: best mean, then the
 first listed).
 """
@@ -65,6 +82,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, obvious_choice
 from .expert import DECIDED, _one_step, _playing
+from .plan import finish_turn
 
 __all__ = ["HardAgent"]
 
@@ -99,13 +117,15 @@ class HardAgent(SearchingAgent, Agent):
     and is then reproducible from the seed."""
 
     name = "hard"
-    #: iterations per decision in the reproducible mode (``make_agent('hard')``)
-    SELFPLAY_ITERATIONS = 200
+    #: iterations per decision in the reproducible mode (``make_agent('hard')``;
+    #: each judges its new options at the end of their turn: about 0.5 s a decision)
+    SELFPLAY_ITERATIONS = 40
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2):
+                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
+                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -131,7 +151,16 @@ class HardAgent(SearchingAgent, Agent):
         #: the root options' first look is averaged over this many worlds
         #: (twice as many at a simultaneous decision, where the other pick is hidden)
         self.prior_worlds = prior_worlds
+        #: judge a leaf at the end of its mover's turn (``plan.finish_turn``:
+        #: the mover's remaining choices of the turn played greedily first)
+        self.plan = plan
+        self.plan_steps = plan_steps
+        self.answers = answers
+        #: use the plan at the root only when every option could be played out in time
+        self.plan_all = plan_all
+        self.min_iterations = min_iterations
         self._pool: list[State] = []
+        self._until = None
         self._drawn = 0
         self._kept: _Node | None = None
         self._root_ids: set[str] | None = None
@@ -176,15 +205,16 @@ class HardAgent(SearchingAgent, Agent):
         self._root_turn = state.turn
         self._pool = []
         self._drawn = 0
-        if self.prior and not root.edges:
-            self._seed_root(state, player, root, playing)
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        self._until = None if deadline is None else (lambda: self.clock() >= deadline)
+        if self.prior and not root.edges:
+            self._seed_root(state, player, root, playing, deadline)
         n = 0
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= 2 and self.clock() >= deadline:
+            elif n >= self.min_iterations and self.clock() >= deadline:
                 break
             self._iterate(state, player, root)
             n += 1
@@ -239,33 +269,70 @@ class HardAgent(SearchingAgent, Agent):
         scored.sort(key=lambda x: (x[0], x[1]))
         return [c for _, _, c in scored[: self.top_k]] or playing
 
-    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice]) -> None:
+    def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice], deadline=None) -> None:
         """A first visit of every root option: one step ahead in one
         determinization, judged like a leaf (the greedy agent's view), so that
         even a search cut short by its budget has looked at every option and
-        prefers the ones the heuristic likes."""
+        prefers the ones the heuristic likes. With ``plan`` each option's turn
+        is then played out (``finish_turn``), the options the one-step look
+        likes best first, while the budget lasts; an option whose turn was not
+        played out keeps its one-step value."""
         n_worlds = max(1, self.prior_worlds * (2 if len(state.decision.players) > 1 else 1))
-        for _ in range(n_worlds):
+        until = None if deadline is None else (lambda: self.clock() >= deadline)
+        for wi in range(n_worlds):
+            if wi and until is not None and until():
+                break
             world = self._world(state, player)
-            for c in playing:
+            looked = []
+            for i, c in enumerate(playing):
                 s = world.clone()
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
                 s._apply(mine)
-                w = s.winner
-                if w is not None or s.decision is None:
-                    terminal, v = True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-                else:
-                    v = _one_step(s.game, s, player)
-                    terminal = abs(v) >= DECIDED
-                    if terminal:
-                        v = 0.95 if v > 0 else 0.05
+                looked.append([c, s, *self._judge(s, player), i])
+            if self.plan:
+                looked = self._plan_root(looked, player, until, first=wi == 0)
+            for c, _s, terminal, v, _i in looked:
                 e = root.edges.get((player, c.id))
                 if e is None:
                     e = root.edges[(player, c.id)] = _Edge()
                 e.avail += 1
                 self._add(e, terminal, v)
+
+    def _plan_root(self, looked: list, player: int, until, first: bool) -> list:
+        """The root options of one world judged at the end of the turn
+        (``finish_turn``), the best by their one-step value first, while the
+        budget lasts. Returns those judged so (a value from the middle of a
+        turn would not compare with them: the others are left unjudged, as
+        options the budget had no time for); when not all of them (with
+        ``plan_all``) or fewer than two could be judged so: in the first world
+        the one-step values of all of them, in a later one none."""
+        looked.sort(key=lambda x: (x[2], -x[3], x[4]))  # the unsettled ones, best first
+        planned = []
+        for x in looked:
+            if not x[2]:
+                if until is not None and until():
+                    break
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
+                if not done:
+                    break
+                x = [x[0], t, *self._judge(t, player), x[4]]
+            planned.append(x)
+        if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
+            return looked if first else []
+        return planned
+
+    @staticmethod
+    def _judge(s: State, player: int) -> tuple[bool, float]:
+        """(True, reward) at a result or a decided heuristic, else (False, heuristic)."""
+        w = s.winner
+        if w is not None or s.decision is None:
+            return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+        v = _one_step(s.game, s, player)
+        if abs(v) >= DECIDED:
+            return True, (0.95 if v > 0 else 0.05)
+        return False, v
 
     # -- one iteration ---------------------------------------------------------------------------
     def _world(self, state: State, player: int) -> State:
@@ -332,7 +399,7 @@ class HardAgent(SearchingAgent, Agent):
                         if e.visits == 0:
                             t = s.clone()
                             t._apply(c)
-                            self._add(e, *self._leaf(t, player, 0))
+                            self._add(e, *self._leaf(t, player, 0, p))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
                             best, best_m, seeded = c, m, e
@@ -386,8 +453,13 @@ class HardAgent(SearchingAgent, Agent):
             if v > self._hi:
                 self._hi = v
 
-    def _leaf(self, s: State, player: int, playout: int | None = None) -> tuple[bool, float]:
-        """Judge a freshly expanded position: a short playout, then a result or the heuristic."""
+    def _leaf(self, s: State, player: int, playout: int | None = None, mover: int | None = None
+              ) -> tuple[bool, float]:
+        """Judge a freshly expanded position (``mover`` just chose there): the
+        rest of the mover's turn (with ``plan``) or a short playout, then a
+        result or the heuristic."""
+        if self.plan and mover is not None:
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):
