@@ -254,3 +254,13 @@ def test_riftbound_a_champion_unit_added_to_a_deck_with_its_legend_becomes_the_c
     assert g.section_for("CH-KESTRA", d) == "champion"
     d.add("champion", "CH-KESTRA")
     assert g.section_for("CH-KESTRA", d) == "main"          # the second copy goes in the Main Deck
+
+
+def test_rush_duel_counts_one_card_in_the_singular():
+    from games.rush_duel import deck_rules
+
+    game = get_game("rush_duel")
+    cid = next(iter(game.cards))
+    said = [p.message for n in (1, 2) for p in deck_rules.check(game.cards, Deck("rush_duel", "x", {"main": [cid] * n}))
+            if p.message.startswith("the Main Deck")]
+    assert said == ["the Main Deck has 1 card; it must hold 40 to 60", "the Main Deck has 2 cards; it must hold 40 to 60"]

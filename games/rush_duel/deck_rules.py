@@ -34,7 +34,10 @@ def check(cards: dict, deck: Deck) -> list[DeckProblem]:
     main, extra = deck.sections.get("main", []), deck.sections.get("extra", [])
     out += _sections(cards, deck)
     if not MAIN_MIN <= len(main) <= MAIN_MAX:
-        out.append(DeckProblem(R_MAIN, f"the Main Deck has {len(main)} cards; it must hold {MAIN_MIN} to {MAIN_MAX}"))
+        if len(main) == 1:
+            out.append(DeckProblem(R_MAIN, f"the Main Deck has 1 card; it must hold {MAIN_MIN} to {MAIN_MAX}"))
+        else:
+            out.append(DeckProblem(R_MAIN, f"the Main Deck has {len(main)} cards; it must hold {MAIN_MIN} to {MAIN_MAX}"))
     if len(extra) > EXTRA_MAX:
         out.append(DeckProblem(R_EXTRA, f"the Extra Deck has {len(extra)} cards; it holds at most {EXTRA_MAX}"))
     names: dict[str, int] = {}
