@@ -81,7 +81,7 @@ def test_wrong_move_hint_by_card_then_try_it_plays_it_and_rewinds():
 
 def test_status_line_says_the_lesson_waits_at_a_pause():
     app = make_app(speed="normal")
-    table = start_lesson(app, "rush_duel", "games/rush_duel/lessons/02-draw-and-summon.toml")
+    table = start_lesson(app, "rush_duel", str(FIX.parents[2] / "games/rush_duel/lessons/02-draw-and-summon.toml"))
     app.run_frames(2, DT)
     coach = table.coach
     click(app, coach.button_rects["Next"].center)
