@@ -44,6 +44,7 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 AUTOSAVE_NAME = "autosave.toml"  # the single autosave of earlier releases (still offered by Continue)
 AUTOSAVE_DIR = "autosaves"       # one autosave per unfinished game
 FINISHED_DIR = "finished"        # finished games, kept to be watched back
+FINISHED_KEEP = 100              # ... the most recent ones: the oldest goes when one more is kept
 
 
 # -- folders -------------------------------------------------------------------
@@ -109,6 +110,15 @@ def atomic_write_text(path: str | os.PathLike, text: str, keep_backup: bool = Tr
 def backup_path(path: str | os.PathLike) -> Path:
     path = Path(path)
     return path.with_name(path.name + ".bak")
+
+
+def delete_save(path: str | os.PathLike) -> None:
+    """Remove a save and its backup (``.bak``); one already gone is no error."""
+    for p in (Path(path), backup_path(path)):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass
 
 
 def _backup(path: Path) -> None:
@@ -223,11 +233,8 @@ class Match:
             except OSError:  # can't keep it: the autosave stays (Continue never offers a finished game)
                 return
             self.kept_finished = True
-            for p in (Path(path), backup_path(path)):
-                try:
-                    p.unlink()
-                except FileNotFoundError:
-                    pass
+            delete_save(path)
+            prune_finished(finished_path_for(path).parent)
             return
         if self.kept_finished:  # the end was taken back: the game is not finished any more
             try:
@@ -576,13 +583,31 @@ def finished_games(saves: str | os.PathLike | None = None) -> list[dict]:
     return list_saves(finished_dir(saves))
 
 
+def prune_finished(folder: str | os.PathLike, keep: int | None = None) -> list[Path]:
+    """Keep only the ``keep`` (``FINISHED_KEEP``) most recent finished games in
+    ``folder`` (by the time each was written); returns the files removed."""
+    keep = FINISHED_KEEP if keep is None else keep
+    try:
+        files = sorted(Path(folder).glob("*.toml"), key=lambda x: x.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    gone = []
+    for p in files[keep:]:
+        try:
+            delete_save(p)
+        except OSError:  # can't remove it now: the next game kept tries again
+            continue
+        gone.append(p)
+    return gone
+
+
 def new_autosave_path(match: Match, saves: str | os.PathLike | None = None) -> Path:
     """A fresh autosave file for a game that starts (or is loaded) at the table."""
     folder = autosave_dir(saves)
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     base = f"{match.game.id}-{stamp}"
     path, n = folder / f"{base}.toml", 1
-    while path.exists() or backup_path(path).exists():
+    while path.exists() or backup_path(path).exists() or finished_path_for(path).exists():  # never one kept
         n += 1
         path = folder / f"{base}-{n}.toml"
     return path

@@ -14,7 +14,8 @@ from tabletop.engine import tomlio
 from tabletop.engine.errors import SaveError
 from tabletop.engine.registry import all_games
 from tabletop import saves
-from tabletop.saves import (AUTOSAVE_NAME, FORMAT_VERSION, Match, atomic_write_text, backup_path, list_saves,
+from tabletop.saves import (AUTOSAVE_NAME, FORMAT_VERSION, Match, atomic_write_text, backup_path, delete_save,
+                            list_saves,
                             load_match, load_with_backup, unfinished_games)
 from tabletop.selfplay import play_one
 
@@ -363,6 +364,36 @@ def test_a_conceded_or_finished_game_is_never_offered(tmp_path):
     assert unfinished_games(str(tmp_path)) == []
     going = _started(tmp_path, 7)
     assert [e["path"] for e in unfinished_games(str(tmp_path))] == [str(going.match.autosave_path)]
+
+
+def test_only_the_most_recent_finished_games_are_kept(tmp_path, monkeypatch):
+    """A game that ends is kept in finished/, and the oldest kept game goes
+    once more than FINISHED_KEEP are there (the folder does not grow for ever)."""
+    saves_mod = saves
+    monkeypatch.setattr(saves_mod, "FINISHED_KEEP", 2)
+    kept = []
+    for i, seed in enumerate((5, 6, 7)):
+        ctl = _started(tmp_path, seed)
+        ctl.concede(0)
+        path = saves_mod.finished_path_for(ctl.match.autosave_path)
+        assert path.exists()
+        os.utime(path, (100 + i, 100 + i))  # in the order they ended
+        kept.append(path)
+    ctl = _started(tmp_path, 8)
+    ctl.concede(1)
+    assert [e["path"] for e in saves_mod.finished_games(str(tmp_path))] == \
+        [str(saves_mod.finished_path_for(ctl.match.autosave_path)), str(kept[2])]
+    assert len(list(kept[0].parent.glob("*.toml"))) == 2  # the two oldest went (a name may be used again)
+
+
+def test_delete_save_removes_the_file_and_its_backup(tmp_path):
+    ctl = _started(tmp_path, 5, moves=3)
+    path = ctl.match.autosave_path
+    assert path.exists() and backup_path(path).exists()
+    delete_save(path)
+    assert not path.exists() and not backup_path(path).exists()
+    delete_save(path)  # already gone: no error
+    assert unfinished_games(str(tmp_path)) == []
 
 
 def test_the_single_autosave_of_earlier_releases_is_offered_unless_conceded(tmp_path, good_save):

@@ -13,9 +13,10 @@ import pygame_gui
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import N_, _, game_text
-from tabletop.saves import examples_dir, finished_games, list_saves, load_with_backup, saves_dir, unfinished_games
+from tabletop.saves import (delete_save, examples_dir, finished_games, list_saves, load_with_backup, saves_dir,
+                            unfinished_games)
 
-from .dialogs import text_box
+from .dialogs import ConfirmWindow, text_box
 from .scenes import _esc, _games, _Panel, game_title
 
 
@@ -39,7 +40,7 @@ class LoadScene(_Panel):
         super().build()
         self.entries = self.saves()
         self.labels = []
-        titles = {gid: game_title(g, gid) for gid, g in _games().items()}
+        self.titles = titles = {gid: game_title(g, gid) for gid, g in _games().items()}
         for e in self.entries:
             stem = Path(e["path"]).stem
             if e.get("autosave"):  # an autosave's file name says nothing to a player
@@ -70,8 +71,13 @@ class LoadScene(_Panel):
         if self.watchable:  # any save can be watched back, and taken over from any moment
             self.watch_button = self.button((1080, 820, 200, 50), _("Watch"), self.watch, object_id="#big",
                                             tooltip=_("Watch the game back, step by step, and take over from any moment"))
+        x = (1080 if self.watchable else 1300) - 220
+        self.delete_button = self.button((x, 820, 200, 50), _("Delete"), self.delete,
+                                         tooltip=_("Remove this save from the saves folder"))
+        self.delete_button.disable()  # until one of the player's own saves is chosen
         self.selected = None
         self.pending = None  # (entry, match) loaded, its notes shown: Load again plays on
+        self.dialog = None   # the open "Delete ...?" question
 
     def on_ui(self, ev):
         if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
@@ -81,12 +87,16 @@ class LoadScene(_Panel):
                 self.pending = None
                 self.load_button.set_text(_(self.load_word))
                 e = self.selected
+                if e.get("example"):  # the examples ship with the app and are never written to
+                    self.delete_button.disable()
+                else:
+                    self.delete_button.enable()
                 if e.get("error"):
                     self.info.set_text(f"<font color='#ff8a7a'>{_esc(e['error'])}</font>")
                 else:
                     players = ", ".join(game_text(p, e["game"]) for p in e.get("players") or [])
                     text = _esc(f"{e['path']}\n" + _("{game}, players: {players}, turn {turn}, saved {date}").format(
-                        game=e["game"], players=players, turn=e.get("turn", 0), date=e.get("date", "")))
+                        game=self.titles.get(e["game"], e["game"]), players=players, turn=e.get("turn", 0), date=e.get("date", "")))
                     if e.get("damaged"):
                         text += "<br><font color='#f0be46'>" + _esc(_("{problem}: its backup will be loaded.").format(
                             problem=e["damaged"])) + "</font>"
@@ -94,7 +104,41 @@ class LoadScene(_Panel):
                 if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
                     self.load()
             return
+        if self.dialog is not None and self._dialog_event(ev):
+            return
         super().on_ui(ev)
+
+    # -- Delete: the chosen save (never an example), once the player agrees -------------------
+    def delete(self):
+        e = self.selected
+        if e is None or e.get("example"):
+            return
+        self.dialog_save = self.labels[self.entries.index(e)]  # as the list says it
+        self.dialog = ConfirmWindow(self.app.ui, _("Delete {save}? Its file is removed and can't be brought back.")
+                                    .format(save=self.dialog_save), title=_("Delete save"), yes=_("Delete"))
+
+    def _dialog_event(self, ev) -> bool:
+        win = self.dialog
+        if ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is win:
+            self.dialog = None
+            return True
+        if ev.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        ans = win.answer(ev.ui_element)
+        if ans is None:
+            return False
+        win.kill()
+        self.dialog = None
+        if ans == "yes":
+            e = self.selected
+            try:
+                delete_save(e["path"])
+            except OSError as exc:
+                self.info.set_text(f"<font color='#ff8a7a'>{_esc(str(exc))}</font>")
+                return True
+            self.app._rebuild()
+            self.app.toast(_("Deleted {save}.").format(save=self.dialog_save), ok=True)
+        return True
 
     def load(self):
         e = self.selected

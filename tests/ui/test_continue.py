@@ -152,3 +152,44 @@ def test_load_says_where_a_save_of_other_rules_stopped_before_play_goes_on():
     assert hashlib.sha256((folder / "old.toml").read_bytes()).hexdigest() == before  # the file is not changed
     assert not backup_path(folder / "old.toml").exists()
     assert table.ctl.match.autosave_path.parent == autosave_dir()
+
+
+def _answer(app, scene, which):
+    win = scene.dialog
+    click(app, (win.yes_button if which == "yes" else win.no_button).rect.center)
+    app.run_frames(2, DT)
+
+
+def test_delete_removes_the_chosen_game_once_the_player_agrees():
+    app = make_app()
+    keep = _play(app, 3)
+    gone = _play(app, 4, moves=3)
+    os.utime(keep.ctl.match.autosave_path, (1, 1))  # the older one: second in the list
+    app.reset_to(ContinueScene(app))
+    app.run_frames(2, DT)
+    scene = app.top
+    assert not scene.delete_button.is_enabled  # nothing chosen yet
+    _pick(app, scene, 0)
+    _press(app, scene, "Delete")
+    assert scene.dialog is not None and scene.labels[0] in scene.dialog.text_box.html_text
+    _shot(app, "continue_delete.png")
+    _answer(app, scene, "no")  # Cancel: nothing is removed
+    assert gone.ctl.match.autosave_path.exists() and len(app.top.labels) == 2
+    scene = app.top
+    assert scene.selected is not None and scene.delete_button.is_enabled  # still chosen
+    _press(app, scene, "Delete")
+    _answer(app, scene, "yes")
+    path = gone.ctl.match.autosave_path
+    assert not path.exists() and not backup_path(path).exists()
+    assert [e["path"] for e in unfinished_games()] == [str(keep.ctl.match.autosave_path)]
+    assert len(app.top.labels) == 1 and "Deleted" in app.toast_text
+
+
+def test_the_examples_can_not_be_deleted():
+    app = make_app()
+    app.reset_to(LoadScene(app))
+    app.run_frames(2, DT)
+    scene = app.top
+    i = next(i for i, e in enumerate(scene.entries) if e.get("example"))
+    _pick(app, scene, i)
+    assert not scene.delete_button.is_enabled
