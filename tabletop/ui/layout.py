@@ -253,12 +253,16 @@ def auto_layout(view: dict, piles: tuple = AUTO_PILES, fans: tuple = AUTO_FANS) 
     return lay
 
 
+#: the strip at the bottom of a zone that its name is written in
+LABEL_H = 18
+
+
 def fit_scale(zd: ZoneDef, card_size) -> float:
     """Card size multiplier for a zone: its scale, shrunk to fit the rect height."""
     cw, ch = card_size
     s = zd.scale
     if zd.kind in ("pile", "row", "slots", "fan", "stack", "grid"):
-        room = zd.rect.h - 6 - (16 if zd.label and zd.kind in ("pile", "slots") else 0)  # the label stays readable
+        room = zd.rect.h - 6 - (LABEL_H - 2 if zd.label and zd.kind in ("pile", "slots", "stack") else 0)  # the label stays readable
         if zd.kind == "fan":
             room -= fan_arc(zd)  # the outer cards of the arc stay inside the hand's frame
         s = min(s, room / ch) if zd.rect.h > 20 else s
@@ -283,10 +287,13 @@ def slot_rects(zd: ZoneDef, card_size) -> list[pygame.Rect]:
     return out
 
 
-def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, int]]:
+def place(zd: ZoneDef, cards: list, card_size, label_w: float = 0) -> list[tuple[float, float, int, int]]:
     """Centre x, y and card width, height for each card of a zone, in order
     (later cards drawn on top). Cards never overlap except in fans, stacks and
-    piles (which overlap on purpose) and in rows too full to fit."""
+    piles (which overlap on purpose) and in rows too full to fit. The zone's
+    name stays readable: a stack stops above it, and a row whose cards reach
+    down to it (``label_w``: the name's width as drawn, at the bottom left)
+    moves right of it where the row has the room."""
     s = fit_scale(zd, card_size)
     w, h = int(card_size[0] * s), int(card_size[1] * s)
     r = zd.rect
@@ -299,7 +306,8 @@ def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, 
         cy = r.y + 3 + h / 2
         return [(r.centerx, cy + 3 - min(i, 6) * 0.8, w, h) for i in range(n)]
     if zd.kind == "stack":
-        step = min(14.0, (r.h - h) / max(1, n - 1)) if n > 1 else 0
+        room = r.h - (LABEL_H - 2 if zd.label else 0)
+        step = max(0.0, min(14.0, (room - h) / max(1, n - 1))) if n > 1 else 0
         return [(r.centerx, r.y + h / 2 + i * step, w, h) for i in range(n)]
     if zd.kind == "slots":
         rects = slot_rects(zd, card_size)
@@ -328,6 +336,10 @@ def place(zd: ZoneDef, cards: list, card_size) -> list[tuple[float, float, int, 
         gap = (room - sum(widths)) / (n - 1)
     total = sum(widths) + gap * (n - 1)
     x = r.centerx - total / 2
+    if label_w and zd.kind == "row" and r.centery + h / 2 > r.bottom - LABEL_H:
+        left = r.x + label_w + 12  # clear of the name, written from r.x + 6
+        if x < left and left + total <= r.right - 4:
+            x = left
     for i in range(n):
         cy = r.centery
         if zd.kind == "fan" and n > 2:

@@ -174,7 +174,7 @@ class TableScene(ChoicesMixin, PlaybackMixin, CountdownMixin, InputMixin, MenusM
         for zd in self.layout.zones:
             key = self.zone_key(zd)
             cards = zones.get(key, [])
-            spots = place(zd, cards, cs)
+            spots = place(zd, cards, cs, self.label_width(zd))
             for i, (c, (x, y, w, h)) in enumerate(zip(cards, spots)):
                 sk = c.get("iid") if c.get("iid") is not None else f"{key}#{i}"
                 sp = self.sprites.get(sk)

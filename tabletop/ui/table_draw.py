@@ -44,6 +44,16 @@ class DrawMixin:
         """Words from the game's data files (zone, counter and label names), in the language in use."""
         return game_text(text, self.game.id)
 
+    def label_text(self, zd) -> str:
+        """A zone's name as written at its bottom (in the language in use, cut to fit)."""
+        return gfx.fit(self.gw(zd.label), 15, zd.rect.w - 8)
+
+    def label_width(self, zd) -> int:
+        """How wide a zone's name is drawn (0: it has none); the cards of a row keep clear of it."""
+        if not zd.label:
+            return 0
+        return gfx.font(15).size(self.label_text(zd))[0]
+
     def phase_words(self, ph) -> str:
         """A phase's name on the phase tracker ("Main"): the game's word for
         it, or for "Main Phase" when the catalog knows only that."""
@@ -187,7 +197,7 @@ class DrawMixin:
                 for sr in slot_rects(zd, self.layout.card_size):
                     pygame.draw.rect(bg, zcol, sr, 1, border_radius=6)
             if zd.label:
-                t = gfx.text(gfx.fit(self.gw(zd.label), 15, r.w - 8), 15, gfx.shade(zcol, 1.2))
+                t = gfx.text(self.label_text(zd), 15, gfx.shade(zcol, 1.2))
                 bg.blit(t, (r.x + 6, r.bottom - t.get_height() - 3) if zd.kind not in ("pile",) else (r.centerx - t.get_width() // 2, r.bottom - t.get_height() - 2))
         pygame.draw.rect(bg, gfx.PANEL, TOP)
         pygame.draw.line(bg, gfx.LINE, (0, TOP.bottom - 1), (VW, TOP.bottom - 1))

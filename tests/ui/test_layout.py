@@ -39,6 +39,22 @@ def test_slots_follow_the_card_slot_and_leave_room_for_the_label():
     assert spots[0][1] + spots[0][3] / 2 <= zd.rect.bottom - 14
 
 
+def test_a_row_moves_right_of_its_name_and_a_stack_stops_above_it():
+    """A zone's name is written at its bottom left: a row whose cards reach
+    down to it moves clear of it (where it has the room), a stack stops above it."""
+    row = ZoneDef("self.pool", "row", pygame.Rect(10, 528, 560, 88), "Rune pool", scale=0.72)
+    cards = [{} for _ in range(5)]
+    centred = _rects(place(row, cards, (70, 98)))
+    assert centred[0].x < 10 + 6 + 190  # centred, the first card would cover a 190-pixel name
+    moved = _rects(place(row, cards, (70, 98), label_w=190))
+    assert moved[0].x >= 10 + 190 + 12 and all(row.rect.contains(r) for r in moved)
+    assert [r.x - moved[0].x for r in moved] == [r.x - centred[0].x for r in centred]  # spaced as before
+    assert _rects(place(row, cards, (70, 98), label_w=520)) == centred  # no room beside the name: as before
+    stack = ZoneDef("self.trash", "stack", pygame.Rect(334, 622, 70, 108), "Trash", scale=0.7)
+    for n in (1, 3, 12):
+        assert all(r.bottom <= stack.rect.bottom - 14 for r in _rects(place(stack, [{}] * n, (70, 98))))
+
+
 @pytest.mark.parametrize("game_id", ["rush_duel", "mini"])
 def test_a_games_zones_sit_in_the_play_area_without_overlapping(game_id):
     game = get_game(game_id)
