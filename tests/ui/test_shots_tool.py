@@ -42,6 +42,28 @@ def test_every_shot_names_an_installed_game_a_known_flow_and_known_steps():
         assert save.get("game") in all_games() or save.get("from"), save
 
 
+def test_every_choice_a_table_shot_names_is_legal_when_its_moment_comes():
+    """The shots name choices by id after the greedy players' opening: when a
+    game's rules or decks change, a shot whose choice is no longer legal is
+    found here, not when the screenshots are next taken (the engine only,
+    nothing drawn)."""
+    tool = _tool()
+    data = tomlio.load(ROOT / "tools" / "shots.toml")
+    checked = 0
+    for spec in data["shot"]:
+        if spec.get("flow", "table") not in ("table", "replay") or "game" not in spec:
+            continue
+        match = tool._match(spec)  # its greedy opening and its "apply" list (ShotError when illegal)
+        for step in spec.get("steps", []):
+            if "play" in step or "apply" in step:
+                match.apply(tool._find(match, step.get("play", step.get("apply")), step.get("player")))
+                checked += 1
+            elif any(k in step for k in ("greedy_until", "until_handoff", "until_pause", "to_first_move", "next")):
+                break  # the game goes on at the table from here
+        checked += len(spec.get("apply", []))
+    assert checked >= 3
+
+
 def test_a_table_shot_runs_on_any_game(tmp_path):
     tool = _tool()
     spec = {"name": "mini.png", "game": "mini", "seed": 3, "play": 6,
