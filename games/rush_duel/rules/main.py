@@ -235,10 +235,12 @@ class MainPhaseRules:
         name = self.db[cid]["name"]
         tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
         zone = MONSTER_ZONE_WORDS[k]
+        # the words are written when first read (Choice.label): only the table reads them
+        summon, set_ = words["summon"], words["set"]
         return (Choice("summon", {"card": i, "to": mz, "slot": k}, p,
-                       words["summon"].format(card=name, zone=zone, n=need, tribute=tribute)),
+                       lambda: summon.format(card=name, zone=zone, n=need, tribute=tribute)),
                 Choice("set", {"card": i, "to": mz, "slot": k}, p,
-                       words["set"].format(card=name, zone=zone, n=need, tribute=tribute)))
+                       lambda: set_.format(card=name, zone=zone, n=need, tribute=tribute)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
