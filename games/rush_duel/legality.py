@@ -236,6 +236,10 @@ class Legality:
         sides = sides[p]
         up = face == "up"
         if monster:
+            if not flt:  # the face asked for at most
+                if face is None:
+                    return [i for q in sides for i in self.units(q)]
+                return [i for q in sides for i in self.units(q) if bool(t.face[i]) == up]
             return [i for q in sides for i in self.units(q)
                     if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
         return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
