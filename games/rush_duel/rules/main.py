@@ -30,6 +30,9 @@ _FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for
 #: the classes of spells (memo)
 _SPELLS = (SPELL, FIELD_SPELL)
 
+#: the one way to activate a card whose activation is always possible: no mode, no target
+_PLAIN = ((None, None),)
+
 #: the Main Phase prompt, by player name
 _PROMPTS: dict = {}
 
@@ -245,6 +248,9 @@ class MainPhaseRules:
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
         ``to``: the Field Zone a field spell from the hand goes to."""
+        if self.memo.plain[self.table.card[i]]:  # always possible, one way (memo._Plain)
+            self._effect_choices("activate", p, i, _PLAIN, ch, to)
+            return
         variants = self.effect_variants(p, i)
         if variants:
             self._effect_choices("activate", p, i, variants, ch, to)
