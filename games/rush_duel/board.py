@@ -16,6 +16,20 @@ _MONSTER_ZONE = (Z[0]["monster"], Z[1]["monster"])
 _IS_CARD = partial(is_not, None)
 
 #: choices that never change, made once (a decision lists the same objects each time)
+#: a filter on a monster on the field, read once, by the filter (its id; the entry holds
+#: it): (filter, position or None, max_atk or None, min_atk or None, the rest of it, on
+#: printed values)
+_FIELD_FILTERS: dict = {}
+
+
+def _field_filter(flt: dict) -> tuple:
+    if len(_FIELD_FILTERS) > 1000:
+        _FIELD_FILTERS.clear()
+    rest = {k: v for k, v in flt.items() if k not in ("position", "max_atk", "min_atk")}
+    got = _FIELD_FILTERS[id(flt)] = (flt, flt.get("position"), flt.get("max_atk"), flt.get("min_atk"), rest)
+    return got
+
+
 _SURRENDER = tuple(Choice("surrender", {}, p, "Surrender", role="resign") for p in (0, 1))
 
 
@@ -114,21 +128,24 @@ class Board:
         return bool(m and m[2])
 
     def on_field_matches(self, iid: int, flt: dict) -> bool:
-        """A filter on a monster on the field (face-down ones match only an empty filter)."""
+        """A filter on a monster on the field (face-down ones match only an empty filter):
+        its position and current ATK, then its printed values (effects.card_matches)."""
         if not flt:
             return True
-        if not self.table.face[iid]:
+        t = self.table
+        if not t.face[iid]:
             return False
-        pos = flt.get("position")
-        if pos is not None and (pos == "attack") != self.is_attack(iid):
+        got = _FIELD_FILTERS.get(id(flt))
+        if got is None or got[0] is not flt:
+            got = _field_filter(flt)
+        _flt, pos, most, least, rest = got
+        if pos is not None and (pos == "attack") != (t.orient[iid] == 0):
             return False
-        c = self.db[self.table.card[iid]]
-        if "max_atk" in flt and self.atk(iid) > flt["max_atk"]:
+        if most is not None and self.atk(iid) > most:
             return False
-        if "min_atk" in flt and self.atk(iid) < flt["min_atk"]:
+        if least is not None and self.atk(iid) < least:
             return False
-        rest = {k: v for k, v in flt.items() if k not in ("position", "max_atk", "min_atk")}
-        return card_matches(c, rest)
+        return not rest or card_matches(self.db[t.card[iid]], rest)
 
     def _event(self, kind: str, caption: str, rule: str, **data) -> Event:
         return Event(kind, caption, rule, data)

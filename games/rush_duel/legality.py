@@ -236,6 +236,10 @@ class Legality:
         sides = sides[p]
         up = face == "up"
         if monster:
+            if not flt:  # the face asked for at most
+                if face is None:
+                    return [i for q in sides for i in self.units(q)]
+                return [i for q in sides for i in self.units(q) if bool(t.face[i]) == up]
             return [i for q in sides for i in self.units(q)
                     if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
         return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
@@ -350,16 +354,18 @@ class Legality:
         hand = zones[zp["hand"]]
         present = set(map(card.__getitem__, hand))
         present.update(monsters)
-        for counts, names in kinds:
+        for counts, names, once in kinds:
             if not names <= present:  # a material is neither in the hand nor on the field
                 continue
-            # the copies each material needs, the spell itself aside
-            have = list(map(card.__getitem__, hand))
-            if src in hand:
-                have.remove(card[src])
-            have += monsters
-            if any(have.count(m) < n for m, n in counts):
-                continue
+            # the copies each material needs, the spell itself aside: one of each is
+            # there already when each is needed once and the spell is none of them
+            if not once or card[src] in names:
+                have = list(map(card.__getitem__, hand))
+                if src in hand:
+                    have.remove(card[src])
+                have += monsters
+                if any(have.count(m) < n for m, n in counts):
+                    continue
             if None not in zone and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free
             return True

@@ -122,10 +122,25 @@ class _Triggers(dict):
         return got
 
 
+class _Plain(dict):
+    """card id -> True when its effect can always be activated, one way only: no
+    requirement, no cost, no mode, no target and no step whose possibility is checked
+    (legality.effect_variants then always answers [(None, None)]); worked out when
+    first asked for."""
+
+    __slots__ = ("plans",)
+
+    def __missing__(self, cid: str) -> bool:
+        req, cost, parts = self.plans[cid]
+        got = self[cid] = not req and not cost and parts == ((None, (), None),)
+        return got
+
+
 class Memo:
     """The look-ups of one card database (see the module docstring)."""
 
-    __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions")
+    __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions",
+                 "plain")
 
     def __init__(self, db: dict):
         self.db = db
@@ -143,6 +158,9 @@ class Memo:
         self._matches: dict = {}
         self._revivable: dict = {}
         self._fusions: dict = {}
+        #: card id -> whether its activation is always possible and one way only (_Plain)
+        self.plain = _Plain()
+        self.plain.plans = self.plans
 
     def matching(self, flt: dict) -> frozenset:
         """The card ids whose printed values match ``flt`` (effects.card_matches)."""
@@ -162,12 +180,15 @@ class Memo:
 
     def fusions_in(self, extra: tuple) -> tuple:
         """The Fusion monsters of an Extra Deck holding the card ids ``extra``, each
-        once, as their materials (:class:`_Materials`)."""
+        once, as their materials (:class:`_Materials`) and whether each material is
+        needed once only: (counts, names, once)."""
         got = self._fusions.get(extra)
         if got is None:
             if len(self._fusions) > 4096:
                 self._fusions.clear()
-            got = self._fusions[extra] = tuple(map(self.materials.__getitem__, dict.fromkeys(extra)))
+            got = self._fusions[extra] = tuple((counts, names, all(n == 1 for _m, n in counts))
+                                               for counts, names in map(self.materials.__getitem__,
+                                                                        dict.fromkeys(extra)))
         return got
 
 

@@ -227,5 +227,8 @@ FIELDS = declare(RushState, [
           default=dict),
     field("maximum_centre", "value", "Maximum piece iid -> the iid of its centre piece (digest 1.G rule 31; "
           "replaced, never changed in place)", default=dict),
+    field("outcome_due", "cache", "whether a fact the end of the duel depends on changed since the processor last "
+          "checked it (check_outcome; True at first, so a state loaded or set up is checked once; a clone, made "
+          "between steps, has nothing due)", default=True),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ])

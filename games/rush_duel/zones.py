@@ -58,6 +58,7 @@ class CardMoves:
             new = 0
         real = new - self.life_points[p]
         self.life_points[p] = new
+        self.outcome_due = True  # the processor checks the end of the duel after this step
         events.append(Event("counter.change", caption, rule,
                             {"player": p, "counter": "lp", "delta": real, "value": new}))
         if new <= 0:
@@ -134,6 +135,7 @@ class CardMoves:
         deck = self.table.zones[Z[p]["deck"]]
         if len(deck) < n:
             self.failed_draw = (p, n, len(deck))
+            self.outcome_due = True
             self.check_outcome(events)
             return False
         for _ in range(n):

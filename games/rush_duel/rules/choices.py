@@ -34,17 +34,20 @@ EFFECT_LABELS = {
 }
 
 
-def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg) -> str:
+def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
     """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode and
     target, and the words (``verb``: "use" an effect, "activate" a spell or trap)
-    say them ("Activate X: mode on Y")."""
+    say them ("Activate X: mode on Y"). The words are given as a callable, a
+    choice's label written only when read (Choice.label); what they name is
+    taken now."""
     if mode is not None:
         args["mode"] = mode
     if tg is not None:
         args["target"] = tg
-    return EFFECT_LABELS[(verb, mode is not None, tg is not None)].format(
-        card=name, mode=card["modes"][mode]["label"] if mode is not None else "",
-        target="" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card")
+    template = EFFECT_LABELS[(verb, mode is not None, tg is not None)]
+    how = card["modes"][mode]["label"] if mode is not None else ""
+    target = "" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card"
+    return lambda: template.format(card=name, mode=how, target=target)
 
 
 #: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,

@@ -30,6 +30,9 @@ _FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for
 #: the classes of spells (memo)
 _SPELLS = (SPELL, FIELD_SPELL)
 
+#: the one way to activate a card whose activation is always possible: no mode, no target
+_PLAIN = ((None, None),)
+
 #: the Main Phase prompt, by player name
 _PROMPTS: dict = {}
 
@@ -235,14 +238,19 @@ class MainPhaseRules:
         name = self.db[cid]["name"]
         tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
         zone = MONSTER_ZONE_WORDS[k]
+        # the words are written when first read (Choice.label): only the table reads them
+        summon, set_ = words["summon"], words["set"]
         return (Choice("summon", {"card": i, "to": mz, "slot": k}, p,
-                       words["summon"].format(card=name, zone=zone, n=need, tribute=tribute)),
+                       lambda: summon.format(card=name, zone=zone, n=need, tribute=tribute)),
                 Choice("set", {"card": i, "to": mz, "slot": k}, p,
-                       words["set"].format(card=name, zone=zone, n=need, tribute=tribute)))
+                       lambda: set_.format(card=name, zone=zone, n=need, tribute=tribute)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
         ``to``: the Field Zone a field spell from the hand goes to."""
+        if self.memo.plain[self.table.card[i]]:  # always possible, one way (memo._Plain)
+            self._effect_choices("activate", p, i, _PLAIN, ch, to)
+            return
         variants = self.effect_variants(p, i)
         if variants:
             self._effect_choices("activate", p, i, variants, ch, to)

@@ -6,5 +6,7 @@ from __future__ import annotations
 from tabletop.engine.procedure import Procedures, Processor
 
 PROCS = Procedures("rush_duel")
-PROCESSOR = Processor(PROCS)
+# the end of the duel is checked after a step only when a fact it reads changed (LP, a
+# failed draw: RushState.check_outcome), flagged by ``outcome_due``
+PROCESSOR = Processor(PROCS, outcome_when_due=True)
 push = PROCESSOR.push

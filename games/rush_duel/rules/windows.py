@@ -21,6 +21,10 @@ _PASS = tuple(Choice("pass", {}, p, "Don't activate a trap", role="pass") for p 
 class TrapWindows:
     """Mixin of RushState: opening a trap timing and answering it."""
 
+    #: the trap timing _open_window_next just opened, whose stage already names the
+    #: player to ask (not a field: it is read by the step's run, at once, never saved)
+    _window_asked = None
+
     def _open_window(self, timing: str, by: int, events: list, **context) -> None:
         """Open a trap timing (seed 3.2.5): ``timing`` is "attack" (with ``attacker``
         and ``damage_step``, the stack index of its Damage Step), "summon" (with
@@ -32,8 +36,14 @@ class TrapWindows:
         this and its run): when neither player has a trap that can answer it, no one
         is asked (``trap_window`` would close at once), so it is not opened at all."""
         window = {"timing": timing, "by": by, **context}
-        if self.trap_options(1 - self.active, window) or self.trap_options(self.active, window):
-            push(self, "trap_window", timing=timing, by=by, **context)
+        if self.trap_options(1 - self.active, window):
+            stage = 0  # the non-turn player is asked first (seed 3.2.5)
+        elif self.trap_options(self.active, window):
+            stage = 1  # the non-turn player has no trap that answers it: the turn player is asked
+        else:
+            return
+        # the step runs next, over the same duel: its run need not look for traps again
+        self._window_asked = push(self, "trap_window", stage, timing=timing, by=by, **context)
 
     def _asked(self, step) -> int:
         """The player asked at this stage of a trap timing (seed 3.2.5)."""
@@ -71,6 +81,9 @@ class TrapWindow:
     """A trap timing: a player with no trap that can answer it is not asked."""
 
     def run(state, step, events):
+        if state._window_asked is step:  # opened by _open_window_next: its stage asks a player with a trap
+            state._window_asked = None
+            return WAIT
         order = (1 - state.active, state.active)  # the non-turn player first (seed 3.2.5)
         while step.stage < 2 and not state.trap_options(order[step.stage], step.args):
             step.stage += 1
