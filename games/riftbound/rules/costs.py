@@ -5,7 +5,7 @@ how to pay (the ``pay_cost`` decision)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import ge
+from operator import ge, le
 
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
@@ -123,6 +123,19 @@ def _dominates(a: tuple, b: tuple) -> bool:
     return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
+def _rune_to_recycle(runes, orient, recycle: list):
+    """The rune of ``runes`` the engine's own payment recycles next: the first exhausted one
+    not recycled yet, else the first ready one (in the runes' order), else None."""
+    first = None
+    for r in runes:
+        if r not in recycle:
+            if orient[r]:
+                return r
+            if first is None:
+                first = r
+    return first
+
+
 class Costs:
     """Checking and paying costs (digest 5.3-5.8). RBState mixin."""
 
@@ -173,15 +186,7 @@ class Costs:
                 used_pool[k] += 1
                 continue
             # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
-            first = None
-            for r in runes:
-                if rune_index[card[r]] == k and r not in recycle:
-                    if orient[r]:
-                        first = r
-                        break
-                    if first is None:
-                        first = r
-            recycle.append(first)
+            recycle.append(_rune_to_recycle([r for r in runes if rune_index[card[r]] == k], orient, recycle))
         pool_any = []
         for _ in range(need_any):
             k = -1
@@ -193,15 +198,7 @@ class Costs:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
                 continue
-            first = None
-            for r in runes:
-                if r not in recycle:
-                    if orient[r]:
-                        first = r
-                        break
-                    if first is None:
-                        first = r
-            recycle.append(first)
+            recycle.append(_rune_to_recycle(runes, orient, recycle))  # any rune, likewise
         exh: list = []
         e_need = max(0, energy - pool[0])
         if e_need:
@@ -295,48 +292,44 @@ class Costs:
             else:
                 a_ready[i] -= 1
             a_rec[i] += 1
-        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))]
-        how: list = [None]
-        seen = {keys[0]}
-        ready_caps = tuple(d_ready)
-        rune_caps = tuple(d_runes)
+        auto_key = (tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))
+        seen = {auto_key}
+        out = [auto]
+        # Which runes [A] recycles (aa[i] of domain i) fixes, per domain, the runes recycled
+        # and how many of its ready runes recycling takes beyond its exhausted ones (c[i]).
+        # Exhausting xs[i] ready runes for energy then leaves d_ready[i] - max(xs[i], c[i])
+        # ready. Among the payments with the same pool and recycled runes, one leaves every
+        # domain at least as many ready runes as another exactly when it uses no more ready
+        # runes than it must: max(e_need, sum(c)) in all, which is xs >= c in every domain
+        # when the energy needs more ready runes than recycling takes (xs <= c otherwise).
+        # Only those are offered, each once, in the order first found.
         span = range(nd)
+        recycles = []
+        for aa in _splits(rune_any, tuple(d_runes)):
+            rec, c = [], []
+            for i in span:
+                r_n = d_need[i] + aa[i]
+                if r_n > d_runes[i]:
+                    break
+                rec.append(r_n)
+                c.append(r_n - d_tired[i] if r_n > d_tired[i] else 0)
+            else:
+                recycles.append((aa, tuple(rec), c, e_need >= sum(c)))
+        ready_caps = tuple(d_ready)
         for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
             pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
             pool_key = tuple(sorted(pool_any))
             for xs in _splits(e_need, ready_caps):
-                for aa in _splits(rune_any, rune_caps):
-                    r_ready, r_tired, r_rec = [], [], []
-                    for i in span:
-                        r_n = d_need[i] + aa[i]
-                        if r_n > d_runes[i]:
-                            break
-                        # exhaust x ready runes, then recycle r_n: the exhausted ones first
-                        tired_now = d_tired[i] + xs[i]
-                        if r_n > tired_now:
-                            r_ready.append(d_ready[i] - xs[i] - (r_n - tired_now))
-                            r_tired.append(0)
-                        else:
-                            r_ready.append(d_ready[i] - xs[i])
-                            r_tired.append(tired_now - r_n)
-                        r_rec.append(r_n)
-                    else:
-                        key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(r_rec))
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        keys.append(key)
-                        how.append((xs, aa, pool_any))
-        out = [auto]
-        for i in range(1, len(keys)):
-            key = keys[i]
-            for other in keys:
-                if _dominates(other, key):
-                    break
-            else:
-                xs, aa, pool_any = how[i]
-                out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                  dict(zip(doms, aa)), pool_any))
+                for aa, rec, c, energy_more in recycles:
+                    if not all(map(ge, xs, c) if energy_more else map(le, xs, c)):
+                        continue  # it leaves a ready rune exhausted for nothing
+                    r_ready = tuple([d_ready[i] - (xs[i] if xs[i] > c[i] else c[i]) for i in span])
+                    key = (pool_key, r_ready, tuple([d_runes[i] - rec[i] - r_ready[i] for i in span]), rec)
+                    if key in seen or _dominates(auto_key, key):
+                        continue
+                    seen.add(key)
+                    out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                      dict(zip(doms, aa)), pool_any))
         return out
 
     def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
