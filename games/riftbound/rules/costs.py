@@ -155,12 +155,14 @@ class Costs:
         t = self.table
         orient, card, rune_index = t.orient, t.card, self.facts.rune_index
         counts = pool[1:]
-        ready = 0
-        for r in t.zones[RUNES[p]]:
-            if not orient[r]:
-                ready += 1
-            counts[rune_index[card[r]]] += 1
-        return pool[0] + ready, counts, sum(counts)
+        runes = t.zones[RUNES[p]]
+        if not runes:
+            return pool[0], counts, sum(counts)
+        # counted by the interpreter's own loops: a player has up to 12 runes of 1 or 2 domains
+        doms = list(map(rune_index.__getitem__, map(card.__getitem__, runes)))
+        for k in set(doms):
+            counts[k] += doms.count(k)
+        return pool[0] + list(map(orient.__getitem__, runes)).count(0), counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
     def _auto_payment(self, p: int, energy: int, power: list) -> dict:
