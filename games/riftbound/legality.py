@@ -55,10 +55,11 @@ class Legality:
             plays = in_hand
         hidden = HIDDEN[p]
         hidden_plays = []  # (card, its battlefield)
-        for b in (0, 1):
-            for iid in zones[hidden[b]]:
-                if play_card_refusal(self, p, iid) is None:
-                    hidden_plays.append((iid, b))
+        if zones[hidden[0]] or zones[hidden[1]]:
+            for b in (0, 1):
+                for iid in zones[hidden[b]]:
+                    if play_card_refusal(self, p, iid) is None:
+                        hidden_plays.append((iid, b))
         # activated abilities (legend, units, gear) that ability_refusal allows
         activated = facts.activated
         here = LOCZ[p]

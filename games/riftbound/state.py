@@ -7,8 +7,6 @@ procedures of rules/ that the kit processor runs over ``steps``.
 
 from __future__ import annotations
 
-from itertools import compress, count
-from operator import attrgetter, eq
 
 from tabletop.engine.core import State
 from tabletop.engine.fields import declare, field
@@ -37,24 +35,23 @@ from .view import View
 from .why_not import WhyNot
 from .zones import SPECS
 
-_CAPTION = attrgetter("caption")
-
-
 def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
     one caption twice in a row (the kit's numbering, which leaves unwritten captions so).
     Every step Riftbound logs has its caption written, so the numbering has work only where
     two captions in a row are the same."""
-    if len(ev) < 2:
-        return
-    caps = list(map(_CAPTION, ev))
-    # the first event whose caption is the one before it (compared without a Python loop)
-    for j in compress(count(1), map(eq, caps[1:], caps)):
-        # every caption before this pair differs from the one after it: the kit numbers
-        # the runs from here on, as it would over the whole list
-        number_repeats(ev[j - 1:])
-        return
+    prev = None
+    j = 0
+    for e in ev:
+        c = e.caption
+        if c == prev:
+            # every caption before this pair differs from the one after it: the kit numbers
+            # the runs from here on, as it would over the whole list
+            number_repeats(ev[j - 1:])
+            return
+        prev = c
+        j += 1
 
 
 FIELD_LIST = [

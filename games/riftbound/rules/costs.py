@@ -155,14 +155,12 @@ class Costs:
         t = self.table
         orient, card, rune_index = t.orient, t.card, self.facts.rune_index
         counts = pool[1:]
-        runes = t.zones[RUNES[p]]
-        if not runes:
-            return pool[0], counts, sum(counts)
-        # counted by the interpreter's own loops: a player has up to 12 runes of 1 or 2 domains
-        doms = list(map(rune_index.__getitem__, map(card.__getitem__, runes)))
-        for k in set(doms):
-            counts[k] += doms.count(k)
-        return pool[0] + list(map(orient.__getitem__, runes)).count(0), counts, sum(counts)
+        ready = 0
+        for r in t.zones[RUNES[p]]:
+            if not orient[r]:
+                ready += 1
+            counts[rune_index[card[r]]] += 1
+        return pool[0] + ready, counts, sum(counts)
 
     # -- the payments --------------------------------------------------------------------------
     def _auto_payment(self, p: int, energy: int, power: list) -> dict:
@@ -398,8 +396,9 @@ class Costs:
                     used_pool[k] += 1
         for d in plan["pool"]:
             used_pool[POOL_INDEX[d] - 1] += 1
-        for k in range(6):
-            pool[k + 1] -= used_pool[k]
+        if any(used_pool):
+            for k in range(6):
+                pool[k + 1] -= used_pool[k]
         pool[0] -= min(pool[0], energy)
         if energy or power:
             text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"

@@ -3,8 +3,6 @@ Turn structure, digest 7)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
@@ -44,7 +42,6 @@ QUIET_STEPS = frozenset({"awaken_phase", "beginning_step", "scoring_step", "chan
 # Likewise the choices that change nothing a cleanup looks at: ending the Main Phase.
 QUIET_CHOICES = frozenset({"end_turn"})
 _TABLE = PROCS.table
-_RULE = attrgetter("rule")
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
 COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assignment", "assign_defenders": "damage_assignment",
                     "deal": "deal_damage"}
@@ -90,11 +87,9 @@ def turn(state, step, ev):
         if not quiet:
             state.cleanup_quiet = False
         if len(ev) > start:
-            new = ev[start:]
-            if not all(map(_RULE, new)):  # most events name their rule already
-                for e in new:
-                    if not e.rule:
-                        e.rule = rule
+            for e in ev[start:]:
+                if not e.rule:
+                    e.rule = rule
         if state.outcome is not None or steps[-1] is not step:
             return AGAIN  # the game is over, or the task pushed a decision
 
