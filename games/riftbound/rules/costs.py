@@ -241,6 +241,27 @@ class Costs:
         t = self.table
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
+        if not power:
+            # energy alone: the payments differ only in how many ready runes of each domain
+            # are exhausted (the first ones of each, in the runes' order)
+            ready_by = [[], [], [], [], [], []]
+            for r in t.zones[RUNES[p]]:
+                if not orient[r]:
+                    ready_by[rune_index[card[r]]].append(r)
+            ks = [k for k in range(6) if ready_by[k]]
+            mine = [0] * 6
+            for r in auto["exhaust"]:
+                mine[rune_index[card[r]]] += 1
+            auto_xs = tuple([mine[k] for k in ks])
+            out = [auto]
+            for xs in _splits(max(0, energy - pool[0]), tuple([len(ready_by[k]) for k in ks])):
+                if xs != auto_xs:
+                    exhaust = []
+                    for k, x in zip(ks, xs):
+                        if x:
+                            exhaust += ready_by[k][:x]
+                    out.append({"exhaust": exhaust, "recycle": [], "pool": []})
+            return out
         left = pool[1:]
         need = [0] * 6
         any_n = 0
@@ -292,42 +313,50 @@ class Costs:
             else:
                 a_ready[i] -= 1
             a_rec[i] += 1
-        auto_key = (tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))
-        seen = {auto_key}
+        # the ready runes the engine's own payment uses up (exhausted or recycled), per domain
+        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), [d_ready[i] - a_ready[i] for i in range(nd)]
         out = [auto]
         # Which runes [A] recycles (aa[i] of domain i) fixes, per domain, the runes recycled
         # and how many of its ready runes recycling takes beyond its exhausted ones (c[i]).
-        # Exhausting xs[i] ready runes for energy then leaves d_ready[i] - max(xs[i], c[i])
-        # ready. Among the payments with the same pool and recycled runes, one leaves every
-        # domain at least as many ready runes as another exactly when it uses no more ready
-        # runes than it must: max(e_need, sum(c)) in all, which is xs >= c in every domain
-        # when the energy needs more ready runes than recycling takes (xs <= c otherwise).
-        # Only those are offered, each once, in the order first found.
-        span = range(nd)
+        # Exhausting xs[i] ready runes for energy then uses up max(xs[i], c[i]) ready runes.
+        # Among the payments with the same pool and recycled runes, one leaves every domain at
+        # least as many ready runes as another exactly when it uses up no more ready runes
+        # than it must, max(e_need, sum(c)) in all: xs >= c in every domain when the energy
+        # needs more ready runes than recycling takes (each such xs leaves other runes), else
+        # xs <= c (all leave the same runes: the first found is the one). Those are offered,
+        # in the order first found, but for the engine's own or one it leaves better off.
         recycles = []
         for aa in _splits(rune_any, tuple(d_runes)):
             rec, c = [], []
-            for i in span:
+            for i in range(nd):
                 r_n = d_need[i] + aa[i]
                 if r_n > d_runes[i]:
                     break
                 rec.append(r_n)
                 c.append(r_n - d_tired[i] if r_n > d_tired[i] else 0)
             else:
-                recycles.append((aa, tuple(rec), c, e_need >= sum(c)))
+                recycles.append((aa, tuple(rec) == a_rec, c, e_need >= sum(c), [True]))
         ready_caps = tuple(d_ready)
         for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
-            pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
-            pool_key = tuple(sorted(pool_any))
+            pool_any = []
+            for k, n in zip(pool_ks, pk):
+                pool_any += [DOMAINS[k]] * n
+            auto_pool = sorted(pool_any) == a_pool
+            for _, _, _, _, first in recycles:
+                first[0] = True
             for xs in _splits(e_need, ready_caps):
-                for aa, rec, c, energy_more in recycles:
-                    if not all(map(ge, xs, c) if energy_more else map(le, xs, c)):
-                        continue  # it leaves a ready rune exhausted for nothing
-                    r_ready = tuple([d_ready[i] - (xs[i] if xs[i] > c[i] else c[i]) for i in span])
-                    key = (pool_key, r_ready, tuple([d_runes[i] - rec[i] - r_ready[i] for i in span]), rec)
-                    if key in seen or _dominates(auto_key, key):
-                        continue
-                    seen.add(key)
+                for aa, auto_rec, c, energy_more, first in recycles:
+                    if energy_more:
+                        if not all(map(ge, xs, c)):
+                            continue  # it would exhaust a ready rune that is recycled anyway
+                        used = xs
+                    else:
+                        if not first[0] or not all(map(le, xs, c)):
+                            continue  # the same runes left as one found before, or fewer ready
+                        first[0] = False
+                        used = c
+                    if auto_pool and auto_rec and all(map(ge, used, a_used)):
+                        continue  # the engine's own payment, or one it leaves better off
                     out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
                                                       dict(zip(doms, aa)), pool_any))
         return out
