@@ -123,12 +123,13 @@ def _dominates(a: tuple, b: tuple) -> bool:
     return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
-def _rune_to_recycle(runes, orient, recycle: list):
-    """The rune of ``runes`` the engine's own payment recycles next: the first exhausted one
-    not recycled yet, else the first ready one (in the runes' order), else None."""
+def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
+    """The rune of ``runes`` (their domains ``doms``: pool indexes) the engine's own payment
+    recycles next, of domain ``k`` (-1: any): the first exhausted one not recycled yet, else
+    the first ready one (in the runes' order), else None."""
     first = None
-    for r in runes:
-        if r not in recycle:
+    for i, r in enumerate(runes):
+        if (k < 0 or doms[i] == k) and r not in recycle:
             if orient[r]:
                 return r
             if first is None:
@@ -174,6 +175,7 @@ class Costs:
         runes = t.zones[RUNES[p]]
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         recycle: list = []
+        doms = None  # each rune's domain, worked out when a rune is recycled
         have = pool[1:]
         need_any = 0
         used_pool = [0] * 6
@@ -186,7 +188,9 @@ class Costs:
                 used_pool[k] += 1
                 continue
             # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
-            recycle.append(_rune_to_recycle([r for r in runes if rune_index[card[r]] == k], orient, recycle))
+            if doms is None:
+                doms = [rune_index[card[r]] for r in runes]
+            recycle.append(_rune_to_recycle(runes, orient, recycle, doms, k))
         pool_any = []
         for _ in range(need_any):
             k = -1
@@ -198,7 +202,7 @@ class Costs:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
                 continue
-            recycle.append(_rune_to_recycle(runes, orient, recycle))  # any rune, likewise
+            recycle.append(_rune_to_recycle(runes, orient, recycle, doms))  # any rune, likewise
         exh: list = []
         e_need = max(0, energy - pool[0])
         if e_need:
