@@ -107,6 +107,25 @@ class Board:
                 v = v + 1 if numeric else max(v, 1)
         return v
 
+    def kw_given_now(self, kw: str) -> bool:
+        """Could something other than a unit's own card give it ``kw`` now (a keyword
+        granted this turn, an attached Equipment, a battlefield's "units here have")? When
+        not, :meth:`keyword_value` is the printed value (Core Rules v1.3 Layers, digest 21)."""
+        if kw not in self.facts.kw_given:
+            return False
+        zones = self.table.zones
+        if len(zones) > N_ZONES:  # some card is attached
+            return True
+        for m in self.this_turn_effects:
+            if m[1] == "kw" and m[2] == kw:
+                return True
+        db, card = self.card_db, self.table.card
+        for b in BATTLEFIELD:
+            bfs = zones[b]
+            if bfs and db[card[bfs[0]]]["here_kw"] == kw:
+                return True
+        return False
+
     def might(self, iid: int) -> int:
         """Current Might (Core Rules v1.3 Layers, arithmetic layer, digest 21): printed Might,
         buff, this-turn modifiers, equipment bonus, battlefield and legend passives,

@@ -17,7 +17,7 @@ class CardFacts:
 
     __slots__ = ("db", "units", "gear", "rune_index", "activated", "chain_ok", "showdown_ok", "triggers", "kw_given",
                  "moves_to_showdown", "chain_activated", "showdown_activated",
-                 "bf_might", "defend_alone")
+                 "bf_might", "defend_alone", "plays", "hidden_kw")
 
     def __init__(self, card_db: dict):
         self.db = card_db
@@ -61,6 +61,16 @@ class CardFacts:
                          for k, c in card_db.items() if any(st["kind"] == "bf_might" for st in c["static"])}
         self.defend_alone = {k: [st.get("n", 1) for st in c["static"] if st["kind"] == "defend_alone"]
                              for k, c in card_db.items() if any(st["kind"] == "defend_alone" for st in c["static"])}
+        #: what Legality._play_choices reads of each card, by card id: (type, name, cost, power,
+        #: Reaction (or Quick-Draw), Action, Accelerate, [C]'s domain (Legality._cdom), Ambush,
+        #: Repeat, Quick-Draw, target)
+        self.plays = {k: (c["type"], c["name"], c["cost"], c["power"],
+                          bool(c["kw"].get("reaction") or c["kw"].get("quickdraw")), bool(c["kw"].get("action")),
+                          c["kw"].get("accelerate"), c["domain"][0] if len(c["domain"]) == 1 else "any",
+                          c["kw"].get("ambush"), c["kw"].get("repeat", 0), c["kw"].get("quickdraw"), c["target"])
+                      for k, c in card_db.items()}
+        #: the ids of cards with Hidden
+        self.hidden_kw = frozenset(k for k, c in card_db.items() if c["kw"].get("hidden"))
         #: the activated abilities of each card that has any: ((number, ability), ...)
         self.activated = {}
         for k, c in card_db.items():

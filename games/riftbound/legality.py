@@ -55,10 +55,11 @@ class Legality:
             plays = in_hand
         hidden = HIDDEN[p]
         hidden_plays = []  # (card, its battlefield)
-        for b in (0, 1):
-            for iid in zones[hidden[b]]:
-                if play_card_refusal(self, p, iid) is None:
-                    hidden_plays.append((iid, b))
+        if zones[hidden[0]] or zones[hidden[1]]:
+            for b in (0, 1):
+                for iid in zones[hidden[b]]:
+                    if play_card_refusal(self, p, iid) is None:
+                        hidden_plays.append((iid, b))
         # activated abilities (legend, units, gear) that ability_refusal allows
         activated = facts.activated
         here = LOCZ[p]
@@ -93,25 +94,24 @@ class Legality:
         """The plays of the card ``iid`` (from the facedown slot at ``hidden_at``, or -1) ``p``
         can pay for with the wallet ``w`` (:meth:`Costs.wallet`, worked out when not given);
         ``bfn`` is :meth:`_bf_names` (likewise)."""
-        card = self.card_db[self.table.card[iid]]
-        typ = card["type"]
-        kw = card["kw"]
+        typ, nm, cost, power, react, action, accelerate, cdom, ambush, repeat, quickdraw, target = \
+            self.facts.plays[self.table.card[iid]]
         # what may be played in each state (seed 'which cards can be played now'; digest 8.3, 18
         # Action/Reaction): anything in the Main Phase's Neutral Open state; with priority,
         # Reaction (Quick-Draw has it, and so has a hidden card); with focus, Action too
         if mode == "main":
             ok = True
+        elif mode == "prio":
+            ok = react or hidden_at >= 0
         else:
-            react = kw.get("reaction") or kw.get("quickdraw") or hidden_at >= 0
-            ok = bool(react) if mode == "prio" else bool(react or kw.get("action"))
-        E, P = (0, []) if hidden_at >= 0 else (card["cost"], card["power"])
-        nm = card["name"]
+            ok = react or hidden_at >= 0 or action
+        E, P = (0, []) if hidden_at >= 0 else (cost, power)
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
             # what p can pay for first (the cost is the same wherever it goes)
             pays = affords(w, E, P)
-            accel = kw.get("accelerate") and affords(w, E + 1, P + [self._cdom(card)])
+            accel = accelerate and affords(w, E + 1, P + [cdom])
             if not (pays or accel):
                 return
             if hidden_at >= 0:
@@ -127,7 +127,7 @@ class Legality:
                         locs.append(0)
                     if controller[1] == p:
                         locs.append(1)
-                if kw.get("ambush"):  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
+                if ambush:  # Ambush: to a battlefield where you have units, with Reaction (digest 18)
                     for b in (0, 1):
                         if b not in locs and self.has_units(p, b):
                             locs.append(b)
@@ -165,8 +165,8 @@ class Legality:
                 return  # not even without the Deflect and Repeat a target or Repeat would add
             if not self.showdown and self.table.card[iid] in self.facts.moves_to_showdown:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
-            tgs = self._targets(p, card["target"], -1, -1, hidden_at) if card["target"] else [-1]
-            rep = kw.get("repeat", 0)
+            tgs = self._targets(p, target, -1, -1, hidden_at) if target else [-1]
+            rep = repeat
             db, cards = self.card_db, self.table.card
             for tg in tgs:
                 extra = self._deflect(p, tg)
@@ -192,7 +192,7 @@ class Legality:
             to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
             if not affords(w, E, P):
                 return
-            if kw.get("quickdraw"):
+            if quickdraw:
                 for u in self._targets(p, QUICKDRAW_TARGET, -1, -1, hidden_at):
                     ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
             else:
@@ -263,12 +263,21 @@ class Legality:
         here = LOCZ[p]
         if bfn is None:
             bfn = self._bf_names()
+        # Ganking (_move_dests): the printed keyword unless something gives it now
+        gank_given = self.kw_given_now("ganking")
         for loc in (-1, 0, 1):
             for u in zones[here[loc + 1]]:
                 if orient[u] or card[u] not in units:
                     continue
-                nm = db[card[u]]["name"]  # Board.name
-                for d in ((0, 1) if loc < 0 else self._move_dests(p, u)):
+                c = db[card[u]]
+                nm = c["name"]  # Board.name
+                if loc < 0:
+                    dests = (0, 1)
+                elif self.keyword_value(u, "ganking") if gank_given else c["kw"].get("ganking", 0):
+                    dests = (-1, 1 - loc)
+                else:
+                    dests = (-1,)
+                for d in dests:
                     # the same move with the same words is the same choice each time (made once)
                     key = ("move", u, d, p, nm, bfn)
                     c = _CHOICES.get(key)
@@ -295,10 +304,13 @@ class Legality:
         controller = self.battlefield_controller
         if controller[0] != p and controller[1] != p:
             return
+        cards = t.zones[HAND[p]] + t.zones[CHAMPION[p]]
+        hidden_kw, card = self.facts.hidden_kw, t.card
+        if hidden_kw.isdisjoint(map(card.__getitem__, cards)):
+            return
         slots = [b for b in (0, 1) if controller[b] == p]
-        db, card = self.card_db, t.card
-        for iid in t.zones[HAND[p]] + t.zones[CHAMPION[p]]:
-            if db[card[iid]]["kw"].get("hidden"):
+        for iid in cards:
+            if card[iid] in hidden_kw:
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:

@@ -5,7 +5,7 @@ how to pay (the ``pay_cost`` decision)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import ge
+from operator import ge, le
 
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
@@ -123,6 +123,20 @@ def _dominates(a: tuple, b: tuple) -> bool:
     return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
+def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
+    """The rune of ``runes`` (their domains ``doms``: pool indexes) the engine's own payment
+    recycles next, of domain ``k`` (-1: any): the first exhausted one not recycled yet, else
+    the first ready one (in the runes' order), else None."""
+    first = None
+    for i, r in enumerate(runes):
+        if (k < 0 or doms[i] == k) and r not in recycle:
+            if orient[r]:
+                return r
+            if first is None:
+                first = r
+    return first
+
+
 class Costs:
     """Checking and paying costs (digest 5.3-5.8). RBState mixin."""
 
@@ -161,6 +175,7 @@ class Costs:
         runes = t.zones[RUNES[p]]
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         recycle: list = []
+        doms = None  # each rune's domain, worked out when a rune is recycled
         have = pool[1:]
         need_any = 0
         used_pool = [0] * 6
@@ -173,15 +188,9 @@ class Costs:
                 used_pool[k] += 1
                 continue
             # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
-            first = None
-            for r in runes:
-                if rune_index[card[r]] == k and r not in recycle:
-                    if orient[r]:
-                        first = r
-                        break
-                    if first is None:
-                        first = r
-            recycle.append(first)
+            if doms is None:
+                doms = [rune_index[card[r]] for r in runes]
+            recycle.append(_rune_to_recycle(runes, orient, recycle, doms, k))
         pool_any = []
         for _ in range(need_any):
             k = -1
@@ -193,15 +202,7 @@ class Costs:
                 used_pool[k] += 1
                 pool_any.append(DOMAINS[k])
                 continue
-            first = None
-            for r in runes:
-                if r not in recycle:
-                    if orient[r]:
-                        first = r
-                        break
-                    if first is None:
-                        first = r
-            recycle.append(first)
+            recycle.append(_rune_to_recycle(runes, orient, recycle, doms))  # any rune, likewise
         exh: list = []
         e_need = max(0, energy - pool[0])
         if e_need:
@@ -244,6 +245,27 @@ class Costs:
         t = self.table
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
+        if not power:
+            # energy alone: the payments differ only in how many ready runes of each domain
+            # are exhausted (the first ones of each, in the runes' order)
+            ready_by = [[], [], [], [], [], []]
+            for r in t.zones[RUNES[p]]:
+                if not orient[r]:
+                    ready_by[rune_index[card[r]]].append(r)
+            ks = [k for k in range(6) if ready_by[k]]
+            mine = [0] * 6
+            for r in auto["exhaust"]:
+                mine[rune_index[card[r]]] += 1
+            auto_xs = tuple([mine[k] for k in ks])
+            out = [auto]
+            for xs in _splits(max(0, energy - pool[0]), tuple([len(ready_by[k]) for k in ks])):
+                if xs != auto_xs:
+                    exhaust = []
+                    for k, x in zip(ks, xs):
+                        if x:
+                            exhaust += ready_by[k][:x]
+                    out.append({"exhaust": exhaust, "recycle": [], "pool": []})
+            return out
         left = pool[1:]
         need = [0] * 6
         any_n = 0
@@ -295,48 +317,52 @@ class Costs:
             else:
                 a_ready[i] -= 1
             a_rec[i] += 1
-        keys = [(tuple(sorted(auto["pool"])), tuple(a_ready), tuple(a_tired), tuple(a_rec))]
-        how: list = [None]
-        seen = {keys[0]}
-        ready_caps = tuple(d_ready)
-        rune_caps = tuple(d_runes)
-        span = range(nd)
-        for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
-            pool_any = [DOMAINS[k] for k, n in zip(pool_ks, pk) for _ in range(n)]
-            pool_key = tuple(sorted(pool_any))
-            for xs in _splits(e_need, ready_caps):
-                for aa in _splits(rune_any, rune_caps):
-                    r_ready, r_tired, r_rec = [], [], []
-                    for i in span:
-                        r_n = d_need[i] + aa[i]
-                        if r_n > d_runes[i]:
-                            break
-                        # exhaust x ready runes, then recycle r_n: the exhausted ones first
-                        tired_now = d_tired[i] + xs[i]
-                        if r_n > tired_now:
-                            r_ready.append(d_ready[i] - xs[i] - (r_n - tired_now))
-                            r_tired.append(0)
-                        else:
-                            r_ready.append(d_ready[i] - xs[i])
-                            r_tired.append(tired_now - r_n)
-                        r_rec.append(r_n)
-                    else:
-                        key = (pool_key, tuple(r_ready), tuple(r_tired), tuple(r_rec))
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        keys.append(key)
-                        how.append((xs, aa, pool_any))
+        # the ready runes the engine's own payment uses up (exhausted or recycled), per domain
+        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), [d_ready[i] - a_ready[i] for i in range(nd)]
         out = [auto]
-        for i in range(1, len(keys)):
-            key = keys[i]
-            for other in keys:
-                if _dominates(other, key):
+        # Which runes [A] recycles (aa[i] of domain i) fixes, per domain, the runes recycled
+        # and how many of its ready runes recycling takes beyond its exhausted ones (c[i]).
+        # Exhausting xs[i] ready runes for energy then uses up max(xs[i], c[i]) ready runes.
+        # Among the payments with the same pool and recycled runes, one leaves every domain at
+        # least as many ready runes as another exactly when it uses up no more ready runes
+        # than it must, max(e_need, sum(c)) in all: xs >= c in every domain when the energy
+        # needs more ready runes than recycling takes (each such xs leaves other runes), else
+        # xs <= c (all leave the same runes: the first found is the one). Those are offered,
+        # in the order first found, but for the engine's own or one it leaves better off.
+        recycles = []
+        for aa in _splits(rune_any, tuple(d_runes)):
+            rec, c = [], []
+            for i in range(nd):
+                r_n = d_need[i] + aa[i]
+                if r_n > d_runes[i]:
                     break
+                rec.append(r_n)
+                c.append(r_n - d_tired[i] if r_n > d_tired[i] else 0)
             else:
-                xs, aa, pool_any = how[i]
-                out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                  dict(zip(doms, aa)), pool_any))
+                recycles.append((aa, tuple(rec) == a_rec, c, e_need >= sum(c), [True]))
+        ready_caps = tuple(d_ready)
+        for pk in _splits(from_pool, tuple(map(left.__getitem__, pool_ks))):
+            pool_any = []
+            for k, n in zip(pool_ks, pk):
+                pool_any += [DOMAINS[k]] * n
+            auto_pool = sorted(pool_any) == a_pool
+            for _, _, _, _, first in recycles:
+                first[0] = True
+            for xs in _splits(e_need, ready_caps):
+                for aa, auto_rec, c, energy_more, first in recycles:
+                    if energy_more:
+                        if not all(map(ge, xs, c)):
+                            continue  # it would exhaust a ready rune that is recycled anyway
+                        used = xs
+                    else:
+                        if not first[0] or not all(map(le, xs, c)):
+                            continue  # the same runes left as one found before, or fewer ready
+                        first[0] = False
+                        used = c
+                    if auto_pool and auto_rec and all(map(ge, used, a_used)):
+                        continue  # the engine's own payment, or one it leaves better off
+                    out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                      dict(zip(doms, aa)), pool_any))
         return out
 
     def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
@@ -403,8 +429,9 @@ class Costs:
                     used_pool[k] += 1
         for d in plan["pool"]:
             used_pool[POOL_INDEX[d] - 1] += 1
-        for k in range(6):
-            pool[k + 1] -= used_pool[k]
+        if any(used_pool):
+            for k in range(6):
+                pool[k + 1] -= used_pool[k]
         pool[0] -= min(pool[0], energy)
         if energy or power:
             text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"
