@@ -14,7 +14,8 @@ PROCS = Procedures("lumen_condenser")
 _new = object.__new__
 
 
-PROCESSOR = Processor(PROCS)  # the end-of-game check returns at once while the game goes on (LumenState.check_outcome)
+# the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due)
+PROCESSOR = Processor(PROCS, outcome_when_due=True)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
@@ -49,7 +50,8 @@ def run_in_place(state, events, names: tuple) -> None:
     plan = _PLANS.get(names) or _plan(names)
     stack = state.steps
     base = len(stack)
-    if not state.game_goes_on:  # the check that follows the step running this
+    if state.outcome_due:  # the check that follows the step running this
+        state.outcome_due = False
         state.check_outcome(events)
         if state.outcome is not None or state.steps is not stack:
             return
@@ -65,7 +67,8 @@ def run_in_place(state, events, names: tuple) -> None:
             for i in range(start, len(events)):
                 if not events[i].rule:
                     events[i].rule = rule
-        if not state.game_goes_on:  # (only the check ends the game or replaces the steps)
+        if state.outcome_due:  # (only the check ends the game or replaces the steps)
+            state.outcome_due = False
             state.check_outcome(events)
             if state.outcome is not None or state.steps is not stack:
                 return

@@ -98,7 +98,7 @@ def _no_response(state, p: int, why: str) -> str:
     state.ready_picks[p] = -1
     state.skips_get[p] = 1
     state.no_responses[p] += 1
-    state.game_goes_on = None
+    state.outcome_due = True
     n = state.no_responses[p]
     state.event("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}", "seed 5.2",
                 {"player": p, "count": n})
