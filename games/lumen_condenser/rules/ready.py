@@ -140,7 +140,9 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
-        m = made_for(state)
+        m = state.made_memo
+        if m is None or m.cards is not state.table.card:
+            m = made_for(state)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []
