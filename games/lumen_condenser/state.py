@@ -195,14 +195,23 @@ class LumenState(State):
 
     def reset_battle(self) -> None:
         """Forget this battle's judgment (after clean-up, a grab negation or sudden death)."""
-        self.battle_cards = [-1, -1]
-        self.technique_live = [0, 0]
-        self.lost_judgment = [0, 0]
-        self.speeds = [0, 0]
-        self.power_bonus = [0, 0]
-        self.results = ["", ""]
-        self.breaks_after_use = [0, 0]
-        self.combo_result = [0, 0]
+        # in place (a state's lists are its own: a clone copies them, and no event keeps one)
+        x = self.battle_cards
+        x[0] = x[1] = -1
+        x = self.technique_live
+        x[0] = x[1] = 0
+        x = self.lost_judgment
+        x[0] = x[1] = 0
+        x = self.speeds
+        x[0] = x[1] = 0
+        x = self.power_bonus
+        x[0] = x[1] = 0
+        x = self.results
+        x[0] = x[1] = ""
+        x = self.breaks_after_use
+        x[0] = x[1] = 0
+        x = self.combo_result
+        x[0] = x[1] = 0
         self.fp_zero_at_reveal = False
         self.battle_memo = None
 
