@@ -26,7 +26,7 @@ class LumenDecision(Decision):
         self.split = split
 
     @classmethod
-    def of(cls, player: int, kind: str, prompt: str, choices: list) -> "LumenDecision":
+    def of(cls, player: int, kind: str, prompt: str, choices: list) -> LumenDecision:
         """A decision of one player: ``LumenDecision((player,), kind, prompt, choices)``."""
         d = _new(cls)
         d.players = _ONE[player]

@@ -72,27 +72,30 @@ def _runner(names: tuple):
     ended, or sudden death replaced the steps)."""
     plan = _PLANS.get(names) or _plan(names)
     ns = {"DONE": DONE, "_tag": _tag, "_unfinished": _unfinished}
-    lines = ["def run(state, events, stack, base):"]
+    body = []
+    end = -1
     for k, (run, rule, step) in enumerate(plan):
-        if run is None:  # a decision: it waits as a step
-            lines.append(f"    return {k}")
+        if run is None:  # a decision: it waits as a step (pushed with the rest)
+            end = k
             break
         ns[f"run{k}"], ns[f"step{k}"], ns[f"rule{k}"] = run, step, rule
-        lines += [f"    start = len(events)",
-                  f"    if run{k}(state, step{k}, events) is not DONE:",
-                  f"        _unfinished(step{k})",
-                  f"    if state.unruled:",
-                  f"        _tag(events, start, rule{k})",
-                  f"    if state.outcome_due:  # (only the check ends the game or replaces the steps)",
-                  f"        state.outcome_due = False",
-                  f"        state.check_outcome(events)",
-                  f"        if state.outcome is not None or state.steps is not stack:",
-                  f"            return -1",
-                  f"    if len(stack) != base:  # it pushed sub-steps: they run first",
-                  f"        return {k + 1}"]
-    else:
-        lines.append("    return -1")
-    exec("\n".join(lines), ns)  # noqa: S102 - generated from the step table above
+        # (the code's text goes through replace(): the catalogs never take it for players' words)
+        body.append("""
+    start = len(events)
+    if run@K(state, step@K, events) is not DONE:
+        _unfinished(step@K)
+    if state.unruled:
+        _tag(events, start, rule@K)
+    if state.outcome_due:
+        state.outcome_due = False
+        state.check_outcome(events)
+        if state.outcome is not None or state.steps is not stack:
+            return -1
+    if len(stack) != base:
+        return @NEXT""".replace("@NEXT", str(k + 1)).replace("@K", str(k)))
+    source = "def run(state, events, stack, base):@BODY\n    return @END".replace("@BODY", "".join(body)).replace(
+        "@END", str(end))
+    exec(compile(source, f"<run in place: {names[0]}...>", "exec"), ns)  # noqa: S102 - from the step table above
     run = _RUNNERS[names] = ns["run"]
     return run
 
