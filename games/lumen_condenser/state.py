@@ -89,11 +89,13 @@ FIELD_LIST = [
           "(rules/judgment.py battle_techs) once read; forgotten when a technique is revealed or nullified and when "
           "the battle is reset"),
     field("made_memo", "cache", doc="the choices made for this state's cards (rules/made.py made_for) once found"),
-    field("game_goes_on", "cache", doc="True once the end-of-game check found the game going on and nothing it reads "
-          "(HP, no responses, sudden death) has changed since; None after a clone (the next check looks)"),
+    field("outcome_due", "value", doc="True when something the end-of-game check reads (HP, no responses, sudden "
+          "death) changed since it last looked, or the HP check waits for the judgment's effects step: the processor "
+          "runs the check after a step only then (kit Processor, outcome_when_due)", default=True),
     field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
           "processor then writes the rule of the procedure that emitted it)"),
-    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
+    field("decision", "decision", "the pending decision, built whenever the rules stop (a choice applied, set-up, "
+          "a load, a re-draw); a clone shares it"),
     field("events", "cache", "the event list of the choice being applied"),
 ]
 
@@ -129,6 +131,7 @@ class LumenState(State):
         s.outcome = Outcome.from_data(data.get("outcome"))
         s.game = game
         s.card_db = card_db
+        s.decision = PROCESSOR.decide(s)
         return s
 
     # -- small helpers -------------------------------------------------------------------------
@@ -192,14 +195,23 @@ class LumenState(State):
 
     def reset_battle(self) -> None:
         """Forget this battle's judgment (after clean-up, a grab negation or sudden death)."""
-        self.battle_cards = [-1, -1]
-        self.technique_live = [0, 0]
-        self.lost_judgment = [0, 0]
-        self.speeds = [0, 0]
-        self.power_bonus = [0, 0]
-        self.results = ["", ""]
-        self.breaks_after_use = [0, 0]
-        self.combo_result = [0, 0]
+        # in place (a state's lists are its own: a clone copies them, and no event keeps one)
+        x = self.battle_cards
+        x[0] = x[1] = -1
+        x = self.technique_live
+        x[0] = x[1] = 0
+        x = self.lost_judgment
+        x[0] = x[1] = 0
+        x = self.speeds
+        x[0] = x[1] = 0
+        x = self.power_bonus
+        x[0] = x[1] = 0
+        x = self.results
+        x[0] = x[1] = ""
+        x = self.breaks_after_use
+        x[0] = x[1] = 0
+        x = self.combo_result
+        x[0] = x[1] = 0
         self.fp_zero_at_reveal = False
         self.battle_memo = None
 
@@ -208,7 +220,7 @@ class LumenState(State):
         if value == old:
             return
         self.hp[p] = value
-        self.game_goes_on = None
+        self.outcome_due = True
         says = HP_SAYS.get(why)
         caption = (says.format(player=self.names[p], old=old, new=value) if says
                    else f"{self.names[p]} HP {old} -> {value} ({why})")
@@ -310,7 +322,7 @@ class LumenState(State):
         both at 0 at once start sudden death, or draw during it (seed 8). The
         HP check waits during the judgment until its effects step (seed
         5.3.7): damage from before-judgment effects is judged with the rest."""
-        if self.game_goes_on or self.outcome is not None:
+        if self.outcome is not None:
             return
         responses = self.no_responses
         if responses[0] >= NO_RESPONSE_LOSS or responses[1] >= NO_RESPONSE_LOSS:
@@ -335,9 +347,9 @@ class LumenState(State):
             return
         hp = self.hp
         if hp[0] > 0 and hp[1] > 0:
-            self.game_goes_on = True  # until HP, a no-response count or sudden death changes
-            return
+            return  # not due again until HP, a no-response count or sudden death changes
         if self.battle_step in HP_CHECK_WAITS:
+            self.outcome_due = True  # looked at again after the next step
             return
         zero = [hp[0] <= 0, hp[1] <= 0]
         if zero[0] and zero[1]:
@@ -354,19 +366,23 @@ class LumenState(State):
     def turn(self) -> int:
         return self.turn_number
 
+    # ``decision`` is a plain slot, read without a call (the kit and the agents read it several
+    # times per choice): it is built whenever the rules stop, as a choice is applied, after set-up,
+    # a load or a re-draw (a __getattr__ to build it on first read would slow every attribute read).
     @property
-    def decision(self):
-        d = self.decision_cache
-        if d is None:
-            d = self.decision_cache = PROCESSOR.decide(self)
-        return d
+    def decision_cache(self):
+        """The pending decision (setting None builds it again: the state changed outside the rules)."""
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        self.decision = PROCESSOR.decide(self) if value is None else value
 
     def _apply(self, choice) -> list:
         self.events = events = []
         self.unruled = False
-        self.decision_cache = None
         PROCESSOR.choose(self, choice, events)
-        self.decision_cache = None
+        self.decision = PROCESSOR.decide(self)
         self.events = None
         return events
 
@@ -377,7 +393,7 @@ class LumenState(State):
         self.unruled = False
         PROCESSOR.run(self, self.events)
         self.events = None
-        self.decision_cache = None
+        self.decision = PROCESSOR.decide(self)
 
     def view(self, player):
         return view(self, player)
@@ -428,7 +444,7 @@ class LumenState(State):
             if legal and pick not in legal:
                 s.ready_picks[q] = legal[rng.randbelow(len(legal))]
         s.rng = PCG32(rng.next_u32(), stream=7)
-        s.decision_cache = None
+        s.decision = PROCESSOR.decide(s)  # the clone's own, over the cards it now holds
         return s
 
 

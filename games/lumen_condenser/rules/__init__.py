@@ -15,6 +15,9 @@ rulebook (see the README's "Where each rule lives"):
 """
 
 from . import battle, breaks, catch, cleanup, combo, get, judgment, ready, recovery, sudden_death, turn, windows  # noqa: F401
-from .procedures import PROCESSOR, PROCS
+from .procedures import PROCESSOR, PROCS, prepare
+
+# the step tables run in place, made ready once every procedure is registered
+prepare(turn.TURN_STRUCTURE, ("turn_start",), battle.BATTLE_STEPS)
 
 __all__ = ["PROCESSOR", "PROCS"]

@@ -92,7 +92,7 @@ def grab_timing(state, step, events):
     technique from hand to nullify it. Two windows at once go by priority
     (a tie skips the timing, seed 3.2)."""
     answer = []
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)
     for p in (0, 1):
         if kind[p] and tech[p].grab and grab_cards(state, 1 - p):  # a live technique with the grab judgment
             answer.append(1 - p)

@@ -21,7 +21,7 @@ def cleanup(state, step, events):
     three defence-vs-defence battles in a row with FP held at 0 break both
     defence techniques."""
     state.battle_step = ""
-    kind = battle_techs(state)[1]
+    kind = (state.battle_memo or battle_techs(state))[1]
     dd = kind[0] == "defence" and kind[1] == "defence"
     if dd and state.fp_zero_at_reveal and state.fp[0] == 0 and state.fp[1] == 0:
         state.defence_over_count += 1

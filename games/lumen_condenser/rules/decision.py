@@ -7,6 +7,10 @@ from __future__ import annotations
 from tabletop.engine.core import Decision
 
 
+_new = object.__new__
+_ONE = ((0,), (1,))  # the players of a decision of one player
+
+
 class LumenDecision(Decision):
     """``split``: the index where player 2's choices begin in a decision of
     both players (player 1's come first); None when every choice is the
@@ -20,6 +24,17 @@ class LumenDecision(Decision):
         self.prompt = prompt
         self.choices = choices
         self.split = split
+
+    @classmethod
+    def of(cls, player: int, kind: str, prompt: str, choices: list) -> LumenDecision:
+        """A decision of one player: ``LumenDecision((player,), kind, prompt, choices)``."""
+        d = _new(cls)
+        d.players = _ONE[player]
+        d.kind = kind
+        d.prompt = prompt
+        d.choices = choices
+        d.split = None
+        return d
 
     def choices_for(self, player: int) -> list:
         split = self.split

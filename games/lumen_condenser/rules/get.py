@@ -80,7 +80,9 @@ _MAKE = {
 
 def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
     """A ``kind`` choice (take or discard) of ``p`` for each card of ``iids``."""
-    m = made_for(state)
+    m = state.made_memo
+    if m is None or m.cards is not state.table.card:
+        m = made_for(state)
     key = _KEYS[kind][p]
     lst = m.lists.get(key) or choice_list(m, key)
     make = _MAKE[key]
@@ -120,7 +122,7 @@ class GetPick:
         ch = take_choices(state, p)
         if hand_full(state, p):
             ch.append(_SKIP[p])
-        return LumenDecision((p,), "get", "Get: take a technique from your List", ch)
+        return LumenDecision.of(p, "get", "Get: take a technique from your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):
@@ -140,7 +142,7 @@ class GetPick:
 
 def discard_decision(state, p: int) -> LumenDecision:
     ch = _card_choices(state, "discard", p, state.table.zones[HAND[p]])
-    return LumenDecision((p,), "discard", "Discard a technique (hand over its limit)", ch)
+    return LumenDecision.of(p, "discard", "Discard a technique (hand over its limit)", ch)
 
 
 @PROCS.decision("get_discard", rule="Get phase (seed 5.4)")

@@ -99,7 +99,7 @@ def evade_judgment(state, step, events):
     the judgment and its effects and damage are nullified."""
     ev = step_event(state, "evade", "seed 5.3.2")
     ok = [False, False]
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     for p in (0, 1):
         q = 1 - p
         kp = kind[p]
@@ -146,7 +146,7 @@ def defence_judgment(state, step, events):
     """Seed 5.3.3: a defence whose guard entry matches the attack's position guards it."""
     ev = step_event(state, "defence", "seed 5.3.3")
     lost = state.lost_judgment
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     for p in (0, 1):
         q = 1 - p
         if kind[p] == "defence" and not lost[p] and kind[q] == "attack" and not lost[q]:
@@ -199,7 +199,7 @@ def fp_speed_adjustment(state, step, events):
     ev = step_event(state, "fp_speed", "seed 5.3.4")
     parts = []
     speeds = state.speeds
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     for p in (0, 1):
         if kind[p] != "attack":
             continue
@@ -233,7 +233,7 @@ def speed_judgment(state, step, events):
     defence with no entry for its position hits (seed 5.3.8)."""
     ev = step_event(state, "speed", "seed 5.3.5")
     res = state.results
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     lost = state.lost_judgment
     live = [kind[0] == "attack" and not lost[0] and not res[0], kind[1] == "attack" and not lost[1] and not res[1]]
     if live[0] and live[1]:
@@ -369,7 +369,7 @@ def result_judgment(state, step, events):
     ev = step_event(state, "result", "seed 5.3.8")
     r = state.results
     names = state.names
-    tech, kind = battle_techs(state)
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     bonus = state.power_bonus
     # damage_of each (nothing below changes a technique, its type or a power bonus before the damage)
     hits = [max(0, tech[p].damage + bonus[p]) if kind[p] == "attack" else 0 for p in (0, 1)]

@@ -14,7 +14,8 @@ PROCS = Procedures("lumen_condenser")
 _new = object.__new__
 
 
-PROCESSOR = Processor(PROCS)  # the end-of-game check returns at once while the game goes on (LumenState.check_outcome)
+# the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due)
+PROCESSOR = Processor(PROCS, outcome_when_due=True)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
@@ -46,34 +47,75 @@ def run_in_place(state, events, names: tuple) -> None:
     the sub-steps, so they run after them, as if all had been pushed. When
     the game ends or sudden death replaces the pending steps, the rest is
     dropped, as the processor would drop it."""
-    plan = _PLANS.get(names) or _plan(names)
     stack = state.steps
     base = len(stack)
-    if not state.game_goes_on:  # the check that follows the step running this
+    if state.outcome_due:  # the check that follows the step running this
+        state.outcome_due = False
         state.check_outcome(events)
         if state.outcome is not None or state.steps is not stack:
             return
-    k = 0
-    for run, rule, step in plan:
-        if run is None:  # a decision: it waits as a step
+    k = (_RUNNERS.get(names) or _runner(names))(state, events, stack, base)
+    if k > 0:  # a decision step, or a step that pushed sub-steps: the rest waits beneath them
+        stack[base:base] = _REST[names][k]
+
+
+_RUNNERS: dict = {}  # names -> the steps run one after another in straight-line code (_runner)
+
+
+def _runner(names: tuple):
+    """The body of :func:`run_in_place` for ``names``, generated once as
+    straight-line code (as the kit's field table generates ``clone``): each
+    step in turn, its events given its rule when it emitted one without
+    (``state.unruled``), the end-of-game check when due. It returns how many
+    of the steps ran or wait to be pushed from (the rest, from that one on,
+    are pushed), or -1 when nothing is left to push (all ran, or the game
+    ended, or sudden death replaced the steps)."""
+    plan = _PLANS.get(names) or _plan(names)
+    ns = {"DONE": DONE, "_tag": _tag, "_unfinished": _unfinished}
+    body = []
+    end = -1
+    for k, (run, rule, step) in enumerate(plan):
+        if run is None:  # a decision: it waits as a step (pushed with the rest)
+            end = k
             break
-        k += 1
-        start = len(events)
-        if run(state, step, events) is not DONE:
-            raise RuntimeError(f"step {step.proc} run in place did not finish")
-        if state.unruled:
-            for i in range(start, len(events)):
-                if not events[i].rule:
-                    events[i].rule = rule
-        if not state.game_goes_on:  # (only the check ends the game or replaces the steps)
-            state.check_outcome(events)
-            if state.outcome is not None or state.steps is not stack:
-                return
-        if len(stack) != base:  # it pushed sub-steps: they run first
-            break
-    else:
-        return
-    stack[base:base] = _REST[names][k]
+        ns[f"run{k}"], ns[f"step{k}"], ns[f"rule{k}"] = run, step, rule
+        # (the code's text goes through replace(): the catalogs never take it for players' words)
+        body.append("""
+    start = len(events)
+    if run@K(state, step@K, events) is not DONE:
+        _unfinished(step@K)
+    if state.unruled:
+        _tag(events, start, rule@K)
+    if state.outcome_due:
+        state.outcome_due = False
+        state.check_outcome(events)
+        if state.outcome is not None or state.steps is not stack:
+            return -1
+    if len(stack) != base:
+        return @NEXT""".replace("@NEXT", str(k + 1)).replace("@K", str(k)))
+    source = "def run(state, events, stack, base):@BODY\n    return @END".replace("@BODY", "".join(body)).replace(
+        "@END", str(end))
+    exec(compile(source, f"<run in place: {names[0]}...>", "exec"), ns)  # noqa: S102 - from the step table above
+    run = _RUNNERS[names] = ns["run"]
+    return run
+
+
+def prepare(*tables: tuple) -> None:
+    """Generate the runners of these step tables now (when the rules load), not at their first use."""
+    for names in tables:
+        if names not in _RUNNERS:
+            _runner(names)
+
+
+def _tag(events: list, start: int, rule: str) -> None:
+    """Events from ``start`` on emitted without a rule get ``rule`` (the procedure's that emitted them)."""
+    for i in range(start, len(events)):
+        if not events[i].rule:
+            events[i].rule = rule
+
+
+def _unfinished(step) -> None:
+    raise RuntimeError(f"step {step.proc} run in place did not finish")
 
 
 _PLANS: dict[tuple, list] = {}

@@ -98,7 +98,7 @@ def _no_response(state, p: int, why: str) -> str:
     state.ready_picks[p] = -1
     state.skips_get[p] = 1
     state.no_responses[p] += 1
-    state.game_goes_on = None
+    state.outcome_due = True
     n = state.no_responses[p]
     state.event("ready.no_response", f"{state.names[p]}: no response ({why}), {n} of {NO_RESPONSE_LOSS}", "seed 5.2",
                 {"player": p, "count": n})
@@ -140,7 +140,9 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
-        m = made_for(state)
+        m = state.made_memo
+        if m is None or m.cards is not state.table.card:
+            m = made_for(state)
         zones = state.table.zones
         timeout = state.timed and state.first_declarer >= 0
         players = []

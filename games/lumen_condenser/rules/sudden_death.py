@@ -33,7 +33,7 @@ def start_sudden_death(state) -> None:
         state.set_fp(p, 0, "sudden death", "seed 8")
     state.in_sudden_death = True
     state.sudden_death_turns = SUDDEN_DEATH_TURNS
-    state.game_goes_on = None
+    state.outcome_due = True
     state.defence_over_count = 0
     push(state, *[("sudden_death_get", {"player": p}) for p in state.effect_order()], "turn_start")
 

@@ -52,7 +52,7 @@ def turn_end(state, step, events):
     (when none are left the end-of-game check ends the game, seed 8)."""
     if state.in_sudden_death:
         state.sudden_death_turns -= 1
-        state.game_goes_on = None
+        state.outcome_due = True
         if state.sudden_death_turns <= 0:
             return DONE
     run_in_place(state, events, ("turn_start",))

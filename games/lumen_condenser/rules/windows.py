@@ -206,7 +206,7 @@ class AbilityWindow:
             else:
                 ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(_PASS[p])
-        return LumenDecision((p,), f"{timing}_ability", SAYS[timing]["prompt"], ch)
+        return LumenDecision.of(p, f"{timing}_ability", SAYS[timing]["prompt"], ch)
 
     @staticmethod
     def choose(state, step, c, events):
