@@ -143,20 +143,22 @@ class Board:
         printed value (a break card replaces the broken card's stats, seed 3.2),
         plus its permanents' static modifiers and until-end-of-turn effects."""
         t = self.table
-        db = self.db
-        v = db[t.card[iid]][key]
+        v = self.db[t.card[iid]][key]
         att = t.zones.get(ATT[iid])
-        if att:
-            face = t.face
-            for a in att:
-                if face[a]:  # a face-up card under it: a permanent or a broken card
-                    v += _bonus(db, t, att, "stat", key)
-                    break
-        if self.modifiers:
-            for m in self.modifiers:
-                if m[0] == iid and m[1] == key:
-                    v += m[2]
+        if att and 1 in map(t.face.__getitem__, att) or self.modifiers:
+            v += self._added(iid, att, "stat", key, key)
         return v if v > 0 else 0
+
+    def _added(self, iid: int, att, what: str, key: str, mkey: str) -> int:
+        """What is added to the printed value ``key`` of ``iid``: the static
+        modifiers (``what`` = "stat" or "kw") of the face-up permanents among its
+        attached cards ``att`` (digest A.10.32) and the until-end-of-turn effects
+        on it (``modifiers``, keyed ``mkey``)."""
+        v = _bonus(self.db, self.table, att, what, key) if att else 0
+        for m in self.modifiers:
+            if m[0] == iid and m[1] == mkey:
+                v += m[2]
+        return v
 
     def permanent_bonus(self, iid: int, what: str, key: str) -> int:
         """The static modifiers (``what`` = "stat" or "kw") that the face-up
@@ -168,20 +170,10 @@ class Board:
         """A skill's value on a character (0: it does not have it): printed on the
         top card, granted by a permanent (digest A.10.32) or by an effect."""
         t = self.table
-        db = self.db
-        v = db[t.card[iid]]["skills"].get(key, 0)
+        v = self.db[t.card[iid]]["skills"].get(key, 0)
         att = t.zones.get(ATT[iid])
-        if att:
-            face = t.face
-            for a in att:
-                if face[a]:  # a face-up card under it: a permanent or a broken card
-                    v += _bonus(db, t, att, "kw", key)
-                    break
-        if self.modifiers:
-            mk = "kw." + key
-            for m in self.modifiers:
-                if m[0] == iid and m[1] == mk:
-                    v += m[2]
+        if att and 1 in map(t.face.__getitem__, att) or self.modifiers:
+            v += self._added(iid, att, "kw", key, "kw." + key)
         return v
 
     def faction_of(self, iid: int) -> str:

@@ -35,17 +35,13 @@ STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 def _may_repeat(events: list) -> bool:
     """Whether two steps in a row may say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
-    whose caption is not written yet (the kit compares those itself)."""
-    prev = None
-    for e in events:
-        cap = e._cap if e.__class__ is MoveEvent else e.caption
-        if cap is None:
-            return True
-        if cap == prev and cap:
-            return True
-        prev = cap
-    return False
+    numbers them, "(1 of 2)"): two steps that say the same anywhere in the list
+    (the kit looks for them side by side), or a move whose caption is not
+    written yet (the kit compares those itself). One step never repeats."""
+    if len(events) < 2:
+        return False
+    caps = [e._cap if e.__class__ is MoveEvent else e.caption for e in events]
+    return None in caps or len(set(caps)) < len(caps)
 
 
 class AAState(Board, State):
@@ -53,6 +49,10 @@ class AAState(Board, State):
 
     __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
                  "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
+
+    #: the kit's end-of-game check after a step is never due: nothing is left for it, the
+    #: defeats are judged where what they read changes (``judge_defeat``)
+    outcome_due = False
 
     def __init__(self, game, db, extra=None):
         FIELDS.init(self)

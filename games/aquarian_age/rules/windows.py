@@ -53,9 +53,18 @@ WINDOWS = {
 
 
 def open_window(state, window: str, first: int, passes: int = 0, what: str = "") -> None:
-    """Push a response window in which ``first`` has priority first; ``what``
-    names what it answers, for the question asked."""
-    state.push("response_window", priority=first, passes=passes, window=window, what=what)
+    """Push a response window in which ``first`` has priority first (``passes``:
+    the passes already made, 1 when the action before it counts as the other
+    player's pass); ``what`` names what it answers, for the question asked.
+
+    A window runs before anything changes what its players hold (it is pushed
+    on top, or under the payment of the cost of the card it answers, which
+    only moves power cards). So a window in which no player it would ask holds
+    anything a window can use (``may_answer``) is not opened: each of them
+    could only pass and would not be asked, and it would close at once, with
+    nothing said."""
+    if may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)):
+        state.push("response_window", priority=first, passes=passes, window=window, what=what)
 
 
 def pass_priority(state, window: str, actor: int, what: str = "") -> None:
