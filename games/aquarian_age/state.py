@@ -35,13 +35,17 @@ STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 def _may_repeat(events: list) -> bool:
     """Whether two steps in a row may say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): two steps that say the same anywhere in the list
-    (the kit looks for them side by side), or a move whose caption is not
-    written yet (the kit compares those itself). One step never repeats."""
-    if len(events) < 2:
-        return False
-    caps = [e._cap if e.__class__ is MoveEvent else e.caption for e in events]
-    return None in caps or len(set(caps)) < len(caps)
+    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
+    whose caption is not written yet (the kit compares those itself)."""
+    prev = None
+    for e in events:
+        cap = e._cap if e.__class__ is MoveEvent else e.caption
+        if cap is None:
+            return True
+        if cap == prev and cap:
+            return True
+        prev = cap
+    return False
 
 
 class AAState(Board, State):

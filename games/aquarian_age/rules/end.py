@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import DISCARD, HAND
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -18,7 +19,7 @@ class DiscardPhase:
         if step.stage:
             open_phase(state, step, events, "discard")
         p = state.active
-        if len(state.table.zones[f"p{p}.hand"]) <= state.hand_limit(p):
+        if len(state.table.zones[HAND[p]]) <= state.hand_limit(p):
             return DONE
         return WAIT
 
@@ -32,7 +33,7 @@ class DiscardPhase:
     def choose(state, step, choice, events):
         p = state.active
         h = choice.args["card"]
-        events.append(state.table.move(h, f"p{p}.discard", face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
+        events.append(state.table.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
                                    rule="seed 4.5"))
         events.append(Event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -24,11 +24,17 @@ def charge(state, events):
     db = state.db
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
-    for iid in list(state.dominated(p)) + state.actives(p):
-        if card[iid] not in skills and not state.modifiers:
+    mods = state.modifiers
+    for iid in zones[DOMINION[p]] + state.actives(p):
+        if card[iid] not in skills and not mods:
             # no Charge printed: only a face-up card under it (a permanent) could grant it
             att = zones.get(ATT[iid])
-            if not att or 1 not in [face[a] for a in att]:
+            if not att:
+                continue
+            for a in att:
+                if face[a]:
+                    break
+            else:
                 continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
@@ -48,7 +54,8 @@ def power_hosts(state, p: int) -> list[int]:
     zones, face, card, db = table.zones, table.face, table.card, state.db
     stat = state.stat
     out = []
-    for i in list(state.dominated(p)) + state.actives(p):
+    mods = state.modifiers
+    for i in zones[DOMINION[p]] + state.actives(p):
         att = zones.get(ATT[i])
         n = 0  # its power cards (face down under it); a face-up card may change its mental
         up = False
@@ -58,7 +65,7 @@ def power_hosts(state, p: int) -> list[int]:
                     up = True
                 else:
                     n += 1
-        if up or state.modifiers:
+        if up or mods:
             if n < stat(i, "mental"):
                 out.append(i)
         elif n < db[card[i]]["mental"]:  # the printed mental (stat without modifiers)
@@ -106,7 +113,7 @@ class PowerCardPhase:
             open_phase(state, step, events, "power")
             charge(state, events)
         p = state.active
-        hand = state.table.zones[f"p{p}.hand"]
+        hand = state.table.zones[HAND[p]]
         hosts = power_hosts(state, p) if hand else None
         if not hosts:
             domination(state, events)
@@ -116,15 +123,16 @@ class PowerCardPhase:
 
     def decide(state, step):
         p = state.active
-        return _decision(state, p, state.table.zones[f"p{p}.hand"], power_hosts(state, p))
+        return _decision(state, p, state.table.zones[HAND[p]], power_hosts(state, p))
 
     def choose(state, step, choice, events):
         if choice.kind == "end_power":
             domination(state, events)
             return DONE
         h, t = choice.args["card"], choice.args["target"]
-        name = state.name_of(t)
-        events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
+        table = state.table
+        name = state.db[table.card[t]]["name"]
+        events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
         pw = state.power(t)
         events.append(Event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
@@ -136,7 +144,8 @@ def domination(state, events):
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
     p = state.active
-    zones = state.table.zones
+    table = state.table
+    zones, db, card = table.zones, state.db, table.card
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
@@ -144,9 +153,9 @@ def domination(state, events):
         a = z[-1]  # the faction's active character
         m, pw = state.stat(a, "mental"), state.power(a)
         if pw >= m:
-            events.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",
+            events.append(Event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
             state.move_to_dominion(a, events, "seed 4.4 (domination)")
         else:
-            events.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
-                            {"card": a, "faction": f, "power": pw, "mental": m}))
+            events.append(Event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
+                                "seed 4.4", {"card": a, "faction": f, "power": pw, "mental": m}))

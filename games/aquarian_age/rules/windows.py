@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, LAST_KINDS, card_kinds
+from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, card_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -83,10 +83,29 @@ def _prompt(args: dict) -> str:
     return WINDOWS.get(args["window"], WINDOWS["faction_end"]).format(what=what)
 
 
+# a card or an effect listed decision after decision with the same cards, players and
+# words is the same choice, made once; kept by (kind, player, iid, target), with the card
+# ids its words name checked (a determinized copy's cards have other ids)
+_MADE: dict = {}
+
+
+def _made(key, names: tuple, kind: str, args: dict, p: int, label) -> Choice:
+    """The choice kept under ``key`` if it was made with the same ``names`` (the
+    card ids its words name), else a new one (``label()`` writes its words)."""
+    c = _MADE.get(key)
+    if c is None or c[0] != names:
+        if len(_MADE) > 20_000:
+            _MADE.clear()
+        c = _MADE[key] = (names, Choice(kind, args, p, label()))
+    return c[1]
+
+
 def card_play_choices(state, p, h, c, kind):
+    card = state.table.card
     if c["target"] is None:
-        return [Choice(kind, {"card": h}, p, f"Play {c['name']}")]
-    return [Choice(kind, {"card": h, "target": t}, p, f"Play {c['name']} on {state.name_of(t)}")
+        return [_made((kind, p, h, -1), (card[h],), kind, {"card": h}, p, lambda: f"Play {c['name']}")]
+    return [_made((kind, p, h, t), (card[h], card[t]), kind, {"card": h, "target": t}, p,
+                  lambda: f"Play {c['name']} on {state.name_of(t)}")
             for t in targets(state, p, c["target"])]
 
 
@@ -109,11 +128,13 @@ def activate_choices(state, p: int) -> list:
             if tp < a["cost"]:
                 continue
             if a["target"] is None:
-                out.append(Choice("activate", {"card": d, "ability": n}, p, f"Use {state.name_of(d)}: {a['text']}"))
+                out.append(_made(("activate", p, d, n, -1), (card[d],), "activate", {"card": d, "ability": n}, p,
+                                 lambda: f"Use {state.name_of(d)}: {a['text']}"))
             else:
                 for t in targets(state, p, a["target"]):
-                    out.append(Choice("activate", {"card": d, "ability": n, "target": t}, p,
-                                      f"Use {state.name_of(d)} on {state.name_of(t)}"))
+                    out.append(_made(("activate", p, d, n, t), (card[d], card[t]), "activate",
+                                     {"card": d, "ability": n, "target": t}, p,
+                                     lambda: f"Use {state.name_of(d)} on {state.name_of(t)}"))
     return out
 
 
@@ -177,7 +198,7 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
         said = f"{state.names[p]} plays {c['name']} on {state.name_of(tgt)}"
     else:
         said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
-    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=said, rule=rule))
+    events.append(state.table.move(h, LIMBO[p], face=1, caption=said, rule=rule))
     events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
