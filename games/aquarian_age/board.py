@@ -22,6 +22,7 @@ DECK = ("p0.deck", "p1.deck")
 DAMAGE = ("p0.damage", "p1.damage")
 DISCARD = ("p0.discard", "p1.discard")
 LIMBO = ("p0.limbo", "p1.limbo")
+ONE = ((0,), (1,))  # [p]: the players of a decision that player p alone makes, made once
 
 
 class _AttachedKeys(dict):
@@ -203,6 +204,16 @@ class Board:
         """The active (top) character of each of your faction stacks, in faction order."""
         zones = self.table.zones
         out = []
+        for k in FACTION_STACKS[p]:
+            z = zones[k]
+            if z:
+                out.append(z[-1])
+        return out
+
+    def characters(self, p: int) -> list[int]:
+        """Your dominated characters, then your actives in faction order (a new list)."""
+        zones = self.table.zones
+        out = list(zones[DOMINION[p]])
         for k in FACTION_STACKS[p]:
             z = zones[k]
             if z:

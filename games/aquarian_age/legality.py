@@ -72,7 +72,11 @@ def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
 
 
 def _break_candidates(state, p):
-    return list(state.dominated(p)) + state.actives(p) + state.actives(1 - p) + list(state.dominated(1 - p))
+    """Your dominated characters and actives, then the opponent's actives and dominated characters."""
+    out = state.characters(p)
+    out.extend(state.actives(1 - p))
+    out.extend(state.dominated(1 - p))
+    return out
 
 
 def break_problem(state, p: int, h: int, t: int):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DAMAGE, DECK, DISCARD, STACK_OF
+from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF
 from ..carddb import FACTION_NAMES, FACTIONS
 from ..legality import guard_problem
 from .battle import battle
@@ -69,7 +69,7 @@ class Guard:
                 f"pay {gc} power card{'s' if gc > 1 else ''}"
             ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
         ch.extend(fast_choices(state, dp, in_attack=True))
-        return Decision([dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
+        return Decision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
 
     def choose(state, step, choice, events):
         """Guard declaration: a dominated character pays its guard cost (its printed

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..board import ONE
 from .procedures import PROCS
 
 
@@ -104,7 +105,7 @@ class Removal:
         iid = step.args["card"]
         b = state.skill(iid, "bind")
         o = state.table.owner[iid]
-        return Decision([o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
+        return Decision(ONE[o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
             Choice("bind", {"card": iid}, o, f"Bind: {b} power card(s) to the damage zone, it stays"),
             Choice("no_bind", {"card": iid}, o, "Let it go", role="pass")])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DISCARD, HAND
+from ..board import DISCARD, HAND, ONE
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -27,7 +27,7 @@ class DiscardPhase:
         p = state.active
         hand = state.table.zones[f"p{p}.hand"]
         limit = state.hand_limit(p)
-        return Decision([p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
+        return Decision(ONE[p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
                         [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])
 
     def choose(state, step, choice, events):

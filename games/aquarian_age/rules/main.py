@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, STACK_OF
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
@@ -135,7 +135,7 @@ class MainPhase:
 
     def decide(state, step):
         p = state.active
-        return Decision([p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
+        return Decision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
 
     def choose(state, step, choice, events):
         p = state.active
@@ -227,7 +227,7 @@ class PayCost:
 
     def decide(state, step):
         p, n = step.args["player"], step.args["count"]
-        return Decision([p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
+        return Decision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
                         [Choice("pay", {"card": d}, p, f"Pay from {state.name_of(d)} ({state.power(d)})")
                          for d in _pay_sources(state, p)])
 

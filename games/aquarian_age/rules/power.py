@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, card_kinds
+from ..board import ATT, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -25,7 +25,7 @@ def charge(state, events):
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
     mods = state.modifiers
-    for iid in zones[DOMINION[p]] + state.actives(p):
+    for iid in state.characters(p):
         if card[iid] not in skills and not mods:
             # no Charge printed: only a face-up card under it (a permanent) could grant it
             att = zones.get(ATT[iid])
@@ -55,7 +55,7 @@ def power_hosts(state, p: int) -> list[int]:
     stat = state.stat
     out = []
     mods = state.modifiers
-    for i in zones[DOMINION[p]] + state.actives(p):
+    for i in state.characters(p):
         att = zones.get(ATT[i])
         n = 0  # its power cards (face down under it); a face-up card may change its mental
         up = False
@@ -74,23 +74,20 @@ def power_hosts(state, p: int) -> list[int]:
 
 
 # a power card choice (hand card, host) is the same value decision after decision: made
-# once, kept by host (its iid, the player and the host's card id, which names it; a
-# determinized copy's cards have other ids, so other keys), then by the hand card's iid
-_MADE: dict = {}
+# once, kept by player and host (its iid, with the host's card id, which names it; a
+# determinized copy's cards have other ids, so it is checked), then by the hand card's iid
+_MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, {hand iid: choice})
 
 
 def _decision(state, p, hand, hosts):
-    made = _MADE
-    if len(made) > 10_000:
-        made.clear()
+    made = _MADE[p]
     card = state.table.card
     by_host = []
     for t in hosts:
-        key = (t, p, card[t])
-        d = made.get(key)
-        if d is None:
-            d = made[key] = {}
-        by_host.append((t, d))
+        e = made.get(t)
+        if e is None or e[0] != card[t]:
+            e = made[t] = (card[t], {})
+        by_host.append((t, e[1]))
     ch = []
     for h in hand:
         for t, d in by_host:
@@ -99,7 +96,7 @@ def _decision(state, p, hand, hosts):
                 c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
             ch.append(c)
     ch.append(_END_POWER[p])
-    return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
+    return Decision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
 
 
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")

@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, card_kinds
+from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, ONE, card_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -85,28 +85,33 @@ def _prompt(args: dict) -> str:
 
 # a card or an effect listed decision after decision with the same cards, players and
 # words is the same choice, made once; kept by (kind, player, iid, target), with the card
-# ids its words name checked (a determinized copy's cards have other ids)
+# ids its words name (a determinized copy's cards have other ids)
 _MADE: dict = {}
 
 
-def _made(key, names: tuple, kind: str, args: dict, p: int, label) -> Choice:
-    """The choice kept under ``key`` if it was made with the same ``names`` (the
-    card ids its words name), else a new one (``label()`` writes its words)."""
-    c = _MADE.get(key)
-    if c is None or c[0] != names:
-        if len(_MADE) > 20_000:
-            _MADE.clear()
-        c = _MADE[key] = (names, Choice(kind, args, p, label()))
-    return c[1]
+def _keep(key, names: tuple, choice: Choice) -> Choice:
+    if len(_MADE) > 20_000:
+        _MADE.clear()
+    _MADE[key] = (names, choice)
+    return choice
 
 
 def card_play_choices(state, p, h, c, kind):
     card = state.table.card
+    made = _MADE
     if c["target"] is None:
-        return [_made((kind, p, h, -1), (card[h],), kind, {"card": h}, p, lambda: f"Play {c['name']}")]
-    return [_made((kind, p, h, t), (card[h], card[t]), kind, {"card": h, "target": t}, p,
-                  lambda: f"Play {c['name']} on {state.name_of(t)}")
-            for t in targets(state, p, c["target"])]
+        key, names = (kind, p, h, -1), (card[h],)
+        m = made.get(key)
+        if m is not None and m[0] == names:
+            return [m[1]]
+        return [_keep(key, names, Choice(kind, {"card": h}, p, f"Play {c['name']}"))]
+    out = []
+    for t in targets(state, p, c["target"]):
+        key, names = (kind, p, h, t), (card[h], card[t])
+        m = made.get(key)
+        out.append(m[1] if m is not None and m[0] == names else
+                   _keep(key, names, Choice(kind, {"card": h, "target": t}, p, f"Play {c['name']} on {state.name_of(t)}")))
+    return out
 
 
 def activate_choices(state, p: int) -> list:
@@ -117,6 +122,7 @@ def activate_choices(state, p: int) -> list:
     db, card = state.db, table.card
     if not dom or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
         return out
+    made = _MADE
     tp = None
     for d in dom:
         abil = db[card[d]]["ability"]
@@ -128,13 +134,18 @@ def activate_choices(state, p: int) -> list:
             if tp < a["cost"]:
                 continue
             if a["target"] is None:
-                out.append(_made(("activate", p, d, n, -1), (card[d],), "activate", {"card": d, "ability": n}, p,
-                                 lambda: f"Use {state.name_of(d)}: {a['text']}"))
+                key, names = ("activate", p, d, n, -1), (card[d],)
+                m = made.get(key)
+                out.append(m[1] if m is not None and m[0] == names else
+                           _keep(key, names, Choice("activate", {"card": d, "ability": n}, p,
+                                                    f"Use {state.name_of(d)}: {a['text']}")))
             else:
                 for t in targets(state, p, a["target"]):
-                    out.append(_made(("activate", p, d, n, t), (card[d], card[t]), "activate",
-                                     {"card": d, "ability": n, "target": t}, p,
-                                     lambda: f"Use {state.name_of(d)} on {state.name_of(t)}"))
+                    key, names = ("activate", p, d, n, t), (card[d], card[t])
+                    m = made.get(key)
+                    out.append(m[1] if m is not None and m[0] == names else
+                               _keep(key, names, Choice("activate", {"card": d, "ability": n, "target": t}, p,
+                                                        f"Use {state.name_of(d)} on {state.name_of(t)}")))
     return out
 
 
@@ -245,14 +256,14 @@ class ResponseWindow:
             if may_answer(state, p):
                 ch = window_choices(state, step)
                 if not only_pass(ch):
-                    state.decision_cache = Decision([p], "respond", _prompt(args), ch)
+                    state.decision_cache = Decision(ONE[p], "respond", _prompt(args), ch)
                     return WAIT
             args["passes"] += 1
             args["priority"] = 1 - p
         return DONE
 
     def decide(state, step):
-        return Decision([step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
+        return Decision(ONE[step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
 
     def choose(state, step, choice, events):
         args = step.args
