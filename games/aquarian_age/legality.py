@@ -211,6 +211,15 @@ def guard_problem(state, p: int, card: int, attacker):
     return None
 
 
+def guards(state, p: int, attacker: int) -> list[int]:
+    """The characters ``guard_problem`` allows, listed without its sentences:
+    your dominated characters, other than the attacker, that hold their guard
+    cost in power cards (seed 4.2, digest A.7.23)."""
+    owner = state.table.owner
+    return [g for g in state.dominated(p)
+            if g != attacker and owner[g] == p and state.power(g) >= state.guard_cost(g)]
+
+
 # a refusal that names the step the game is in, whole for each step
 NOW_STEP = {"main": "{why}; now it is the main step.", "power": "{why}; now it is the power step.",
             "guard": "{why}; now it is the guard step.", "respond": "{why}; now it is the respond step.",

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF
 from ..carddb import FACTION_NAMES, FACTIONS
-from ..legality import guard_problem
+from ..legality import guards
 from .battle import battle
 from .procedures import PROCS
 from .windows import fast_choices, may_answer, only_pass, play_fast
@@ -51,9 +51,10 @@ class Guard:
         if not attack_goes_on(state) or not state.on_field(a["attacker"]):
             return DONE
         dp = a["defending_player"]
-        if not may_answer(state, dp) and not _guards(state, dp, a["attacker"]):
+        gs = guards(state, dp, a["attacker"])
+        if not gs and not may_answer(state, dp):
             return _take(state, a, events)  # nothing to guard or respond with: the attack is taken unasked
-        d = Guard.decide(state, step)
+        d = _decision(state, a, dp, gs)
         if only_pass(d.choices):  # likewise: no guard, and no fast card or effect usable now
             return _take(state, a, events)
         state.decision_cache = d
@@ -62,14 +63,7 @@ class Guard:
     def decide(state, step):
         a = state.attack
         dp = a["defending_player"]
-        ch = [Choice("take", {}, dp, f"Take the attack ({state.stat(a['attacker'], 'attack')} damage)", role="pass")]
-        for g in _guards(state, dp, a["attacker"]):
-            gc = state.guard_cost(g)
-            cost = ("Intercept, no cost" if state.skill(g, "intercept") else "no cost") if gc == 0 else \
-                f"pay {gc} power card{'s' if gc > 1 else ''}"
-            ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
-        ch.extend(fast_choices(state, dp, in_attack=True))
-        return Decision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
+        return _decision(state, a, dp, guards(state, dp, a["attacker"]))
 
     def choose(state, step, choice, events):
         """Guard declaration: a dominated character pays its guard cost (its printed
@@ -93,9 +87,16 @@ class Guard:
         return DONE
 
 
-def _guards(state, dp: int, attacker: int) -> list:
-    """The defending player's dominated characters that may guard (``guard_problem``)."""
-    return [g for g in state.dominated(dp) if guard_problem(state, dp, g, attacker) is None]
+def _decision(state, a: dict, dp: int, gs: list):
+    """The defending player's decision: take the attack, guard with one of ``gs``, or respond."""
+    ch = [Choice("take", {}, dp, f"Take the attack ({state.stat(a['attacker'], 'attack')} damage)", role="pass")]
+    for g in gs:
+        gc = state.guard_cost(g)
+        cost = ("Intercept, no cost" if state.skill(g, "intercept") else "no cost") if gc == 0 else \
+            f"pay {gc} power card{'s' if gc > 1 else ''}"
+        ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
+    ch.extend(fast_choices(state, dp, in_attack=True))
+    return Decision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
 
 
 def _take(state, a: dict, events: list) -> str:

@@ -79,10 +79,14 @@ def battle(state, att: int, dfd: int, events: list) -> None:
 
 
 def _namer(state, att: int, dfd: int):
-    """Card names for battle captions; two characters of one name are told apart by their owners."""
-    if state.name_of(att) != state.name_of(dfd):
-        return state.name_of
-    return lambda iid: "{player}'s {card}".format(player=state.names[state.table.owner[iid]], card=state.name_of(iid))
+    """Card names for battle captions (of the attacker and the defender, written
+    once); two characters of one name are told apart by their owners."""
+    na, nd = state.name_of(att), state.name_of(dfd)
+    if na == nd:
+        owner = state.table.owner
+        na = "{player}'s {card}".format(player=state.names[owner[att]], card=na)
+        nd = "{player}'s {card}".format(player=state.names[owner[dfd]], card=nd)
+    return {att: na, dfd: nd}.__getitem__
 
 
 @PROCS.decision("removal", rule="A character is removed; Bind (digest A.11.35)")

@@ -142,13 +142,19 @@ def domination(state, events):
     each faction moves per turn (seed 4.4)."""
     p = state.active
     table = state.table
-    zones, db, card = table.zones, state.db, table.card
+    zones, db, card, face = table.zones, state.db, table.card, table.face
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        m, pw = state.stat(a, "mental"), state.power(a)
+        m = state.stat(a, "mental")
+        pw = 0  # its power cards: the face-down cards under it
+        att = zones.get(ATT[a])
+        if att:
+            for x in att:
+                if not face[x]:
+                    pw += 1
         if pw >= m:
             events.append(Event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
