@@ -21,6 +21,8 @@ HAND = ("p0.hand", "p1.hand")
 DECK = ("p0.deck", "p1.deck")
 DAMAGE = ("p0.damage", "p1.damage")
 DISCARD = ("p0.discard", "p1.discard")
+LIMBO = ("p0.limbo", "p1.limbo")
+ONE = ((0,), (1,))  # [p]: the players of a decision that player p alone makes, made once
 
 
 class _AttachedKeys(dict):
@@ -141,48 +143,55 @@ class Board:
     def stat(self, iid: int, key: str) -> int:
         """A character's current mental / attack / durability: the top card's
         printed value (a break card replaces the broken card's stats, seed 3.2),
-        plus its permanents' static modifiers and until-end-of-turn effects."""
+        plus what its permanents and this turn's effects add (``_added``)."""
         t = self.table
-        db = self.db
-        v = db[t.card[iid]][key]
+        v = self.db[t.card[iid]][key]
         att = t.zones.get(ATT[iid])
         if att:
             face = t.face
             for a in att:
                 if face[a]:  # a face-up card under it: a permanent or a broken card
-                    v += _bonus(db, t, att, "stat", key)
-                    break
+                    v += self._added(iid, att, "stat", key)
+                    return v if v > 0 else 0
         if self.modifiers:
-            for m in self.modifiers:
-                if m[0] == iid and m[1] == key:
-                    v += m[2]
+            v += self._added(iid, None, "stat", key)
         return v if v > 0 else 0
+
+    def skill(self, iid: int, key: str) -> int:
+        """A skill's value on a character (0: it does not have it): printed on the
+        top card, plus what its permanents and this turn's effects add (``_added``)."""
+        t = self.table
+        v = self.db[t.card[iid]]["skills"].get(key, 0)
+        att = t.zones.get(ATT[iid])
+        if att:
+            face = t.face
+            for a in att:
+                if face[a]:  # a face-up card under it: a permanent or a broken card
+                    return v + self._added(iid, att, "kw", key)
+        if self.modifiers:
+            v += self._added(iid, None, "kw", key)
+        return v
+
+    def _added(self, iid: int, att, what: str, key: str) -> int:
+        """What is added to the printed value ``key`` of ``iid`` (``what`` =
+        "stat": a stat, "kw": a skill): the static modifiers of the face-up
+        permanents among its attached cards ``att`` (digest A.10.32; None: it
+        holds no face-up card) and the until-end-of-turn effects on it
+        (``modifiers``, a skill's keyed "kw.<skill>")."""
+        v = _bonus(self.db, self.table, att, what, key) if att else 0
+        mods = self.modifiers
+        if mods:
+            mkey = key if what == "stat" else "kw." + key
+            for m in mods:
+                if m[0] == iid and m[1] == mkey:
+                    v += m[2]
+        return v
 
     def permanent_bonus(self, iid: int, what: str, key: str) -> int:
         """The static modifiers (``what`` = "stat" or "kw") that the face-up
         permanents attached to ``iid`` give to ``key``."""
         att = self.table.zones.get(ATT[iid])
         return _bonus(self.db, self.table, att, what, key) if att else 0
-
-    def skill(self, iid: int, key: str) -> int:
-        """A skill's value on a character (0: it does not have it): printed on the
-        top card, granted by a permanent (digest A.10.32) or by an effect."""
-        t = self.table
-        db = self.db
-        v = db[t.card[iid]]["skills"].get(key, 0)
-        att = t.zones.get(ATT[iid])
-        if att:
-            face = t.face
-            for a in att:
-                if face[a]:  # a face-up card under it: a permanent or a broken card
-                    v += _bonus(db, t, att, "kw", key)
-                    break
-        if self.modifiers:
-            mk = "kw." + key
-            for m in self.modifiers:
-                if m[0] == iid and m[1] == mk:
-                    v += m[2]
-        return v
 
     def faction_of(self, iid: int) -> str:
         return self.db[self.table.card[iid]]["faction"]
@@ -195,6 +204,16 @@ class Board:
         """The active (top) character of each of your faction stacks, in faction order."""
         zones = self.table.zones
         out = []
+        for k in FACTION_STACKS[p]:
+            z = zones[k]
+            if z:
+                out.append(z[-1])
+        return out
+
+    def characters(self, p: int) -> list[int]:
+        """Your dominated characters, then your actives in faction order (a new list)."""
+        zones = self.table.zones
+        out = list(zones[DOMINION[p]])
         for k in FACTION_STACKS[p]:
             z = zones[k]
             if z:
@@ -291,18 +310,18 @@ class Board:
 
     # --------------------------------------------------------- common moves
     def damage_counter_event(self, p: int) -> Event:
-        n = len(self.table.zones[f"p{p}.damage"])
+        n = len(self.table.zones[DAMAGE[p]])
         return Event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
                      {"player": p, "counter": "damage", "delta": 0, "value": n})
 
     def draw_card(self, p: int, events: list, rule: str = "seed 4.1 draw phase") -> bool:
         """Draw one card; having to draw from an empty deck loses (digest A.4.11b)."""
-        deck = self.table.zones[f"p{p}.deck"]
+        deck = self.table.zones[DECK[p]]
         if not deck:
             self.drew_from_empty = p
             self.judge_defeat(events)
             return False
-        events.append(self.table.move(deck[0], f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
+        events.append(self.table.move(deck[0], HAND[p], caption=f"{self.names[p]} draws a card", rule=rule))
         return True
 
     def discard_stack(self, iid: int, events: list, rule: str) -> None:
@@ -313,7 +332,7 @@ class Board:
             sub = self.table.zones.get(ATT[a])
             if sub:
                 self.discard_stack(a, events, rule)
-            events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption=f"{self.name_of(a)} goes to the discard pile",
+            events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption=f"{self.name_of(a)} goes to the discard pile",
                                   rule=rule))
             att = self.table.zones.get(ATT[iid])
 
@@ -334,16 +353,16 @@ class Board:
 
     def strip_power(self, iid: int, events: list, rule: str) -> None:
         for a in self.power_ids(iid):
-            events.append(self.table.move(a, f"p{self.table.owner[a]}.discard", face=1, caption="A power card is discarded", rule=rule))
+            events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption="A power card is discarded", rule=rule))
 
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
         p = self.table.owner[iid]
-        events.append(self.table.move(iid, f"p{p}.dominion", face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
+        events.append(self.table.move(iid, DOMINION[p], face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
         events.append(Event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
                         f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
 
     def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:
-        deck = self.table.zones[f"p{p}.deck"]
+        deck = self.table.zones[DECK[p]]
         room = self.stat(host, "mental") - self.power(host)
         for _ in range(min(n, room)):
             if not deck:

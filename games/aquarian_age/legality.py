@@ -72,7 +72,11 @@ def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
 
 
 def _break_candidates(state, p):
-    return list(state.dominated(p)) + state.actives(p) + state.actives(1 - p) + list(state.dominated(1 - p))
+    """Your dominated characters and actives, then the opponent's actives and dominated characters."""
+    out = state.characters(p)
+    out.extend(state.actives(1 - p))
+    out.extend(state.dominated(1 - p))
+    return out
 
 
 def break_problem(state, p: int, h: int, t: int):
@@ -205,6 +209,15 @@ def guard_problem(state, p: int, card: int, attacker):
     if card == attacker:
         return "the attacking character cannot guard against its own attack (digest A.7.23)."
     return None
+
+
+def guards(state, p: int, attacker: int) -> list[int]:
+    """The characters ``guard_problem`` allows, listed without its sentences:
+    your dominated characters, other than the attacker, that hold their guard
+    cost in power cards (seed 4.2, digest A.7.23)."""
+    owner = state.table.owner
+    return [g for g in state.dominated(p)
+            if g != attacker and owner[g] == p and state.power(g) >= state.guard_cost(g)]
 
 
 # a refusal that names the step the game is in, whole for each step

@@ -54,6 +54,10 @@ class AAState(Board, State):
     __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
                  "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
 
+    #: the kit's end-of-game check after a step is never due: nothing is left for it, the
+    #: defeats are judged where what they read changes (``judge_defeat``)
+    outcome_due = False
+
     def __init__(self, game, db, extra=None):
         FIELDS.init(self)
         self.game = game

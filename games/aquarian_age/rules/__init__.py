@@ -19,6 +19,8 @@ from tabletop.engine.procedure import Processor
 from . import attack, battle, draw, end, faction, main, power, setup, turn, windows  # noqa: F401 (registers)
 from .procedures import PROCS
 
-PROCESSOR = Processor(PROCS)
+# the end-of-game checks are made where what they read changes (AAState.judge_defeat), so
+# the processor's check after each step is never due (AAState.outcome_due)
+PROCESSOR = Processor(PROCS, outcome_when_due=True)
 
 __all__ = ["PROCS", "PROCESSOR"]

@@ -7,11 +7,12 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF
 from ..carddb import FACTION_NAMES, FACTIONS
-from ..legality import guard_problem
+from ..legality import guards
 from .battle import battle
 from .procedures import PROCS
-from .windows import fast_choices, only_pass, play_fast
+from .windows import fast_choices, may_answer, only_pass, play_fast
 
 FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
 
@@ -49,24 +50,20 @@ class Guard:
         a = state.attack
         if not attack_goes_on(state) or not state.on_field(a["attacker"]):
             return DONE
-        d = Guard.decide(state, step)
-        if only_pass(d.choices):  # nothing to guard or respond with: the attack is taken unasked
-            return Guard.choose(state, step, d.choices[0], events)
+        dp = a["defending_player"]
+        gs = guards(state, dp, a["attacker"])
+        if not gs and not may_answer(state, dp):
+            return _take(state, a, events)  # nothing to guard or respond with: the attack is taken unasked
+        d = _decision(state, a, dp, gs)
+        if only_pass(d.choices):  # likewise: no guard, and no fast card or effect usable now
+            return _take(state, a, events)
         state.decision_cache = d
         return WAIT
 
     def decide(state, step):
         a = state.attack
         dp = a["defending_player"]
-        ch = [Choice("take", {}, dp, f"Take the attack ({state.stat(a['attacker'], 'attack')} damage)", role="pass")]
-        for g in state.dominated(dp):
-            if guard_problem(state, dp, g, a["attacker"]) is None:
-                gc = state.guard_cost(g)
-                cost = ("Intercept, no cost" if state.skill(g, "intercept") else "no cost") if gc == 0 else \
-                    f"pay {gc} power card{'s' if gc > 1 else ''}"
-                ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
-        ch.extend(fast_choices(state, dp, in_attack=True))
-        return Decision([dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
+        return _decision(state, a, dp, guards(state, dp, a["attacker"]))
 
     def choose(state, step, choice, events):
         """Guard declaration: a dominated character pays its guard cost (its printed
@@ -77,19 +74,36 @@ class Guard:
             play_fast(state, choice, events, window=True)
             return AGAIN
         if choice.kind == "take":
-            events.append(Event("guard.none", f"{state.names[a['defending_player']]} takes the attack", "digest A.7.24",
-                            {"player": a["defending_player"]}))
-            return DONE
+            return _take(state, a, events)
         g = choice.args["card"]
         gc = state.guard_cost(g)
         paid = state.power_ids(g)[-gc:] if gc > 0 else []
         for pw in reversed(paid):
-            events.append(state.table.move(pw, f"p{state.table.owner[g]}.discard", face=1,
+            events.append(state.table.move(pw, DISCARD[state.table.owner[g]], face=1,
                                        caption=f"Guard cost: a power card of {state.name_of(g)}",
                                        rule="seed 4.2, digest A.7.23 guard cost"))
         state.attack = dict(a, guard=g)
         events.append(Event("guard.declare", "{card} guards".format(card=state.name_of(g)), "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
         return DONE
+
+
+def _decision(state, a: dict, dp: int, gs: list):
+    """The defending player's decision: take the attack, guard with one of ``gs``, or respond."""
+    ch = [Choice("take", {}, dp, f"Take the attack ({state.stat(a['attacker'], 'attack')} damage)", role="pass")]
+    for g in gs:
+        gc = state.guard_cost(g)
+        cost = ("Intercept, no cost" if state.skill(g, "intercept") else "no cost") if gc == 0 else \
+            f"pay {gc} power card{'s' if gc > 1 else ''}"
+        ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
+    ch.extend(fast_choices(state, dp, in_attack=True))
+    return Decision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
+
+
+def _take(state, a: dict, events: list) -> str:
+    """No guard: the attack goes on to the damage judgment (digest A.7.24)."""
+    events.append(Event("guard.none", f"{state.names[a['defending_player']]} takes the attack", "digest A.7.24",
+                        {"player": a["defending_player"]}))
+    return DONE
 
 
 @PROCS.step("strike", rule="Battle or damage judgment (digest A.7.24)")
@@ -133,7 +147,7 @@ def damage_judgment(state, step, events):
     p, n = step.args["player"], step.args["count"]
     if n <= 0:
         return DONE
-    deck = state.table.zones[f"p{p}.deck"]
+    deck = state.table.zones[DECK[p]]
     if not deck:
         events.append(Event("damage.deck_empty", f"{state.names[p]}'s deck is empty: the judgment stops", "digest A.14 design default",
                         {"player": p}))
@@ -145,7 +159,7 @@ def damage_judgment(state, step, events):
                     {"player": p, "card": iid, "card_id": state.table.card[iid], "left": n - 1}))
     if c["type"] == "character" and not (c["name_level"] and state.name_on_field(c["name"])):
         f = c["faction"]
-        events.append(state.table.move(iid, f"p{p}.faction.{f}", face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
+        events.append(state.table.move(iid, STACK_OF[p][f], face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
                                    rule="seed 4.2"))
         if state.phase == "faction" and p == state.active and 0 <= state.faction_index < len(FACTIONS):
             if FACTION_ORDER[f] <= state.faction_index:
@@ -161,7 +175,7 @@ def damage_judgment(state, step, events):
                             "next faction phase", "seed 4.2 (each faction is checked once per turn)",
                             {"player": p, "card": iid, "faction": f}))
     else:
-        events.append(state.table.move(iid, f"p{p}.damage", face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
+        events.append(state.table.move(iid, DAMAGE[p], face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
         events.append(state.damage_counter_event(p))
         state.judge_defeat(events)
     return AGAIN

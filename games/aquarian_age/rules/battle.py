@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..board import ONE
 from .procedures import PROCS
 
 
@@ -78,10 +79,14 @@ def battle(state, att: int, dfd: int, events: list) -> None:
 
 
 def _namer(state, att: int, dfd: int):
-    """Card names for battle captions; two characters of one name are told apart by their owners."""
-    if state.name_of(att) != state.name_of(dfd):
-        return state.name_of
-    return lambda iid: "{player}'s {card}".format(player=state.names[state.table.owner[iid]], card=state.name_of(iid))
+    """Card names for battle captions (of the attacker and the defender, written
+    once); two characters of one name are told apart by their owners."""
+    na, nd = state.name_of(att), state.name_of(dfd)
+    if na == nd:
+        owner = state.table.owner
+        na = "{player}'s {card}".format(player=state.names[owner[att]], card=na)
+        nd = "{player}'s {card}".format(player=state.names[owner[dfd]], card=nd)
+    return {att: na, dfd: nd}.__getitem__
 
 
 @PROCS.decision("removal", rule="A character is removed; Bind (digest A.11.35)")
@@ -104,7 +109,7 @@ class Removal:
         iid = step.args["card"]
         b = state.skill(iid, "bind")
         o = state.table.owner[iid]
-        return Decision([o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
+        return Decision(ONE[o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
             Choice("bind", {"card": iid}, o, f"Bind: {b} power card(s) to the damage zone, it stays"),
             Choice("no_bind", {"card": iid}, o, "Let it go", role="pass")])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..board import DISCARD, HAND, ONE
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -18,7 +19,7 @@ class DiscardPhase:
         if step.stage:
             open_phase(state, step, events, "discard")
         p = state.active
-        if len(state.table.zones[f"p{p}.hand"]) <= state.hand_limit(p):
+        if len(state.table.zones[HAND[p]]) <= state.hand_limit(p):
             return DONE
         return WAIT
 
@@ -26,13 +27,13 @@ class DiscardPhase:
         p = state.active
         hand = state.table.zones[f"p{p}.hand"]
         limit = state.hand_limit(p)
-        return Decision([p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
+        return Decision(ONE[p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
                         [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])
 
     def choose(state, step, choice, events):
         p = state.active
         h = choice.args["card"]
-        events.append(state.table.move(h, f"p{p}.discard", face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
+        events.append(state.table.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
                                    rule="seed 4.5"))
         events.append(Event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

@@ -21,6 +21,19 @@ from .windows import open_window
 RULE = "seed 4.2 faction phase"
 
 
+# what a faction check says: of a faction without an active character, and (by faction
+# and name, written once) of its active character's check and pass
+_NONE = {f: f"{FACTION_NAMES[f]}: no active character" for f in FACTIONS}
+_SAID: dict = {}
+
+
+def _said(f: str, name: str) -> tuple:
+    if len(_SAID) > 5_000:
+        _SAID.clear()
+    said = _SAID[(f, name)] = (f"{FACTION_NAMES[f]}: checking {name}", f"{name} is not aggressive: {FACTION_NAMES[f]} passes")
+    return said
+
+
 @PROCS.step("faction_check", rule="Faction phase (seed 4.2)")
 def faction_check(state, step, events):
     """Check the factions from ``index`` on, in order; at an aggressive active
@@ -30,20 +43,22 @@ def faction_check(state, step, events):
         open_phase(state, step, events, "faction")
     p = state.active
     i = step.args["index"]
-    zones, stacks = state.table.zones, STACK_OF[p]
+    table = state.table
+    zones, stacks, db, card = table.zones, STACK_OF[p], state.db, table.card
     while i < len(FACTIONS):
         state.faction_index = i
         f = FACTIONS[i]
         i += 1
         z = zones[stacks[f]]
-        a = z[-1] if z else None  # the faction's active character
-        if a is None:
-            events.append(Event("faction.check", f"{FACTION_NAMES[f]}: no active character", RULE,
-                            {"faction": f, "player": p, "card": None}))
+        if not z:
+            events.append(Event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
             continue
-        name = state.name_of(a)
-        events.append(Event("faction.check", f"{FACTION_NAMES[f]}: checking {name}", RULE,
-                        {"faction": f, "player": p, "card": a}))
+        a = z[-1]  # the faction's active character
+        name = db[card[a]]["name"]
+        said = _SAID.get((f, name))
+        if said is None:
+            said = _said(f, name)
+        events.append(Event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
         if state.skill(a, "aggressive"):
             events.append(Event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
@@ -52,8 +67,7 @@ def faction_check(state, step, events):
             state.push("aggressive_attack", index=i - 1, card=a)
             open_window(state, "faction", p, what=name)
             return AGAIN
-        events.append(Event("faction.pass", f"{name} is not aggressive: {FACTION_NAMES[f]} passes", RULE,
-                        {"faction": f, "player": p, "card": a}))
+        events.append(Event("faction.pass", said[1], RULE, {"faction": f, "player": p, "card": a}))
     state.faction_index = len(FACTIONS)
     open_window(state, "faction_end", p)
     return DONE

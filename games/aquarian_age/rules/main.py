@@ -7,10 +7,10 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DAMAGE, DOMINION, HAND
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
-from ..legality import attacker_problem, break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
+from ..legality import break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
     place_problem
 from .attack import start_attack
 from .procedures import PROCS
@@ -20,11 +20,14 @@ from .windows import activate_choices, card_play_choices, declare_card, pass_pri
 # choices that never change, made once (a decision lists the same objects each time)
 _END_MAIN = tuple(Choice("end_main", {}, p, "End the main phase", role="end") for p in (0, 1))
 # a choice listed decision after decision with the same cards, players and words is the
-# same value, so it is made once: placing a character (by iid, player and card id), the
-# attacks of an attacker (by its iid, player, card id and the opponent's name: the attack
-# on the opponent and, by target, those on its own actives), a break or a permanent on a
-# target. A determinized copy's cards have other ids, so other keys.
+# same value, so it is made once: placing a character (by player, then iid, kept with the
+# card id it names), the attacks of an attacker (by player, then iid, kept with the card id
+# and the opponent's name: the attack on the opponent and, by target, those on its own
+# actives), a break or a permanent on a target. A determinized copy's cards have other
+# ids, so the card id kept is checked.
 _MADE: dict = {}
+_PLACES: tuple = ({}, {})  # [player][iid] -> (card id, choice)
+_ATTACKS: tuple = ({}, {})  # [player][iid] -> (card id, opponent's name, choice, {target: (card id, choice)})
 
 
 def _made(key, kind: str, args: dict, p: int, label: str) -> Choice:
@@ -39,6 +42,7 @@ def main_choices(state, p: int) -> list:
     table = state.table
     db, card = state.db, table.card
     made = _MADE
+    places = _PLACES[p]
     ch = []
     tp = -1  # the total power, counted when a card asks for it
     factors = None  # the factor of each faction, counted when a card asks for it
@@ -47,13 +51,13 @@ def main_choices(state, p: int) -> list:
         c = db[cid]
         typ = c["type"]
         if typ == "character":
-            if place_problem(state, p, h, c) is None:
-                key = ("place", h, p, cid)
-                pc = made.get(key)
-                if pc is None:
-                    pc = _made(key, "place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
-                               f"Place {c['name']} in {FACTION_NAMES[c['faction']]}")
-                ch.append(pc)
+            # place_problem: only a name-level character may be kept off the field
+            if not c["name_level"] or place_problem(state, p, h, c) is None:
+                pc = places.get(h)
+                if pc is None or pc[0] != cid:
+                    pc = places[h] = (cid, Choice("place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
+                                                  f"Place {c['name']} in {FACTION_NAMES[c['faction']]}"))
+                ch.append(pc[1])
             continue
         if c["factor"] > 0:
             if factors is None:
@@ -83,29 +87,36 @@ def main_choices(state, p: int) -> list:
     ch.extend(activate_choices(state, p))
     acts = None
     opp = state.names[1 - p]
-    for d in table.zones[DOMINION[p]]:
-        if attacker_problem(state, p, d) is None:
-            cd = card[d]
-            # the attacker's choices, made once: on the opponent, and on each own active (by
-            # its iid, with the card id it names)
-            key = ("attack", d, p, cd, opp)
-            mine = made.get(key)
-            if mine is None:
-                if len(made) > 50_000:
-                    made.clear()
-                mine = made[key] = (Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p, f"Attack {opp} with {state.name_of(d)}"),
-                                    {})
-            ch.append(mine[0])
-            if acts is None:
-                acts = state.actives(p)
-            own = mine[1]
-            for t in acts:
-                ct = card[t]
-                ac = own.get(t)
-                if ac is None or ac[0] != ct:
-                    ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
-                                              f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
-                ch.append(ac[1])
+    attacks = _ATTACKS[p]
+    zones, owner, face = table.zones, table.owner, table.face
+    for d in zones[DOMINION[p]]:
+        # attacker_problem: your own dominated character holding a power card (face down under it)
+        if owner[d] != p:
+            continue
+        att = zones.get(ATT[d])
+        if not att:
+            continue
+        for a in att:
+            if not face[a]:
+                break
+        else:
+            continue
+        cd = card[d]
+        mine = attacks.get(d)
+        if mine is None or mine[0] != cd or mine[1] != opp:
+            mine = attacks[d] = (cd, opp, Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p,
+                                                 f"Attack {opp} with {state.name_of(d)}"), {})
+        ch.append(mine[2])
+        if acts is None:
+            acts = state.actives(p)
+        own = mine[3]
+        for t in acts:
+            ct = card[t]
+            ac = own.get(t)
+            if ac is None or ac[0] != ct:
+                ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
+                                          f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
+            ch.append(ac[1])
     ch.append(_END_MAIN[p])
     return ch
 
@@ -124,7 +135,7 @@ class MainPhase:
 
     def decide(state, step):
         p = state.active
-        return Decision([p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
+        return Decision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
 
     def choose(state, step, choice, events):
         p = state.active
@@ -153,7 +164,7 @@ class MainPhase:
 def place_character(state, p: int, h: int, events: list) -> None:
     """Place a character card in its faction's stack as the new active (seed 4.3 ①)."""
     c = state.card(h)
-    events.append(state.table.move(h, f"p{p}.faction.{c['faction']}", face=1,
+    events.append(state.table.move(h, STACK_OF[p][c["faction"]], face=1,
                                caption=f"{state.names[p]} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
     events.append(Event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
                     {"card": h, "faction": c["faction"], "player": p}))
@@ -170,7 +181,7 @@ def declare_attack(state, p: int, d: int, target, events: list) -> None:
                                                                target=state.name_of(target))
     events.append(Event("attack.declare", said, "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
-    events.append(state.table.move(pw[-1], f"p{p}.discard", face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
+    events.append(state.table.move(pw[-1], DISCARD[p], face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
     if target is None:
         start_attack(state, d, 1 - p, "player", faction=False, events=events)
     else:
@@ -187,7 +198,7 @@ def _pay_one(state, p, d, events, pw, left: int):
         said = f"Cost: a power card of {state.name_of(d)}, {left} more to pay"
     else:
         said = f"Cost: a power card of {state.name_of(d)}"
-    events.append(state.table.move(pw, f"p{p}.discard", face=1, caption=said,
+    events.append(state.table.move(pw, DISCARD[p], face=1, caption=said,
                                rule="seed 4.3 ② cost"))
 
 
@@ -216,7 +227,7 @@ class PayCost:
 
     def decide(state, step):
         p, n = step.args["player"], step.args["count"]
-        return Decision([p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
+        return Decision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
                         [Choice("pay", {"card": d}, p, f"Pay from {state.name_of(d)} ({state.power(d)})")
                          for d in _pay_sources(state, p)])
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
+from ..board import ATT, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -24,11 +24,17 @@ def charge(state, events):
     db = state.db
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
-    for iid in list(state.dominated(p)) + state.actives(p):
-        if card[iid] not in skills and not state.modifiers:
+    mods = state.modifiers
+    for iid in state.characters(p):
+        if card[iid] not in skills and not mods:
             # no Charge printed: only a face-up card under it (a permanent) could grant it
             att = zones.get(ATT[iid])
-            if not att or 1 not in [face[a] for a in att]:
+            if not att:
+                continue
+            for a in att:
+                if face[a]:
+                    break
+            else:
                 continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
@@ -48,7 +54,8 @@ def power_hosts(state, p: int) -> list[int]:
     zones, face, card, db = table.zones, table.face, table.card, state.db
     stat = state.stat
     out = []
-    for i in list(state.dominated(p)) + state.actives(p):
+    mods = state.modifiers
+    for i in state.characters(p):
         att = zones.get(ATT[i])
         n = 0  # its power cards (face down under it); a face-up card may change its mental
         up = False
@@ -58,7 +65,7 @@ def power_hosts(state, p: int) -> list[int]:
                     up = True
                 else:
                     n += 1
-        if up or state.modifiers:
+        if up or mods:
             if n < stat(i, "mental"):
                 out.append(i)
         elif n < db[card[i]]["mental"]:  # the printed mental (stat without modifiers)
@@ -67,23 +74,20 @@ def power_hosts(state, p: int) -> list[int]:
 
 
 # a power card choice (hand card, host) is the same value decision after decision: made
-# once, kept by host (its iid, the player and the host's card id, which names it; a
-# determinized copy's cards have other ids, so other keys), then by the hand card's iid
-_MADE: dict = {}
+# once, kept by player and host (its iid, with the host's card id, which names it; a
+# determinized copy's cards have other ids, so it is checked), then by the hand card's iid
+_MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, {hand iid: choice})
 
 
 def _decision(state, p, hand, hosts):
-    made = _MADE
-    if len(made) > 10_000:
-        made.clear()
+    made = _MADE[p]
     card = state.table.card
     by_host = []
     for t in hosts:
-        key = (t, p, card[t])
-        d = made.get(key)
-        if d is None:
-            d = made[key] = {}
-        by_host.append((t, d))
+        e = made.get(t)
+        if e is None or e[0] != card[t]:
+            e = made[t] = (card[t], {})
+        by_host.append((t, e[1]))
     ch = []
     for h in hand:
         for t, d in by_host:
@@ -92,7 +96,7 @@ def _decision(state, p, hand, hosts):
                 c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
             ch.append(c)
     ch.append(_END_POWER[p])
-    return Decision([p], "power", "Power card phase: drag hand cards under your characters", ch)
+    return Decision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
 
 
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
@@ -106,7 +110,7 @@ class PowerCardPhase:
             open_phase(state, step, events, "power")
             charge(state, events)
         p = state.active
-        hand = state.table.zones[f"p{p}.hand"]
+        hand = state.table.zones[HAND[p]]
         hosts = power_hosts(state, p) if hand else None
         if not hosts:
             domination(state, events)
@@ -116,15 +120,16 @@ class PowerCardPhase:
 
     def decide(state, step):
         p = state.active
-        return _decision(state, p, state.table.zones[f"p{p}.hand"], power_hosts(state, p))
+        return _decision(state, p, state.table.zones[HAND[p]], power_hosts(state, p))
 
     def choose(state, step, choice, events):
         if choice.kind == "end_power":
             domination(state, events)
             return DONE
         h, t = choice.args["card"], choice.args["target"]
-        name = state.name_of(t)
-        events.append(state.table.move(h, f"att.{t}", face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
+        table = state.table
+        name = state.db[table.card[t]]["name"]
+        events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
         pw = state.power(t)
         events.append(Event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
@@ -136,17 +141,24 @@ def domination(state, events):
     dominion area with them; mental 0 moves with none; only the top active of
     each faction moves per turn (seed 4.4)."""
     p = state.active
-    zones = state.table.zones
+    table = state.table
+    zones, db, card, face = table.zones, state.db, table.card, table.face
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        m, pw = state.stat(a, "mental"), state.power(a)
+        m = state.stat(a, "mental")
+        pw = 0  # its power cards: the face-down cards under it
+        att = zones.get(ATT[a])
+        if att:
+            for x in att:
+                if not face[x]:
+                    pw += 1
         if pw >= m:
-            events.append(Event("power.check", f"{state.name_of(a)}: {pw} power card(s) reach mental {m}", "seed 4.4",
+            events.append(Event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
             state.move_to_dominion(a, events, "seed 4.4 (domination)")
         else:
-            events.append(Event("power.stay", f"{state.name_of(a)}: {pw}/{m} power cards, stays in the faction area", "seed 4.4",
-                            {"card": a, "faction": f, "power": pw, "mental": m}))
+            events.append(Event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
+                                "seed 4.4", {"card": a, "faction": f, "power": pw, "mental": m}))

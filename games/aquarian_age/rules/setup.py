@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..board import ONE
 from .procedures import PROCS
 
 RULE = "digest A.3.10"
@@ -20,7 +21,7 @@ class Redraw:
 
     def decide(state, step):
         p = step.args["player"]
-        return Decision([p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
+        return Decision(ONE[p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
             Choice("keep", {}, p, "Keep this hand", role="confirm"), Choice("redraw", {}, p, "Redraw 7 cards")])
 
     def choose(state, step, choice, events):

@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, Event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, LAST_KINDS, card_kinds
+from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, ONE, card_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -53,9 +53,18 @@ WINDOWS = {
 
 
 def open_window(state, window: str, first: int, passes: int = 0, what: str = "") -> None:
-    """Push a response window in which ``first`` has priority first; ``what``
-    names what it answers, for the question asked."""
-    state.push("response_window", priority=first, passes=passes, window=window, what=what)
+    """Push a response window in which ``first`` has priority first (``passes``:
+    the passes already made, 1 when the action before it counts as the other
+    player's pass); ``what`` names what it answers, for the question asked.
+
+    A window runs before anything changes what its players hold (it is pushed
+    on top, or under the payment of the cost of the card it answers, which
+    only moves power cards). So a window in which no player it would ask holds
+    anything a window can use (``may_answer``) is not opened: each of them
+    could only pass and would not be asked, and it would close at once, with
+    nothing said."""
+    if may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)):
+        state.push("response_window", priority=first, passes=passes, window=window, what=what)
 
 
 def pass_priority(state, window: str, actor: int, what: str = "") -> None:
@@ -74,11 +83,35 @@ def _prompt(args: dict) -> str:
     return WINDOWS.get(args["window"], WINDOWS["faction_end"]).format(what=what)
 
 
+# a card or an effect listed decision after decision with the same cards, players and
+# words is the same choice, made once; kept by (kind, player, iid, target), with the card
+# ids its words name (a determinized copy's cards have other ids)
+_MADE: dict = {}
+
+
+def _keep(key, names: tuple, choice: Choice) -> Choice:
+    if len(_MADE) > 20_000:
+        _MADE.clear()
+    _MADE[key] = (names, choice)
+    return choice
+
+
 def card_play_choices(state, p, h, c, kind):
+    card = state.table.card
+    made = _MADE
     if c["target"] is None:
-        return [Choice(kind, {"card": h}, p, f"Play {c['name']}")]
-    return [Choice(kind, {"card": h, "target": t}, p, f"Play {c['name']} on {state.name_of(t)}")
-            for t in targets(state, p, c["target"])]
+        key, names = (kind, p, h, -1), (card[h],)
+        m = made.get(key)
+        if m is not None and m[0] == names:
+            return [m[1]]
+        return [_keep(key, names, Choice(kind, {"card": h}, p, f"Play {c['name']}"))]
+    out = []
+    for t in targets(state, p, c["target"]):
+        key, names = (kind, p, h, t), (card[h], card[t])
+        m = made.get(key)
+        out.append(m[1] if m is not None and m[0] == names else
+                   _keep(key, names, Choice(kind, {"card": h, "target": t}, p, f"Play {c['name']} on {state.name_of(t)}")))
+    return out
 
 
 def activate_choices(state, p: int) -> list:
@@ -89,6 +122,7 @@ def activate_choices(state, p: int) -> list:
     db, card = state.db, table.card
     if not dom or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
         return out
+    made = _MADE
     tp = None
     for d in dom:
         abil = db[card[d]]["ability"]
@@ -100,11 +134,18 @@ def activate_choices(state, p: int) -> list:
             if tp < a["cost"]:
                 continue
             if a["target"] is None:
-                out.append(Choice("activate", {"card": d, "ability": n}, p, f"Use {state.name_of(d)}: {a['text']}"))
+                key, names = ("activate", p, d, n, -1), (card[d],)
+                m = made.get(key)
+                out.append(m[1] if m is not None and m[0] == names else
+                           _keep(key, names, Choice("activate", {"card": d, "ability": n}, p,
+                                                    f"Use {state.name_of(d)}: {a['text']}")))
             else:
                 for t in targets(state, p, a["target"]):
-                    out.append(Choice("activate", {"card": d, "ability": n, "target": t}, p,
-                                      f"Use {state.name_of(d)} on {state.name_of(t)}"))
+                    key, names = ("activate", p, d, n, t), (card[d], card[t])
+                    m = made.get(key)
+                    out.append(m[1] if m is not None and m[0] == names else
+                               _keep(key, names, Choice("activate", {"card": d, "ability": n, "target": t}, p,
+                                                        f"Use {state.name_of(d)} on {state.name_of(t)}")))
     return out
 
 
@@ -168,7 +209,7 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
         said = f"{state.names[p]} plays {c['name']} on {state.name_of(tgt)}"
     else:
         said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
-    events.append(state.table.move(h, f"p{p}.limbo", face=1, caption=said, rule=rule))
+    events.append(state.table.move(h, LIMBO[p], face=1, caption=said, rule=rule))
     events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
@@ -215,14 +256,14 @@ class ResponseWindow:
             if may_answer(state, p):
                 ch = window_choices(state, step)
                 if not only_pass(ch):
-                    state.decision_cache = Decision([p], "respond", _prompt(args), ch)
+                    state.decision_cache = Decision(ONE[p], "respond", _prompt(args), ch)
                     return WAIT
             args["passes"] += 1
             args["priority"] = 1 - p
         return DONE
 
     def decide(state, step):
-        return Decision([step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
+        return Decision(ONE[step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
 
     def choose(state, step, choice, events):
         args = step.args
