@@ -83,6 +83,7 @@ from tabletop.engine.core import Choice, State
 from .agents import Agent, SearchingAgent, obvious_choice
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn
+from .turns import halving_root
 
 __all__ = ["HardAgent"]
 
@@ -125,7 +126,8 @@ class HardAgent(SearchingAgent, Agent):
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
-                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True):
+                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
+                 root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -159,6 +161,13 @@ class HardAgent(SearchingAgent, Agent):
         #: use the plan at the root only when every option could be played out in time
         self.plan_all = plan_all
         self.min_iterations = min_iterations
+        #: "tree" (ISMCTS) or "halving" (``turns.halving_root``: the best ``top_plan``
+        #: options one step ahead played out for ``turns`` turns, ``width`` options
+        #: weighed per choice, compared by sequential halving)
+        self.root_search = root_search
+        self.top_plan = top_plan
+        self.turns = turns
+        self.width = width
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -197,6 +206,8 @@ class HardAgent(SearchingAgent, Agent):
             playing = self._prune(state, player, playing)
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
+        if self.root_search == "halving":
+            return self._halving(state, player, playing, t0)
         root = self._reused(state, player, playing)
         if root is None:
             root = _Node()
@@ -235,6 +246,32 @@ class HardAgent(SearchingAgent, Agent):
             ((c.id, root.edges[(player, c.id)].visits, round(self._mean(root.edges[(player, c.id)]), 3))
              for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
         return best
+
+    def _halving(self, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
+        """The turn-level root search (``turns.halving_root``); its statistics
+        become the root's edges (``root``, as the hint reads them)."""
+        self._kept = None
+        self._pool = []
+        self._drawn = 0
+        deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
+        choice, cands, st = halving_root(self, state, player, playing, deadline, self.top_plan, self.turns,
+                                         self.width, self.iterations)
+        root = self.root = _Node()
+        if st is None:
+            e = root.edges[(player, choice.id)] = _Edge()
+            e.visits = e.avail = 1
+            e.wins = 0.5
+            self.last_stats = {"one_step": choice.id}
+            return choice
+        self._lo, self._hi = st.lo, st.hi
+        for i, c in enumerate(cands):
+            if st.visits[i]:
+                e = root.edges[(player, c.id)] = _Edge()
+                e.visits = e.avail = st.visits[i]
+                e.wins, e.cut_n, e.cut_sum = st.wins[i], st.cut_n[i], st.cut_sum[i]
+        self.last_stats = {"evaluations": st.total, "choices": [
+            (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands) if st.visits[i]]}
+        return choice
 
     def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
         """The subtree below the agent's last choice, when this decision is the
