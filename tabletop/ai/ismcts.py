@@ -54,8 +54,12 @@ game-specific code:
   in this decision (as the expert does), so the scale of each game's
   heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
   look-ahead already sees the end) counts as 0.95 / 0.05.
-* **Forced choices** (one legal option, resigning aside) are taken at once,
-  both at the root (no search at all) and inside the tree (no node level).
+* **Forced choices** (one legal option, resigning aside) and the engine's
+  own answer to a detail (role "default": how to pay a cost) are taken at
+  once, both at the root (no search at all) and inside the tree (no node
+  level); an option is judged with the defaults that follow it applied
+  (``apply_with_defaults``, as the greedy and Normal players judge it), so
+  a card played is not judged half-paid.
   Resigning is never considered while anything else is legal, for either
   player.
 * **Repetition.** At a position the real game has already come to
@@ -80,7 +84,7 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent, SearchingAgent, obvious_choice
+from .agents import Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn
 from .turns import halving_root
@@ -301,7 +305,7 @@ class HardAgent(SearchingAgent, Agent):
             mine = s.decision.find(c.id, player)
             if mine is None:
                 continue
-            s._apply(mine)
+            apply_with_defaults(s, mine)
             scored.append((-_one_step(s.game, s, player), i, c))
         scored.sort(key=lambda x: (x[0], x[1]))
         return [c for _, _, c in scored[: self.top_k]] or playing
@@ -326,7 +330,7 @@ class HardAgent(SearchingAgent, Agent):
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
-                s._apply(mine)
+                apply_with_defaults(s, mine)
                 looked.append([c, s, *self._judge(s, player), i])
             if self.plan:
                 looked = self._plan_root(looked, player, until, first=wi == 0)
@@ -408,6 +412,10 @@ class HardAgent(SearchingAgent, Agent):
                 if len(opts) == 1:
                     picks.append(opts[0])
                     continue
+                dflt = default_choice(opts)
+                if dflt is not None:  # the engine's own answer to a detail (how to pay): no node level
+                    picks.append(dflt)
+                    continue
                 edges = node.edges
                 fresh = []
                 best, best_u = None, -math.inf
@@ -435,7 +443,7 @@ class HardAgent(SearchingAgent, Agent):
                         e = edges[(p, c.id)]
                         if e.visits == 0:
                             t = s.clone()
-                            t._apply(c)
+                            apply_with_defaults(t, c)
                             self._add(e, *self._leaf(t, player, 0, p))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
