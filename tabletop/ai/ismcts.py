@@ -131,7 +131,8 @@ class HardAgent(SearchingAgent, Agent):
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
-                 root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None):
+                 root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
+                 fallback: str = "one_step", then_rollouts: int = 0):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -169,6 +170,17 @@ class HardAgent(SearchingAgent, Agent):
         #: options one step ahead played out for ``turns`` turns, ``width`` options
         #: weighed per choice, compared by sequential halving)
         self.root_search = root_search
+        #: when the root's turns cannot all be played out in the budget: "one_step"
+        #: (judge the options one step ahead) or "rollouts" (decided as soon as the
+        #: first plans' cost shows it; the rest of the budget goes to Normal's
+        #: rollouts through the reply turn, ``_by_rollouts``)
+        self.fallback = fallback
+        self._deadline = None
+        self._normal = None
+        #: with a budget, once the root's options are judged at the end of the
+        #: turn: the best this many of them are compared by Normal's rollouts
+        #: through the reply turn for the rest of the budget (0: the tree search)
+        self.then_rollouts = then_rollouts
         self.top_plan = top_plan
         self.turns = turns
         self.width = width
@@ -222,8 +234,16 @@ class HardAgent(SearchingAgent, Agent):
         self._drawn = 0
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
+        self._deadline = deadline
         if self.prior and not root.edges:
-            self._seed_root(state, player, root, playing, deadline)
+            try:
+                self._seed_root(state, player, root, playing, deadline)
+            except _TooBig:
+                return self._by_rollouts(state, player, playing, t0)
+            if self.then_rollouts and deadline is not None and self.clock() < deadline:
+                picked = self._rollouts_among(state, player, playing, root, deadline)
+                if picked is not None:
+                    return picked
         n = 0
         while True:
             if self.iterations is not None:
@@ -276,6 +296,64 @@ class HardAgent(SearchingAgent, Agent):
         self.last_stats = {"evaluations": st.total, "choices": [
             (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands) if st.visits[i]]}
         return choice
+
+    def _by_rollouts(self, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
+        """The decision handed to Normal's search (``ExpertAgent``: determinized
+        rollouts through the reply turn, sequential halving with common random
+        numbers) for what is left of the budget, among ``playing``; used when
+        the root's turns cannot all be played out in time (``fallback``). Its
+        statistics become the root's edges (``root``, as the hint reads them)."""
+        from .expert import ExpertAgent
+
+        self._kept = None
+        normal = self._normal
+        if normal is None:
+            normal = self._normal = ExpertAgent(0, budget_ms=self.budget_ms)
+        normal.rng = self.rng
+        normal.clock = self.clock
+        normal.budget_ms = self.budget_ms
+        keep = {c.id for c in playing}
+        normal.steer = lambda _w, _p, choices: [c for c in choices if c.id in keep] or choices
+        choice = normal._choose(state, player, t0)
+        root = self.root = _Node()
+        stats = normal.last_stats.get("candidates")
+        if stats:
+            self._lo, self._hi = 0.0, 1.0
+            for cid, visits, mean in stats:
+                if visits:
+                    e = root.edges[(player, cid)] = _Edge()
+                    e.visits = e.avail = visits
+                    e.wins = mean * visits
+        if (player, choice.id) not in root.edges:
+            e = root.edges[(player, choice.id)] = _Edge()
+            e.visits = e.avail = 1
+            e.wins = 0.5
+        self.last_stats = {"rollouts": dict(normal.last_stats)}
+        return choice
+
+    def _rollouts_among(self, state: State, player: int, playing: list[Choice], root: _Node, deadline):
+        """The best ``then_rollouts`` root options by their first look, compared
+        by Normal's rollouts (sequential halving, common random numbers) for
+        the rest of the budget; None when fewer than two are left."""
+        from .expert import ExpertAgent, _Stats
+
+        ranked = sorted(((self._mean(e), -i, c) for i, c in enumerate(playing)
+                         if (e := root.edges.get((player, c.id))) is not None and e.visits),
+                        key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [c for _, _, c in ranked[: self.then_rollouts]]
+        if len(cands) < 2:
+            return None
+        normal = self._normal
+        if normal is None:
+            normal = self._normal = ExpertAgent(0, budget_ms=self.budget_ms)
+        normal.rng = self.rng
+        normal.clock = self.clock
+        st = _Stats(len(cands))
+        best = normal._halving(state, cands, player, state.turn, st, deadline)
+        self._kept = None
+        self.last_stats = {"planned": len(ranked), "rollouts": st.total, "candidates": [
+            (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands)]}
+        return cands[best]
 
     def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
         """The subtree below the agent's last choice, when this decision is the
@@ -351,14 +429,27 @@ class HardAgent(SearchingAgent, Agent):
         the one-step values of all of them, in a later one none."""
         looked.sort(key=lambda x: (x[2], -x[3], x[4]))  # the unsettled ones, best first
         planned = []
+        guess = first and until is not None and self.fallback == "rollouts" and self._deadline is not None
+        todo = sum(1 for x in looked if not x[2])
+        t_start = self.clock() if guess else 0.0
+        n_planned = 0
         for x in looked:
             if not x[2]:
                 if until is not None and until():
+                    if guess:
+                        raise _TooBig
                     break
                 t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
                 if not done:
+                    if guess:
+                        raise _TooBig
                     break
                 x = [x[0], t, *self._judge(t, player), x[4]]
+                n_planned += 1
+                if guess and n_planned < todo:
+                    now = self.clock()
+                    if now + (now - t_start) / n_planned * (todo - n_planned) > self._deadline:
+                        raise _TooBig
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
@@ -554,6 +645,10 @@ class HardAgent(SearchingAgent, Agent):
             else:
                 r += 0.5 * m
         return r / n
+
+
+class _TooBig(Exception):
+    """The root's turns cannot all be played out within the budget."""
 
 
 def _apply_picks(s: State, picks: list[Choice]) -> None:
