@@ -47,7 +47,14 @@ game-specific code:
   values from different points of a turn are never compared (without
   ``plan_all`` the options played out are kept, the others left unjudged,
   unless fewer than two could be). Without ``plan`` an option is judged one
-  step ahead. At a simultaneous node one new option per player is
+  step ahead. With ``fallback="rollouts"`` a root whose turns cannot all
+  be played out in the budget (the first plans' cost tells) is handed to
+  Normal's rollouts through the reply turn instead (``_by_rollouts``); with
+  ``then_rollouts`` K, once every root option is judged at the end of its
+  turn, the best K are compared by Normal's rollouts for the rest of the
+  budget (``_rollouts_among``): the plans choose the candidates, the
+  other player's reply turn decides between them. ``root_search="halving"``
+  replaces the tree by ``turns.halving_root``. At a simultaneous node one new option per player is
   tried, then a short playout (``playout`` choices, none by default) and the
   heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
   heuristic value is mapped into [0.1, 0.9] over the range of values seen
