@@ -473,9 +473,9 @@ def test_hard_never_compares_planned_and_one_step_values_at_the_root():
 
     one_step = first_look(1, plan=False)
     assert len(one_step) == n
-    cut = first_look(20)
+    cut = first_look(20, fallback="one_step")
     assert cut == one_step
-    partial = first_look(20, plan_all=False)
+    partial = first_look(20, plan_all=False, fallback="one_step")
     assert 2 <= len(partial) < n
     # with time enough every option is played out, and the values differ from one step ahead
     full = first_look(40)
@@ -483,10 +483,10 @@ def test_hard_never_compares_planned_and_one_step_values_at_the_root():
 
 
 def test_hard_hands_a_root_too_big_to_plan_in_time_to_normals_rollouts():
-    # ``fallback="rollouts"``: when the first plans' cost shows that the root's
-    # turns cannot all be played out within the budget, the decision goes to
-    # Normal's rollouts (through the reply turn) among the same options; the
-    # default judges them one step ahead instead
+    # ``fallback="rollouts"`` (the default): when the first plans' cost shows
+    # that the root's turns cannot all be played out within the budget, the
+    # decision goes to Normal's rollouts (through the reply turn) among the
+    # same options; ``fallback="one_step"`` judges them one step ahead instead
     s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
                   p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
     legal = [c for c in s.decision.agent_choices(0) if c.role != "resign"]
@@ -504,7 +504,7 @@ def test_hard_hands_a_root_too_big_to_plan_in_time_to_normals_rollouts():
     assert ran["rollouts"] >= 2 and len(ran["candidates"]) >= 2
     # the root's edges carry the rollouts' statistics (the hint reads them)
     assert {cid for (_p, cid) in handed.root.edges} == {cid for cid, _v, _m in ran["candidates"]}
-    assert "iterations" in decide(20).last_stats            # the default: one step ahead
+    assert "iterations" in decide(20, fallback="one_step").last_stats   # or judged one step ahead
     # with time enough to play every turn out, the plans are kept
     assert "iterations" in decide(400, fallback="rollouts").last_stats
 

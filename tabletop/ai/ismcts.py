@@ -42,14 +42,17 @@ game-specific code:
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
   options are played out best first by their one-step value while the
-  budget lasts; when the budget runs out before every one of them was
-  (``plan_all``, the default), all are judged one step ahead instead, so
-  values from different points of a turn are never compared (without
-  ``plan_all`` the options played out are kept, the others left unjudged,
-  unless fewer than two could be). Without ``plan`` an option is judged one
-  step ahead. With ``fallback="rollouts"`` a root whose turns cannot all
-  be played out in the budget (the first plans' cost tells) is handed to
-  Normal's rollouts through the reply turn instead (``_by_rollouts``); with
+  budget lasts. When the first plans' cost shows that not every one of
+  them can be played out in the budget (``fallback="rollouts"``, the
+  default; in Riftbound, whose turns hold 10 to 20 choices of 13 to 33
+  options, most large roots at 50 ms), the decision is handed to Normal's
+  rollouts through the reply turn for the rest of the budget
+  (``_by_rollouts``). With ``fallback="one_step"``, when the budget runs
+  out before every option was played out (``plan_all``, the default), all
+  are judged one step ahead instead, so values from different points of a
+  turn are never compared (without ``plan_all`` the options played out are
+  kept, the others left unjudged, unless fewer than two could be). Without
+  ``plan`` an option is judged one step ahead. With
   ``then_rollouts`` K, once every root option is judged at the end of its
   turn, the best K are compared by Normal's rollouts for the rest of the
   budget (``_rollouts_among``): the plans choose the candidates, the
@@ -139,7 +142,7 @@ class HardAgent(SearchingAgent, Agent):
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
-                 fallback: str = "one_step", then_rollouts: int = 0):
+                 fallback: str = "rollouts", then_rollouts: int = 0):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
