@@ -47,7 +47,7 @@ game-specific code:
   default; in Riftbound, whose turns hold 10 to 20 choices of 13 to 33
   options, most large roots at 50 ms), the decision is handed to Normal's
   rollouts through the reply turn for the rest of the budget
-  (``_by_rollouts``). With ``fallback="one_step"``, when the budget runs
+  (``turns.by_rollouts``). With ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
   turn are never compared (without ``plan_all`` the options played out are
@@ -55,7 +55,7 @@ game-specific code:
   ``plan`` an option is judged one step ahead. With
   ``then_rollouts`` K, once every root option is judged at the end of its
   turn, the best K are compared by Normal's rollouts for the rest of the
-  budget (``_rollouts_among``): the plans choose the candidates, the
+  budget (``turns.rollouts_among``): the plans choose the candidates, the
   other player's reply turn decides between them. ``root_search="halving"``
   replaces the tree by ``turns.halving_root``. At a simultaneous node one new option per player is
   tried, then a short playout (``playout`` choices, none by default) and the
@@ -97,7 +97,7 @@ from tabletop.engine.core import Choice, State
 from .agents import Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn
-from .turns import halving_root
+from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
 
@@ -233,7 +233,7 @@ class HardAgent(SearchingAgent, Agent):
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         if self.root_search == "halving":
-            return self._halving(state, player, playing, t0)
+            return halving_decision(self, state, player, playing, t0)
         root = self._reused(state, player, playing)
         if root is None:
             root = _Node()
@@ -249,9 +249,9 @@ class HardAgent(SearchingAgent, Agent):
             try:
                 self._seed_root(state, player, root, playing, deadline)
             except _TooBig:
-                return self._by_rollouts(state, player, playing, t0)
+                return by_rollouts(self, state, player, playing, t0)
             if self.then_rollouts and deadline is not None and self.clock() < deadline:
-                picked = self._rollouts_among(state, player, playing, root, deadline)
+                picked = rollouts_among(self, state, player, playing, root, deadline)
                 if picked is not None:
                     return picked
         n = 0
@@ -281,89 +281,15 @@ class HardAgent(SearchingAgent, Agent):
              for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
         return best
 
-    def _halving(self, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
-        """The turn-level root search (``turns.halving_root``); its statistics
-        become the root's edges (``root``, as the hint reads them)."""
-        self._kept = None
-        self._pool = []
-        self._drawn = 0
-        deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
-        choice, cands, st = halving_root(self, state, player, playing, deadline, self.top_plan, self.turns,
-                                         self.width, self.iterations)
+    def _set_root(self, player: int, rows, lo: float = 0.0, hi: float = 1.0) -> None:
+        """A root made of given statistics (``turns``' searches; the hint reads
+        ``root``): ``rows`` of (choice id, visits, wins, cut_n, cut_sum)."""
         root = self.root = _Node()
-        if st is None:
-            e = root.edges[(player, choice.id)] = _Edge()
-            e.visits = e.avail = 1
-            e.wins = 0.5
-            self.last_stats = {"one_step": choice.id}
-            return choice
-        self._lo, self._hi = st.lo, st.hi
-        for i, c in enumerate(cands):
-            if st.visits[i]:
-                e = root.edges[(player, c.id)] = _Edge()
-                e.visits = e.avail = st.visits[i]
-                e.wins, e.cut_n, e.cut_sum = st.wins[i], st.cut_n[i], st.cut_sum[i]
-        self.last_stats = {"evaluations": st.total, "choices": [
-            (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands) if st.visits[i]]}
-        return choice
-
-    def _by_rollouts(self, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
-        """The decision handed to Normal's search (``ExpertAgent``: determinized
-        rollouts through the reply turn, sequential halving with common random
-        numbers) for what is left of the budget, among ``playing``; used when
-        the root's turns cannot all be played out in time (``fallback``). Its
-        statistics become the root's edges (``root``, as the hint reads them)."""
-        from .expert import ExpertAgent
-
-        self._kept = None
-        normal = self._normal
-        if normal is None:
-            normal = self._normal = ExpertAgent(0, budget_ms=self.budget_ms)
-        normal.rng = self.rng
-        normal.clock = self.clock
-        normal.budget_ms = self.budget_ms
-        keep = {c.id for c in playing}
-        normal.steer = lambda _w, _p, choices: [c for c in choices if c.id in keep] or choices
-        choice = normal._choose(state, player, t0)
-        root = self.root = _Node()
-        stats = normal.last_stats.get("candidates")
-        if stats:
-            self._lo, self._hi = 0.0, 1.0
-            for cid, visits, mean in stats:
-                if visits:
-                    e = root.edges[(player, cid)] = _Edge()
-                    e.visits = e.avail = visits
-                    e.wins = mean * visits
-        if (player, choice.id) not in root.edges:
-            e = root.edges[(player, choice.id)] = _Edge()
-            e.visits = e.avail = 1
-            e.wins = 0.5
-        self.last_stats = {"rollouts": dict(normal.last_stats)}
-        return choice
-
-    def _rollouts_among(self, state: State, player: int, playing: list[Choice], root: _Node, deadline):
-        """The best ``then_rollouts`` root options by their first look, compared
-        by Normal's rollouts (sequential halving, common random numbers) for
-        the rest of the budget; None when fewer than two are left."""
-        from .expert import ExpertAgent, _Stats
-
-        ranked = sorted(((self._mean(e), -i, c) for i, c in enumerate(playing)
-                         if (e := root.edges.get((player, c.id))) is not None and e.visits),
-                        key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [c for _, _, c in ranked[: self.then_rollouts]]
-        if len(cands) < 2:
-            return None
-        normal = self._normal
-        if normal is None:
-            normal = self._normal = ExpertAgent(0, budget_ms=self.budget_ms)
-        normal.rng = self.rng
-        normal.clock = self.clock
-        st = _Stats(len(cands))
-        best = normal._halving(state, cands, player, state.turn, st, deadline)
-        self._kept = None
-        self.last_stats = {"planned": len(ranked), "rollouts": st.total, "candidates": [
-            (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands)]}
-        return cands[best]
+        self._lo, self._hi = lo, hi
+        for cid, visits, wins, cut_n, cut_sum in rows:
+            e = root.edges[(player, cid)] = _Edge()
+            e.visits = e.avail = visits
+            e.wins, e.cut_n, e.cut_sum = wins, cut_n, cut_sum
 
     def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
         """The subtree below the agent's last choice, when this decision is the

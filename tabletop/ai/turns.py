@@ -1,4 +1,7 @@
-"""Hard's turn-level root search: the best few options by the heuristic one
+"""Hard's searches other than its tree: the turn-level root search, and the
+hand-over to Normal's rollouts (``by_rollouts``, ``rollouts_among``).
+
+The turn-level root search: the best few options by the heuristic one
 step ahead, each played out to the end of its mover's turn and through the
 other player's reply turn, compared by sequential halving with common random
 numbers.
@@ -41,7 +44,7 @@ from tabletop.engine.core import Choice, State
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing
 
-__all__ = ["play_turns", "halving_root"]
+__all__ = ["play_turns", "halving_root", "halving_decision", "by_rollouts", "rollouts_among"]
 
 
 def _sampled_best(game, s: State, p: int, opts: list[Choice], width: int | None, rng) -> tuple[Choice, State | None]:
@@ -241,3 +244,78 @@ def halving_root(agent, state: State, player: int, playing: list[Choice], deadli
         alive = alive[: (len(alive) + 1) // 2]
     best = min(alive, key=lambda i: (-st.mean(i), i))
     return cands[best], cands, st
+
+
+def halving_decision(agent, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
+    """``agent``'s decision by ``halving_root`` (``HardAgent(root_search=
+    "halving")``); its statistics become the agent's root (as the hint reads it)."""
+    agent._kept = None
+    agent._pool = []
+    agent._drawn = 0
+    deadline = None if agent.iterations is not None else t0 + (agent.budget_ms or 0.0) / 1000.0
+    choice, cands, st = halving_root(agent, state, player, playing, deadline, agent.top_plan, agent.turns,
+                                     agent.width, agent.iterations)
+    if st is None:
+        agent._set_root(player, [(choice.id, 1, 0.5, 0, 0.0)])
+        agent.last_stats = {"one_step": choice.id}
+        return choice
+    agent._set_root(player, [(c.id, st.visits[i], st.wins[i], st.cut_n[i], st.cut_sum[i])
+                             for i, c in enumerate(cands) if st.visits[i]], st.lo, st.hi)
+    agent.last_stats = {"evaluations": st.total, "choices": [
+        (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands) if st.visits[i]]}
+    return choice
+
+
+def _normal(agent):
+    """Normal's search (``ExpertAgent``) drawing from ``agent``'s generator and
+    counting ``agent``'s budget on ``agent``'s clock."""
+    from .expert import ExpertAgent
+
+    normal = agent._normal
+    if normal is None:
+        normal = agent._normal = ExpertAgent(0, budget_ms=agent.budget_ms)
+    normal.rng = agent.rng
+    normal.clock = agent.clock
+    normal.budget_ms = agent.budget_ms
+    return normal
+
+
+def by_rollouts(agent, state: State, player: int, playing: list[Choice], t0: float) -> Choice:
+    """``agent``'s decision handed to Normal's search (determinized rollouts
+    through the reply turn, sequential halving with common random numbers)
+    for what is left of the budget that began at ``t0``, among ``playing``:
+    Hard's ``fallback="rollouts"``, when the root's turns cannot all be played
+    out in time. Its statistics become the agent's root (as the hint reads it)."""
+    agent._kept = None
+    normal = _normal(agent)
+    keep = {c.id for c in playing}
+    normal.steer = lambda _w, _p, choices: [c for c in choices if c.id in keep] or choices
+    choice = normal._choose(state, player, t0)
+    rows = [(cid, visits, mean * visits, 0, 0.0) for cid, visits, mean in normal.last_stats.get("candidates", ())
+            if visits]
+    if choice.id not in {r[0] for r in rows}:
+        rows.append((choice.id, 1, 0.5, 0, 0.0))
+    agent._set_root(player, rows)
+    agent.last_stats = {"rollouts": dict(normal.last_stats)}
+    return choice
+
+
+def rollouts_among(agent, state: State, player: int, playing: list[Choice], root, deadline) -> Choice | None:
+    """The best ``agent.then_rollouts`` options of ``root`` by their first look
+    (the end of their turn), compared by Normal's rollouts (sequential
+    halving, common random numbers) until ``deadline``; None when fewer than
+    two were looked at."""
+    from .expert import _Stats
+
+    ranked = sorted(((agent._mean(e), -i, c) for i, c in enumerate(playing)
+                     if (e := root.edges.get((player, c.id))) is not None and e.visits),
+                    key=lambda x: (x[0], x[1]), reverse=True)
+    cands = [c for _, _, c in ranked[: agent.then_rollouts]]
+    if len(cands) < 2:
+        return None
+    st = _Stats(len(cands))
+    best = _normal(agent)._halving(state, cands, player, state.turn, st, deadline)
+    agent._kept = None
+    agent.last_stats = {"planned": len(ranked), "rollouts": st.total, "candidates": [
+        (c.id, st.visits[i], round(st.mean(i), 3)) for i, c in enumerate(cands)]}
+    return cands[best]
