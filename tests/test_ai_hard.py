@@ -142,13 +142,19 @@ def test_the_budget_is_counted_on_the_agents_clock():
     agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 2
     # with turn planning (the default) and the budget gone at once: no iteration,
-    # no turn played out, every option still judged one step ahead
-    agent = HardAgent(1, budget_ms=40)
+    # no turn played out, every option still judged one step ahead (``fallback="one_step"``)
+    agent = HardAgent(1, budget_ms=40, fallback="one_step")
     agent.clock = StepClock(1.0)
     c = agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 0 and c in s.decision.choices_for(0)
     playing = [x for x in s.decision.agent_choices(0) if x.role != "resign"]
     assert len(agent.last_stats["choices"]) == len(playing)
+    # or, by default, handed to Normal's rollouts, which stop as soon as the budget is gone
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(1.0)
+    c = agent.choose(s, 0)
+    assert c in s.decision.choices_for(0) and set(agent.last_stats) == {"rollouts"}
+    assert agent.last_stats["rollouts"].get("rollouts", 0) <= 2
     expert = ExpertAgent(1, budget_ms=40)
     expert.clock = StepClock(1.0)
     c = expert.choose(s, 0)
