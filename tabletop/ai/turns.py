@@ -290,9 +290,10 @@ def by_rollouts(agent, state: State, player: int, playing: list[Choice], t0: flo
     normal = _normal(agent)
     keep = {c.id for c in playing}
     normal.steer = lambda _w, _p, choices: [c for c in choices if c.id in keep] or choices
+    normal.last_stats = {}   # it keeps the last ones when it decides without rollouts
     choice = normal._choose(state, player, t0)
     rows = [(cid, visits, mean * visits, 0, 0.0) for cid, visits, mean in normal.last_stats.get("candidates", ())
-            if visits]
+            if visits and cid in keep]
     if choice.id not in {r[0] for r in rows}:
         rows.append((choice.id, 1, 0.5, 0, 0.0))
     agent._set_root(player, rows)
