@@ -142,13 +142,19 @@ def test_the_budget_is_counted_on_the_agents_clock():
     agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 2
     # with turn planning (the default) and the budget gone at once: no iteration,
-    # no turn played out, every option still judged one step ahead
-    agent = HardAgent(1, budget_ms=40)
+    # no turn played out, every option still judged one step ahead (``fallback="one_step"``)
+    agent = HardAgent(1, budget_ms=40, fallback="one_step")
     agent.clock = StepClock(1.0)
     c = agent.choose(s, 0)
     assert agent.last_stats["iterations"] == 0 and c in s.decision.choices_for(0)
     playing = [x for x in s.decision.agent_choices(0) if x.role != "resign"]
     assert len(agent.last_stats["choices"]) == len(playing)
+    # or, by default, handed to Normal's rollouts, which stop as soon as the budget is gone
+    agent = HardAgent(1, budget_ms=40)
+    agent.clock = StepClock(1.0)
+    c = agent.choose(s, 0)
+    assert c in s.decision.choices_for(0) and set(agent.last_stats) == {"rollouts"}
+    assert agent.last_stats["rollouts"].get("rollouts", 0) <= 2
     expert = ExpertAgent(1, budget_ms=40)
     expert.clock = StepClock(1.0)
     c = expert.choose(s, 0)
@@ -473,10 +479,91 @@ def test_hard_never_compares_planned_and_one_step_values_at_the_root():
 
     one_step = first_look(1, plan=False)
     assert len(one_step) == n
-    cut = first_look(20)
+    cut = first_look(20, fallback="one_step")
     assert cut == one_step
-    partial = first_look(20, plan_all=False)
+    partial = first_look(20, plan_all=False, fallback="one_step")
     assert 2 <= len(partial) < n
     # with time enough every option is played out, and the values differ from one step ahead
-    full = first_look(40)
+    full = first_look(40, fallback="one_step")
     assert len(full) == n and full != one_step
+
+
+def test_hard_hands_a_root_too_big_to_plan_in_time_to_normals_rollouts():
+    # ``fallback="rollouts"`` (the default): when the first plans' cost shows
+    # that the root's turns cannot all be played out within the budget, the
+    # decision goes to Normal's rollouts (through the reply turn) among the
+    # same options; ``fallback="one_step"`` judges them one step ahead instead
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    legal = [c for c in s.decision.agent_choices(0) if c.role != "resign"]
+
+    def decide(budget_ms, **kw):
+        agent = HardAgent(1, budget_ms=budget_ms, prior_worlds=1, **kw)
+        agent.clock = StepClock(0.001)
+        c = agent.choose(OnlyPublic(s), 0)
+        assert c in legal
+        return agent
+
+    handed = decide(20, fallback="rollouts")
+    assert set(handed.last_stats) == {"rollouts"}
+    ran = handed.last_stats["rollouts"]
+    assert ran["rollouts"] >= 2 and len(ran["candidates"]) >= 2
+    # the root's edges carry the rollouts' statistics (the hint reads them)
+    assert {cid for (_p, cid) in handed.root.edges} == {cid for cid, _v, _m in ran["candidates"]}
+    assert "iterations" in decide(20, fallback="one_step").last_stats   # or judged one step ahead
+    # with time enough to play every turn out, the plans are kept
+    assert "iterations" in decide(400, fallback="rollouts").last_stats
+
+
+def test_hard_then_compares_its_best_planned_options_by_rollouts():
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+    agent = HardAgent(2, budget_ms=400, prior_worlds=1, then_rollouts=3)
+    agent.clock = StepClock(0.001)
+    c = agent.choose(OnlyPublic(s), 0)
+    st = agent.last_stats
+    n = len([x for x in s.decision.agent_choices(0) if x.role != "resign"])
+    assert st["planned"] == n and len(st["candidates"]) == 3 and st["rollouts"] >= 3
+    # the three compared are the best three by their end-of-turn value, and the choice is one of them
+    first = sorted(((agent._mean(e), cid) for (_p, cid), e in agent.root.edges.items()), reverse=True)
+    assert {cid for cid, _v, _m in st["candidates"]} == {cid for _m, cid in first[:3]}
+    assert c.id in {cid for cid, _v, _m in st["candidates"]}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_turn_level_root_search_is_legal_reproducible_and_reads_only_its_view(name):
+    game = game_of(name)
+
+    def play(seed):
+        m = Match(game, selfplay_setup(game, 4), 4)
+        agents = [hard(seed, 6, root_search="halving", top_plan=3, turns=2, width=3),
+                  hard(seed + 1, 6, root_search="halving", top_plan=3, turns=1)]
+        ids = []
+        for _ in range(20):
+            d = m.state.decision
+            if d is None:
+                break
+            p = d.players[0]
+            c = agents[p].choose(OnlyPublic(m.state), p)
+            assert c in d.choices_for(p) and c.role != "resign"
+            ids.append(c.id)
+            m.apply(c)
+        return ids, m.state.digest()
+
+    first = play(3)
+    assert play(3) == first and len(first[0]) >= 15
+
+
+def test_play_turns_plays_through_the_reply_turn():
+    from tabletop.ai.turns import play_turns
+    from tabletop.engine.rng import PCG32
+
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    before = s.digest()
+    t, done = play_turns(s.clone(), 1, None, PCG32(1))
+    assert done and t.turn == s.turn + 1 and t.life_points[1] < 8000   # the attack was made
+    t2, done = play_turns(s.clone(), 2, None, PCG32(1))
+    assert done and (t2.winner is not None or t2.turn == s.turn + 2)
+    assert s.digest() == before
+    t3, done = play_turns(s.clone(), 2, None, PCG32(1), until=lambda: True)
+    assert not done and t3.digest() == before

@@ -42,20 +42,34 @@ game-specific code:
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
   options are played out best first by their one-step value while the
-  budget lasts; when the budget runs out before every one of them was
-  (``plan_all``, the default), all are judged one step ahead instead, so
-  values from different points of a turn are never compared (without
-  ``plan_all`` the options played out are kept, the others left unjudged,
-  unless fewer than two could be). Without ``plan`` an option is judged one
-  step ahead. At a simultaneous node one new option per player is
+  budget lasts. When the first plans' cost shows that not every one of
+  them can be played out in the budget (``fallback="rollouts"``, the
+  default; in Riftbound, whose turns hold 10 to 20 choices of 13 to 33
+  options, most large roots at 50 ms), the decision is handed to Normal's
+  rollouts through the reply turn for the rest of the budget
+  (``turns.by_rollouts``). With ``fallback="one_step"``, when the budget runs
+  out before every option was played out (``plan_all``, the default), all
+  are judged one step ahead instead, so values from different points of a
+  turn are never compared (without ``plan_all`` the options played out are
+  kept, the others left unjudged, unless fewer than two could be). Without
+  ``plan`` an option is judged one step ahead. With
+  ``then_rollouts`` K, once every root option is judged at the end of its
+  turn, the best K are compared by Normal's rollouts for the rest of the
+  budget (``turns.rollouts_among``): the plans choose the candidates, the
+  other player's reply turn decides between them. ``root_search="halving"``
+  replaces the tree by ``turns.halving_root``. At a simultaneous node one new option per player is
   tried, then a short playout (``playout`` choices, none by default) and the
   heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
   heuristic value is mapped into [0.1, 0.9] over the range of values seen
   in this decision (as the expert does), so the scale of each game's
   heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
   look-ahead already sees the end) counts as 0.95 / 0.05.
-* **Forced choices** (one legal option, resigning aside) are taken at once,
-  both at the root (no search at all) and inside the tree (no node level).
+* **Forced choices** (one legal option, resigning aside) and the engine's
+  own answer to a detail (role "default": how to pay a cost) are taken at
+  once, both at the root (no search at all) and inside the tree (no node
+  level); an option is judged with the defaults that follow it applied
+  (``apply_with_defaults``, as the greedy and Normal players judge it), so
+  a card played is not judged half-paid.
   Resigning is never considered while anything else is legal, for either
   player.
 * **Repetition.** At a position the real game has already come to
@@ -80,9 +94,10 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent, SearchingAgent, obvious_choice
+from .agents import Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn
+from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
 
@@ -125,7 +140,9 @@ class HardAgent(SearchingAgent, Agent):
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
-                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True):
+                 plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
+                 root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
+                 fallback: str = "rollouts", then_rollouts: int = 0):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -159,6 +176,24 @@ class HardAgent(SearchingAgent, Agent):
         #: use the plan at the root only when every option could be played out in time
         self.plan_all = plan_all
         self.min_iterations = min_iterations
+        #: "tree" (ISMCTS) or "halving" (``turns.halving_root``: the best ``top_plan``
+        #: options one step ahead played out for ``turns`` turns, ``width`` options
+        #: weighed per choice, compared by sequential halving)
+        self.root_search = root_search
+        #: when the root's turns cannot all be played out in the budget: "one_step"
+        #: (judge the options one step ahead) or "rollouts" (decided as soon as the
+        #: first plans' cost shows it; the rest of the budget goes to Normal's
+        #: rollouts through the reply turn, ``_by_rollouts``)
+        self.fallback = fallback
+        self._deadline = None
+        self._normal = None
+        #: with a budget, once the root's options are judged at the end of the
+        #: turn: the best this many of them are compared by Normal's rollouts
+        #: through the reply turn for the rest of the budget (0: the tree search)
+        self.then_rollouts = then_rollouts
+        self.top_plan = top_plan
+        self.turns = turns
+        self.width = width
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -197,6 +232,8 @@ class HardAgent(SearchingAgent, Agent):
             playing = self._prune(state, player, playing)
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
+        if self.root_search == "halving":
+            return halving_decision(self, state, player, playing, t0)
         root = self._reused(state, player, playing)
         if root is None:
             root = _Node()
@@ -207,8 +244,16 @@ class HardAgent(SearchingAgent, Agent):
         self._drawn = 0
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
+        self._deadline = deadline
         if self.prior and not root.edges:
-            self._seed_root(state, player, root, playing, deadline)
+            try:
+                self._seed_root(state, player, root, playing, deadline)
+            except _TooBig:
+                return by_rollouts(self, state, player, playing, t0)
+            if self.then_rollouts and deadline is not None and self.clock() < deadline:
+                picked = rollouts_among(self, state, player, playing, root, deadline)
+                if picked is not None:
+                    return picked
         n = 0
         while True:
             if self.iterations is not None:
@@ -235,6 +280,16 @@ class HardAgent(SearchingAgent, Agent):
             ((c.id, root.edges[(player, c.id)].visits, round(self._mean(root.edges[(player, c.id)]), 3))
              for c in playing if (player, c.id) in root.edges), key=lambda x: -x[1])}
         return best
+
+    def _set_root(self, player: int, rows, lo: float = 0.0, hi: float = 1.0) -> None:
+        """A root made of given statistics (``turns``' searches; the hint reads
+        ``root``): ``rows`` of (choice id, visits, wins, cut_n, cut_sum)."""
+        root = self.root = _Node()
+        self._lo, self._hi = lo, hi
+        for cid, visits, wins, cut_n, cut_sum in rows:
+            e = root.edges[(player, cid)] = _Edge()
+            e.visits = e.avail = visits
+            e.wins, e.cut_n, e.cut_sum = wins, cut_n, cut_sum
 
     def _reused(self, state: State, player: int, playing: list[Choice]) -> _Node | None:
         """The subtree below the agent's last choice, when this decision is the
@@ -264,7 +319,7 @@ class HardAgent(SearchingAgent, Agent):
             mine = s.decision.find(c.id, player)
             if mine is None:
                 continue
-            s._apply(mine)
+            apply_with_defaults(s, mine)
             scored.append((-_one_step(s.game, s, player), i, c))
         scored.sort(key=lambda x: (x[0], x[1]))
         return [c for _, _, c in scored[: self.top_k]] or playing
@@ -289,7 +344,7 @@ class HardAgent(SearchingAgent, Agent):
                 mine = s.decision.find(c.id, player) if s.decision else None
                 if mine is None:
                     continue
-                s._apply(mine)
+                apply_with_defaults(s, mine)
                 looked.append([c, s, *self._judge(s, player), i])
             if self.plan:
                 looked = self._plan_root(looked, player, until, first=wi == 0)
@@ -310,14 +365,27 @@ class HardAgent(SearchingAgent, Agent):
         the one-step values of all of them, in a later one none."""
         looked.sort(key=lambda x: (x[2], -x[3], x[4]))  # the unsettled ones, best first
         planned = []
+        guess = first and until is not None and self.fallback == "rollouts" and self._deadline is not None
+        todo = sum(1 for x in looked if not x[2])
+        t_start = self.clock() if guess else 0.0
+        n_planned = 0
         for x in looked:
             if not x[2]:
                 if until is not None and until():
+                    if guess:
+                        raise _TooBig
                     break
                 t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
                 if not done:
+                    if guess:
+                        raise _TooBig
                     break
                 x = [x[0], t, *self._judge(t, player), x[4]]
+                n_planned += 1
+                if guess and n_planned < todo:
+                    now = self.clock()
+                    if now + (now - t_start) / n_planned * (todo - n_planned) > self._deadline:
+                        raise _TooBig
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
@@ -371,6 +439,10 @@ class HardAgent(SearchingAgent, Agent):
                 if len(opts) == 1:
                     picks.append(opts[0])
                     continue
+                dflt = default_choice(opts)
+                if dflt is not None:  # the engine's own answer to a detail (how to pay): no node level
+                    picks.append(dflt)
+                    continue
                 edges = node.edges
                 fresh = []
                 best, best_u = None, -math.inf
@@ -398,7 +470,7 @@ class HardAgent(SearchingAgent, Agent):
                         e = edges[(p, c.id)]
                         if e.visits == 0:
                             t = s.clone()
-                            t._apply(c)
+                            apply_with_defaults(t, c)
                             self._add(e, *self._leaf(t, player, 0, p))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
@@ -509,6 +581,10 @@ class HardAgent(SearchingAgent, Agent):
             else:
                 r += 0.5 * m
         return r / n
+
+
+class _TooBig(Exception):
+    """The root's turns cannot all be played out within the budget."""
 
 
 def _apply_picks(s: State, picks: list[Choice]) -> None:
