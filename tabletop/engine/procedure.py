@@ -181,20 +181,33 @@ class Processor:
 
     def run(self, state, events: list) -> None:
         """Run steps until a player must decide or the game is over."""
+        self._go(state, events, None, None, None, 0)
+
+    def _go(self, state, events: list, step, proc, result, start: int) -> None:
+        """The processor's loop. Each pass runs the top step's procedure (its
+        ``run``), gives the events it emitted without a rule the procedure's
+        rule, pops the step when DONE, and asks for the end-of-game check;
+        it stops when a player must decide or the game is over. Given a
+        ``step`` (:meth:`choose`), the first pass takes ``result`` as what
+        ``proc`` answered for it (``events[start:]`` emitted), and its WAIT
+        does not stop the loop: the step's ``run`` (if any) comes next."""
         table = self.table
         check = state.check_outcome
         when_due = self.outcome_when_due
-        for _ in range(LOOP_GUARD):
-            steps = state.steps  # read afresh: a procedure may replace the list
-            if not steps or state.outcome is not None:
-                return
-            step = steps[-1]
-            proc = table[step.proc]
-            run = proc.run
-            if run is None:
-                return  # a decision step with nothing to do first
-            start = len(events)
-            result = run(state, step, events)
+        chosen = step is not None  # None from here on: the step waits, stop after the check
+        for _ in range(LOOP_GUARD + chosen):
+            if step is None:
+                steps = state.steps  # read afresh: a procedure may replace the list
+                if not steps or state.outcome is not None:
+                    return
+                step = steps[-1]
+                proc = table[step.proc]
+                run = proc.run
+                if run is None:
+                    return  # a decision step with nothing to do first
+                start = len(events)
+                result = run(state, step, events)
+                chosen = False
             if len(events) != start:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
@@ -211,15 +224,10 @@ class Processor:
                             break
             elif result is not AGAIN:
                 if result == WAIT:
-                    steps = state.steps
-                    if steps and steps[-1] is step:
-                        if when_due:
-                            if state.outcome_due:
-                                state.outcome_due = False
-                                check(events)
-                        else:
-                            check(events)
-                        return
+                    if not chosen:  # a step run (not one just chosen for) that waits on top stops the loop
+                        steps = state.steps
+                        if steps and steps[-1] is step:
+                            chosen = None
                 else:
                     self._after(state, step, result)
             if when_due:
@@ -228,6 +236,9 @@ class Processor:
                     check(events)
             else:
                 check(events)
+            if chosen is None:
+                return
+            step = None
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
@@ -258,24 +269,4 @@ class Processor:
         if proc is None or proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
         start = len(events)
-        result = proc.choose(state, step, choice, events)
-        if len(events) != start:
-            rule = proc.rule
-            for e in events[start:]:
-                if not e.rule:
-                    e.rule = rule
-        if result is DONE:
-            steps = state.steps
-            if steps and steps[-1] is step:
-                steps.pop()
-            else:
-                self._after(state, step, DONE)
-        elif result is not AGAIN and result != WAIT:
-            self._after(state, step, result)
-        if self.outcome_when_due:
-            if state.outcome_due:
-                state.outcome_due = False
-                state.check_outcome(events)
-        else:
-            state.check_outcome(events)
-        self.run(state, events)
+        self._go(state, events, step, proc, proc.choose(state, step, choice, events), start)
