@@ -193,6 +193,27 @@ def test_a_chosen_step_that_waits_runs_again_and_a_run_step_that_waits_stops():
     assert ran == [0, 1] and s.steps == [] and events[-1].kind == "chose"
 
 
+def test_a_processor_told_the_events_carry_their_rules_leaves_them_as_made():
+    def run(events_ruled):
+        procs = Procedures("ruled")
+        proc = Processor(procs, events_ruled=events_ruled)
+
+        @procs.step("hit", rule="Damage (2)")
+        def hit(state, step, events):
+            events.append(Event("damage", "1 damage", "Damage (2.1)"))
+            events.append(Event("note", "a note"))  # no rule given
+            return DONE
+
+        s = make()
+        s.steps.append(Step("hit"))
+        events = []
+        proc.run(s, events)
+        return [e.rule for e in events]
+
+    assert run(False) == ["Damage (2.1)", "Damage (2)"]
+    assert run(True) == ["Damage (2.1)", ""]  # not looked at: a game saying so gives every rule itself
+
+
 def test_processor_loop_guard_stops_a_procedure_that_never_finishes():
     procs = Procedures("loop")
     proc = Processor(procs)

@@ -21,7 +21,8 @@ After every step the processor asks the state for its end-of-game check
 asked only after the steps that changed what it reads: see
 :class:`Processor`), and one loop guard stops a procedure that never
 finishes. Events a procedure emits without a
-rule reference get its declared rule.
+rule reference get its declared rule (a game that gives every event its
+rule may tell the processor not to look: see :class:`Processor`).
 
 Steps' ``args`` are plain JSON-able data. ``copy()`` is shallow (a dict
 copy): a procedure that keeps a list in its args replaces it rather than
@@ -152,12 +153,19 @@ class Processor:
     ``state.outcome_due = True`` wherever a fact its check reads changes
     (life points, points, a failed draw, a card into the zone that counts).
     Such a state declares ``outcome_due`` as a field, True at first, so a
-    state loaded or built from a position is checked once."""
+    state loaded or built from a position is checked once.
 
-    def __init__(self, procedures: Procedures, outcome_when_due: bool = False):
+    By default the events a step emits without a rule get its procedure's
+    rule, which means looking at every event after every step. A game that
+    gives every event its rule where it makes it may say so with
+    ``events_ruled=True``: the processor then never looks (the game's tests
+    check that no event of its random games lacks a rule)."""
+
+    def __init__(self, procedures: Procedures, outcome_when_due: bool = False, events_ruled: bool = False):
         self.procedures = procedures
         self.table = procedures.table  # the same dict: procedures registered later are in it
         self.outcome_when_due = outcome_when_due
+        self.events_ruled = events_ruled
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
@@ -186,7 +194,7 @@ class Processor:
     def _go(self, state, events: list, step, proc, result, start: int) -> None:
         """The processor's loop. Each pass runs the top step's procedure (its
         ``run``), gives the events it emitted without a rule the procedure's
-        rule, pops the step when DONE, and asks for the end-of-game check;
+        rule (unless the game gives every event its rule), pops the step when DONE, and asks for the end-of-game check;
         it stops when a player must decide or the game is over. Given a
         ``step`` (:meth:`choose`), the first pass takes ``result`` as what
         ``proc`` answered for it (``events[start:]`` emitted), and its WAIT
@@ -194,6 +202,7 @@ class Processor:
         table = self.table
         check = state.check_outcome
         when_due = self.outcome_when_due
+        tags = not self.events_ruled
         chosen = step is not None  # None from here on: the step waits, stop after the check
         for _ in range(LOOP_GUARD + chosen):
             if step is None:
@@ -208,7 +217,7 @@ class Processor:
                 start = len(events)
                 result = run(state, step, events)
                 chosen = False
-            if len(events) != start:  # events emitted without a rule get the procedure's
+            if tags and len(events) != start:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
                     if not e.rule:
