@@ -189,35 +189,31 @@ class Processor:
 
     def run(self, state, events: list) -> None:
         """Run steps until a player must decide or the game is over."""
-        self._go(state, events, None, None, None, 0)
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            return
+        step = steps[-1]
+        proc = self.table[step.proc]
+        run = proc.run
+        if run is None:
+            return  # a decision step with nothing to do first
+        start = len(events)
+        self._go(state, events, step, proc, run(state, step, events), start)
 
     def _go(self, state, events: list, step, proc, result, start: int) -> None:
-        """The processor's loop. Each pass runs the top step's procedure (its
-        ``run``), gives the events it emitted without a rule the procedure's
-        rule (unless the game gives every event its rule), pops the step when DONE, and asks for the end-of-game check;
-        it stops when a player must decide or the game is over. Given a
-        ``step`` (:meth:`choose`), the first pass takes ``result`` as what
-        ``proc`` answered for it (``events[start:]`` emitted), and its WAIT
-        does not stop the loop: the step's ``run`` (if any) comes next."""
+        """The processor's loop, from a step (of procedure ``proc``) that has
+        just answered ``result``, having emitted ``events[start:]``: the events
+        it emitted without a rule get the procedure's rule (unless the game
+        gives every event its rule), the step is popped when DONE, the
+        end-of-game check follows; then the next top step runs, until one
+        waits for a player or the game is over. (A chosen step that answers
+        WAIT comes here as AGAIN: it stays, and its ``run``, if any, comes next.)"""
         table = self.table
         check = state.check_outcome
         when_due = self.outcome_when_due
         tags = not self.events_ruled
-        chosen = step is not None  # None from here on: the step waits, stop after the check
-        for _ in range(LOOP_GUARD + chosen):
-            if step is None:
-                steps = state.steps  # read afresh: a procedure may replace the list
-                if not steps or state.outcome is not None:
-                    return
-                step = steps[-1]
-                proc = table[step.proc]
-                run = proc.run
-                if run is None:
-                    return  # a decision step with nothing to do first
-                start = len(events)
-                result = run(state, step, events)
-                chosen = False
-            if tags and len(events) != start:  # events emitted without a rule get the procedure's
+        for _ in range(LOOP_GUARD):
+            if len(events) != start and tags:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
                     if not e.rule:
@@ -233,21 +229,29 @@ class Processor:
                             break
             elif result is not AGAIN:
                 if result == WAIT:
-                    if not chosen:  # a step run (not one just chosen for) that waits on top stops the loop
-                        steps = state.steps
-                        if steps and steps[-1] is step:
-                            chosen = None
+                    steps = state.steps
+                    if steps and steps[-1] is step:
+                        result = None  # it waits for a player: stop after the check
                 else:
                     self._after(state, step, result)
-            if when_due:
+            if when_due:  # the end-of-game check, after every step
                 if state.outcome_due:
                     state.outcome_due = False
                     check(events)
             else:
                 check(events)
-            if chosen is None:
+            if result is None:
                 return
-            step = None
+            steps = state.steps  # read afresh: a procedure may replace the list
+            if not steps or state.outcome is not None:
+                return
+            step = steps[-1]
+            proc = table[step.proc]
+            run = proc.run
+            if run is None:
+                return  # a decision step with nothing to do first
+            start = len(events)
+            result = run(state, step, events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
@@ -271,11 +275,13 @@ class Processor:
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
         steps = state.steps
-        proc = None
-        if steps and state.outcome is None:  # the waiting step is the top one
-            step = steps[-1]
-            proc = self.table[step.proc]
-        if proc is None or proc.decide is None:
+        if not steps or state.outcome is not None:
+            raise RuntimeError("no step is waiting for a decision")
+        step = steps[-1]  # the waiting step is the top one
+        proc = self.table[step.proc]
+        if proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
         start = len(events)
-        self._go(state, events, step, proc, proc.choose(state, step, choice, events), start)
+        result = proc.choose(state, step, choice, events)
+        # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
+        self._go(state, events, step, proc, AGAIN if result == WAIT else result, start)
