@@ -48,7 +48,7 @@ def test_sees_and_seers_agree_with_the_zone_rules():
 
 def test_make_event_makes_the_event_the_class_makes():
     plain = make_event("counter.change", "Ann gains 2", "seed 4.1", {"player": 0, "delta": 2})
-    assert type(plain) is Event
+    assert isinstance(plain, Event) and repr(plain).startswith("Event(kind='counter.change'")
     assert plain == Event("counter.change", "Ann gains 2", "seed 4.1", {"player": 0, "delta": 2})
     hidden = make_event("ready.declare", "Ann declares", "seed 5.2", {"card": 7}, (1,), {"card": None})
     assert hidden == Event("ready.declare", "Ann declares", "seed 5.2", {"card": 7}, (1,), {"card": None})

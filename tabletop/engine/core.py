@@ -268,15 +268,22 @@ class Event:
         return {"kind": self.kind, "caption": self.caption, "rule": self.rule, "data": self.data}
 
 
-_new = object.__new__
+class _MadeEvent(Event):
+    """An :class:`Event` made by :func:`make_event`: the same slots and
+    behaviour; with no ``__init__`` of its own, making one is a call the
+    interpreter answers without running Python."""
+
+    __slots__ = ()
+    __init__ = object.__init__
 
 
 def make_event(kind: str, caption: str, rule: str, data: dict, hidden_from: tuple = (),
                public: dict | None = None) -> Event:
     """``Event(kind, caption, rule, data, hidden_from, public)``, made without
-    the class call (its slots filled here: the rules make events by the
-    thousand). ``data`` is kept as given (a dict, never None here)."""
-    e = _new(Event)
+    the class call running ``__init__`` (its slots filled here: the rules
+    make events by the thousand). ``data`` is kept as given (a dict, never
+    None here)."""
+    e = _MadeEvent()
     e.kind = kind
     e.caption = caption
     e.rule = rule
