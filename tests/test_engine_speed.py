@@ -2,7 +2,9 @@
 default caption, the numbering of repeated captions, labels written when
 read, and the pending decision a clone shares."""
 
-from tabletop.engine.core import Choice, Event, make_event
+import pytest
+
+from tabletop.engine.core import Choice, Event, make_choice, make_event
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, MoveEvent, ZoneSpec, number_repeats
@@ -55,6 +57,17 @@ def test_make_event_makes_the_event_the_class_makes():
     assert hidden.for_player(1).data == {"card": None} and hidden.for_player(0) is hidden
     hidden.rule = ""  # its slots are as writable as a class-made event's
     assert hidden.rule == ""
+
+
+def test_make_choice_makes_the_choice_the_class_makes():
+    made = make_choice("attack", {"card": 4, "target": [7, 2]}, 1, lambda: "Attack with 4", "")
+    built = Choice("attack", {"card": 4, "target": [7, 2]}, 1, lambda: "Attack with 4")
+    assert isinstance(made, Choice) and made == built and hash(made) == hash(built)
+    assert made.id == built.id == "attack(card=4,target=[7,2])" and repr(made) == repr(built)
+    assert made.label == "Attack with 4" and made.to_data() == built.to_data()
+    assert make_choice("pass", {}, 0, role="pass").role == "pass" and make_choice("go", {}, 0).label == "go"
+    with pytest.raises(ValueError, match="unknown choice role"):
+        make_choice("go", {}, 0, role="maybe")
 
 
 def test_a_flip_hides_the_card_from_exactly_the_players_who_may_not_see_it():

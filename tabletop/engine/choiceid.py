@@ -1,9 +1,24 @@
-"""How a :class:`~.core.Choice` writes its id: its kind, then its args in key
-order as ``key=value`` (the save log records ids, so this text never changes)."""
+"""What a :class:`~.core.Choice` means (its role) and how it writes its id:
+its kind, then its args in key order as ``key=value`` (the save log records
+ids, so this text never changes)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+# What a choice means, for the table, the agents and undo (Choice.role):
+ROLES = (
+    "pass",        # give up the chance to act now (pass priority, no response, skip)
+    "end",         # end the phase or the turn
+    "resign",      # concede the game
+    "group_add",   # add a card to a group being built (Riftbound units moving together)
+    "group_done",  # finish building the group
+    "timeout",     # what happens when a timed player's time runs out
+    "confirm",     # accept what is offered (keep a hand, done choosing)
+    "default",     # the engine's own answer to a detail it asks about (how to pay a cost);
+                   # the greedy and expert players take it without weighing the others
+)
+_ROLE_SET = frozenset(ROLES)
 
 
 def _arg_text(value: Any) -> str:

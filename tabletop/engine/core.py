@@ -45,28 +45,13 @@ import hashlib
 import json
 from typing import Any, Iterable, Sequence
 
-from .choiceid import _ID_SHAPES, _SIMPLE_TYPES, _arg_text, _id_shape, _id_text
+from .choiceid import _ID_SHAPES, _ROLE_SET, _SIMPLE_TYPES, ROLES, _arg_text, _id_shape, _id_text
 from .errors import IllegalChoice
 
 
 def canonical_json(data: Any) -> str:
     """Canonical JSON text (sorted keys, no spaces): the input of ``digest``."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-# What a choice means, for the table, the agents and undo (Choice.role):
-ROLES = (
-    "pass",        # give up the chance to act now (pass priority, no response, skip)
-    "end",         # end the phase or the turn
-    "resign",      # concede the game
-    "group_add",   # add a card to a group being built (Riftbound units moving together)
-    "group_done",  # finish building the group
-    "timeout",     # what happens when a timed player's time runs out
-    "confirm",     # accept what is offered (keep a hand, done choosing)
-    "default",     # the engine's own answer to a detail it asks about (how to pay a cost);
-                   # the greedy and expert players take it without weighing the others
-)
-_ROLE_SET = frozenset(ROLES)
 
 
 class Choice:
@@ -165,6 +150,30 @@ class Choice:
 
     def __repr__(self) -> str:
         return f"Choice(p{self.player} {self.id})"
+
+
+class _MadeChoice(Choice):
+    """A :class:`Choice` made by :func:`make_choice`: the same slots and
+    behaviour, made without running an ``__init__``."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+def make_choice(kind: str, args: dict, player: int, label="", role: str = "") -> Choice:
+    """``Choice(kind, args, player, label, role)``, made without the class
+    call running ``__init__`` (the rules list choices by the thousand).
+    ``args`` is kept as given (a dict, never None here)."""
+    if role and role not in _ROLE_SET:
+        raise ValueError(f"unknown choice role {role!r} (known: {', '.join(ROLES)})")
+    c = _MadeChoice()
+    c.kind = kind
+    c.args = args
+    c.player = player
+    c._label = label
+    c.role = role
+    c._id = None
+    return c
 
 
 class Decision:
