@@ -40,6 +40,8 @@ WAIT = "wait"
 LOOP_GUARD = 100_000
 
 
+_new = object.__new__
+
 
 class Step:
     """One pending step: which procedure, how far it got, and its arguments."""
@@ -52,7 +54,7 @@ class Step:
         self.args = args if args is not None else {}
 
     def copy(self) -> "Step":
-        s = _MadeStep()  # no __init__ call: a clone copies every step
+        s = _new(Step)  # no __init__ call: a clone copies every step
         s.proc = self.proc
         s.stage = self.stage
         s.args = dict(self.args)
@@ -67,15 +69,6 @@ class Step:
 
     def __repr__(self) -> str:
         return f"Step({self.proc}:{self.stage} {self.args})"
-
-
-class _MadeStep(Step):
-    """A :class:`Step` pushed by the processor or copied by a clone: the same
-    slots and behaviour; with no ``__init__`` of its own, making one is a
-    call the interpreter answers without running Python."""
-
-    __slots__ = ()
-    __init__ = object.__init__
 
 
 class Procedure:
@@ -176,7 +169,7 @@ class Processor:
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
-        step = _MadeStep()
+        step = _new(Step)
         step.proc = proc
         step.stage = stage
         step.args = args
