@@ -451,7 +451,7 @@ class CardTable:
         self.face[iid] = face
         shown = "up" if face else "down"
         hidden = _HIDDEN[self.seers(iid)]  # the players who may not know the card now
-        return make_event("card.flip", caption or ("card turned face up" if face else "card turned face down"), rule,
+        return make_event("card.flip", caption or f"card {'turned face up' if face else 'turned face down'}", rule,
                           {"card": iid, "card_id": self.card[iid], "face": shown}, hidden,
                           {"card": iid, "card_id": None, "face": shown} if hidden else None)
 
