@@ -2,7 +2,9 @@
 default caption, the numbering of repeated captions, labels written when
 read, and the pending decision a clone shares."""
 
-from tabletop.engine.core import Choice, Event
+import pytest
+
+from tabletop.engine.core import Choice, Event, make_choice, make_event
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, MoveEvent, ZoneSpec, number_repeats
@@ -44,6 +46,41 @@ def test_sees_and_seers_agree_with_the_zone_rules():
     assert [t.sees(b, p) for p in (0, 1)] == [True, False]      # face down: its owner sees it
     assert [t.sees(c, p) for p in (0, 1)] == [True, True] and t.seers(c) == 3
     assert [t.sees(d, p) for p in (0, 1)] == [False, False]     # in the deck
+
+
+def test_make_event_makes_the_event_the_class_makes():
+    plain = make_event("counter.change", "Ann gains 2", "seed 4.1", {"player": 0, "delta": 2})
+    assert isinstance(plain, Event) and repr(plain).startswith("Event(kind='counter.change'")
+    assert plain == Event("counter.change", "Ann gains 2", "seed 4.1", {"player": 0, "delta": 2})
+    hidden = make_event("ready.declare", "Ann declares", "seed 5.2", {"card": 7}, (1,), {"card": None})
+    assert hidden == Event("ready.declare", "Ann declares", "seed 5.2", {"card": 7}, (1,), {"card": None})
+    assert hidden.for_player(1).data == {"card": None} and hidden.for_player(0) is hidden
+    hidden.rule = ""  # its slots are as writable as a class-made event's
+    assert hidden.rule == ""
+
+
+def test_make_choice_makes_the_choice_the_class_makes():
+    made = make_choice("attack", {"card": 4, "target": [7, 2]}, 1, lambda: "Attack with 4", "")
+    built = Choice("attack", {"card": 4, "target": [7, 2]}, 1, lambda: "Attack with 4")
+    assert isinstance(made, Choice) and made == built and hash(made) == hash(built)
+    assert made.id == built.id == "attack(card=4,target=[7,2])" and repr(made) == repr(built)
+    assert made.label == "Attack with 4" and made.to_data() == built.to_data()
+    assert make_choice("pass", {}, 0, role="pass").role == "pass" and make_choice("go", {}, 0).label == "go"
+    with pytest.raises(ValueError, match="unknown choice role"):
+        make_choice("go", {}, 0, role="maybe")
+
+
+def test_a_flip_hides_the_card_from_exactly_the_players_who_may_not_see_it():
+    t, (a, b, c, d) = _table()
+    t.move(a, "p0.hand")
+    t.move(b, "p0.field", index=0, face=0)
+    for iid in (a, b, c):
+        for face in (0, 1):
+            e = t.set_face(iid, face)
+            assert e.hidden_from == tuple(p for p in (0, 1) if not t.sees(iid, p))
+            assert e.data == {"card": iid, "card_id": t.card[iid], "face": "up" if face else "down"}
+            assert e.public == ({"card": iid, "card_id": None, "face": e.data["face"]} if e.hidden_from else None)
+            assert e.caption == ("card turned face up" if face else "card turned face down")
 
 
 def test_number_repeats_compares_unwritten_captions_as_their_text():

@@ -159,6 +159,61 @@ def test_a_processor_asked_for_checks_when_due_skips_them_until_a_step_makes_one
     assert proc.decide(s) is None
 
 
+def test_a_chosen_step_that_waits_runs_again_and_a_run_step_that_waits_stops():
+    procs = Procedures("again")
+    proc = Processor(procs)
+    ran = []
+
+    @procs.decision("ask", rule="Ask (1)")
+    class Ask:
+        def run(state, step, events):
+            ran.append(step.stage)
+            events.append(Event("asked", "asked"))
+            return WAIT
+
+        def decide(state, step):
+            return Decision([0], "ask", "again?", [Choice("again", {}, 0), Choice("stop", {}, 0)])
+
+        def choose(state, step, choice, events):
+            events.append(Event("chose", choice.kind))
+            if choice.kind == "again":
+                step.stage += 1
+                return WAIT  # the step stays: its run comes next, then it waits again
+            return DONE
+
+    s = make()
+    s.steps.append(Step("ask"))
+    events = []
+    proc.run(s, events)
+    assert ran == [0] and proc.waiting_step(s) is s.steps[-1]
+    proc.choose(s, proc.decide(s).choices[0], events)
+    assert ran == [0, 1] and [e.kind for e in events] == ["asked", "chose", "asked"]
+    assert {e.rule for e in events} == {"Ask (1)"}  # events without a rule get the procedure's
+    proc.choose(s, proc.decide(s).choices[1], events)
+    assert ran == [0, 1] and s.steps == [] and events[-1].kind == "chose"
+
+
+def test_a_processor_told_the_events_carry_their_rules_leaves_them_as_made():
+    def run(events_ruled):
+        procs = Procedures("ruled")
+        proc = Processor(procs, events_ruled=events_ruled)
+
+        @procs.step("hit", rule="Damage (2)")
+        def hit(state, step, events):
+            events.append(Event("damage", "1 damage", "Damage (2.1)"))
+            events.append(Event("note", "a note"))  # no rule given
+            return DONE
+
+        s = make()
+        s.steps.append(Step("hit"))
+        events = []
+        proc.run(s, events)
+        return [e.rule for e in events]
+
+    assert run(False) == ["Damage (2.1)", "Damage (2)"]
+    assert run(True) == ["Damage (2.1)", ""]  # not looked at: a game saying so gives every rule itself
+
+
 def test_processor_loop_guard_stops_a_procedure_that_never_finishes():
     procs = Procedures("loop")
     proc = Processor(procs)

@@ -5,7 +5,7 @@ check). The rules themselves are procedures in :mod:`.rules`.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event, State
+from tabletop.engine.core import Event, State, make_event
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -137,13 +137,7 @@ class LumenState(State):
     # -- small helpers -------------------------------------------------------------------------
     def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
         """Emit an event (its arguments in order: a call with keywords costs more)."""
-        ev = _new(Event)  # Event(kind, caption, rule, data), its slots filled here
-        ev.kind = kind
-        ev.caption = caption
-        ev.rule = rule
-        ev.data = data
-        ev.hidden_from = ()
-        ev.public = None
+        ev = make_event(kind, caption, rule, data)
         self.events.append(ev)
         if not rule:
             self.unruled = True

@@ -3,12 +3,10 @@ counters, keywords and Might after the layers (Core Rules v1.3 Layers, digest 21
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 
 from .rulebook import NUMERIC_KEYWORDS
 from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
-
-_new = object.__new__
 
 
 class Board:
@@ -170,14 +168,7 @@ class Board:
         return ("Closed" if self.chain else "Open", "Showdown" if self.showdown else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
-        e = _new(Event)  # Event(kind, caption, rule, data), its fields set here without a call
-        e.kind = kind
-        e.caption = caption
-        e.rule = rule
-        e.data = data
-        e.hidden_from = ()
-        e.public = None
-        ev.append(e)
+        ev.append(make_event(kind, caption, rule, data))
 
     def player_name(self, p: int) -> str:
         return self.names[p]

@@ -45,60 +45,13 @@ import hashlib
 import json
 from typing import Any, Iterable, Sequence
 
+from .choiceid import _ID_SHAPES, _ROLE_SET, _SIMPLE_TYPES, ROLES, _arg_text, _id_shape, _id_text
 from .errors import IllegalChoice
 
 
 def canonical_json(data: Any) -> str:
     """Canonical JSON text (sorted keys, no spaces): the input of ``digest``."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def _arg_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(_arg_text(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-# What a choice means, for the table, the agents and undo (Choice.role):
-ROLES = (
-    "pass",        # give up the chance to act now (pass priority, no response, skip)
-    "end",         # end the phase or the turn
-    "resign",      # concede the game
-    "group_add",   # add a card to a group being built (Riftbound units moving together)
-    "group_done",  # finish building the group
-    "timeout",     # what happens when a timed player's time runs out
-    "confirm",     # accept what is offered (keep a hand, done choosing)
-    "default",     # the engine's own answer to a detail it asks about (how to pay a cost);
-                   # the greedy and expert players take it without weighing the others
-)
-_ROLE_SET = frozenset(ROLES)
-
-
-def _id_text(kind: str, args: dict) -> str:
-    """A choice's id: its kind, then its args in key order as ``key=value``."""
-    parts = []
-    for k in (sorted(args) if len(args) > 1 else args):
-        v = args[k]
-        t = type(v)  # bool is not int here: it goes through _arg_text
-        parts.append(k + "=" + (str(v) if t is int else v if t is str else _arg_text(v)))
-    return kind + "(" + ",".join(parts) + ")"
-
-
-#: (kind, *arg keys in the dict's order) -> (the keys in id order, or None when the
-#: dict's own order is it; the id's text with "%s" for each value)
-_ID_SHAPES: dict = {}
-_SIMPLE_TYPES = frozenset((int, str))  # a value whose "%s" text is the id's text (bool is not int here)
-
-
-def _id_shape(kind: str, args: dict) -> tuple:
-    keys = sorted(args)
-    text = kind.replace("%", "%%") + "(" + ",".join(k.replace("%", "%%") + "=%s" for k in keys) + ")"
-    shape = (None if keys == list(args) else tuple(keys), text)
-    if len(_ID_SHAPES) < 4096:  # kinds and key sets are few; never grow without bound
-        _ID_SHAPES[(kind, *args)] = shape
-    return shape
 
 
 class Choice:
@@ -199,6 +152,30 @@ class Choice:
         return f"Choice(p{self.player} {self.id})"
 
 
+class _MadeChoice(Choice):
+    """A :class:`Choice` made by :func:`make_choice`: the same slots and
+    behaviour, made without running an ``__init__``."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+def make_choice(kind: str, args: dict, player: int, label="", role: str = "") -> Choice:
+    """``Choice(kind, args, player, label, role)``, made without the class
+    call running ``__init__`` (the rules list choices by the thousand).
+    ``args`` is kept as given (a dict, never None here)."""
+    if role and role not in _ROLE_SET:
+        raise ValueError(f"unknown choice role {role!r} (known: {', '.join(ROLES)})")
+    c = _MadeChoice()
+    c.kind = kind
+    c.args = args
+    c.player = player
+    c._label = label
+    c.role = role
+    c._id = None
+    return c
+
+
 class Decision:
     """What the game waits for: who decides, what kind of decision, and the legal choices.
 
@@ -263,6 +240,8 @@ class Event:
     {winner, reason}. Every other kind is shown as a banner with its caption.
     A step with an empty caption is animated but writes no line in the log: a
     game leaves the caption of a move empty when the step beside it says it.
+    The rules' hot paths make events with :func:`make_event` (the same event,
+    made without the class call).
     """
 
     __slots__ = ("kind", "caption", "rule", "data", "hidden_from", "public")
@@ -296,6 +275,31 @@ class Event:
 
     def to_data(self) -> dict:
         return {"kind": self.kind, "caption": self.caption, "rule": self.rule, "data": self.data}
+
+
+class _MadeEvent(Event):
+    """An :class:`Event` made by :func:`make_event`: the same slots and
+    behaviour; with no ``__init__`` of its own, making one is a call the
+    interpreter answers without running Python."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+def make_event(kind: str, caption: str, rule: str, data: dict, hidden_from: tuple = (),
+               public: dict | None = None) -> Event:
+    """``Event(kind, caption, rule, data, hidden_from, public)``, made without
+    the class call running ``__init__`` (its slots filled here: the rules
+    make events by the thousand). ``data`` is kept as given (a dict, never
+    None here)."""
+    e = _MadeEvent()
+    e.kind = kind
+    e.caption = caption
+    e.rule = rule
+    e.data = data
+    e.hidden_from = hidden_from
+    e.public = public
+    return e
 
 
 class State:

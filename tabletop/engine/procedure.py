@@ -21,7 +21,8 @@ After every step the processor asks the state for its end-of-game check
 asked only after the steps that changed what it reads: see
 :class:`Processor`), and one loop guard stops a procedure that never
 finishes. Events a procedure emits without a
-rule reference get its declared rule.
+rule reference get its declared rule (a game that gives every event its
+rule may tell the processor not to look: see :class:`Processor`).
 
 Steps' ``args`` are plain JSON-able data. ``copy()`` is shallow (a dict
 copy): a procedure that keeps a list in its args replaces it rather than
@@ -152,12 +153,19 @@ class Processor:
     ``state.outcome_due = True`` wherever a fact its check reads changes
     (life points, points, a failed draw, a card into the zone that counts).
     Such a state declares ``outcome_due`` as a field, True at first, so a
-    state loaded or built from a position is checked once."""
+    state loaded or built from a position is checked once.
 
-    def __init__(self, procedures: Procedures, outcome_when_due: bool = False):
+    By default the events a step emits without a rule get its procedure's
+    rule, which means looking at every event after every step. A game that
+    gives every event its rule where it makes it may say so with
+    ``events_ruled=True``: the processor then never looks (the game's tests
+    check that no event of its random games lacks a rule)."""
+
+    def __init__(self, procedures: Procedures, outcome_when_due: bool = False, events_ruled: bool = False):
         self.procedures = procedures
         self.table = procedures.table  # the same dict: procedures registered later are in it
         self.outcome_when_due = outcome_when_due
+        self.events_ruled = events_ruled
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
@@ -181,21 +189,31 @@ class Processor:
 
     def run(self, state, events: list) -> None:
         """Run steps until a player must decide or the game is over."""
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            return
+        step = steps[-1]
+        proc = self.table[step.proc]
+        run = proc.run
+        if run is None:
+            return  # a decision step with nothing to do first
+        start = len(events)
+        self._go(state, events, step, proc, run(state, step, events), start)
+
+    def _go(self, state, events: list, step, proc, result, start: int) -> None:
+        """The processor's loop, from a step (of procedure ``proc``) that has
+        just answered ``result``, having emitted ``events[start:]``: the events
+        it emitted without a rule get the procedure's rule (unless the game
+        gives every event its rule), the step is popped when DONE, the
+        end-of-game check follows; then the next top step runs, until one
+        waits for a player or the game is over. (A chosen step that answers
+        WAIT comes here as AGAIN: it stays, and its ``run``, if any, comes next.)"""
         table = self.table
         check = state.check_outcome
         when_due = self.outcome_when_due
+        tags = not self.events_ruled
         for _ in range(LOOP_GUARD):
-            steps = state.steps  # read afresh: a procedure may replace the list
-            if not steps or state.outcome is not None:
-                return
-            step = steps[-1]
-            proc = table[step.proc]
-            run = proc.run
-            if run is None:
-                return  # a decision step with nothing to do first
-            start = len(events)
-            result = run(state, step, events)
-            if len(events) != start:  # events emitted without a rule get the procedure's
+            if len(events) != start and tags:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
                     if not e.rule:
@@ -213,21 +231,27 @@ class Processor:
                 if result == WAIT:
                     steps = state.steps
                     if steps and steps[-1] is step:
-                        if when_due:
-                            if state.outcome_due:
-                                state.outcome_due = False
-                                check(events)
-                        else:
-                            check(events)
-                        return
+                        result = None  # it waits for a player: stop after the check
                 else:
                     self._after(state, step, result)
-            if when_due:
+            if when_due:  # the end-of-game check, after every step
                 if state.outcome_due:
                     state.outcome_due = False
                     check(events)
             else:
                 check(events)
+            if result is None:
+                return
+            steps = state.steps  # read afresh: a procedure may replace the list
+            if not steps or state.outcome is not None:
+                return
+            step = steps[-1]
+            proc = table[step.proc]
+            run = proc.run
+            if run is None:
+                return  # a decision step with nothing to do first
+            start = len(events)
+            result = run(state, step, events)
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
@@ -251,31 +275,13 @@ class Processor:
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
         steps = state.steps
-        proc = None
-        if steps and state.outcome is None:  # the waiting step is the top one
-            step = steps[-1]
-            proc = self.table[step.proc]
-        if proc is None or proc.decide is None:
+        if not steps or state.outcome is not None:
+            raise RuntimeError("no step is waiting for a decision")
+        step = steps[-1]  # the waiting step is the top one
+        proc = self.table[step.proc]
+        if proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
         start = len(events)
         result = proc.choose(state, step, choice, events)
-        if len(events) != start:
-            rule = proc.rule
-            for e in events[start:]:
-                if not e.rule:
-                    e.rule = rule
-        if result is DONE:
-            steps = state.steps
-            if steps and steps[-1] is step:
-                steps.pop()
-            else:
-                self._after(state, step, DONE)
-        elif result is not AGAIN and result != WAIT:
-            self._after(state, step, result)
-        if self.outcome_when_due:
-            if state.outcome_due:
-                state.outcome_due = False
-                state.check_outcome(events)
-        else:
-            state.check_outcome(events)
-        self.run(state, events)
+        # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
+        self._go(state, events, step, proc, AGAIN if result == WAIT else result, start)

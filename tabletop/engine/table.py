@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
-from .core import Event
+from .core import Event, make_event
 
 
 @dataclass(frozen=True)
@@ -449,15 +449,16 @@ class CardTable:
 
     def set_face(self, iid: int, face: int, caption: str = "", rule: str = "") -> Event:
         self.face[iid] = face
-        data = {"card": iid, "card_id": self.card[iid], "face": "up" if face else "down"}
-        hidden = tuple(p for p in (0, 1) if not self.sees(iid, p))
-        public = {"card": iid, "card_id": None, "face": data["face"]} if hidden else None
-        return Event("card.flip", caption or f"card {'turned face up' if face else 'turned face down'}", rule, data, hidden, public)
+        shown = "up" if face else "down"
+        hidden = _HIDDEN[self.seers(iid)]  # the players who may not know the card now
+        return make_event("card.flip", caption or f"card {'turned face up' if face else 'turned face down'}", rule,
+                          {"card": iid, "card_id": self.card[iid], "face": shown}, hidden,
+                          {"card": iid, "card_id": None, "face": shown} if hidden else None)
 
     def set_orient(self, iid: int, orient: int, caption: str = "", rule: str = "") -> Event:
         self.orient[iid] = orient
-        data = {"card": iid, "orient": "sideways" if orient else "upright"}
-        return Event("card.turn", caption or "card turned", rule, data)
+        return make_event("card.turn", caption or "card turned", rule,
+                          {"card": iid, "orient": "sideways" if orient else "upright"})
 
     def reveal(self, iids: list[int], to: tuple = (0, 1), caption: str = "", rule: str = "") -> Event:
         for i in iids:

@@ -5,7 +5,7 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Event
+from tabletop.engine.core import Choice, make_event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
@@ -13,7 +13,6 @@ from .decision import LumenDecision
 from .made import choice_list, fill, made_for
 from .procedures import PROCS, push
 
-_new = object.__new__
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
 
@@ -72,14 +71,8 @@ def _declared(state, p: int, announce: bool = True) -> bool:
     if announce:
         q = 1 - p
         card = state.ready_picks[p]
-        ev = _new(Event)  # Event(kind, caption, rule, data, hidden_from, public), its slots filled here
-        ev.kind = "ready.declare"
-        ev.caption = f"{state.names[p]} declares ready"
-        ev.rule = "seed 5.2"
-        ev.data = {"player": p, "card": card}
-        ev.hidden_from = (q,)
-        ev.public = {"player": p, "card": None}
-        state.events.append(ev)
+        state.events.append(make_event("ready.declare", f"{state.names[p]} declares ready", "seed 5.2",
+                                       {"player": p, "card": card}, (q,), {"player": p, "card": None}))
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1
         return True
