@@ -21,6 +21,6 @@ from .procedures import PROCS
 
 # the end-of-game checks are made where what they read changes (AAState.judge_defeat), so
 # the processor's check after each step is never due (AAState.outcome_due)
-PROCESSOR = Processor(PROCS, outcome_when_due=True)
+PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 
 __all__ = ["PROCS", "PROCESSOR"]

@@ -15,7 +15,7 @@ _new = object.__new__
 
 
 # the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due)
-PROCESSOR = Processor(PROCS, outcome_when_due=True)
+PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
