@@ -96,7 +96,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn
+from .plan import apply_picks as _apply_picks, finish_turn
 from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
@@ -587,13 +587,3 @@ class _TooBig(Exception):
     """The root's turns cannot all be played out within the budget."""
 
 
-def _apply_picks(s: State, picks: list[Choice]) -> None:
-    """Apply the picks of one decision (several for a simultaneous one, each looked up again)."""
-    s._apply(picks[0])
-    for c in picks[1:]:
-        d = s.decision
-        if d is None or c.player not in d.players:
-            return
-        again = d.find(c.id, c.player)
-        if again is not None:
-            s._apply(again)

@@ -42,7 +42,8 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
-from .expert import DECIDED, _one_step, _playing
+from .expert import DECIDED, _one_step, _playing, _Stats
+from .plan import apply_picks, greedy_step
 
 __all__ = ["play_turns", "halving_root", "halving_decision", "by_rollouts", "rollouts_among"]
 
@@ -63,18 +64,12 @@ def _sampled_best(game, s: State, p: int, opts: list[Choice], width: int | None,
             r = j + rng.randbelow(n - j)
             idx[j], idx[r] = idx[r], idx[j]
             pool.append(opts[idx[j]])
-    else:
-        pool = opts
-    best, best_v, best_s = pool[0], None, None
-    for c in pool:
-        t = s.clone()
-        apply_with_defaults(t, c)
-        v = _one_step(game, t, p)
-        if best_v is None or v > best_v:
-            best, best_v, best_s = c, v, t
-            if v >= WIN_SCORE:
-                break
-    return best, best_s
+        if width == 1:  # one drawn: played as the others would be, its answers included
+            t = s.clone()
+            apply_with_defaults(t, pool[0])
+            return pool[0], t
+        return greedy_step(game, s, p, pool)
+    return greedy_step(game, s, p, opts)
 
 
 def play_turns(s: State, turns: int, width: int | None, rng, max_steps: int = 80, until=None
@@ -102,15 +97,7 @@ def play_turns(s: State, turns: int, width: int | None, rng, max_steps: int = 80
             else:
                 s = t
             continue
-        picks = [_sampled_best(game, s, q, _playing(d, q), width, rng)[0] for q in d.players]
-        s._apply(picks[0])
-        for c in picks[1:]:
-            nd = s.decision
-            if nd is None or c.player not in nd.players:
-                break
-            again = nd.find(c.id, c.player)
-            if again is not None:
-                s._apply(again)
+        apply_picks(s, [_sampled_best(game, s, q, _playing(d, q), width, rng)[0] for q in d.players])
     return s, True
 
 
@@ -124,42 +111,6 @@ def _judge(s: State, player: int) -> tuple[bool, float]:
     if v <= -DECIDED:
         return True, 0.05
     return False, v
-
-
-class RootStats:
-    """Per candidate: visits, summed results, heuristic cuts (mapped into
-    [0.1, 0.9] over the range seen in this decision, as the expert does)."""
-
-    def __init__(self, k: int):
-        self.visits = [0] * k
-        self.wins = [0.0] * k
-        self.cut_n = [0] * k
-        self.cut_sum = [0.0] * k
-        self.lo, self.hi = math.inf, -math.inf
-        self.total = 0
-
-    def add(self, a: int, terminal: bool, v: float) -> None:
-        self.visits[a] += 1
-        self.total += 1
-        if terminal:
-            self.wins[a] += v
-        else:
-            self.cut_n[a] += 1
-            self.cut_sum[a] += v
-            self.lo = min(self.lo, v)
-            self.hi = max(self.hi, v)
-
-    def mean(self, a: int) -> float:
-        n = self.visits[a]
-        if n == 0:
-            return 0.0
-        r, m = self.wins[a], self.cut_n[a]
-        if m:
-            if self.hi > self.lo:
-                r += 0.1 * m + 0.8 * (self.cut_sum[a] - m * self.lo) / (self.hi - self.lo)
-            else:
-                r += 0.5 * m
-        return r / n
 
 
 def halving_root(agent, state: State, player: int, playing: list[Choice], deadline, top: int,
@@ -190,7 +141,7 @@ def halving_root(agent, state: State, player: int, playing: list[Choice], deadli
     cands = [c for _, _, c in alive_all[:top]]
     if len(cands) <= 1:
         return (cands or playing)[0], cands, None
-    st = RootStats(len(cands))
+    st = _Stats(len(cands))
     alive = list(range(len(cands)))
     rounds = max(1, math.ceil(math.log2(len(alive))))
     done = 0
@@ -306,7 +257,6 @@ def rollouts_among(agent, state: State, player: int, playing: list[Choice], root
     (the end of their turn), compared by Normal's rollouts (sequential
     halving, common random numbers) until ``deadline``; None when fewer than
     two were looked at."""
-    from .expert import _Stats
 
     ranked = sorted(((agent._mean(e), -i, c) for i, c in enumerate(playing)
                      if (e := root.edges.get((player, c.id))) is not None and e.visits),
