@@ -139,6 +139,18 @@ class SearchingAgent:
         return agent
 
 
+def apply_picks(s: State, picks: list[Choice]) -> None:
+    """Apply the picks of one decision (several for a simultaneous one, each looked up again)."""
+    s._apply(picks[0])
+    for c in picks[1:]:
+        d = s.decision
+        if d is None or c.player not in d.players:
+            return
+        again = d.find(c.id, c.player)
+        if again is not None:
+            s._apply(again)
+
+
 def apply_with_defaults(state: State, choice: Choice) -> None:
     """Apply ``choice`` on a simulated copy, then the engine's own answer (role "default")
     to each detail the same player is asked next (how to pay for the card just played):

@@ -52,7 +52,7 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
+from .agents import WIN_SCORE, Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -272,18 +272,7 @@ class ExpertAgent(SearchingAgent, Agent):
             self.work += 1
             depth += 1
 
-    @staticmethod
-    def _apply_picks(s: State, picks: list[Choice]) -> None:
-        """Apply the picks of a simultaneous decision one after the other (each
-        looked up again, since the decision changes after every pick)."""
-        s._apply(picks[0])
-        for c in picks[1:]:
-            d = s.decision
-            if d is None or c.player not in d.players:
-                return
-            again = d.find(c.id, c.player)
-            if again is not None:
-                s._apply(again)
+    _apply_picks = staticmethod(apply_picks)  # a simultaneous decision's picks, each looked up again
 
     def _policy(self, game, s: State, p: int, opts: list[Choice], rng) -> Choice:
         """Epsilon-greedy: at random with probability epsilon, else the best by the

@@ -94,9 +94,9 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent, SearchingAgent, apply_with_defaults, default_choice, obvious_choice
+from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
-from .plan import apply_picks as _apply_picks, finish_turn
+from .plan import finish_turn
 from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
@@ -484,7 +484,7 @@ class HardAgent(SearchingAgent, Agent):
                 keys.append((p, best.id))
             if value is not None:
                 break
-            _apply_picks(s, picks)
+            apply_picks(s, picks)
             if keys:
                 path.append((node, keys))
                 ck = tuple(keys)
@@ -539,7 +539,7 @@ class HardAgent(SearchingAgent, Agent):
             d = s.decision
             if w is not None or d is None or (stop is not None and s.turn >= stop):
                 break
-            _apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
+            apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)

@@ -26,7 +26,7 @@ from tabletop.engine.core import Choice, State
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
 from .expert import _one_step, _playing
 
-__all__ = ["apply_picks", "finish_turn", "greedy_step"]
+__all__ = ["finish_turn", "greedy_step"]
 
 
 def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, State | None]:
@@ -75,15 +75,3 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
         else:
             s = t
     return s, True
-
-
-def apply_picks(s: State, picks: list[Choice]) -> None:
-    """Apply the picks of one decision (several for a simultaneous one, each looked up again)."""
-    s._apply(picks[0])
-    for c in picks[1:]:
-        d = s.decision
-        if d is None or c.player not in d.players:
-            return
-        again = d.find(c.id, c.player)
-        if again is not None:
-            s._apply(again)

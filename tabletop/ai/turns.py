@@ -41,9 +41,9 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, apply_with_defaults, default_choice
+from .agents import WIN_SCORE, apply_picks, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing, _Stats
-from .plan import apply_picks, greedy_step
+from .plan import greedy_step
 
 __all__ = ["play_turns", "halving_root", "halving_decision", "by_rollouts", "rollouts_among"]
 
