@@ -179,6 +179,15 @@ def test_the_command_line_reports_a_rules_change(tidecall, tmp_path):
 CHANGED_DECK_GAMES = ("rush_duel", "aquarian_age", "lumen_condenser")
 
 
+def _first_choices(match: Match, n: int = 12) -> Match:
+    """``match`` after up to ``n`` choices, each the first one listed for the player to decide."""
+    for _ in range(n):
+        d = match.state.decision
+        if d is None:
+            break
+        match.apply(d.choices_for(d.players[0])[0])
+    return match
+
 def test_a_save_records_the_deck_lists_it_was_dealt_from(tmp_path):
     game = registry.get_game("rush_duel")
     match = Match.new(game, seed=3)
@@ -205,12 +214,7 @@ def test_a_save_made_before_a_deck_list_changed_is_dealt_the_old_list(gid, tmp_p
         assert dealt_setup(game, setup, game.deck_lists_version) is setup
         assert game.new_state(then, 5).digest() != game.new_state(setup, 5).digest()
         # written by the release before the change: the same game comes back
-        match = Match(game, then, 5)
-        for _ in range(12):
-            d = match.state.decision
-            if d is None:
-                break
-            match.apply(d.choices_for(d.players[0])[0])
+        match = _first_choices(Match(game, then, 5))
         saved = tomllib.loads(match.to_toml())
         saved.pop("deck_lists")
         saved["setup"] = setup
@@ -236,12 +240,7 @@ def test_a_save_made_under_an_edition_between_is_dealt_that_editions_list(tmp_pa
         setup = {"players": [{"name": "A", "deck": name}, {"name": "B", "deck": "Dov Grapple"}]}
         then = dealt_setup(game, setup, "2")
         assert then["players"][0]["cards"] == old2 and "cards" not in then["players"][1]
-        match = Match(game, then, 7)
-        for _ in range(12):
-            d = match.state.decision
-            if d is None:
-                break
-            match.apply(d.choices_for(d.players[0])[0])
+        match = _first_choices(Match(game, then, 7))
         saved = tomllib.loads(match.to_toml())
         saved["deck_lists"] = "2"
         saved["setup"] = setup
