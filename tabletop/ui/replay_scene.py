@@ -11,7 +11,8 @@ animation queue; every other move is a jump (the cards slide to their places).
 What may be seen: a player's view, or everything once the game is over (or
 when both players at one screen agree). Switching to the other player's view
 of an unfinished game at one screen goes through the hand-off screen, as at
-the table; the computer's view of an unfinished game against it is not shown.
+the table, and so does opening one; the computer's view of an unfinished
+game against it is not shown.
 
 "Take over from here" starts a new game from the decision shown (against the
 computer, as either player, or two at this screen): a new save under a new
@@ -388,6 +389,10 @@ class ReplayScene(ReplayBarMixin, TakeOverMixin, TableScene):
 def watch(app, replay: Replay, notes=()) -> ReplayScene:
     """Open the replay viewer over the current screen (Back returns to it)."""
     scene = ReplayScene(app, replay)
+    if not replay.finished and replay.one_screen and not scene.everything:
+        # as at the table: an unfinished game at one screen opens behind the
+        # hand-off screen, so whoever sits there says they are ready before a hand shows
+        scene.handoff_for, scene.handoff_armed = scene.viewer, False
     app.push(scene)
     if notes:
         app.toast(" ".join(notes), 10.0, ok=True)

@@ -44,8 +44,8 @@ def _finish_mini(seed=3) -> Match:
     return m
 
 
-def _open(app, path) -> ReplayScene:
-    """Load game, choose the save, Watch."""
+def _open(app, path, handoff=True) -> ReplayScene:
+    """Load game, choose the save, Watch (and pass the hand-off screen, unless ``handoff`` is false)."""
     app.reset_to(MenuScene(app))
     app.run_frames(2, DT)
     click(app, app.top.buttons["Load game"].rect.center)
@@ -55,8 +55,11 @@ def _open(app, path) -> ReplayScene:
     scene.selected = next(e for e in scene.entries if Path(e["path"]) == Path(path))
     click(app, scene.watch_button.rect.center)
     app.run_frames(2, DT)
-    assert isinstance(app.top, ReplayScene)
-    return app.top
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    if handoff and scene.handoff_for is not None:  # an unfinished game at one screen opens behind the hand-off screen
+        click(app, (800, 450))
+    return scene
 
 
 def test_a_finished_game_is_kept_and_watched_from_the_main_menu():
@@ -168,9 +171,13 @@ def test_stepping_by_event_shows_each_step_on_the_table():
 
 def test_views_hide_what_they_must_and_everything_needs_both_players_at_one_screen():
     app = make_app()
-    view = _open(app, RUSH)
+    view = _open(app, RUSH, handoff=False)
     r = view.replay
-    assert view.viewer == 0 and not view.everything
+    # an unfinished game at one screen opens behind the hand-off screen: no hand shows yet
+    assert view.handoff_for == 0 and not view.everything
+    _shot(app, "replay_open_handoff.png")
+    click(app, (800, 450))
+    assert view.handoff_for is None and view.viewer == 0 and not view.everything
     assert all(c.get("card") is None for c in view.view["zones"]["p1.hand"])  # the other hand stays hidden
     # the other player's view of an unfinished game at one screen: behind the hand-off screen
     click(app, VIEW_BTNS[1].center)
