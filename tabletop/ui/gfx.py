@@ -19,6 +19,7 @@ BG = (24, 30, 38)
 PANEL = (32, 38, 48)
 PANEL_HI = (44, 52, 66)
 LINE = (70, 82, 100)
+PANEL_BACK = (26, 31, 40)  # the side panel behind the players, the log and the card preview
 TEXT = (232, 236, 242)
 DIM = (150, 160, 175)
 ACCENT = (240, 190, 70)

@@ -203,7 +203,7 @@ class DrawMixin:
         pygame.draw.line(bg, gfx.LINE, (0, TOP.bottom - 1), (VW, TOP.bottom - 1))
         pygame.draw.rect(bg, gfx.PANEL, BOTTOM)
         pygame.draw.line(bg, gfx.LINE, (0, BOTTOM.y), (VW, BOTTOM.y))
-        pygame.draw.rect(bg, (26, 31, 40), RIGHT)
+        pygame.draw.rect(bg, gfx.PANEL_BACK, RIGHT)
         pygame.draw.line(bg, gfx.LINE, (RIGHT.x, RIGHT.y), (RIGHT.x, RIGHT.bottom))
         return bg
 
@@ -452,8 +452,16 @@ class DrawMixin:
             z, lg = self._preview_pictures(sp.card)
             surf.blit(z, ZOOM_POS)
             pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
+            bottom = ZOOM_POS[1] + z.get_height()
             if lg is not None:  # what every mark on this face means
-                surf.blit(lg, (ZOOM_POS[0], ZOOM_POS[1] + z.get_height() + 4))
+                surf.fill(gfx.PANEL_BACK, (ZOOM_POS[0], bottom, z.get_width(), 4))  # no log line shows between the two
+                surf.blit(lg, (ZOOM_POS[0], bottom + 4))
+                bottom += 4 + lg.get_height()
+            if self.coach is None and self.hint is None:
+                # a log entry the preview half covers is hidden whole: the log shows again from the next one
+                below = [t for t in getattr(self, "log_tops", ()) if t >= bottom]
+                if below:
+                    surf.fill(gfx.PANEL_BACK, (RIGHT.x + 1, bottom, RIGHT.w - 1, min(below) - bottom))
 
     def _preview_pictures(self, card: dict) -> tuple:
         """The large face of ``card`` as the preview shows it, and its legend (or None)."""

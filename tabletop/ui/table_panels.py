@@ -18,7 +18,7 @@ class PanelsMixin:
             return
         if self._right is None:
             s = pygame.Surface((RIGHT.w, RIGHT.h)).convert()  # opaque: a plain copy each frame
-            s.fill((26, 31, 40))
+            s.fill(gfx.PANEL_BACK)
             pygame.draw.line(s, gfx.LINE, (0, 0), (0, RIGHT.h))
             y = 8
             for p in (1 - self.viewer, self.viewer):
@@ -44,6 +44,7 @@ class PanelsMixin:
             entries = self.log[: len(self.log) - self.log_scroll] if self.log_scroll else self.log
             yb = area.bottom
             self.log_links = []
+            self.log_tops = [RIGHT.y + area.bottom]  # where each entry shown starts, on the screen
             for e0, e1 in reversed(entries):
                 pic, en_rule, rule_at = self._log_entry(e0 if self.viewer == 0 else e1, area.w)
                 h = pic.get_height()
@@ -51,6 +52,7 @@ class PanelsMixin:
                     break
                 yb -= h
                 s.blit(pic, (area.x, yb))
+                self.log_tops.append(RIGHT.y + yb - 3)
                 if en_rule:  # a rule the reference explains: click it to read it
                     self.log_links.append((pygame.Rect(RIGHT.x + area.x + 10, RIGHT.y + yb + rule_at - 1, area.w - 10, h - 6 - rule_at + 2),
                                            en_rule))
