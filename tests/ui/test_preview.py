@@ -1,0 +1,47 @@
+"""The large card the table shows for the card pointed at lies over the log:
+no log entry shows half covered beneath it, and no log line shows between
+the card and its legend."""
+
+from pathlib import Path
+
+from tabletop.saves import load_match
+from tabletop.ui import gfx
+from tabletop.ui.table_geom import RIGHT, ZOOM_POS
+from uihelp import DT, click, make_app, move, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _rows_clear(window, x0, x1, y0, y1) -> bool:
+    back = gfx.PANEL_BACK
+    return all(tuple(window.get_at((x, y)))[:3] == back for y in range(y0, y1) for x in range(x0, x1, 2))
+
+
+def test_the_preview_leaves_no_log_entry_half_covered():
+    app = make_app()
+    table = app.start_match(load_match(ROOT / "saves" / "rush_duel-midgame.toml"), ("human", "human"))
+    app.run_frames(2, DT)
+    if table.handoff_for is not None:
+        click(app, (800, 450))
+    settle(app, table)
+    assert len(table.log) >= 12  # a log long enough to run beneath the preview
+    card = next(sp for sp in table.order if sp.order >= 0 and sp.card.get("card") is not None)
+    straddled = 0
+    for scroll in range(6):  # entries of different heights meet the preview's edge at different places
+        table.log_scroll, table._right = scroll, None
+        move(app, (card.x, card.y))
+        app.step(dt=DT)
+        card = table.sprites[table.hover_key]
+        assert card.card.get("card") is not None
+        z, lg = table._preview_pictures(card.card)
+        bottom = ZOOM_POS[1] + z.get_height() + 4 + lg.get_height()
+        x0, x1 = RIGHT.x + 12, RIGHT.right - 12
+        assert _rows_clear(app.window, x0, x1, ZOOM_POS[1] + z.get_height(), ZOOM_POS[1] + z.get_height() + 4)
+        tops = sorted(table.log_tops)
+        above = [t for t in tops if t < bottom]
+        below = [t for t in tops if t >= bottom]
+        assert below
+        if above and below[0] > bottom:  # an entry starts under the preview and runs past its edge
+            straddled += 1
+            assert _rows_clear(app.window, x0, x1, bottom, below[0])
+    assert straddled >= 1
