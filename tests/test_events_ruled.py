@@ -14,7 +14,8 @@ from tabletop.engine.registry import get_game
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
-RULED = {"lumen_condenser": "games.lumen_condenser.rules.procedures",
+RULED = {"rush_duel": "games.rush_duel.rules.procedures",
+         "lumen_condenser": "games.lumen_condenser.rules.procedures",
          "aquarian_age": "games.aquarian_age.rules"}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from operator import is_not
 
-from tabletop.engine.core import Choice, Event
+from tabletop.engine.core import Choice, Event, make_event
 
 from .effects import card_matches
 from .zones import Z
@@ -148,7 +148,7 @@ class Board:
         return not rest or card_matches(self.db[t.card[iid]], rest)
 
     def _event(self, kind: str, caption: str, rule: str, **data) -> Event:
-        return Event(kind, caption, rule, data)
+        return make_event(kind, caption, rule, data)
 
     def _surrender(self, p: int) -> Choice:
         return _SURRENDER[p]

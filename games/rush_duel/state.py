@@ -154,6 +154,16 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
             d = self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
         return d
 
+    def apply(self, choice) -> list[Event]:
+        """``State.apply``: one of the pending decision's own choices is legal as it
+        is and applied at once; any other choice goes through the kit's check."""
+        d = self.decision_cache
+        if d is not None and self.outcome is None:
+            for c in d.choices:
+                if c is choice:
+                    return self._apply(c)
+        return State.apply(self, choice)
+
     def _apply(self, choice) -> list[Event]:
         events: list[Event] = []
         self.decision_cache = None

@@ -3,7 +3,7 @@ drawing, Life Points (seed 2, 3.1; digest 1.C rules 9-11)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import Event, make_event
 from tabletop.engine.table import ZoneSpec
 
 
@@ -59,7 +59,7 @@ class CardMoves:
         real = new - self.life_points[p]
         self.life_points[p] = new
         self.outcome_due = True  # the processor checks the end of the duel after this step
-        events.append(Event("counter.change", caption, rule,
+        events.append(make_event("counter.change", caption, rule,
                             {"player": p, "counter": "lp", "delta": real, "value": new}))
         if new <= 0:
             self.check_outcome(events)

@@ -11,7 +11,7 @@ to the effect step below it (``effect_step``, its index in the stack)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Decision, make_choice
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..rules.choices import OnePlayerDecision
@@ -88,7 +88,7 @@ class EffectResolution:
         p = pick["player"]
         ch = []
         for i in pick["options"]:
-            ch.append(Choice("pick", {"card": i}, p, PICK_WORDS[pick["verb"]].format(card=self.name(i))))
+            ch.append(make_choice("pick", {"card": i}, p, PICK_WORDS[pick["verb"]].format(card=self.name(i))))
         ch.append(self._surrender(p))
         return OnePlayerDecision([p], "choose_card", pick["prompt"], ch)
 

@@ -3,7 +3,7 @@ digest 1.D rule 20)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice, Decision, make_choice
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
@@ -40,14 +40,14 @@ class BattleRules:
                         nm = self.name(i)
                         lab = (ATTACKS.format(attacker=nm, target=self.name(d)) if t.face[d]
                                else f"{nm} attacks the face-down monster")
-                        got = made[key] = Choice("attack", {"card": i, "target": d}, p, lab)
+                        got = made[key] = make_choice("attack", {"card": i, "target": d}, p, lab)
                     ch.append(got)
             else:
                 # dropped on the rival's (empty) Monster Zones: the zone names the drop target
                 key = ("direct_attack", i, card[i], p, self.names[1 - p])
                 got = made.get(key)
                 if got is None:
-                    got = made[key] = Choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
+                    got = made[key] = make_choice("direct_attack", {"card": i, "to": Z[1 - p]["monster"]}, p,
                                              f"{self.name(i)} attacks {self.names[1 - p]} directly")
                 ch.append(got)
         ch.append(_END_BATTLE[p])

@@ -3,7 +3,7 @@ change battle positions, go to the Battle Phase or end the turn."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event, make_choice
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -64,8 +64,8 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
         pair = made.get(key)
         if pair is None:
             where = MONSTER_ZONE_WORDS[k]
-            pair = made[key] = (Choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
-                                Choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+            pair = made[key] = (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
+                                make_choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
         out += pair
     got = made[(i, cid, p, free)] = (out, out[2:])
     return got
@@ -79,7 +79,7 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
         key = ("set", i, cid, p, slot)
         c = made.get(key)
         if c is None:
-            c = made[key] = Choice("set", {"card": i, "to": sz, "slot": slot}, p,
+            c = made[key] = make_choice("set", {"card": i, "to": sz, "slot": slot}, p,
                                    f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
         out.append(c)
     got = made[(i, cid, p, free)] = (out, out[1:])
@@ -137,13 +137,13 @@ class MainPhaseRules:
                 key = ("set_field", i, cid, p)
                 got = made.get(key)
                 if got is None:
-                    got = made[key] = Choice("set", {"card": i, "to": fz}, p, f"Set {h[1]} face down in the Field Zone")
+                    got = made[key] = make_choice("set", {"card": i, "to": fz}, p, f"Set {h[1]} face down in the Field Zone")
                 ch.append(got)
             if h[3] and self.maximum_pieces_in_hand(p, i):
                 key = ("maximum_summon", i, cid, p)
                 got = made.get(key)
                 if got is None:
-                    got = made[key] = Choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {h[1]}")
+                    got = made[key] = make_choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {h[1]}")
                 ch.append(got)
         # spells set face down: activated from the field (seed 3.2.3)
         if len(s_free) < 3:
@@ -173,9 +173,9 @@ class MainPhaseRules:
                 if got is None:
                     nm = hint[cid][1]
                     if not up:
-                        got = Choice("flip_summon", {"card": i}, p, f"Flip summon {nm}")
+                        got = make_choice("flip_summon", {"card": i}, p, f"Flip summon {nm}")
                     else:
-                        got = Choice("change_position", {"card": i}, p, f"Change {nm} to defense position" if o == 0
+                        got = make_choice("change_position", {"card": i}, p, f"Change {nm} to defense position" if o == 0
                                      else f"Change {nm} to attack position")
                     made[key] = got
                 ch.append(got)
@@ -240,9 +240,9 @@ class MainPhaseRules:
         zone = MONSTER_ZONE_WORDS[k]
         # the words are written when first read (Choice.label): only the table reads them
         summon, set_ = words["summon"], words["set"]
-        return (Choice("summon", {"card": i, "to": mz, "slot": k}, p,
+        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p,
                        lambda: summon.format(card=name, zone=zone, n=need, tribute=tribute)),
-                Choice("set", {"card": i, "to": mz, "slot": k}, p,
+                make_choice("set", {"card": i, "to": mz, "slot": k}, p,
                        lambda: set_.format(card=name, zone=zone, n=need, tribute=tribute)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
@@ -270,7 +270,7 @@ class MainPhaseRules:
                 c = self.db[cid]
                 args = {"card": i} if to is None else {"card": i, "to": to}
                 verb = "activate" if kind == "activate" else "use"
-                got = made[key] = Choice(kind, args, p, effect_words(self, c, verb, c["name"], args, mode, tg))
+                got = made[key] = make_choice(kind, args, p, effect_words(self, c, verb, c["name"], args, mode, tg))
             ch.append(got)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:
@@ -349,7 +349,7 @@ class MainPhaseRules:
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
         """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
         self.phase = "battle"
-        events.append(Event("phase.begin", f"{self.names[p]}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
         push(self, "battle_phase")
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:

@@ -3,7 +3,7 @@ with its tributes, Maximum summon, flip summon."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Decision, make_choice
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -22,7 +22,7 @@ class SummonRules:
     def _tribute_decision(self, summon: dict) -> Decision:
         """Advance summon tributes, picked one at a time (seed 3.2.1.1)."""
         p = self.active
-        ch = [Choice("tribute", {"card": i}, p, f"Tribute {self.name(i) if self.table.face[i] else 'a face-down monster'}")
+        ch = [make_choice("tribute", {"card": i}, p, f"Tribute {self.name(i) if self.table.face[i] else 'a face-down monster'}")
               for i in self.units(p) if i not in summon["chosen"]]
         ch.append(self._surrender(p))
         left = summon["needed"] - len(summon["chosen"])

@@ -3,7 +3,7 @@ Phase. :data:`TURN_STRUCTURE` is the order of a turn in one place."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 from tabletop.engine.procedure import DONE
 
 from ..effects import F_TURN_BITS
@@ -32,7 +32,7 @@ class TurnRules:
 
     def start_turn(self, events: list) -> None:
         """A new turn begins with its Draw Phase (seed 3)."""
-        events.append(Event("turn.begin", f"Turn {self.turn_number}: {self.names[self.active]}'s turn", "seed 3",
+        events.append(make_event("turn.begin", f"Turn {self.turn_number}: {self.names[self.active]}'s turn", "seed 3",
                             {"turn": self.turn_number, "player": self.active}))
         push(self, "draw_phase")
 
@@ -42,7 +42,7 @@ class TurnRules:
         Not enough cards in the deck: that player loses (seed 3.1, digest 11)."""
         p = self.active
         self.phase = "draw"
-        events.append(Event("phase.begin", f"{self.names[p]}'s Draw Phase", "seed 3.1", {"phase": "draw", "player": p}))
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Draw Phase", "seed 3.1", {"phase": "draw", "player": p}))
         h = len(self.table.zones[Z[p]["hand"]])
         n = 1 if h >= HAND_TARGET else HAND_TARGET - h
         if h >= HAND_TARGET:
@@ -56,7 +56,7 @@ class TurnRules:
         if not self.draw(p, n, events, "seed 3.1"):
             return
         self.phase = "main"
-        events.append(Event("phase.begin", f"{self.names[p]}'s Main Phase", "seed 3.2", {"phase": "main", "player": p}))
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Main Phase", "seed 3.2", {"phase": "main", "player": p}))
         push(self, "main_phase")
 
     def _end_phase(self, events: list) -> None:
@@ -64,7 +64,7 @@ class TurnRules:
         expire, once-per-turn marks reset, no hand limit; the turn passes."""
         p = self.active
         self.phase = "end"
-        events.append(Event("phase.begin", f"{self.names[p]}'s End Phase", "seed 3.4", {"phase": "end", "player": p}))
+        events.append(make_event("phase.begin", f"{self.names[p]}'s End Phase", "seed 3.4", {"phase": "end", "player": p}))
         self.until_end_of_turn = {}
         mask = ~F_TURN_BITS
         self.card_flags = {k: v & mask for k, v in self.card_flags.items() if v & mask}

@@ -5,7 +5,7 @@ player, 1: the turn player)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice, Decision, make_choice
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import quiet
@@ -57,7 +57,7 @@ class TrapWindows:
         for i, tg, mode in self.trap_options(q, step.args):
             args = {"card": i}
             lab = effect_words(self, self.card_data(i), "activate", self.name(i), args, mode, tg)
-            ch.append(Choice("activate_trap", args, q, lab))
+            ch.append(make_choice("activate_trap", args, q, lab))
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
