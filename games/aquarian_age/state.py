@@ -52,7 +52,7 @@ class AAState(Board, State):
     """One Aquarian Age game in progress (see the module docstring)."""
 
     __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
-                 "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
+                 "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision")
 
     #: the kit's end-of-game check after a step is never due: nothing is left for it, the
     #: defeats are judged where what they read changes (``judge_defeat``)
@@ -76,6 +76,7 @@ class AAState(Board, State):
         FIELDS.from_data(s, data, SPECS)
         s.outcome = Outcome.from_data(data.get("outcome"))
         s.modifiers = [tuple(m) for m in s.modifiers]
+        s._stopped()
         return s
 
     def determinize(self, player: int, rng) -> "AAState":
@@ -98,24 +99,45 @@ class AAState(Board, State):
     def run_rules(self, events: list) -> None:
         """Run the pending steps until a player must decide or the game is over
         (a position may begin with a player already defeated)."""
+        self.decision = None
         self.judge_defeat(events)
         PROCESSOR.run(self, events)
+        self._stopped()
 
+    # ``decision`` is a plain slot, read without a call (the kit, the table and the agents
+    # read it several times per choice): it is built whenever the rules stop, as a choice
+    # is applied, after set-up, a load or a re-draw. A step that waits may build it itself
+    # as it stops (``decision_cache``); it is None once the game is over.
     @property
-    def decision(self):
-        """The pending decision (None once the game is over). Reading it only
-        builds it from the step on top; it never runs the rules."""
+    def decision_cache(self):
+        """The pending decision (setting None builds it again: the state changed outside
+        the rules; a step that waits sets the one it built)."""
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        if value is None:
+            self.decision = None
+            self._stopped()
+        else:
+            self.decision = value
+
+    def _stopped(self) -> None:
+        """The rules stopped: the decision of the step on top, unless the step built
+        it as it stopped; None once the game is over."""
         if self.outcome is not None:
-            return None
-        d = self.decision_cache
-        if d is None:
-            d = self.decision_cache = PROCESSOR.decide(self)
-        return d
+            self.decision = None
+        elif self.decision is None:
+            self.decision = PROCESSOR.decide(self)
 
     def _apply(self, choice: Choice) -> list:
         events: list = []
-        self.decision_cache = None
+        self.decision = None
         PROCESSOR.choose(self, choice, events)
+        if self.outcome is not None:
+            self.decision = None
+        elif self.decision is None:
+            self.decision = PROCESSOR.decide(self)
         if _may_repeat(events):
             number_repeats(events)
         return events
@@ -240,5 +262,6 @@ FIELDS = declare(AAState, [
     field("attack", "value", "the attack being resolved (a dict replaced, never changed in place), or None"),
     field("modifiers", "list", "until-end-of-turn effects: (iid, stat or kw.<skill>, delta)", default=list),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
-    field("decision_cache", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
+    field("decision", "decision", "the pending decision, built whenever the rules stop (a choice applied, set-up, a "
+          "load, a re-draw) or by the step that waits; a clone shares it"),
 ])

@@ -57,7 +57,7 @@ class Guard:
         d = _decision(state, a, dp, gs)
         if only_pass(d.choices):  # likewise: no guard, and no fast card or effect usable now
             return _take(state, a, events)
-        state.decision_cache = d
+        state.decision = d
         return WAIT
 
     def decide(state, step):

@@ -115,7 +115,7 @@ class PowerCardPhase:
         if not hosts:
             domination(state, events)
             return DONE
-        state.decision_cache = _decision(state, p, hand, hosts)
+        state.decision = _decision(state, p, hand, hosts)
         return WAIT
 
     def decide(state, step):

@@ -256,7 +256,7 @@ class ResponseWindow:
             if may_answer(state, p):
                 ch = window_choices(state, step)
                 if not only_pass(ch):
-                    state.decision_cache = Decision(ONE[p], "respond", _prompt(args), ch)
+                    state.decision = Decision(ONE[p], "respond", _prompt(args), ch)
                     return WAIT
             args["passes"] += 1
             args["priority"] = 1 - p
