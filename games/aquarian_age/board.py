@@ -7,7 +7,7 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import Event, make_event
 
 from .carddb import FACTIONS
 from .zones import FIELD_ZONES
@@ -311,7 +311,7 @@ class Board:
     # --------------------------------------------------------- common moves
     def damage_counter_event(self, p: int) -> Event:
         n = len(self.table.zones[DAMAGE[p]])
-        return Event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
+        return make_event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
                      {"player": p, "counter": "damage", "delta": 0, "value": n})
 
     def draw_card(self, p: int, events: list, rule: str = "seed 4.1 draw phase") -> bool:
@@ -358,7 +358,7 @@ class Board:
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
         p = self.table.owner[iid]
         events.append(self.table.move(iid, DOMINION[p], face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
-        events.append(Event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
+        events.append(make_event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
                         f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
 
     def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:

@@ -11,7 +11,7 @@ when a state is built).
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Event, State
+from tabletop.engine.core import Choice, make_event, State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -177,8 +177,8 @@ class AAState(Board, State):
         self.outcome = Outcome(1 - p, termination, reason, rule)
         self.steps = []
         self.attack = None
-        events.append(Event(kind, said, rule, {"player": p}))
-        events.append(Event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
+        events.append(make_event(kind, said, rule, {"player": p}))
+        events.append(make_event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:
         out = self.table.invariant_violations()

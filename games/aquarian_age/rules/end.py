@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import DISCARD, HAND, ONE
@@ -35,5 +35,5 @@ class DiscardPhase:
         h = choice.args["card"]
         events.append(state.table.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
                                    rule="seed 4.5"))
-        events.append(Event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
+        events.append(make_event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

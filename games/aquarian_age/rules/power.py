@@ -4,7 +4,7 @@ characters, then domination at its end."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import ATT, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
@@ -42,7 +42,7 @@ def charge(state, events):
             state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")
             got = state.power(iid) - before
             if got:
-                events.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
+                events.append(make_event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
                                 {"card": iid, "n": got}))
 
 
@@ -131,7 +131,7 @@ class PowerCardPhase:
         name = state.db[table.card[t]]["name"]
         events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
         pw = state.power(t)
-        events.append(Event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
+        events.append(make_event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
         return AGAIN
 
@@ -156,9 +156,9 @@ def domination(state, events):
                 if not face[x]:
                     pw += 1
         if pw >= m:
-            events.append(Event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
+            events.append(make_event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
             state.move_to_dominion(a, events, "seed 4.4 (domination)")
         else:
-            events.append(Event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
+            events.append(make_event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
                                 "seed 4.4", {"card": a, "faction": f, "power": pw, "mental": m}))

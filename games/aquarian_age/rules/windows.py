@@ -29,7 +29,7 @@ only legal choice is to pass is not asked."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, ONE, card_kinds
@@ -187,7 +187,7 @@ def play_fast(state, choice: Choice, events: list, window: bool) -> None:
             said = f"{state.name_of(host)} uses its ability on {state.name_of(tgt)} ({ab['cost']} power)"
         else:
             said = f"{state.name_of(host)} uses its ability ({ab['cost']} power)"
-        events.append(Event("effect.activate", said, "seed 4.3 ⑥",
+        events.append(make_event("effect.activate", said, "seed 4.3 ⑥",
                         {"card": host, "ability": a["ability"], "target": tgt}))
         state.push("resolve", player=p, card=-1, target=tgt, host=host, ability=a["ability"])
         if not window:
@@ -210,7 +210,7 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
     else:
         said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
     events.append(state.table.move(h, LIMBO[p], face=1, caption=said, rule=rule))
-    events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
+    events.append(make_event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
 def may_answer(state, p: int) -> bool:
@@ -271,7 +271,7 @@ class ResponseWindow:
         args["priority"] = 1 - p
         if choice.kind == "pass":
             args["passes"] += 1
-            events.append(Event("response.pass", "{player} passes".format(player=state.names[p]), RULE, {"player": p}))
+            events.append(make_event("response.pass", "{player} passes".format(player=state.names[p]), RULE, {"player": p}))
             return AGAIN
         args["passes"] = 0
         play_fast(state, choice, events, window=True)
