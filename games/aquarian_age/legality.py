@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
-from .board import ATT
+from .board import ATT, DOMINION, LAST_KINDS, card_kinds
 from .carddb import FACTION_NAMES
 
 LEGAL = Checks()
@@ -215,9 +215,28 @@ def guards(state, p: int, attacker: int) -> list[int]:
     """The characters ``guard_problem`` allows, listed without its sentences:
     your dominated characters, other than the attacker, that hold their guard
     cost in power cards (seed 4.2, digest A.7.23)."""
-    owner = state.table.owner
-    return [g for g in state.dominated(p)
-            if g != attacker and owner[g] == p and state.power(g) >= state.guard_cost(g)]
+    table = state.table
+    owner, zones, face, card, db = table.owner, table.zones, table.face, table.card, state.db
+    intercept = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("intercept", ())
+    mods = state.modifiers
+    out = []
+    for g in zones[DOMINION[p]]:
+        if g == attacker or owner[g] != p:
+            continue
+        n = 0  # its power cards (face down under it)
+        up = False  # a face-up card under it (a permanent) may grant Intercept
+        att = zones.get(ATT[g])
+        if att:
+            for a in att:
+                if face[a]:
+                    up = True
+                else:
+                    n += 1
+        # without Intercept printed, granted or given this turn, its printed guard cost
+        cost = state.guard_cost(g) if up or mods or card[g] in intercept else db[card[g]]["guard_cost"]
+        if n >= cost:
+            out.append(g)
+    return out
 
 
 # a refusal that names the step the game is in, whole for each step

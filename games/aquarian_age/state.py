@@ -33,19 +33,31 @@ RULE_DECK_OUT = "digest A.4.11b"
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 
-def _may_repeat(events: list) -> bool:
-    """Whether two steps in a row may say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
-    whose caption is not written yet (the kit compares those itself)."""
+def _repeat_at(events: list):
+    """Where two steps in a row may first say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): the first event whose caption equals the one
+    before, or the first move whose caption is not written yet (the kit compares
+    those itself); None when no two steps in a row say the same."""
     prev = None
     for e in events:
         cap = e._cap if e.__class__ is MoveEvent else e.caption
         if cap is None:
-            return True
+            return e
         if cap == prev and cap:
-            return True
+            return e
         prev = cap
-    return False
+    return None
+
+
+def _number_repeats(events: list, at) -> None:
+    """``number_repeats`` over the events from the one before ``at`` on: no two
+    steps in a row before it say the same, so no run of them is numbered there."""
+    for j in range(len(events)):
+        if events[j] is at:
+            break
+    if j > 1:
+        events = events[j - 1:]  # the same event objects: numbered in place
+    number_repeats(events)
 
 
 class AAState(Board, State):
@@ -138,8 +150,9 @@ class AAState(Board, State):
             self.decision = None
         elif self.decision is None:
             self.decision = PROCESSOR.decide(self)
-        if _may_repeat(events):
-            number_repeats(events)
+        at = _repeat_at(events)
+        if at is not None:
+            _number_repeats(events, at)
         return events
 
     def check_outcome(self, events: list) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.engine.core import make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
-from ..board import STACK_OF
+from ..board import ATT, LAST_KINDS, STACK_OF, card_kinds
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
@@ -44,7 +44,9 @@ def faction_check(state, step, events):
     p = state.active
     i = step.args["index"]
     table = state.table
-    zones, stacks, db, card = table.zones, STACK_OF[p], state.db, table.card
+    zones, stacks, db, card, face = table.zones, STACK_OF[p], state.db, table.card, table.face
+    aggressive = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("aggressive", ())
+    mods = state.modifiers
     while i < len(FACTIONS):
         state.faction_index = i
         f = FACTIONS[i]
@@ -59,7 +61,17 @@ def faction_check(state, step, events):
         if said is None:
             said = _said(f, name)
         events.append(make_event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
-        if state.skill(a, "aggressive"):
+        if card[a] in aggressive or mods:
+            aggr = state.skill(a, "aggressive")
+        else:  # not printed, nor given this turn: only a face-up card under it (a permanent) could grant it
+            aggr = 0
+            att = zones.get(ATT[a])
+            if att:
+                for x in att:
+                    if face[x]:
+                        aggr = state.skill(a, "aggressive")
+                        break
+        if aggr:
             events.append(make_event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
