@@ -64,10 +64,27 @@ def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
         c = state.card(h)
     if not cands or _break_card_problem(state, p, c) is not None:
         return []
+    # break_target_problem asked of each candidate at once: the candidates are on the field
+    # and the faction-area ones are actives (_break_candidates); the name-level clash is the
+    # break card's alone
+    if c["name_level"] and state.name_on_field(c["name"]):
+        return []
+    table = state.table
+    db, card, zone, zones, owner, face = state.db, table.card, table.zone, table.zones, table.owner, table.face
+    icons, extra = c["icons"], c["extra_icons"]
     out = []
     for t in cands:
-        if break_target_problem(state, p, h, t, say=False, c=c) is None:
-            out.append(t)
+        held = db[card[t]]["icons"]
+        if not any(map(held.__contains__, icons)) and not any(map(held.__contains__, extra)):
+            continue
+        z = zone[t]
+        if ".faction." in z and zones[z][-1] != t:
+            continue
+        if owner[t] != p:  # an opponent's character only while it holds no power card
+            att = zones.get(ATT[t])
+            if att and not all(map(face.__getitem__, att)):
+                continue
+        out.append(t)
     return out
 
 
