@@ -356,10 +356,13 @@ class Board:
             events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption="A power card is discarded", rule=rule))
 
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
-        p = self.table.owner[iid]
-        events.append(self.table.move(iid, DOMINION[p], face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
-        events.append(make_event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
-                        f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
+        table = self.table
+        p = table.owner[iid]
+        name = self.db[table.card[iid]]["name"]
+        events.append(table.move(iid, DOMINION[p], face=1, caption=f"{name} is dominated", rule=rule))
+        pw = self.power(iid)
+        events.append(make_event("power.dominate", f"{name} moves to {self.names[p]}'s dominion area with "
+                                 f"{pw} power card(s)", rule, {"card": iid, "player": p, "power": pw}))
 
     def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:
         deck = self.table.zones[DECK[p]]

@@ -81,7 +81,8 @@ def battle(state, att: int, dfd: int, events: list) -> None:
 def _namer(state, att: int, dfd: int):
     """Card names for battle captions (of the attacker and the defender, written
     once); two characters of one name are told apart by their owners."""
-    na, nd = state.name_of(att), state.name_of(dfd)
+    db, card = state.db, state.table.card
+    na, nd = db[card[att]]["name"], db[card[dfd]]["name"]
     if na == nd:
         owner = state.table.owner
         na = "{player}'s {card}".format(player=state.names[owner[att]], card=na)

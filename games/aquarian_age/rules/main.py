@@ -105,7 +105,7 @@ def main_choices(state, p: int) -> list:
         mine = attacks.get(d)
         if mine is None or mine[0] != cd or mine[1] != opp:
             mine = attacks[d] = (cd, opp, Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p,
-                                                 f"Attack {opp} with {state.name_of(d)}"), {})
+                                                 f"Attack {opp} with {db[cd]['name']}"), {})
         ch.append(mine[2])
         if acts is None:
             acts = state.actives(p)
@@ -115,7 +115,7 @@ def main_choices(state, p: int) -> list:
             ac = own.get(t)
             if ac is None or ac[0] != ct:
                 ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
-                                          f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
+                                          f"Attack your own {db[ct]['name']} with {db[cd]['name']}"))
             ch.append(ac[1])
     ch.append(_END_MAIN[p])
     return ch

@@ -82,6 +82,7 @@ _MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, {hand iid: choic
 def _decision(state, p, hand, hosts):
     made = _MADE[p]
     card = state.table.card
+    db = state.db
     by_host = []
     for t in hosts:
         e = made.get(t)
@@ -93,7 +94,7 @@ def _decision(state, p, hand, hosts):
         for t, d in by_host:
             c = d.get(h)
             if c is None:
-                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
+                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {db[card[t]]['name']}")
             ch.append(c)
     ch.append(_END_POWER[p])
     return Decision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
