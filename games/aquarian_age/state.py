@@ -39,10 +39,14 @@ def _repeat_at(events: list):
     before, or the first move whose caption is not written yet (the kit compares
     those itself); None when no two steps in a row say the same."""
     prev = None
+    move = MoveEvent
     for e in events:
-        cap = e._cap if e.__class__ is MoveEvent else e.caption
-        if cap is None:
-            return e
+        if type(e) is move:
+            cap = e._cap
+            if cap is None:
+                return e
+        else:
+            cap = e.caption
         if cap == prev and cap:
             return e
         prev = cap
