@@ -364,11 +364,16 @@ class Board:
         events.append(make_event("power.dominate", f"{name} moves to {self.names[p]}'s dominion area with "
                                  f"{pw} power card(s)", rule, {"card": iid, "player": p, "power": pw}))
 
-    def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:
+    def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> int:
+        """Up to ``n`` cards from the deck top become power cards of ``host``, never
+        beyond its mental; returns how many did."""
         deck = self.table.zones[DECK[p]]
         room = self.stat(host, "mental") - self.power(host)
+        got = 0
         for _ in range(min(n, room)):
             if not deck:
                 break
             events.append(self.table.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))
+            got += 1
+        return got

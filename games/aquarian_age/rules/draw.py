@@ -15,7 +15,7 @@ def draw_phase(state, step, events):
     if step.stage:
         open_phase(state, step, events, "draw")
     p = state.active
-    bonus = state.draw_bonus(p)
+    bonus = state.skill_total(p, "draw")  # Draw+X/-X of the dominated characters
     n = max(0, 1 + bonus)
     events.append(make_event("draw.count", f"{state.names[p]} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
                     {"player": p, "n": n, "bonus": bonus}))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -38,9 +38,7 @@ def charge(state, events):
                 continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
-            before = state.power(iid)
-            state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")
-            got = state.power(iid) - before
+            got = state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")  # each one a power card more
             if got:
                 events.append(make_event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
                                 {"card": iid, "n": got}))
@@ -55,7 +53,12 @@ def power_hosts(state, p: int) -> list[int]:
     stat = state.stat
     out = []
     mods = state.modifiers
-    for i in state.characters(p):
+    chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
+    for k in FACTION_STACKS[p]:
+        z = zones[k]
+        if z:
+            chars.append(z[-1])
+    for i in chars:
         att = zones.get(ATT[i])
         n = 0  # its power cards (face down under it); a face-up card may change its mental
         up = False
@@ -144,18 +147,27 @@ def domination(state, events):
     p = state.active
     table = state.table
     zones, db, card, face = table.zones, state.db, table.card, table.face
+    mods = state.modifiers
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        m = state.stat(a, "mental")
         pw = 0  # its power cards: the face-down cards under it
+        up = False  # a face-up card under it (a permanent) may change its mental
         att = zones.get(ATT[a])
         if att:
             for x in att:
-                if not face[x]:
+                if face[x]:
+                    up = True
+                else:
                     pw += 1
+        if up or mods:
+            m = state.stat(a, "mental")
+        else:  # the printed mental (stat without modifiers)
+            m = db[card[a]]["mental"]
+            if m < 0:
+                m = 0
         if pw >= m:
             events.append(make_event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
