@@ -279,6 +279,6 @@ FIELDS = declare(AAState, [
     field("attack", "value", "the attack being resolved (a dict replaced, never changed in place), or None"),
     field("modifiers", "list", "until-end-of-turn effects: (iid, stat or kw.<skill>, delta)", default=list),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
-    field("decision", "decision", "the pending decision, built whenever the rules stop (a choice applied, set-up, a "
-          "load, a re-draw) or by the step that waits; a clone shares it"),
+    # built whenever the rules stop (a choice applied, set-up, a load, a re-draw) or by the step that waits
+    field("decision", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
 ])
