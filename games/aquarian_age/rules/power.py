@@ -25,7 +25,12 @@ def charge(state, events):
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
     mods = state.modifiers
-    for iid in state.characters(p):
+    chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
+    for k in FACTION_STACKS[p]:
+        z = zones[k]
+        if z:
+            chars.append(z[-1])
+    for iid in chars:
         if card[iid] not in skills and not mods:
             # no Charge printed: only a face-up card under it (a permanent) could grant it
             att = zones.get(ATT[iid])
@@ -132,10 +137,19 @@ class PowerCardPhase:
             return DONE
         h, t = choice.args["card"], choice.args["target"]
         table = state.table
-        name = state.db[table.card[t]]["name"]
+        c = state.db[table.card[t]]
+        name = c["name"]
         events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
-        pw = state.power(t)
-        events.append(make_event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
+        pw = 0  # its power cards (face down under it), the one placed among them
+        up = False  # a face-up card under it (a permanent) may change its mental
+        face = table.face
+        for a in table.zones[ATT[t]]:
+            if face[a]:
+                up = True
+            else:
+                pw += 1
+        m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
+        events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
         return AGAIN
 

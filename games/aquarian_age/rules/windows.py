@@ -63,7 +63,14 @@ def open_window(state, window: str, first: int, passes: int = 0, what: str = "")
     anything a window can use (``may_answer``) is not opened: each of them
     could only pass and would not be asked, and it would close at once, with
     nothing said."""
-    if may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)):
+    # may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)), without its calls
+    table = state.table
+    zones, db, held = table.zones, state.db, table.card.__getitem__
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    fast, ability = kinds.fast, kinds.ability
+    if not (fast.isdisjoint(map(held, zones[HAND[first]])) and ability.isdisjoint(map(held, zones[DOMINION[first]]))) \
+            or (passes == 0 and not (fast.isdisjoint(map(held, zones[HAND[1 - first]]))
+                                     and ability.isdisjoint(map(held, zones[DOMINION[1 - first]])))):
         state.push("response_window", priority=first, passes=passes, window=window, what=what)
 
 
