@@ -7,7 +7,7 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import Event, make_event
 
 from .carddb import FACTIONS
 from .zones import FIELD_ZONES
@@ -311,7 +311,7 @@ class Board:
     # --------------------------------------------------------- common moves
     def damage_counter_event(self, p: int) -> Event:
         n = len(self.table.zones[DAMAGE[p]])
-        return Event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
+        return make_event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
                      {"player": p, "counter": "damage", "delta": 0, "value": n})
 
     def draw_card(self, p: int, events: list, rule: str = "seed 4.1 draw phase") -> bool:
@@ -356,16 +356,24 @@ class Board:
             events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption="A power card is discarded", rule=rule))
 
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
-        p = self.table.owner[iid]
-        events.append(self.table.move(iid, DOMINION[p], face=1, caption=f"{self.name_of(iid)} is dominated", rule=rule))
-        events.append(Event("power.dominate", f"{self.name_of(iid)} moves to {self.names[p]}'s dominion area with "
-                        f"{self.power(iid)} power card(s)", rule, {"card": iid, "player": p, "power": self.power(iid)}))
+        table = self.table
+        p = table.owner[iid]
+        name = self.db[table.card[iid]]["name"]
+        events.append(table.move(iid, DOMINION[p], face=1, caption=f"{name} is dominated", rule=rule))
+        pw = self.power(iid)
+        events.append(make_event("power.dominate", f"{name} moves to {self.names[p]}'s dominion area with "
+                                 f"{pw} power card(s)", rule, {"card": iid, "player": p, "power": pw}))
 
-    def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> None:
+    def charge_from_deck(self, p: int, host: int, n: int, events: list, rule: str) -> int:
+        """Up to ``n`` cards from the deck top become power cards of ``host``, never
+        beyond its mental; returns how many did."""
         deck = self.table.zones[DECK[p]]
         room = self.stat(host, "mental") - self.power(host)
+        got = 0
         for _ in range(min(n, room)):
             if not deck:
                 break
             events.append(self.table.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))
+            got += 1
+        return got

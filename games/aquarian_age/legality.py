@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 
-from .board import ATT
+from .board import ATT, DOMINION, LAST_KINDS, card_kinds
 from .carddb import FACTION_NAMES
 
 LEGAL = Checks()
@@ -64,10 +64,27 @@ def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
         c = state.card(h)
     if not cands or _break_card_problem(state, p, c) is not None:
         return []
+    # break_target_problem asked of each candidate at once: the candidates are on the field
+    # and the faction-area ones are actives (_break_candidates); the name-level clash is the
+    # break card's alone
+    if c["name_level"] and state.name_on_field(c["name"]):
+        return []
+    table = state.table
+    db, card, zone, zones, owner, face = state.db, table.card, table.zone, table.zones, table.owner, table.face
+    icons, extra = c["icons"], c["extra_icons"]
     out = []
     for t in cands:
-        if break_target_problem(state, p, h, t, say=False, c=c) is None:
-            out.append(t)
+        held = db[card[t]]["icons"]
+        if not any(map(held.__contains__, icons)) and not any(map(held.__contains__, extra)):
+            continue
+        z = zone[t]
+        if ".faction." in z and zones[z][-1] != t:
+            continue
+        if owner[t] != p:  # an opponent's character only while it holds no power card
+            att = zones.get(ATT[t])
+            if att and not all(map(face.__getitem__, att)):
+                continue
+        out.append(t)
     return out
 
 
@@ -215,9 +232,28 @@ def guards(state, p: int, attacker: int) -> list[int]:
     """The characters ``guard_problem`` allows, listed without its sentences:
     your dominated characters, other than the attacker, that hold their guard
     cost in power cards (seed 4.2, digest A.7.23)."""
-    owner = state.table.owner
-    return [g for g in state.dominated(p)
-            if g != attacker and owner[g] == p and state.power(g) >= state.guard_cost(g)]
+    table = state.table
+    owner, zones, face, card, db = table.owner, table.zones, table.face, table.card, state.db
+    intercept = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("intercept", ())
+    mods = state.modifiers
+    out = []
+    for g in zones[DOMINION[p]]:
+        if g == attacker or owner[g] != p:
+            continue
+        n = 0  # its power cards (face down under it)
+        up = False  # a face-up card under it (a permanent) may grant Intercept
+        att = zones.get(ATT[g])
+        if att:
+            for a in att:
+                if face[a]:
+                    up = True
+                else:
+                    n += 1
+        # without Intercept printed, granted or given this turn, its printed guard cost
+        cost = state.guard_cost(g) if up or mods or card[g] in intercept else db[card[g]]["guard_cost"]
+        if n >= cost:
+            out.append(g)
+    return out
 
 
 # a refusal that names the step the game is in, whole for each step

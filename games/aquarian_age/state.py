@@ -11,7 +11,7 @@ when a state is built).
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Event, State
+from tabletop.engine.core import Choice, make_event, State
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -33,26 +33,42 @@ RULE_DECK_OUT = "digest A.4.11b"
 STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 
-def _may_repeat(events: list) -> bool:
-    """Whether two steps in a row may say the same (the kit's ``number_repeats``
-    numbers them, "(1 of 2)"): a caption equal to the one before, or a move
-    whose caption is not written yet (the kit compares those itself)."""
+def _repeat_at(events: list):
+    """Where two steps in a row may first say the same (the kit's ``number_repeats``
+    numbers them, "(1 of 2)"): the first event whose caption equals the one
+    before, or the first move whose caption is not written yet (the kit compares
+    those itself); None when no two steps in a row say the same."""
     prev = None
+    move = MoveEvent
     for e in events:
-        cap = e._cap if e.__class__ is MoveEvent else e.caption
-        if cap is None:
-            return True
+        if type(e) is move:
+            cap = e._cap
+            if cap is None:
+                return e
+        else:
+            cap = e.caption
         if cap == prev and cap:
-            return True
+            return e
         prev = cap
-    return False
+    return None
+
+
+def _number_repeats(events: list, at) -> None:
+    """``number_repeats`` over the events from the one before ``at`` on: no two
+    steps in a row before it say the same, so no run of them is numbered there."""
+    for j in range(len(events)):
+        if events[j] is at:
+            break
+    if j > 1:
+        events = events[j - 1:]  # the same event objects: numbered in place
+    number_repeats(events)
 
 
 class AAState(Board, State):
     """One Aquarian Age game in progress (see the module docstring)."""
 
     __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
-                 "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision_cache")
+                 "outcome", "drew_from_empty", "steps", "attack", "modifiers", "names", "decision")
 
     #: the kit's end-of-game check after a step is never due: nothing is left for it, the
     #: defeats are judged where what they read changes (``judge_defeat``)
@@ -76,6 +92,7 @@ class AAState(Board, State):
         FIELDS.from_data(s, data, SPECS)
         s.outcome = Outcome.from_data(data.get("outcome"))
         s.modifiers = [tuple(m) for m in s.modifiers]
+        s._stopped()
         return s
 
     def determinize(self, player: int, rng) -> "AAState":
@@ -98,26 +115,48 @@ class AAState(Board, State):
     def run_rules(self, events: list) -> None:
         """Run the pending steps until a player must decide or the game is over
         (a position may begin with a player already defeated)."""
+        self.decision = None
         self.judge_defeat(events)
         PROCESSOR.run(self, events)
+        self._stopped()
 
+    # ``decision`` is a plain slot, read without a call (the kit, the table and the agents
+    # read it several times per choice): it is built whenever the rules stop, as a choice
+    # is applied, after set-up, a load or a re-draw. A step that waits may build it itself
+    # as it stops (``decision_cache``); it is None once the game is over.
     @property
-    def decision(self):
-        """The pending decision (None once the game is over). Reading it only
-        builds it from the step on top; it never runs the rules."""
+    def decision_cache(self):
+        """The pending decision (setting None builds it again: the state changed outside
+        the rules; a step that waits sets the one it built)."""
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        if value is None:
+            self.decision = None
+            self._stopped()
+        else:
+            self.decision = value
+
+    def _stopped(self) -> None:
+        """The rules stopped: the decision of the step on top, unless the step built
+        it as it stopped; None once the game is over."""
         if self.outcome is not None:
-            return None
-        d = self.decision_cache
-        if d is None:
-            d = self.decision_cache = PROCESSOR.decide(self)
-        return d
+            self.decision = None
+        elif self.decision is None:
+            self.decision = PROCESSOR.decide(self)
 
     def _apply(self, choice: Choice) -> list:
         events: list = []
-        self.decision_cache = None
+        self.decision = None
         PROCESSOR.choose(self, choice, events)
-        if _may_repeat(events):
-            number_repeats(events)
+        if self.outcome is not None:
+            self.decision = None
+        elif self.decision is None:
+            self.decision = PROCESSOR.decide(self)
+        at = _repeat_at(events)
+        if at is not None:
+            _number_repeats(events, at)
         return events
 
     def check_outcome(self, events: list) -> None:
@@ -155,8 +194,8 @@ class AAState(Board, State):
         self.outcome = Outcome(1 - p, termination, reason, rule)
         self.steps = []
         self.attack = None
-        events.append(Event(kind, said, rule, {"player": p}))
-        events.append(Event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
+        events.append(make_event(kind, said, rule, {"player": p}))
+        events.append(make_event("game.over", "{player} wins".format(player=self.names[1 - p]), rule, {"winner": 1 - p, "reason": reason}))
 
     def invariant_violations(self) -> list[str]:
         out = self.table.invariant_violations()
@@ -240,5 +279,6 @@ FIELDS = declare(AAState, [
     field("attack", "value", "the attack being resolved (a dict replaced, never changed in place), or None"),
     field("modifiers", "list", "until-end-of-turn effects: (iid, stat or kw.<skill>, delta)", default=list),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
-    field("decision_cache", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
+    # built whenever the rules stop (a choice applied, set-up, a load, a re-draw) or by the step that waits
+    field("decision", "decision", "the pending decision, built on demand from the top step (a clone shares it)"),
 ])

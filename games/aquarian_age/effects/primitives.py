@@ -7,7 +7,7 @@ character iid (None when there is none or it has left the field)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 from tabletop.engine.effects import OPTIONAL, Effects
 
 from ..carddb import STATS, parse_skill, skill_text
@@ -80,7 +80,7 @@ def draw(state, ctx, params, events):
 def judge(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
-    events.append(Event("damage.judgment", f"{state.names[victim]} makes a damage judgment of {params['n']} (card effect)",
+    events.append(make_event("damage.judgment", f"{state.names[victim]} makes a damage judgment of {params['n']} (card effect)",
                     "digest A.9.30", {"player": victim, "n": params["n"]}))
     state.push("damage_judgment", player=victim, count=params["n"])
 
@@ -117,7 +117,7 @@ def modify(state, ctx, params, events):
         return
     state.add_modifier(target, params["stat"], params["delta"])
     said = _MODIFY_SAID[params["stat"]].format(card=state.name_of(target), delta=f"{params['delta']:+d}")
-    events.append(Event("effect.modify", said,
+    events.append(make_event("effect.modify", said,
                     RULE_EFFECT, {"card": target, "stat": params["stat"], "delta": params["delta"]}))
 
 
@@ -129,7 +129,7 @@ def grant(state, ctx, params, events):
         return
     k, v = parse_skill(params["keyword"])
     state.add_modifier(target, "kw." + k, v)
-    events.append(Event("effect.grant", f"{state.name_of(target)} gains {skill_text(k, v)} until end of turn",
+    events.append(make_event("effect.grant", f"{state.name_of(target)} gains {skill_text(k, v)} until end of turn",
                     RULE_EFFECT, {"card": target, "keyword": k, "value": v}))
 
 
@@ -196,7 +196,7 @@ def cancel_attack(state, ctx, params, events):
     player, target = ctx
     if state.attack is not None:
         state.attack = dict(state.attack, cancelled=1)
-        events.append(Event("attack.cancel", "The attack is stopped (card effect)", RULE_EFFECT, {}))
+        events.append(make_event("attack.cancel", "The attack is stopped (card effect)", RULE_EFFECT, {}))
 
 
 @primitive("search", args={"faction": (str, OPTIONAL), "icon": (str, OPTIONAL), "type": (str, OPTIONAL), "on": ON},
@@ -217,7 +217,7 @@ def search(state, ctx, params, events):
         events.append(e)
         break
     state.rng.shuffle(deck)
-    events.append(Event("deck.shuffle", f"{state.names[player]} shuffles the deck", RULE_EFFECT, {"player": player}))
+    events.append(make_event("deck.shuffle", f"{state.names[player]} shuffles the deck", RULE_EFFECT, {"player": player}))
 
 
 @primitive("mill", args={"n": int, "who": WHO, "on": ON},

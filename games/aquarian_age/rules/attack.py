@@ -4,7 +4,7 @@ judgment (A.9.30)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF
@@ -30,7 +30,7 @@ def start_attack(state, attacker: int, defender_player: int, target, faction: bo
         state.push("guard")
     else:
         attack["guard"] = target
-        events.append(Event("guard.auto", f"{state.name_of(target)} is attacked in the faction area and guards at no cost",
+        events.append(make_event("guard.auto", f"{state.name_of(target)} is attacked in the faction area and guards at no cost",
                         "digest A.7.23", {"card": target}))
     state.attack = attack
 
@@ -57,7 +57,7 @@ class Guard:
         d = _decision(state, a, dp, gs)
         if only_pass(d.choices):  # likewise: no guard, and no fast card or effect usable now
             return _take(state, a, events)
-        state.decision_cache = d
+        state.decision = d
         return WAIT
 
     def decide(state, step):
@@ -83,7 +83,7 @@ class Guard:
                                        caption=f"Guard cost: a power card of {state.name_of(g)}",
                                        rule="seed 4.2, digest A.7.23 guard cost"))
         state.attack = dict(a, guard=g)
-        events.append(Event("guard.declare", "{card} guards".format(card=state.name_of(g)), "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
+        events.append(make_event("guard.declare", "{card} guards".format(card=state.name_of(g)), "digest A.7.23", {"card": g, "attacker": a["attacker"]}))
         return DONE
 
 
@@ -101,7 +101,7 @@ def _decision(state, a: dict, dp: int, gs: list):
 
 def _take(state, a: dict, events: list) -> str:
     """No guard: the attack goes on to the damage judgment (digest A.7.24)."""
-    events.append(Event("guard.none", f"{state.names[a['defending_player']]} takes the attack", "digest A.7.24",
+    events.append(make_event("guard.none", f"{state.names[a['defending_player']]} takes the attack", "digest A.7.24",
                         {"player": a["defending_player"]}))
     return DONE
 
@@ -114,18 +114,18 @@ def strike(state, step, events):
         return DONE
     att = a["attacker"]
     if not state.on_field(att):
-        events.append(Event("attack.fizzle", "The attacker has left the field: the attack ends", "digest A.7", {}))
+        events.append(make_event("attack.fizzle", "The attacker has left the field: the attack ends", "digest A.7", {}))
         return DONE
     g = a["guard"]
     if g >= 0 and state.on_field(g):
         battle(state, att, g, events)
         return DONE
     if a["target"] != "player":
-        events.append(Event("attack.fizzle", "The attacked character has left the field: the attack ends", "digest A.7", {}))
+        events.append(make_event("attack.fizzle", "The attacked character has left the field: the attack ends", "digest A.7", {}))
         return DONE
     n = state.stat(att, "attack")
     dp = a["defending_player"]
-    events.append(Event("damage.judgment", f"{state.names[dp]} makes a damage judgment of {n}", "digest A.9.30",
+    events.append(make_event("damage.judgment", f"{state.names[dp]} makes a damage judgment of {n}", "digest A.9.30",
                     {"player": dp, "n": n, "attacker": att}))
     state.push("damage_judgment", player=dp, count=n)
     return DONE
@@ -134,7 +134,7 @@ def strike(state, step, events):
 @PROCS.step("attack_end", rule="End of the attack (digest A.7)")
 def attack_end(state, step, events):
     state.attack = None
-    events.append(Event("attack.end", "The attack is over", "digest A.7", {}))
+    events.append(make_event("attack.end", "The attack is over", "digest A.7", {}))
     return DONE
 
 
@@ -149,13 +149,13 @@ def damage_judgment(state, step, events):
         return DONE
     deck = state.table.zones[DECK[p]]
     if not deck:
-        events.append(Event("damage.deck_empty", f"{state.names[p]}'s deck is empty: the judgment stops", "digest A.14 design default",
+        events.append(make_event("damage.deck_empty", f"{state.names[p]}'s deck is empty: the judgment stops", "digest A.14 design default",
                         {"player": p}))
         return DONE
     step.args["count"] = n - 1
     iid = deck[0]
     c = state.card(iid)
-    events.append(Event("damage.reveal", f"{state.names[p]} turns over {c['name']}", "digest A.9.30",
+    events.append(make_event("damage.reveal", f"{state.names[p]} turns over {c['name']}", "digest A.9.30",
                     {"player": p, "card": iid, "card_id": state.table.card[iid], "left": n - 1}))
     if c["type"] == "character" and not (c["name_level"] and state.name_on_field(c["name"])):
         f = c["faction"]
@@ -168,10 +168,10 @@ def damage_judgment(state, step, events):
                 note = f"{FACTION_NAMES[f]} is still to be checked this turn"
         else:
             note = "it is the new active character"
-        events.append(Event("faction.newcomer", f"{c['name']} becomes the {FACTION_NAMES[f]} active character; {note}",
+        events.append(make_event("faction.newcomer", f"{c['name']} becomes the {FACTION_NAMES[f]} active character; {note}",
                         "seed 4.2", {"player": p, "card": iid, "faction": f}))
         if note.endswith("next turn"):
-            events.append(Event("faction.wait", f"{FACTION_NAMES[f]} has been checked this turn: {c['name']} waits for the "
+            events.append(make_event("faction.wait", f"{FACTION_NAMES[f]} has been checked this turn: {c['name']} waits for the "
                             "next faction phase", "seed 4.2 (each faction is checked once per turn)",
                             {"player": p, "card": iid, "faction": f}))
     else:

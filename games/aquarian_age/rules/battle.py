@@ -3,7 +3,7 @@ with Bind (digest A.11.35)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..board import ONE
@@ -19,15 +19,15 @@ def battle(state, att: int, dfd: int, events: list) -> None:
     character with all stacked on it (A.8.26)."""
     a = state.attack
     name = _namer(state, att, dfd)
-    events.append(Event("battle.begin", f"Battle: {name(att)} against {name(dfd)}", "digest A.8",
+    events.append(make_event("battle.begin", f"Battle: {name(att)} against {name(dfd)}", "digest A.8",
                     {"attacker": att, "defender": dfd}))
     ia, idf = state.skill(att, "initiative"), state.skill(dfd, "initiative")
     if ia and not idf:
         order = [[(att, dfd)], [(dfd, att)]]
-        events.append(Event("battle.initiative", f"{name(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
+        events.append(make_event("battle.initiative", f"{name(att)} has Initiative and strikes first", "digest A.8.27", {"card": att}))
     elif idf and not ia:
         order = [[(dfd, att)], [(att, dfd)]]
-        events.append(Event("battle.initiative", f"{name(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
+        events.append(make_event("battle.initiative", f"{name(dfd)} has Initiative and strikes first", "digest A.8.27", {"card": dfd}))
     else:
         order = [[(att, dfd), (dfd, att)]]
     destroyed = []
@@ -47,14 +47,14 @@ def battle(state, att: int, dfd: int, events: list) -> None:
                     said = f"{name(src)} makes a mental attack of {dmg} against mental {m}: its power cards are discarded"
                 else:
                     said = f"{name(src)} makes a mental attack of {dmg} against mental {m}: no effect"
-                events.append(Event("battle.mental", said, "digest A.8.28",
+                events.append(make_event("battle.mental", said, "digest A.8.28",
                                 {"source": src, "target": dst, "value": dmg, "mental": m, "strips": ok}))
                 if ok:
                     stripped.append(dst)
             else:
                 d = state.stat(dst, "durability")
                 ok = dmg >= d
-                events.append(Event("battle.damage", f"{name(src)} deals {dmg} damage to {name(dst)} "
+                events.append(make_event("battle.damage", f"{name(src)} deals {dmg} damage to {name(dst)} "
                                 f"(durability {d})", "digest A.8.26",
                                 {"source": src, "target": dst, "value": dmg, "durability": d, "destroys": ok}))
                 if ok and dst not in destroyed:
@@ -71,7 +71,7 @@ def battle(state, att: int, dfd: int, events: list) -> None:
                                   caption=f"{state.name_of(s)} loses its power and returns to the faction area",
                                   rule="digest A.14 design default (mental attack)"))
     if excess > 0:
-        events.append(Event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to {state.names[a['defending_player']]}",
+        events.append(make_event("battle.breakthrough", f"Breakthrough: {excess} damage goes through to {state.names[a['defending_player']]}",
                         "digest A.14 design default (Breakthrough)", {"player": a["defending_player"], "n": excess}))
         state.push("damage_judgment", player=a["defending_player"], count=excess)
     for d in reversed(destroyed):
@@ -81,7 +81,8 @@ def battle(state, att: int, dfd: int, events: list) -> None:
 def _namer(state, att: int, dfd: int):
     """Card names for battle captions (of the attacker and the defender, written
     once); two characters of one name are told apart by their owners."""
-    na, nd = state.name_of(att), state.name_of(dfd)
+    db, card = state.db, state.table.card
+    na, nd = db[card[att]]["name"], db[card[dfd]]["name"]
     if na == nd:
         owner = state.table.owner
         na = "{player}'s {card}".format(player=state.names[owner[att]], card=na)
@@ -118,7 +119,7 @@ class Removal:
         if choice.kind == "bind":
             b = state.skill(iid, "bind")
             o = state.table.owner[iid]
-            events.append(Event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
+            events.append(make_event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
             for a in state.power_ids(iid)[-b:]:
                 events.append(state.table.move(a, f"p{o}.damage", face=1, caption="Bind: a power card goes to the damage zone",
                                            rule="digest A.11.35"))
@@ -145,7 +146,7 @@ def leave_field(state, iid: int, why, events: list) -> None:
         dest, cap = f"p{o}.discard", f"{c['name']} goes to the discard pile with everything stacked on it"
         rule = "digest A.8.26" if why == "battle" else "digest A.10 (destroy)"
     if why == "battle":
-        events.append(Event("battle.destroy", f"{c['name']} is defeated in battle", rule, {"card": iid}))
+        events.append(make_event("battle.destroy", f"{c['name']} is defeated in battle", rule, {"card": iid}))
     else:
-        events.append(Event("effect.destroy", f"{c['name']} is destroyed by an effect", rule, {"card": iid}))
+        events.append(make_event("effect.destroy", f"{c['name']} is destroyed by an effect", rule, {"card": iid}))
     state.remove_from_field(iid, dest, events, rule, cap)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 from tabletop.engine.procedure import DONE
 
 from .procedures import PROCS
@@ -15,9 +15,9 @@ def draw_phase(state, step, events):
     if step.stage:
         open_phase(state, step, events, "draw")
     p = state.active
-    bonus = state.draw_bonus(p)
+    bonus = state.skill_total(p, "draw")  # Draw+X/-X of the dominated characters
     n = max(0, 1 + bonus)
-    events.append(Event("draw.count", f"{state.names[p]} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
+    events.append(make_event("draw.count", f"{state.names[p]} draws {n} (1 {bonus:+d} from Draw skills)", "seed 4.1, digest A.5.14",
                     {"player": p, "n": n, "bonus": bonus}))
     for _ in range(n):
         if not state.draw_card(p, events):

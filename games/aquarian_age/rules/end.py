@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DISCARD, HAND, ONE
+from ..board import DISCARD, HAND, HAND_LIMIT, ONE
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -19,7 +19,7 @@ class DiscardPhase:
         if step.stage:
             open_phase(state, step, events, "discard")
         p = state.active
-        if len(state.table.zones[HAND[p]]) <= state.hand_limit(p):
+        if len(state.table.zones[HAND[p]]) <= max(0, HAND_LIMIT + state.skill_total(p, "capacity")):  # hand_limit(p)
             return DONE
         return WAIT
 
@@ -35,5 +35,5 @@ class DiscardPhase:
         h = choice.args["card"]
         events.append(state.table.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
                                    rule="seed 4.5"))
-        events.append(Event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
+        events.append(make_event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

@@ -8,10 +8,10 @@ faction phase, ▼ attack or not (seed 4.3 ⑤ 「세력 페이즈에도 사용 
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
-from ..board import STACK_OF
+from ..board import ATT, LAST_KINDS, STACK_OF, card_kinds
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
@@ -44,30 +44,42 @@ def faction_check(state, step, events):
     p = state.active
     i = step.args["index"]
     table = state.table
-    zones, stacks, db, card = table.zones, STACK_OF[p], state.db, table.card
+    zones, stacks, db, card, face = table.zones, STACK_OF[p], state.db, table.card, table.face
+    aggressive = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("aggressive", ())
+    mods = state.modifiers
     while i < len(FACTIONS):
         state.faction_index = i
         f = FACTIONS[i]
         i += 1
         z = zones[stacks[f]]
         if not z:
-            events.append(Event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
+            events.append(make_event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
             continue
         a = z[-1]  # the faction's active character
         name = db[card[a]]["name"]
         said = _SAID.get((f, name))
         if said is None:
             said = _said(f, name)
-        events.append(Event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
-        if state.skill(a, "aggressive"):
-            events.append(Event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
+        events.append(make_event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
+        if card[a] in aggressive or mods:
+            aggr = state.skill(a, "aggressive")
+        else:  # not printed, nor given this turn: only a face-up card under it (a permanent) could grant it
+            aggr = 0
+            att = zones.get(ATT[a])
+            if att:
+                for x in att:
+                    if face[x]:
+                        aggr = state.skill(a, "aggressive")
+                        break
+        if aggr:
+            events.append(make_event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
             step.args["index"] = i
             state.push("aggressive_attack", index=i - 1, card=a)
             open_window(state, "faction", p, what=name)
             return AGAIN
-        events.append(Event("faction.pass", said[1], RULE, {"faction": f, "player": p, "card": a}))
+        events.append(make_event("faction.pass", said[1], RULE, {"faction": f, "player": p, "card": a}))
     state.faction_index = len(FACTIONS)
     open_window(state, "faction_end", p)
     return DONE
@@ -88,11 +100,11 @@ def aggressive_attack(state, step, events):
             said = f"{state.name_of(a)} is no longer aggressive: {FACTION_NAMES[f]} does not attack"
         else:
             said = f"{state.name_of(a)} is no longer the active character: {FACTION_NAMES[f]} does not attack"
-        events.append(Event("faction.pass", said, RULE,
+        events.append(make_event("faction.pass", said, RULE,
                         {"faction": f, "player": p, "card": a}))
         return DONE
     atk = state.stat(a, "attack")
-    events.append(Event("faction.attack", f"{state.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", RULE,
+    events.append(make_event("faction.attack", f"{state.name_of(a)} is aggressive (▼) and attacks its owner for {atk}", RULE,
                     {"faction": f, "player": p, "card": a, "attack": atk}))
     start_attack(state, a, p, "player", faction=True, events=events)
     return DONE

@@ -4,7 +4,7 @@ paying costs in power cards and resolving what was played."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
@@ -105,7 +105,7 @@ def main_choices(state, p: int) -> list:
         mine = attacks.get(d)
         if mine is None or mine[0] != cd or mine[1] != opp:
             mine = attacks[d] = (cd, opp, Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p,
-                                                 f"Attack {opp} with {state.name_of(d)}"), {})
+                                                 f"Attack {opp} with {db[cd]['name']}"), {})
         ch.append(mine[2])
         if acts is None:
             acts = state.actives(p)
@@ -115,7 +115,7 @@ def main_choices(state, p: int) -> list:
             ac = own.get(t)
             if ac is None or ac[0] != ct:
                 ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
-                                          f"Attack your own {state.name_of(t)} with {state.name_of(d)}"))
+                                          f"Attack your own {db[ct]['name']} with {db[cd]['name']}"))
             ch.append(ac[1])
     ch.append(_END_MAIN[p])
     return ch
@@ -142,7 +142,7 @@ class MainPhase:
         k = choice.kind
         a = choice.args
         if k == "end_main":
-            events.append(Event("main.end", f"{state.names[p]} ends the main phase", "seed 4.3", {"player": p}))
+            events.append(make_event("main.end", f"{state.names[p]} ends the main phase", "seed 4.3", {"player": p}))
             pass_priority(state, "main_end", p)
             return DONE
         if k == "place":
@@ -166,7 +166,7 @@ def place_character(state, p: int, h: int, events: list) -> None:
     c = state.card(h)
     events.append(state.table.move(h, STACK_OF[p][c["faction"]], face=1,
                                caption=f"{state.names[p]} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
-    events.append(Event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
+    events.append(make_event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
                     {"card": h, "faction": c["faction"], "player": p}))
 
 
@@ -179,7 +179,7 @@ def declare_attack(state, p: int, d: int, target, events: list) -> None:
     else:
         said = "{card} attacks {player}'s own {target}".format(card=state.name_of(d), player=state.names[p],
                                                                target=state.name_of(target))
-    events.append(Event("attack.declare", said, "digest A.7.21",
+    events.append(make_event("attack.declare", said, "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
     events.append(state.table.move(pw[-1], DISCARD[p], face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
     if target is None:
@@ -249,10 +249,10 @@ def resolve(state, step, events):
     if args["host"] >= 0:
         host = args["host"]
         if not state.on_field(host):
-            events.append(Event("effect.fizzle", "The character left the field: its ability does nothing", "seed 4.3 ⑥", {}))
+            events.append(make_event("effect.fizzle", "The character left the field: its ability does nothing", "seed 4.3 ⑥", {}))
             return DONE
         ab = state.card(host)["ability"][args["ability"]]
-        events.append(Event("effect.resolve", f"{state.name_of(host)}'s ability resolves", "seed 4.3 ⑥", {"card": host}))
+        events.append(make_event("effect.resolve", f"{state.name_of(host)}'s ability resolves", "seed 4.3 ⑥", {"card": host}))
         run_effects(state, p, ab["effect"], tgt if tgt >= 0 else None, host, events)
         return DONE
     c = state.card(h)
@@ -266,10 +266,10 @@ def resolve(state, step, events):
             return DONE
         events.append(state.table.move(h, f"att.{tgt}", face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
                                    rule="seed 4.3 ③"))
-        events.append(Event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
+        events.append(make_event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
                         {"card": h, "target": tgt}))
     else:
-        events.append(Event(f"{typ}.resolve", "{card} resolves".format(card=c["name"]), "seed 4.3 ④⑤", {"card": h}))
+        events.append(make_event(f"{typ}.resolve", "{card} resolves".format(card=c["name"]), "seed 4.3 ④⑤", {"card": h}))
         events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
         run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, events)
     return DONE
@@ -287,12 +287,12 @@ def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
         return
     rule = "seed 4.3 ②"
     if table.owner[t] != p:
-        events.append(Event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
+        events.append(make_event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
                         {"card": t, "by": h}))
         state.remove_from_field(t, f"p{table.owner[t]}.discard", events, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
         events.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters {state.names[p]}'s dominion area",
                                  rule="seed 4.3 ②ㄷ"))
-        events.append(Event("break.enter", f"{c['name']} is dominated with no power card", "seed 4.3 ②ㄷ", {"card": h}))
+        events.append(make_event("break.enter", f"{c['name']} is dominated with no power card", "seed 4.3 ②ㄷ", {"card": h}))
         return
     zone = table.zone[t]
     idx = table.zones[zone].index(t)
@@ -302,7 +302,7 @@ def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
                              f"{c['name']}", rule=rule))
     events.append(table.move(t, f"att.{h}", index=0, face=1, caption=f"{state.name_of(t)} is now under {c['name']}", rule=rule))
     state.clear_modifiers(t)
-    events.append(Event("break.replace", f"{c['name']} replaces the stats and skills of the broken character", rule,
+    events.append(make_event("break.replace", f"{c['name']} replaces the stats and skills of the broken character", rule,
                     {"card": h, "under": t}))
     if ".faction." in zone:
         state.move_to_dominion(h, events, "seed 4.3 ②ㄴ (a broken faction-area active is dominated)")

@@ -4,10 +4,10 @@ characters, then domination at its end."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -25,7 +25,12 @@ def charge(state, events):
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
     mods = state.modifiers
-    for iid in state.characters(p):
+    chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
+    for k in FACTION_STACKS[p]:
+        z = zones[k]
+        if z:
+            chars.append(z[-1])
+    for iid in chars:
         if card[iid] not in skills and not mods:
             # no Charge printed: only a face-up card under it (a permanent) could grant it
             att = zones.get(ATT[iid])
@@ -38,11 +43,9 @@ def charge(state, events):
                 continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
-            before = state.power(iid)
-            state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")
-            got = state.power(iid) - before
+            got = state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")  # each one a power card more
             if got:
-                events.append(Event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
+                events.append(make_event("power.charge", f"{state.name_of(iid)}: Charge {x} adds {got} power card(s)", "digest A.5.17",
                                 {"card": iid, "n": got}))
 
 
@@ -55,7 +58,12 @@ def power_hosts(state, p: int) -> list[int]:
     stat = state.stat
     out = []
     mods = state.modifiers
-    for i in state.characters(p):
+    chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
+    for k in FACTION_STACKS[p]:
+        z = zones[k]
+        if z:
+            chars.append(z[-1])
+    for i in chars:
         att = zones.get(ATT[i])
         n = 0  # its power cards (face down under it); a face-up card may change its mental
         up = False
@@ -82,6 +90,7 @@ _MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, {hand iid: choic
 def _decision(state, p, hand, hosts):
     made = _MADE[p]
     card = state.table.card
+    db = state.db
     by_host = []
     for t in hosts:
         e = made.get(t)
@@ -93,7 +102,7 @@ def _decision(state, p, hand, hosts):
         for t, d in by_host:
             c = d.get(h)
             if c is None:
-                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {state.name_of(t)}")
+                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {db[card[t]]['name']}")
             ch.append(c)
     ch.append(_END_POWER[p])
     return Decision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
@@ -115,7 +124,7 @@ class PowerCardPhase:
         if not hosts:
             domination(state, events)
             return DONE
-        state.decision_cache = _decision(state, p, hand, hosts)
+        state.decision = _decision(state, p, hand, hosts)
         return WAIT
 
     def decide(state, step):
@@ -128,10 +137,19 @@ class PowerCardPhase:
             return DONE
         h, t = choice.args["card"], choice.args["target"]
         table = state.table
-        name = state.db[table.card[t]]["name"]
+        c = state.db[table.card[t]]
+        name = c["name"]
         events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
-        pw = state.power(t)
-        events.append(Event("power.place", f"{name} has {pw}/{state.stat(t, 'mental')} power cards",
+        pw = 0  # its power cards (face down under it), the one placed among them
+        up = False  # a face-up card under it (a permanent) may change its mental
+        face = table.face
+        for a in table.zones[ATT[t]]:
+            if face[a]:
+                up = True
+            else:
+                pw += 1
+        m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
+        events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
         return AGAIN
 
@@ -143,22 +161,31 @@ def domination(state, events):
     p = state.active
     table = state.table
     zones, db, card, face = table.zones, state.db, table.card, table.face
+    mods = state.modifiers
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        m = state.stat(a, "mental")
         pw = 0  # its power cards: the face-down cards under it
+        up = False  # a face-up card under it (a permanent) may change its mental
         att = zones.get(ATT[a])
         if att:
             for x in att:
-                if not face[x]:
+                if face[x]:
+                    up = True
+                else:
                     pw += 1
+        if up or mods:
+            m = state.stat(a, "mental")
+        else:  # the printed mental (stat without modifiers)
+            m = db[card[a]]["mental"]
+            if m < 0:
+                m = 0
         if pw >= m:
-            events.append(Event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
+            events.append(make_event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
             state.move_to_dominion(a, events, "seed 4.4 (domination)")
         else:
-            events.append(Event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
+            events.append(make_event("power.stay", f"{db[card[a]]['name']}: {pw}/{m} power cards, stays in the faction area",
                                 "seed 4.4", {"card": a, "faction": f, "power": pw, "mental": m}))

@@ -3,7 +3,7 @@ second player may shuffle the hand back and draw 7 again, once."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..board import ONE
@@ -32,9 +32,9 @@ class Redraw:
                 events.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"{state.names[p]} returns the hand to the deck",
                                            rule="digest A.3.10 redraw"))
             state.rng.shuffle(state.table.zones[f"p{p}.deck"])
-            events.append(Event("setup.redraw", f"{state.names[p]} shuffles and draws 7 again", RULE, {"player": p}))
+            events.append(make_event("setup.redraw", f"{state.names[p]} shuffles and draws 7 again", RULE, {"player": p}))
             for _ in range(7):
                 state.draw_card(p, events, "digest A.3.10 redraw")
         else:
-            events.append(Event("setup.keep", f"{state.names[p]} keeps the hand", RULE, {"player": p}))
+            events.append(make_event("setup.keep", f"{state.names[p]} keeps the hand", RULE, {"player": p}))
         return DONE

@@ -11,7 +11,7 @@ announces it before doing its own work (``open_phase``)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
+from tabletop.engine.core import make_event
 from tabletop.engine.procedure import AGAIN, Step
 
 from .procedures import PROCS
@@ -59,17 +59,17 @@ def open_phase(state, step, events, name: str) -> None:
     if step.stage == OPENING:
         step.stage = 0
         state.phase = name
-        events.append(Event("phase.begin", PHASE_CAPTIONS[name], "seed 4", {"phase": name, "player": state.active}))
+        events.append(make_event("phase.begin", PHASE_CAPTIONS[name], "seed 4", {"phase": name, "player": state.active}))
 
 
 def _begin_turn(state, events) -> None:
     p = state.active
-    events.append(Event("turn.begin", f"Turn {state.turn}: {state.names[p]}", "seed 4", {"turn": state.turn, "player": p}))
+    events.append(make_event("turn.begin", f"Turn {state.turn}: {state.names[p]}", "seed 4", {"turn": state.turn, "player": p}))
 
 
 def _end_turn(state, events) -> None:
     """Until-end-of-turn effects end; the other player's turn comes."""
-    events.append(Event("turn.end", f"End of turn {state.turn}", "seed 4", {"turn": state.turn}))
+    events.append(make_event("turn.end", f"End of turn {state.turn}", "seed 4", {"turn": state.turn}))
     state.modifiers = []
     state.faction_index = -1
     state.active = 1 - state.active

@@ -29,7 +29,7 @@ only legal choice is to pass is not asked."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, Event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, ONE, card_kinds
@@ -63,7 +63,14 @@ def open_window(state, window: str, first: int, passes: int = 0, what: str = "")
     anything a window can use (``may_answer``) is not opened: each of them
     could only pass and would not be asked, and it would close at once, with
     nothing said."""
-    if may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)):
+    # may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)), without its calls
+    table = state.table
+    zones, db, held = table.zones, state.db, table.card.__getitem__
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    fast, ability = kinds.fast, kinds.ability
+    if not (fast.isdisjoint(map(held, zones[HAND[first]])) and ability.isdisjoint(map(held, zones[DOMINION[first]]))) \
+            or (passes == 0 and not (fast.isdisjoint(map(held, zones[HAND[1 - first]]))
+                                     and ability.isdisjoint(map(held, zones[DOMINION[1 - first]])))):
         state.push("response_window", priority=first, passes=passes, window=window, what=what)
 
 
@@ -187,7 +194,7 @@ def play_fast(state, choice: Choice, events: list, window: bool) -> None:
             said = f"{state.name_of(host)} uses its ability on {state.name_of(tgt)} ({ab['cost']} power)"
         else:
             said = f"{state.name_of(host)} uses its ability ({ab['cost']} power)"
-        events.append(Event("effect.activate", said, "seed 4.3 ⑥",
+        events.append(make_event("effect.activate", said, "seed 4.3 ⑥",
                         {"card": host, "ability": a["ability"], "target": tgt}))
         state.push("resolve", player=p, card=-1, target=tgt, host=host, ability=a["ability"])
         if not window:
@@ -210,7 +217,7 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
     else:
         said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
     events.append(state.table.move(h, LIMBO[p], face=1, caption=said, rule=rule))
-    events.append(Event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
+    events.append(make_event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
 def may_answer(state, p: int) -> bool:
@@ -256,7 +263,7 @@ class ResponseWindow:
             if may_answer(state, p):
                 ch = window_choices(state, step)
                 if not only_pass(ch):
-                    state.decision_cache = Decision(ONE[p], "respond", _prompt(args), ch)
+                    state.decision = Decision(ONE[p], "respond", _prompt(args), ch)
                     return WAIT
             args["passes"] += 1
             args["priority"] = 1 - p
@@ -271,7 +278,7 @@ class ResponseWindow:
         args["priority"] = 1 - p
         if choice.kind == "pass":
             args["passes"] += 1
-            events.append(Event("response.pass", "{player} passes".format(player=state.names[p]), RULE, {"player": p}))
+            events.append(make_event("response.pass", "{player} passes".format(player=state.names[p]), RULE, {"player": p}))
             return AGAIN
         args["passes"] = 0
         play_fast(state, choice, events, window=True)
