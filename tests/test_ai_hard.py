@@ -567,3 +567,61 @@ def test_play_turns_plays_through_the_reply_turn():
     assert s.digest() == before
     t3, done = play_turns(s.clone(), 2, None, PCG32(1), until=lambda: True)
     assert not done and t3.digest() == before
+
+
+def test_hard_hands_over_as_soon_as_a_running_plan_shows_the_root_too_big():
+    # ``early_handover`` (the default): the hand-over to Normal's rollouts is
+    # decided while a plan still runs, once the plans have cost more than their
+    # share of the budget, so the rollouts get the time the rest of that plan
+    # would have taken: the same hand-over, more rollouts
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+
+    def rollouts(early):
+        agent = HardAgent(1, budget_ms=30, prior_worlds=1, early_handover=early, quick_rollouts=False)
+        agent.clock = StepClock(0.001)
+        agent.choose(OnlyPublic(s), 0)
+        assert set(agent.last_stats) == {"rollouts"}
+        return agent.last_stats["rollouts"]["rollouts"]
+
+    assert rollouts(True) > rollouts(False)
+
+
+@pytest.mark.parametrize("name", ["riftbound", "aquarian_age"])
+def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, monkeypatch):
+    # ``turns.QuickRollouts`` (Hard's hand-over, ``quick_rollouts``): the
+    # position the rollout policy weighed is played on instead of the pick
+    # being applied again: with a fixed rollout count Normal's statistics and
+    # choice come out the same, for fewer choices applied by the engine
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 5), 5)
+    cls = type(m.state)
+    applied = [0]
+    real = cls._apply
+
+    def counted(self, c):
+        applied[0] += 1
+        return real(self, c)
+
+    monkeypatch.setattr(cls, "_apply", counted)
+    searched = 0
+    for _ in range(40):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        runs = []
+        for make in (ExpertAgent, QuickRollouts):
+            agent = make(3, budget_ms=None, rollouts=24)
+            applied[0] = 0
+            c = agent.choose(OnlyPublic(m.state), p)
+            runs.append((c.id, agent.last_stats, applied[0]))
+        (c0, st0, n0), (c1, st1, n1) = runs
+        assert c0 == c1 and st0.get("candidates") == st1.get("candidates")
+        if "rollouts" in st0:
+            searched += 1
+            assert n1 < n0
+        m.apply(c)
+    assert searched >= 3
