@@ -625,3 +625,33 @@ def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, mon
             assert n1 < n0
         m.apply(c)
     assert searched >= 3
+
+
+def test_quick_rollouts_own_turn_options_change_the_rollouts():
+    # ``own_epsilon`` (the searching player's own turn less at random) and
+    # ``own_plan`` (its own turn played out as Hard's plans play it) each
+    # change what the rollouts find, with the same dice
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of("aquarian_age")
+    m = Match(game, selfplay_setup(game, 5), 5)
+    differ = {"own_epsilon": 0, "own_plan": 0}
+    for _ in range(40):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        stats = {}
+        for kind in ("plain", "own_epsilon", "own_plan"):
+            agent = QuickRollouts(3, budget_ms=None, rollouts=12)
+            if kind == "own_epsilon":
+                agent.own_epsilon = 0.0
+            elif kind == "own_plan":
+                agent.own_plan = True
+            c = agent.choose(OnlyPublic(m.state), p)
+            assert c in d.choices_for(p) and c.role != "resign"
+            stats[kind] = agent.last_stats.get("candidates")
+        for kind in differ:
+            differ[kind] += stats[kind] != stats["plain"]
+        m.apply(c)
+    assert differ["own_epsilon"] >= 1 and differ["own_plan"] >= 1

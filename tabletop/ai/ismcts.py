@@ -49,7 +49,8 @@ game-specific code:
   rollouts through the reply turn for the rest of the budget
   (``turns.by_rollouts``; ``early_handover``: as soon as a plan still running
   shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
-  cheaper, its own turn played at random ``own_epsilon`` of the time). With
+  cheaper, its own turn played at random ``own_epsilon`` of the time, or
+  with ``rollout_plan`` played out as the plans do). With
   ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
@@ -146,15 +147,14 @@ class HardAgent(SearchingAgent, Agent):
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
-                 quick_rollouts: bool = True, own_epsilon: float | None = None):
+                 quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
         self.iterations = iterations
         self.budget_ms = budget_ms if iterations is None else None
         self.c, self.playout = c, playout
-        #: a playout also stops when the turn reaches the deciding turn + this (None: no limit)
-        self.horizon_turns = horizon_turns
+        self.horizon_turns = horizon_turns  # a playout stops at the deciding turn + this (None: no limit)
         #: keep the subtree of the last choice when the next decision is the agent's own again
         self.reuse = reuse
         #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
@@ -185,7 +185,7 @@ class HardAgent(SearchingAgent, Agent):
         #: rollouts through the reply turn, ``turns.by_rollouts``)
         self.fallback = fallback
         self.early_handover = early_handover
-        self.quick_rollouts, self.own_epsilon = quick_rollouts, own_epsilon
+        self.quick_rollouts, self.own_epsilon, self.rollout_plan = quick_rollouts, own_epsilon, rollout_plan
         self._deadline = None
         self._normal = None
         #: with a budget, once the root's options are judged at the end of the turn: the best

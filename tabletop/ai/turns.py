@@ -43,7 +43,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_picks, apply_with_defaults, default_choice
 from .expert import DECIDED, ExpertAgent, _one_step, _playing, _Stats
-from .plan import greedy_step
+from .plan import finish_turn, greedy_step
 
 __all__ = ["play_turns", "halving_root", "halving_decision", "by_rollouts", "rollouts_among", "QuickRollouts"]
 
@@ -225,7 +225,8 @@ def _normal(agent):
     if normal is None:
         if getattr(agent, "quick_rollouts", False):
             normal = agent._normal = QuickRollouts(0, budget_ms=agent.budget_ms)
-            normal.own_epsilon = agent.own_epsilon
+            normal.own_epsilon, normal.own_plan = agent.own_epsilon, agent.rollout_plan
+            normal.plan_steps = agent.plan_steps
         else:
             normal = agent._normal = ExpertAgent(0, budget_ms=agent.budget_ms)
     normal.rng = agent.rng
@@ -283,9 +284,13 @@ class QuickRollouts(ExpertAgent):
     same choices in the same order (the same dice), about one simulated step
     in four fewer, so more rollouts fit a budget. ``own_epsilon`` (None: as
     ``epsilon``): how often the searching player's own choices in the turn
-    searched are drawn at random."""
+    searched are drawn at random; with ``own_plan`` the rest of that turn
+    after the option is played as Hard's plans play it (``plan.finish_turn``:
+    each choice the best one step ahead, the other player's answers too)."""
 
     own_epsilon: float | None = None
+    own_plan = False
+    plan_steps = 12
 
     def _rollout(self, s: State, choice: Choice, player: int, root_turn: int, rng) -> tuple[bool, float]:
         d = s.decision
@@ -296,6 +301,8 @@ class QuickRollouts(ExpertAgent):
         picks = [mine] + [self._policy(game, s, q, _playing(d, q), rng) for q in d.players if q != player]
         self._apply_picks(s, picks)
         self.work += 1
+        if self.own_plan and s.turn == root_turn:
+            s = finish_turn(s, player, self.plan_steps, True)[0]
         horizon = root_turn + self.horizon_turns
         depth = 0
         eps, own = self.epsilon, self.own_epsilon
