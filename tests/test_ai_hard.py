@@ -655,3 +655,32 @@ def test_quick_rollouts_own_turn_options_change_the_rollouts():
             differ[kind] += stats[kind] != stats["plain"]
         m.apply(c)
     assert differ["own_epsilon"] >= 1 and differ["own_plan"] >= 1
+
+
+def test_quick_rollouts_fit_the_candidates_to_the_rollouts_the_budget_buys():
+    # ``fit`` (Hard's ``fit_rollouts``): the first rollout's cost tells how
+    # many fit in the budget, and only as many of the best candidates as can
+    # get two each are compared; without it Normal's eight are started on
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of("riftbound")
+    m = Match(game, selfplay_setup(game, 5), 5)
+    compared = {True: [], False: []}
+    for _ in range(60):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        for fit in (True, False):
+            agent = QuickRollouts(3, budget_ms=40)
+            agent.fit = fit
+            agent.clock = StepClock(0.004)
+            c = agent.choose(OnlyPublic(m.state), p)
+            assert c in d.choices_for(p) and c.role != "resign"
+            cands = agent.last_stats.get("candidates")
+            if cands and len(cands) > 2:
+                compared[fit].append(sum(1 for _cid, visits, _m in cands if visits))
+        m.apply(c)
+    assert compared[True] and len(compared[True]) == len(compared[False])
+    assert all(a <= b for a, b in zip(compared[True], compared[False]))
+    assert max(compared[True]) < max(compared[False]) and sum(compared[True]) < sum(compared[False])

@@ -50,7 +50,8 @@ game-specific code:
   (``turns.by_rollouts``; ``early_handover``: as soon as a plan still running
   shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
   cheaper, its own turn played at random ``own_epsilon`` of the time, or
-  with ``rollout_plan`` played out as the plans do). With
+  with ``rollout_plan`` played out as the plans do; ``fit_rollouts``: only as
+  many candidates as get two rollouts each). With
   ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
@@ -147,7 +148,8 @@ class HardAgent(SearchingAgent, Agent):
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
-                 quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False):
+                 quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
+                 fit_rollouts: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -159,8 +161,7 @@ class HardAgent(SearchingAgent, Agent):
         self.reuse = reuse
         #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
         self.top_k = top_k
-        #: judge every root option one step ahead before the search (as a first visit)
-        self.prior = prior
+        self.prior = prior  # judge every root option one step ahead before the search (a first visit)
         #: expand a node by judging all its new options one step ahead at once (the leaf is the
         #: mover's best of them) instead of one at random
         self.seed_nodes = seed_nodes
@@ -191,9 +192,8 @@ class HardAgent(SearchingAgent, Agent):
         #: with a budget, once the root's options are judged at the end of the turn: the best
         #: this many are compared by Normal's rollouts through the reply turn (0: the tree)
         self.then_rollouts = then_rollouts
-        self.top_plan = top_plan
-        self.turns = turns
-        self.width = width
+        self.top_plan, self.turns, self.width = top_plan, turns, width
+        self.fit_rollouts = fit_rollouts
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0

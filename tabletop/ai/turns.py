@@ -226,7 +226,7 @@ def _normal(agent):
         if getattr(agent, "quick_rollouts", False):
             normal = agent._normal = QuickRollouts(0, budget_ms=agent.budget_ms)
             normal.own_epsilon, normal.own_plan = agent.own_epsilon, agent.rollout_plan
-            normal.plan_steps = agent.plan_steps
+            normal.plan_steps, normal.fit = agent.plan_steps, agent.fit_rollouts
         else:
             normal = agent._normal = ExpertAgent(0, budget_ms=agent.budget_ms)
     normal.rng = agent.rng
@@ -291,6 +291,21 @@ class QuickRollouts(ExpertAgent):
     own_epsilon: float | None = None
     own_plan = False
     plan_steps = 12
+    #: with a time budget: the first rollout's cost tells how many fit in the
+    #: rest; only the best candidates (by their one-step value) that can each get
+    #: two of them are compared (at least two)
+    fit = False
+
+    def _halving(self, state, cands, player, root_turn, st, deadline) -> int:
+        if self.fit and deadline is not None and len(cands) > 2:
+            t = self.clock()
+            st.add(0, *self._rollout(state.determinize(player, self.rng), cands[0], player, root_turn,
+                                     self.rng.copy()))
+            self.rng.next_u32()
+            now = self.clock()
+            fits = 1 + int(max(0.0, deadline - now) / max(now - t, 1e-9))
+            cands = cands[: max(2, min(len(cands), fits // 2))]
+        return super()._halving(state, cands, player, root_turn, st, deadline)
 
     def _rollout(self, s: State, choice: Choice, player: int, root_turn: int, rng) -> tuple[bool, float]:
         d = s.decision
