@@ -1,5 +1,7 @@
 """Hard's searches other than its tree: the turn-level root search, and the
-hand-over to Normal's rollouts (``by_rollouts``, ``rollouts_among``).
+hand-over to Normal's rollouts (``by_rollouts``, ``rollouts_among``), run by
+``QuickRollouts`` (Normal's rollouts, the same choices for fewer engine steps)
+unless Hard's ``quick_rollouts`` is off.
 
 The turn-level root search: the best few options by the heuristic one
 step ahead, each played out to the end of its mover's turn and through the
