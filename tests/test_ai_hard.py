@@ -567,3 +567,120 @@ def test_play_turns_plays_through_the_reply_turn():
     assert s.digest() == before
     t3, done = play_turns(s.clone(), 2, None, PCG32(1), until=lambda: True)
     assert not done and t3.digest() == before
+
+
+def test_hard_hands_over_as_soon_as_a_running_plan_shows_the_root_too_big():
+    # ``early_handover`` (the default): the hand-over to Normal's rollouts is
+    # decided while a plan still runs, once the plans have cost more than their
+    # share of the budget, so the rollouts get the time the rest of that plan
+    # would have taken: the same hand-over, more rollouts
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
+                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
+
+    def rollouts(early):
+        agent = HardAgent(1, budget_ms=30, prior_worlds=1, early_handover=early, quick_rollouts=False)
+        agent.clock = StepClock(0.001)
+        agent.choose(OnlyPublic(s), 0)
+        assert set(agent.last_stats) == {"rollouts"}
+        return agent.last_stats["rollouts"]["rollouts"]
+
+    assert rollouts(True) > rollouts(False)
+
+
+@pytest.mark.parametrize("name", ["riftbound", "aquarian_age"])
+def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, monkeypatch):
+    # ``turns.QuickRollouts`` (Hard's hand-over, ``quick_rollouts``): the
+    # position the rollout policy weighed is played on instead of the pick
+    # being applied again: with a fixed rollout count Normal's statistics and
+    # choice come out the same, for fewer choices applied by the engine
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 5), 5)
+    cls = type(m.state)
+    applied = [0]
+    real = cls._apply
+
+    def counted(self, c):
+        applied[0] += 1
+        return real(self, c)
+
+    monkeypatch.setattr(cls, "_apply", counted)
+    searched = 0
+    for _ in range(40):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        runs = []
+        for make in (ExpertAgent, QuickRollouts):
+            agent = make(3, budget_ms=None, rollouts=24)
+            applied[0] = 0
+            c = agent.choose(OnlyPublic(m.state), p)
+            runs.append((c.id, agent.last_stats, applied[0]))
+        (c0, st0, n0), (c1, st1, n1) = runs
+        assert c0 == c1 and st0.get("candidates") == st1.get("candidates")
+        if "rollouts" in st0:
+            searched += 1
+            assert n1 < n0
+        m.apply(c)
+    assert searched >= 3
+
+
+def test_quick_rollouts_own_turn_options_change_the_rollouts():
+    # ``own_epsilon`` (the searching player's own turn less at random) and
+    # ``own_plan`` (its own turn played out as Hard's plans play it) each
+    # change what the rollouts find, with the same dice
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of("aquarian_age")
+    m = Match(game, selfplay_setup(game, 5), 5)
+    differ = {"own_epsilon": 0, "own_plan": 0}
+    for _ in range(40):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        stats = {}
+        for kind in ("plain", "own_epsilon", "own_plan"):
+            agent = QuickRollouts(3, budget_ms=None, rollouts=12)
+            if kind == "own_epsilon":
+                agent.own_epsilon = 0.0
+            elif kind == "own_plan":
+                agent.own_plan = True
+            c = agent.choose(OnlyPublic(m.state), p)
+            assert c in d.choices_for(p) and c.role != "resign"
+            stats[kind] = agent.last_stats.get("candidates")
+        for kind in differ:
+            differ[kind] += stats[kind] != stats["plain"]
+        m.apply(c)
+    assert differ["own_epsilon"] >= 1 and differ["own_plan"] >= 1
+
+
+def test_quick_rollouts_fit_the_candidates_to_the_rollouts_the_budget_buys():
+    # ``fit`` (Hard's ``fit_rollouts``): the first rollout's cost tells how
+    # many fit in the budget, and only as many of the best candidates as can
+    # get two each are compared; without it Normal's eight are started on
+    from tabletop.ai.turns import QuickRollouts
+
+    game = game_of("riftbound")
+    m = Match(game, selfplay_setup(game, 5), 5)
+    compared = {True: [], False: []}
+    for _ in range(60):
+        d = m.state.decision
+        if d is None:
+            break
+        p = d.players[0]
+        for fit in (True, False):
+            agent = QuickRollouts(3, budget_ms=40)
+            agent.fit = fit
+            agent.clock = StepClock(0.004)
+            c = agent.choose(OnlyPublic(m.state), p)
+            assert c in d.choices_for(p) and c.role != "resign"
+            cands = agent.last_stats.get("candidates")
+            if cands and len(cands) > 2:
+                compared[fit].append(sum(1 for _cid, visits, _m in cands if visits))
+        m.apply(c)
+    assert compared[True] and len(compared[True]) == len(compared[False])
+    assert all(a <= b for a, b in zip(compared[True], compared[False]))
+    assert max(compared[True]) < max(compared[False]) and sum(compared[True]) < sum(compared[False])

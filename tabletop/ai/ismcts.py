@@ -47,7 +47,12 @@ game-specific code:
   default; in Riftbound, whose turns hold 10 to 20 choices of 13 to 33
   options, most large roots at 50 ms), the decision is handed to Normal's
   rollouts through the reply turn for the rest of the budget
-  (``turns.by_rollouts``). With ``fallback="one_step"``, when the budget runs
+  (``turns.by_rollouts``; ``early_handover``: as soon as a plan still running
+  shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
+  cheaper, its own turn played at random ``own_epsilon`` of the time, or
+  with ``rollout_plan`` played out as the plans do; ``fit_rollouts``: only as
+  many candidates as get two rollouts each). With
+  ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
   turn are never compared (without ``plan_all`` the options played out are
@@ -142,58 +147,53 @@ class HardAgent(SearchingAgent, Agent):
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
-                 fallback: str = "rollouts", then_rollouts: int = 0):
+                 fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
+                 quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
+                 fit_rollouts: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
         self.iterations = iterations
         self.budget_ms = budget_ms if iterations is None else None
-        self.c = c
-        self.playout = playout
-        #: a playout also stops when the turn reaches the deciding turn + this (None: no limit)
-        self.horizon_turns = horizon_turns
+        self.c, self.playout = c, playout
+        self.horizon_turns = horizon_turns  # a playout stops at the deciding turn + this (None: no limit)
         #: keep the subtree of the last choice when the next decision is the agent's own again
         self.reuse = reuse
         #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
         self.top_k = top_k
-        #: judge every root option one step ahead before the search (as a first visit)
-        self.prior = prior
-        #: expand a node by judging all its new options one step ahead at once
-        #: (the leaf is the mover's best of them) instead of one at random
+        self.prior = prior  # judge every root option one step ahead before the search (a first visit)
+        #: expand a node by judging all its new options one step ahead at once (the leaf is the
+        #: mover's best of them) instead of one at random
         self.seed_nodes = seed_nodes
-        #: determinizations drawn per decision: iteration i plays in a copy of
-        #: world i mod ``worlds`` (a copy costs a few percent of a fresh
-        #: determinization; 0: a fresh one every iteration)
+        #: determinizations drawn per decision: iteration i plays in a copy of world i mod ``worlds``
+        #: (a copy costs a few percent of a fresh determinization; 0: a fresh one every iteration)
         self.worlds = worlds
-        #: the root options' first look is averaged over this many worlds
-        #: (twice as many at a simultaneous decision, where the other pick is hidden)
+        #: the root options' first look is averaged over this many worlds (twice as many at a
+        #: simultaneous decision, where the other pick is hidden)
         self.prior_worlds = prior_worlds
         #: judge a leaf at the end of its mover's turn (``plan.finish_turn``:
         #: the mover's remaining choices of the turn played greedily first)
         self.plan = plan
         self.plan_steps = plan_steps
         self.answers = answers
-        #: use the plan at the root only when every option could be played out in time
-        self.plan_all = plan_all
+        self.plan_all = plan_all  # use the plan at the root only when every option was played out
         self.min_iterations = min_iterations
-        #: "tree" (ISMCTS) or "halving" (``turns.halving_root``: the best ``top_plan``
-        #: options one step ahead played out for ``turns`` turns, ``width`` options
-        #: weighed per choice, compared by sequential halving)
+        #: "tree" (ISMCTS) or "halving" (``turns.halving_root``: the best ``top_plan`` options one
+        #: step ahead played out for ``turns`` turns, ``width`` options weighed per choice)
         self.root_search = root_search
-        #: when the root's turns cannot all be played out in the budget: "one_step"
-        #: (judge the options one step ahead) or "rollouts" (decided as soon as the
-        #: first plans' cost shows it; the rest of the budget goes to Normal's
-        #: rollouts through the reply turn, ``_by_rollouts``)
+        #: when the root's turns cannot all be played out in the budget: "one_step" (judge the
+        #: options one step ahead) or "rollouts" (the rest of the budget goes to Normal's
+        #: rollouts through the reply turn, ``turns.by_rollouts``)
         self.fallback = fallback
+        self.early_handover = early_handover
+        self.quick_rollouts, self.own_epsilon, self.rollout_plan = quick_rollouts, own_epsilon, rollout_plan
         self._deadline = None
         self._normal = None
-        #: with a budget, once the root's options are judged at the end of the
-        #: turn: the best this many of them are compared by Normal's rollouts
-        #: through the reply turn for the rest of the budget (0: the tree search)
+        #: with a budget, once the root's options are judged at the end of the turn: the best
+        #: this many are compared by Normal's rollouts through the reply turn (0: the tree)
         self.then_rollouts = then_rollouts
-        self.top_plan = top_plan
-        self.turns = turns
-        self.width = width
+        self.top_plan, self.turns, self.width = top_plan, turns, width
+        self.fit_rollouts = fit_rollouts
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -369,13 +369,24 @@ class HardAgent(SearchingAgent, Agent):
         todo = sum(1 for x in looked if not x[2])
         t_start = self.clock() if guess else 0.0
         n_planned = 0
+        stop = until
+        if guess and self.early_handover:
+            clock, deadline = self.clock, self._deadline
+            room = deadline - t_start
+
+            def stop():
+                # the projection checked after each plan (below), made while the
+                # plan runs: once the plans so far (this one unfinished) cost more
+                # than their share of the budget, that check cannot pass
+                now = clock()
+                return now >= deadline or (now - t_start) * todo > room * (n_planned + 1)
         for x in looked:
             if not x[2]:
                 if until is not None and until():
                     if guess:
                         raise _TooBig
                     break
-                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, until)
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop)
                 if not done:
                     if guess:
                         raise _TooBig
