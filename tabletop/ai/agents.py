@@ -31,14 +31,16 @@ class Agent:
     def steer(self, world: State, player: int, choices: list[Choice]) -> list[Choice]:
         """Steer away from repetition. ``world`` is a determinized copy (its view
         for ``player`` is the true one). Returns ``choices`` as they are, unless
-        this position has come up ``REPEATS`` times before: then only the
+        this position (``position_key``: what counts toward winning, and what
+        ``player`` may do) has come up ``REPEATS`` times before: then only the
         choices taken least often here (so a loop where nothing changes is left
         by trying something else; the rules alone may allow it to go on for
-        ever). Call ``chose`` with the choice made."""
+        ever). Choices are told apart by their labels. Call ``chose`` with the
+        choice made."""
         if world.turn < self.STEER_FROM_TURN:
             self._here = None
             return choices
-        key = position_key(world, player)
+        key = position_key(world, player, choices)
         here = self.seen.get(key)
         if here is None:
             here = self.seen[key] = {}
@@ -46,13 +48,13 @@ class Agent:
         playing = [c for c in choices if c.role != "resign"]
         if sum(here.values()) < self.REPEATS or len(playing) <= 1:
             return choices
-        least = min(here.get(c.id, 0) for c in playing)
-        return [c for c in playing if here.get(c.id, 0) == least]
+        least = min(here.get(c.label, 0) for c in playing)
+        return [c for c in playing if here.get(c.label, 0) == least]
 
     def chose(self, choice: Choice) -> Choice:
         """Record ``choice`` at the position last passed to ``steer``; returns it."""
         if self._here is not None:
-            self._here[choice.id] = self._here.get(choice.id, 0) + 1
+            self._here[choice.label] = self._here.get(choice.label, 0) + 1
             self._here = None
         return choice
 
@@ -62,16 +64,25 @@ class Agent:
         raise NotImplementedError
 
 
-def position_key(s: State, player: int) -> str:
-    """The position as ``player`` sees it, the turn number and the prompt
-    aside, as one text (equal texts: the same position again)."""
+def position_key(s: State, player: int, choices: list[Choice] | None = None) -> str:
+    """The position as ``player`` sees it, coarsely, as one text (equal texts:
+    the same position again): each player's counters (life, points, hand
+    size...: what counts toward winning), how many cards each zone holds,
+    the pending decision's kind and players, and the labels of ``choices``
+    (by default the player's choices there), which name the cards the player
+    may use. Left out: the turn number, the prompt, which card instance is
+    where and in what order (the List reordered after a technique is taken
+    and discarded), and the rest of the view (last battle's speeds and
+    results...), which change while a game goes round without progress."""
     from tabletop.engine.core import canonical_json
 
     v = s.view(player)
-    v = {k: val for k, val in v.items() if k not in ("turn", "decision")}
     d = s.decision
-    v["_decision"] = None if d is None else [list(d.players), d.kind]
-    return canonical_json(v)
+    if choices is None:
+        choices = d.choices_for(player) if d is not None else []
+    return canonical_json([v["players"], {z: len(cards) for z, cards in v["zones"].items()},
+                           None if d is None else [list(d.players), d.kind],
+                           sorted(c.label for c in choices)])
 
 
 def playing_choices(choices):
