@@ -86,3 +86,23 @@ def test_an_agent_in_the_recorded_loop_tries_other_techniques():
     assert first_turn <= 50
     assert LOOP_PICK not in labels and labels
     assert all(LOOP_PICK not in labels for _, labels in steered)
+
+
+def test_the_position_key_leaves_out_what_changes_without_progress():
+    from tabletop.engine.registry import get_game
+
+    game = get_game("lumen_condenser")
+
+    def ready(hand, lst, hp=None, turn=41):
+        players = [{"character": "LC-C01", "hand": hand, "list": lst, "side": []},
+                   {"character": "LC-C02", "hand": ["LC-N13", "LC-N14"], "list": ["LC-N03"], "side": []}]
+        if hp is not None:
+            players[0]["hp"] = hp
+        return game.from_position({"phase": "ready", "turn": turn, "players": players}, seed=turn)
+
+    base = position_key(ready(["LC-N01", "LC-N05"], ["LC-N03", "LC-N13"]), 0)
+    # the hand and the List in another order, another turn: the same position
+    assert position_key(ready(["LC-N05", "LC-N01"], ["LC-N13", "LC-N03"], turn=57), 0) == base
+    # another technique in hand (another choice), or less HP: not the same
+    assert position_key(ready(["LC-N01", "LC-N13"], ["LC-N03", "LC-N05"]), 0) != base
+    assert position_key(ready(["LC-N01", "LC-N05"], ["LC-N03", "LC-N13"], hp=3000), 0) != base

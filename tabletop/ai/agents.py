@@ -14,8 +14,8 @@ WIN_SCORE = 1e9
 
 class Agent:
     name = "agent"
-    #: a position (as this agent sees it, the turn number aside) met this many
-    #: times before counts as a loop: the agent then tries what it has tried least there
+    #: a position (as this agent sees it, coarsely: ``position_key``) met this
+    #: many times before counts as a loop: the agent then tries what it has tried least there
     REPEATS = 2
     #: positions are only compared from this turn on (reading the whole view at
     #: every decision would cost as much as the greedy look-ahead; games that
@@ -24,7 +24,7 @@ class Agent:
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
-        #: for each position it decided at (its own view): how often it took each choice there
+        #: for each position it decided at (``position_key``): how often it took each choice (by label) there
         self.seen: dict[str, dict[str, int]] = {}
         self._here: dict[str, int] | None = None
 
