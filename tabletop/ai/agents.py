@@ -14,8 +14,8 @@ WIN_SCORE = 1e9
 
 class Agent:
     name = "agent"
-    #: a position (as this agent sees it, the turn number aside) met this many
-    #: times before counts as a loop: the agent then tries what it has tried least there
+    #: a position (as this agent sees it, coarsely: ``position_key``) met this
+    #: many times before counts as a loop: the agent then tries what it has tried least there
     REPEATS = 2
     #: positions are only compared from this turn on (reading the whole view at
     #: every decision would cost as much as the greedy look-ahead; games that
@@ -24,21 +24,23 @@ class Agent:
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
-        #: for each position it decided at (its own view): how often it took each choice there
+        #: for each position it decided at (``position_key``): how often it took each choice (by label) there
         self.seen: dict[str, dict[str, int]] = {}
         self._here: dict[str, int] | None = None
 
     def steer(self, world: State, player: int, choices: list[Choice]) -> list[Choice]:
         """Steer away from repetition. ``world`` is a determinized copy (its view
         for ``player`` is the true one). Returns ``choices`` as they are, unless
-        this position has come up ``REPEATS`` times before: then only the
+        this position (``position_key``: what counts toward winning, and what
+        ``player`` may do) has come up ``REPEATS`` times before: then only the
         choices taken least often here (so a loop where nothing changes is left
         by trying something else; the rules alone may allow it to go on for
-        ever). Call ``chose`` with the choice made."""
+        ever). Choices are told apart by their labels. Call ``chose`` with the
+        choice made."""
         if world.turn < self.STEER_FROM_TURN:
             self._here = None
             return choices
-        key = position_key(world, player)
+        key = position_key(world, player, choices)
         here = self.seen.get(key)
         if here is None:
             here = self.seen[key] = {}
@@ -46,13 +48,13 @@ class Agent:
         playing = [c for c in choices if c.role != "resign"]
         if sum(here.values()) < self.REPEATS or len(playing) <= 1:
             return choices
-        least = min(here.get(c.id, 0) for c in playing)
-        return [c for c in playing if here.get(c.id, 0) == least]
+        least = min(here.get(c.label, 0) for c in playing)
+        return [c for c in playing if here.get(c.label, 0) == least]
 
     def chose(self, choice: Choice) -> Choice:
         """Record ``choice`` at the position last passed to ``steer``; returns it."""
         if self._here is not None:
-            self._here[choice.id] = self._here.get(choice.id, 0) + 1
+            self._here[choice.label] = self._here.get(choice.label, 0) + 1
             self._here = None
         return choice
 
@@ -62,16 +64,25 @@ class Agent:
         raise NotImplementedError
 
 
-def position_key(s: State, player: int) -> str:
-    """The position as ``player`` sees it, the turn number and the prompt
-    aside, as one text (equal texts: the same position again)."""
+def position_key(s: State, player: int, choices: list[Choice] | None = None) -> str:
+    """The position as ``player`` sees it, coarsely, as one text (equal texts:
+    the same position again): each player's counters (life, points, hand
+    size...: what counts toward winning), how many cards each zone holds,
+    the pending decision's kind and players, and the labels of ``choices``
+    (by default the player's choices there), which name the cards the player
+    may use. Left out: the turn number, the prompt, which card instance is
+    where and in what order (the List reordered after a technique is taken
+    and discarded), and the rest of the view (last battle's speeds and
+    results...), which change while a game goes round without progress."""
     from tabletop.engine.core import canonical_json
 
     v = s.view(player)
-    v = {k: val for k, val in v.items() if k not in ("turn", "decision")}
     d = s.decision
-    v["_decision"] = None if d is None else [list(d.players), d.kind]
-    return canonical_json(v)
+    if choices is None:
+        choices = d.choices_for(player) if d is not None else []
+    return canonical_json([v["players"], {z: len(cards) for z, cards in v["zones"].items()},
+                           None if d is None else [list(d.players), d.kind],
+                           sorted(c.label for c in choices)])
 
 
 def playing_choices(choices):

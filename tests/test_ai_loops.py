@@ -1,0 +1,108 @@
+"""Games that go round without progress: the agents steer away (``Agent.steer``).
+
+The recording (tests/recorded/lumen_condenser-guard-loop.toml) is a Lumen
+Condenser game between Normal (player 1) and Hard (player 2) at 50 ms a
+decision that reached the 300-turn cap. From turn 5 on, player 2, 300 HP
+ahead, readies Granite Wall every turn; player 1's attacks are guarded, the
+guard's negative FP goes back to 0 in the Recovery phase (digest B.4 rule 19),
+and nothing that counts toward winning changes. Yet no position comes back
+exactly: each Get takes a technique and discards one (player 1's hand
+changes, the List is reordered), and the last battle's speeds and results
+differ."""
+
+from collections import Counter
+from pathlib import Path
+
+from tabletop.ai.agents import RandomAgent, position_key
+from tabletop.engine.core import canonical_json
+from tabletop.engine.rng import PCG32
+from tabletop.saves import load_match
+
+RECORDED = Path(__file__).parent / "recorded" / "lumen_condenser-guard-loop.toml"
+LOOP_PICK = "Ready Granite Wall"
+
+
+def _replay_from(turn: int):
+    """The recording's match rewound to its start, with its choices; the
+    choices before ``turn`` already applied."""
+    m = load_match(RECORDED)
+    log = list(m.log)
+    m.replay_to(0)
+    n = 0
+    while m.state.turn < turn:
+        p, cid = log[n]
+        m.apply(m.state.decision.find(cid, p))
+        n += 1
+    return m, log[n:]
+
+
+def _exact(s, player) -> str:
+    """The whole view of ``player``, the turn number and the prompt aside."""
+    v = {k: val for k, val in s.view(player).items() if k not in ("turn", "decision")}
+    return canonical_json(v)
+
+
+def test_the_recorded_game_goes_round_without_an_exact_repetition():
+    m, rest = _replay_from(40)
+    exact, coarse, loop = set(), [], 0
+    hp = list(m.state.hp)
+    for p, cid in rest:
+        s = m.state
+        if s.decision.kind == "ready" and p == 1:
+            exact.add(_exact(s, 1))
+            coarse.append(position_key(s, 1))
+            loop += s.decision.find(cid, p).label == LOOP_PICK
+        m.apply(s.decision.find(cid, p))
+    assert m.state.hp == hp                    # nothing counted toward winning
+    assert len(coarse) >= 20 and loop == len(coarse)
+    assert len(exact) == len(coarse)           # no position seen twice, in full
+    # as far as progress goes the same few positions (player 1's trait counter
+    # rises and is spent, player 2's hand now and then holds another attack)
+    assert max(Counter(coarse).values()) >= 4 and len(set(coarse)) <= len(coarse) // 2
+
+
+def test_an_agent_in_the_recorded_loop_tries_other_techniques():
+    # player 2's decisions from turn 40, as recorded (the agent is told its
+    # recorded choice each time): the agent that would steer soon finds the
+    # Ready phase it keeps coming back to and keeps only the techniques it
+    # has not readied there, never resigning
+    m, rest = _replay_from(40)
+    agent = RandomAgent(3)
+    rng = PCG32(5)
+    steered = []
+    for p, cid in rest:
+        s = m.state
+        d = s.decision
+        if p == 1 and len([c for c in d.choices_for(1) if c.role != "resign"]) > 1:
+            choices = d.agent_choices(1)
+            kept = agent.steer(s.determinize(1, rng), 1, choices)
+            assert kept == choices or (kept and all(c.role != "resign" for c in kept))
+            if d.kind == "ready" and len(kept) < len(choices):
+                steered.append((s.turn, sorted(c.label for c in kept)))
+            agent.chose(d.find(cid, p))
+        m.apply(d.find(cid, p))
+    assert steered, "the loop was never noticed"
+    first_turn, labels = steered[0]
+    assert first_turn <= 50
+    assert LOOP_PICK not in labels and labels
+    assert all(LOOP_PICK not in labels for _, labels in steered)
+
+
+def test_the_position_key_leaves_out_what_changes_without_progress():
+    from tabletop.engine.registry import get_game
+
+    game = get_game("lumen_condenser")
+
+    def ready(hand, lst, hp=None, turn=41):
+        players = [{"character": "LC-C01", "hand": hand, "list": lst, "side": []},
+                   {"character": "LC-C02", "hand": ["LC-N13", "LC-N14"], "list": ["LC-N03"], "side": []}]
+        if hp is not None:
+            players[0]["hp"] = hp
+        return game.from_position({"phase": "ready", "turn": turn, "players": players}, seed=turn)
+
+    base = position_key(ready(["LC-N01", "LC-N05"], ["LC-N03", "LC-N13"]), 0)
+    # the hand and the List in another order, another turn: the same position
+    assert position_key(ready(["LC-N05", "LC-N01"], ["LC-N13", "LC-N03"], turn=57), 0) == base
+    # another technique in hand (another choice), or less HP: not the same
+    assert position_key(ready(["LC-N01", "LC-N13"], ["LC-N03", "LC-N05"]), 0) != base
+    assert position_key(ready(["LC-N01", "LC-N05"], ["LC-N03", "LC-N13"], hp=3000), 0) != base
