@@ -15,7 +15,8 @@ from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
 RULED = {"lumen_condenser": "games.lumen_condenser.rules.procedures",
-         "aquarian_age": "games.aquarian_age.rules"}
+         "aquarian_age": "games.aquarian_age.rules",
+         "riftbound": "games.riftbound.rules"}
 
 
 @pytest.mark.parametrize("game_id", sorted(RULED))
