@@ -213,7 +213,7 @@ class Processor:
         when_due = self.outcome_when_due
         tags = not self.events_ruled
         for _ in range(LOOP_GUARD):
-            if len(events) != start and tags:  # events emitted without a rule get the procedure's
+            if tags and len(events) != start:  # events emitted without a rule get the procedure's
                 rule = proc.rule
                 for e in events[start:]:
                     if not e.rule:
