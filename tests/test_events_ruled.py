@@ -16,7 +16,8 @@ from tabletop.selfplay import selfplay_setup
 
 RULED = {"rush_duel": "games.rush_duel.rules.procedures",
          "lumen_condenser": "games.lumen_condenser.rules.procedures",
-         "aquarian_age": "games.aquarian_age.rules"}
+         "aquarian_age": "games.aquarian_age.rules",
+         "riftbound": "games.riftbound.rules"}
 
 
 @pytest.mark.parametrize("game_id", sorted(RULED))

@@ -21,67 +21,93 @@ class CardFacts:
 
     def __init__(self, card_db: dict):
         self.db = card_db
-        #: the ids of unit and token cards
-        self.units = frozenset(k for k, c in card_db.items() if c["type"] in ("unit", "token"))
-        #: the ids of gear cards
-        self.gear = frozenset(k for k, c in card_db.items() if c["type"] == "gear")
+        units, gear, react, action, given, to_showdown, hidden_kw = set(), set(), set(), set(), set(), set(), set()
         #: a rune card's domain as an index into a rune pool's power (pool index - 1)
-        self.rune_index = {k: POOL_INDEX[c["rune"]] - 1 for k, c in card_db.items() if c["type"] == "rune"}
-        # what may be played from hand while a chain exists: Reaction (Quick-Draw has it), and
-        # a unit with Ambush; during a showdown: Action too (digest 8.3, 18; play_timing_refusal)
-        react = {k for k, c in card_db.items() if c["kw"].get("reaction") or c["kw"].get("quickdraw")
-                 or (c["kw"].get("ambush") and c["type"] == "unit")}
-        #: the ids of cards that may be played from hand while a chain exists
-        self.chain_ok = frozenset(react)
-        #: the ids of cards that may be played from hand during a showdown
-        self.showdown_ok = frozenset(react | {k for k, c in card_db.items() if c["kw"].get("action")})
+        self.rune_index = rune_index = {}
         #: what each card's abilities trigger on ("play", "death", "activate"...)
-        self.triggers = {k: frozenset(ab["on"] for ab in c["abil"]) for k, c in card_db.items()}
-        #: the keywords a unit can have from something else than its own card (Core Rules v1.3
-        #: Layers, digest 21: Board.keyword_value): granted this turn by a "grant" effect, from
-        #: an Equipment attached to it, from a battlefield's "units here have"
-        given = set()
-        for c in card_db.values():
-            if c["type"] == "gear":
-                given.update(c["kw"])
-            if c["here_kw"]:
-                given.add(c["here_kw"])
-            for effect in [c["effect"]] + [ab.get("effect") or [] for ab in c["abil"]]:
-                for op in effect:
-                    if op["op"] == "grant":
-                        given.add(op["kw"])
-        self.kw_given = frozenset(given)
-        #: the ids of spells that move units to the running showdown's battlefield (offered only
-        #: during a showdown: Legality._play_choices)
-        self.moves_to_showdown = frozenset(k for k, c in card_db.items()
-                                           if c["type"] == "spell" and any(op["op"] == "move_bf" for op in c["effect"]))
+        self.triggers = triggers = {}
         #: a legend's static Might for its units at battlefields ("bf_might"), and for a unit
         #: that defends alone ("defend_alone"), by card id (cards without one are left out)
-        self.bf_might = {k: sum(st.get("n", 1) for st in c["static"] if st["kind"] == "bf_might")
-                         for k, c in card_db.items() if any(st["kind"] == "bf_might" for st in c["static"])}
-        self.defend_alone = {k: [st.get("n", 1) for st in c["static"] if st["kind"] == "defend_alone"]
-                             for k, c in card_db.items() if any(st["kind"] == "defend_alone" for st in c["static"])}
+        self.bf_might = bf_might = {}
+        self.defend_alone = defend_alone = {}
         #: what Legality._play_choices reads of each card, by card id: (type, name, cost, power,
         #: Reaction (or Quick-Draw), Action, Accelerate, [C]'s domain (Legality._cdom), Ambush,
         #: Repeat, Quick-Draw, target)
-        self.plays = {k: (c["type"], c["name"], c["cost"], c["power"],
-                          bool(c["kw"].get("reaction") or c["kw"].get("quickdraw")), bool(c["kw"].get("action")),
-                          c["kw"].get("accelerate"), c["domain"][0] if len(c["domain"]) == 1 else "any",
-                          c["kw"].get("ambush"), c["kw"].get("repeat", 0), c["kw"].get("quickdraw"), c["target"])
-                      for k, c in card_db.items()}
-        #: the ids of cards with Hidden
-        self.hidden_kw = frozenset(k for k, c in card_db.items() if c["kw"].get("hidden"))
+        self.plays = plays = {}
         #: the activated abilities of each card that has any: ((number, ability), ...)
-        self.activated = {}
+        self.activated = activated = {}
+        # one pass over the cards (a database is read once per process, and once more for each
+        # position that brings cards of its own)
         for k, c in card_db.items():
-            acts = tuple((n, ab) for n, ab in enumerate(c["abil"]) if ab["on"] == "activate")
+            typ, kw, abil = c["type"], c["kw"], c["abil"]
+            if typ == "unit" or typ == "token":
+                units.add(k)
+            elif typ == "gear":
+                gear.add(k)
+                given.update(kw)
+            elif typ == "rune":
+                rune_index[k] = POOL_INDEX[c["rune"]] - 1
+            reaction = bool(kw.get("reaction") or kw.get("quickdraw"))
+            # what may be played from hand while a chain exists: Reaction (Quick-Draw has it),
+            # and a unit with Ambush; during a showdown: Action too (digest 8.3, 18;
+            # play_timing_refusal)
+            if reaction or (kw.get("ambush") and typ == "unit"):
+                react.add(k)
+            if kw.get("action"):
+                action.add(k)
+            triggers[k] = frozenset([ab["on"] for ab in abil])
+            if c["here_kw"]:
+                given.add(c["here_kw"])
+            for op in c["effect"]:
+                if op["op"] == "grant":
+                    given.add(op["kw"])
+                elif op["op"] == "move_bf" and typ == "spell":
+                    to_showdown.add(k)
+            acts = []
+            for n, ab in enumerate(abil):
+                for op in ab.get("effect") or []:
+                    if op["op"] == "grant":
+                        given.add(op["kw"])
+                if ab["on"] == "activate":
+                    acts.append((n, ab))
             if acts:
-                self.activated[k] = acts
+                activated[k] = tuple(acts)
+            static = c["static"]
+            if static:
+                bm = [st.get("n", 1) for st in static if st["kind"] == "bf_might"]
+                if bm:
+                    bf_might[k] = sum(bm)
+                da = [st.get("n", 1) for st in static if st["kind"] == "defend_alone"]
+                if da:
+                    defend_alone[k] = da
+            dom = c["domain"]
+            plays[k] = (typ, c["name"], c["cost"], c["power"], reaction, bool(kw.get("action")), kw.get("accelerate"),
+                        dom[0] if len(dom) == 1 else "any", kw.get("ambush"), kw.get("repeat", 0), kw.get("quickdraw"),
+                        c["target"])
+            if kw.get("hidden"):
+                hidden_kw.add(k)
+        #: the ids of unit and token cards
+        self.units = frozenset(units)
+        #: the ids of gear cards
+        self.gear = frozenset(gear)
+        #: the ids of cards that may be played from hand while a chain exists
+        self.chain_ok = frozenset(react)
+        #: the ids of cards that may be played from hand during a showdown
+        self.showdown_ok = frozenset(react | action)
+        #: the keywords a unit can have from something else than its own card (Core Rules v1.3
+        #: Layers, digest 21: Board.keyword_value): granted this turn by a "grant" effect, from
+        #: an Equipment attached to it, from a battlefield's "units here have"
+        self.kw_given = frozenset(given)
+        #: the ids of spells that move units to the running showdown's battlefield (offered only
+        #: during a showdown: Legality._play_choices)
+        self.moves_to_showdown = frozenset(to_showdown)
+        #: the ids of cards with Hidden
+        self.hidden_kw = frozenset(hidden_kw)
         #: the ids of cards with an activated ability usable while a chain exists (Reaction),
         #: and during a showdown (Action or Reaction): ability_refusal's timing, per card
-        self.chain_activated = frozenset(k for k, acts in self.activated.items()
+        self.chain_activated = frozenset(k for k, acts in activated.items()
                                          if any(ab.get("timing", "") == "reaction" for _, ab in acts))
-        self.showdown_activated = frozenset(k for k, acts in self.activated.items()
+        self.showdown_activated = frozenset(k for k, acts in activated.items()
                                             if any(ab.get("timing", "") in ("action", "reaction") for _, ab in acts))
 
 

@@ -78,8 +78,12 @@ class Legality:
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
         bfn = self._bf_names()  # the words of a play or move to a battlefield name them
+        # a card from hand costs its energy at least (Accelerate adds to it): one costing more
+        # than p can pay has no play, so its plays are not looked at
+        info, energy = facts.plays, w[0]
         for iid in plays:
-            self._play_choices(p, iid, mode, -1, ch, w, bfn)
+            if info[card[iid]][2] <= energy:
+                self._play_choices(p, iid, mode, -1, ch, w, bfn)
         for iid, b in hidden_plays:
             self._play_choices(p, iid, mode, b, ch, w, bfn)
         for src, n, ab in abilities:

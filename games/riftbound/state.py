@@ -102,6 +102,9 @@ FIELD_LIST = [
     field("cleanup_quiet", "value", "the last cleanup ended with a pass that changed nothing, and nothing a cleanup "
           "looks at has changed since (rules/cleanup.py): the next one has nothing to do", default=False),
     field("outcome", "outcome", "how the game ended (Outcome), None while it goes on"),
+    field("outcome_due", "cache", "the points changed since the processor last ran the end-of-game check "
+          "(check_outcome reads only the points; True at first, so a state loaded or set up is checked once; a "
+          "clone, made between steps, has nothing due)", default=True),
     field("names", "value", "the players' names", default=lambda: ["Player 1", "Player 2"]),
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "

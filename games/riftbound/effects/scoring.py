@@ -10,6 +10,7 @@ def point(state, item, op, events):
     """Gain N points (the win check is the next cleanup's first step)."""
     p, n = item["controller"], op.get("n", 1)
     state.points[p] += n
+    state.outcome_due = True  # the processor's end-of-game check reads the points
     state._ev(events, "counter.change", f"{state.player_name(p)} gains {n} point(s) from {state.card_db[item['card']]['name']}",
               R_EFFECT, player=p, counter="points", delta=n, value=state.points[p])
 

@@ -32,7 +32,10 @@ from __future__ import annotations
 from tabletop.engine.procedure import Procedures, Processor
 
 PROCS = Procedures("riftbound")
-PROCESSOR = Processor(PROCS)
+# every event carries its rule where it is made (events_ruled: tests/test_events_ruled.py holds
+# the game to it), and the end-of-game check, which reads only the points, runs after a step
+# only when they changed (outcome_when_due: RBState.outcome_due)
+PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 push = PROCESSOR.push
 
 # decisions a rule asks for in the middle of its work (pushed above the step that asked)

@@ -29,6 +29,7 @@ class CardActions:
                     ev.append(t.move(i, f"p{p}.deck", face=0, orient=0,
                                      caption=f"{self.player_name(p)}'s trash is recycled into the deck", rule=R_BURN))
                 self.points[1 - p] += 1
+                self.outcome_due = True  # the processor's end-of-game check reads the points
                 self.cleanup_quiet = False  # a point scored: the win check looks at it
                 self._ev(ev, "burnout", f"{self.player_name(p)} burns out: the trash ({len(trash)}) becomes the deck and "
                          f"{self.player_name(1 - p)} gains 1 point", R_BURN, player=p, recycled=len(trash))

@@ -25,6 +25,7 @@ class Scoring:
             self.draw(p, 1, ev, R_CONQ)
         else:
             self.points[p] += 1
+            self.outcome_due = True  # the processor's end-of-game check reads the points
             self._ev(ev, f"score.{how}", ("{player} holds {battlefield}: 1 point" if how == "hold" else "{player} conquers {battlefield}: 1 point").format(
                 player=self.player_name(p), battlefield=self.bf_name(b)),
                      rule, player=p, bf=b)

@@ -53,7 +53,8 @@ def turn(state, step, ev):
     HOT FEPR order until one is a decision: a cleanup, triggers waiting for the chain,
     priority while a chain exists, the running showdown (focus, or its end) or combat step,
     else the turn's next phase or step. A task that runs at once is run here from
-    the procedure table, its events carrying its rule; a decision is pushed as its own step
+    the procedure table (every event carries its rule where it is made: the processor
+    never tags them, see rules/__init__.py); a decision is pushed as its own step
     and waits for its player, as does a special decision a task pushes. Every change of the
     points makes a cleanup due, whose first step is the win check, so the game ends there
     (and the processor checks again after this step)."""
@@ -78,30 +79,25 @@ def turn(state, step, ev):
                 task = COMBAT_PROCEDURE[stage]
         else:  # the turn's next phase or step
             task = TURN_PROCEDURE[state.turn_step]
-        run, rule, quiet = tasks[task]
+        run, quiet = tasks[task]
         if run is None:  # a decision
             push(state, task)
             return AGAIN
-        start = len(ev)
         run(state, step, ev)
         if not quiet:
             state.cleanup_quiet = False
-        if len(ev) > start:
-            for e in ev[start:]:
-                if not e.rule:
-                    e.rule = rule
         if state.outcome is not None or steps[-1] is not step:
             return AGAIN  # the game is over, or the task pushed a decision
 
 
-# each procedure the turn runs as a task: (what runs it at once, None for a decision; its
-# rule; whether it is one of QUIET_STEPS), made once every procedure is registered
+# each procedure the turn runs as a task: (what runs it at once, None for a decision;
+# whether it is one of QUIET_STEPS), made once every procedure is registered
 _TASKS: dict = {}
 
 
 def _index_tasks() -> dict:
     for name, proc in _TABLE.items():
-        _TASKS[name] = (None if proc.decide is not None else proc.run, proc.rule, name in QUIET_STEPS)
+        _TASKS[name] = (None if proc.decide is not None else proc.run, name in QUIET_STEPS)
     return _TASKS
 
 
