@@ -249,3 +249,21 @@ def test_a_save_made_under_an_edition_between_is_dealt_that_editions_list(tmp_pa
         again = load_match(path)
         assert again.state.digest() == match.state.digest() and again.log == match.log
     assert game.former_deck("Dov Grapple", "2") is None and game.former_deck("Dov Grapple", "1") is not None
+
+
+def test_a_save_made_under_edition_3_keeps_ilsa_drifts_hop():
+    """Edition 4 swapped Ilsa Drift's Hop for High Block (docs/BALANCE.md). A
+    save made under edition 3 is dealt the list with Hop; edition 2's list is
+    still edition 2's, and a deck unchanged since is dealt today's list."""
+    game = registry.get_game("lumen_condenser")
+    assert game.deck_lists_version == "4"
+    old3 = game.former_deck("Ilsa Drift", "3")
+    assert old3 is not None and "LC-N16" in old3 and "LC-N13" not in old3
+    now = game.decks["Ilsa Drift"]
+    assert "LC-N13" in now and "LC-N16" not in now
+    assert [a for a, b in zip(old3, now) if a != b] == ["LC-N16"] and not game.validate_deck(old3)
+    assert game.former_deck("Ilsa Drift", "2") != old3
+    setup = {"players": [{"name": "A", "deck": "Ilsa Drift"}, {"name": "B", "deck": "Kestrel Chain"}]}
+    then = dealt_setup(game, setup, "3")
+    assert then["players"][0]["cards"] == old3 and "cards" not in then["players"][1]
+    assert "cards" not in dealt_setup(game, setup, "4")["players"][0]

@@ -25,7 +25,7 @@ class LumenGame(Game):
     id = "lumen_condenser"
     title = "Lumen Condenser"
     rules_version = "2"
-    deck_lists_version = "3"  # 2: all six decks rebalanced; 3: Ilsa Drift and Oriane Prism (former_decks.toml)
+    deck_lists_version = "4"  # 2: all six decks rebalanced; 3: Ilsa Drift and Oriane Prism; 4: Ilsa Drift (former_decks.toml)
     description = "Fighting-game duel: ready techniques at once, judged by evade, guard, speed and FP."
     phases = PHASES
     turn_cap = 300
