@@ -5,7 +5,8 @@ check). The rules themselves are procedures in :mod:`.rules`.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event, State, make_event
+from tabletop.engine.core import Event, State
+from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -137,7 +138,13 @@ class LumenState(State):
     # -- small helpers -------------------------------------------------------------------------
     def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
         """Emit an event (its arguments in order: a call with keywords costs more)."""
-        ev = make_event(kind, caption, rule, data)
+        ev = _new(MadeEvent)  # make_event(kind, caption, rule, data), written out here (no call)
+        ev.kind = kind
+        ev.caption = caption
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
         self.events.append(ev)
         if not rule:
             self.unruled = True
@@ -375,8 +382,7 @@ class LumenState(State):
     def _apply(self, choice) -> list:
         self.events = events = []
         self.unruled = False
-        PROCESSOR.choose(self, choice, events)
-        self.decision = PROCESSOR.decide(self)
+        self.decision = PROCESSOR.apply(self, choice, events)
         self.events = None
         return events
 
@@ -385,9 +391,9 @@ class LumenState(State):
         events are not kept."""
         self.events = []
         self.unruled = False
-        PROCESSOR.run(self, self.events)
+        decision = PROCESSOR.start(self, self.events)
         self.events = None
-        self.decision = PROCESSOR.decide(self)
+        self.decision = decision
 
     def view(self, player):
         return view(self, player)

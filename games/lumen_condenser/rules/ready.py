@@ -5,7 +5,8 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, make_event
+from tabletop.engine.core import Choice
+from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
@@ -15,6 +16,8 @@ from .procedures import PROCS, push
 
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
+_OTHER = ((1,), (0,))    # the player a declaration is hidden from, by the declarer
+_new = object.__new__
 
 
 @PROCS.step("ready_phase", rule="Ready phase (seed 5.2)")
@@ -69,10 +72,15 @@ def _declared(state, p: int, announce: bool = True) -> bool:
     if state.first_declarer < 0:
         state.first_declarer = p
     if announce:
-        q = 1 - p
-        card = state.ready_picks[p]
-        state.events.append(make_event("ready.declare", f"{state.names[p]} declares ready", "seed 5.2",
-                                       {"player": p, "card": card}, (q,), {"player": p, "card": None}))
+        # make_event("ready.declare", caption, "seed 5.2", data, (q,), public), written out here (no call)
+        ev = _new(MadeEvent)
+        ev.kind = "ready.declare"
+        ev.caption = f"{state.names[p]} declares ready"
+        ev.rule = "seed 5.2"
+        ev.data = {"player": p, "card": state.ready_picks[p]}
+        ev.hidden_from = _OTHER[p]
+        ev.public = {"player": p, "card": None}
+        state.events.append(ev)
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1
         return True
@@ -151,10 +159,15 @@ class ReadyDeclarations:
             lst = m.lists.get(key) or choice_list(m, key)
             make = _READY_MAKE[key]
             n = len(ch)
-            for iid in zones[HAND[p]]:  # ready_cards
-                c = lst[iid] or fill(m, lst, key, iid, make)
-                if c is not False:
-                    ch.append(c)
+            hand = zones[HAND[p]]
+            got = [*map(lst.__getitem__, hand)]
+            if all(got):  # every card's choice made, and each can be readied (ready_cards)
+                ch += got
+            else:
+                for iid in hand:
+                    c = lst[iid] or fill(m, lst, key, iid, make)
+                    if c is not False:
+                        ch.append(c)
             if len(ch) == n:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
