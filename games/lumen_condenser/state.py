@@ -23,7 +23,15 @@ from .rules.sudden_death import start_sudden_death
 from .view import view
 from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
-_new = object.__new__
+
+
+class _Move(MoveEvent):
+    """The kit's :class:`MoveEvent`, made by :meth:`LumenState.move` without an ``__init__`` call."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 # the players a moved card is hidden from, by the mask of those who may see it (as the kit's table)
 _HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
@@ -138,7 +146,7 @@ class LumenState(State):
     # -- small helpers -------------------------------------------------------------------------
     def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
         """Emit an event (its arguments in order: a call with keywords costs more)."""
-        ev = _new(MadeEvent)  # make_event(kind, caption, rule, data), written out here (no call)
+        ev = MadeEvent()  # make_event(kind, caption, rule, data), written out here (no call)
         ev.kind = kind
         ev.caption = caption
         ev.rule = rule
@@ -268,7 +276,7 @@ class LumenState(State):
         zone_of[iid] = to
         # the event keeps what its data is made of; the data, the public data and the default
         # caption are written when first read (the kit's MoveEvent: headless play never reads them)
-        e = _new(MoveEvent)
+        e = _Move()
         e.kind = "card.move"
         e._cap = caption or None
         e.rule = rule

@@ -85,9 +85,6 @@ def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
         m = made_for(state)
     key = _KEYS[kind][p]
     lst = m.lists.get(key) or choice_list(m, key)
-    got = [*map(lst.__getitem__, iids)]
-    if all(got):  # all made before
-        return got
     make = _MAKE[key]
     return [lst[i] or fill(m, lst, key, i, make) for i in iids]
 

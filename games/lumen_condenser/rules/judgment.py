@@ -40,7 +40,6 @@ RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "gu
                "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 
-_new = object.__new__
 _STEP_KINDS = {shown: f"judgment.{shown}" for _, shown, _ in JUDGMENT}
 
 # the timings of a judgment step for each player whose technique counts, by (player 1's counts, player 2's)
@@ -51,7 +50,7 @@ POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a i
 def step_event(state, name: str, rule: str):
     """Enter judgment step ``name`` and emit its event (caption filled in later)."""
     state.battle_step = name
-    ev = _new(MadeEvent)  # make_event(kind, "", rule, {"step": name}), written out here (no call)
+    ev = MadeEvent()  # make_event(kind, "", rule, {"step": name}), written out here (no call)
     ev.kind = _STEP_KINDS[name]
     ev.caption = ""
     ev.rule = rule

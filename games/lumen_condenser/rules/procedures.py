@@ -109,6 +109,11 @@ def push(state, *steps) -> None:
     place, so a step without arguments is one shared record (no procedure
     pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
+    if len(steps) == 1:
+        s = steps[0]
+        if s.__class__ is str:  # one step without arguments, the commonest
+            stack.append(_PLAIN.get(s) or _plain(s))
+            return
     for s in (steps if len(steps) == 1 else reversed(steps)):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))

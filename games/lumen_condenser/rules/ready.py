@@ -17,7 +17,6 @@ from .procedures import PROCS, push
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
 _OTHER = ((1,), (0,))    # the player a declaration is hidden from, by the declarer
-_new = object.__new__
 
 
 @PROCS.step("ready_phase", rule="Ready phase (seed 5.2)")
@@ -73,7 +72,7 @@ def _declared(state, p: int, announce: bool = True) -> bool:
         state.first_declarer = p
     if announce:
         # make_event("ready.declare", caption, "seed 5.2", data, (q,), public), written out here (no call)
-        ev = _new(MadeEvent)
+        ev = MadeEvent()
         ev.kind = "ready.declare"
         ev.caption = f"{state.names[p]} declares ready"
         ev.rule = "seed 5.2"
@@ -159,21 +158,16 @@ class ReadyDeclarations:
             lst = m.lists.get(key) or choice_list(m, key)
             make = _READY_MAKE[key]
             n = len(ch)
-            hand = zones[HAND[p]]
-            got = [*map(lst.__getitem__, hand)]
-            if all(got):  # every card's choice made, and each can be readied (ready_cards)
-                ch += got
-            else:
-                for iid in hand:
-                    c = lst[iid] or fill(m, lst, key, iid, make)
-                    if c is not False:
-                        ch.append(c)
+            for iid in zones[HAND[p]]:  # ready_cards
+                c = lst[iid] or fill(m, lst, key, iid, make)
+                if c is not False:
+                    ch.append(c)
             if len(ch) == n:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
-        return LumenDecision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
-                             split if len(players) == 2 else None)
+        return LumenDecision.both(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
+                                  split if len(players) == 2 else None)
 
     @staticmethod
     def choose(state, step, c, events):
