@@ -101,8 +101,6 @@ FIELD_LIST = [
     field("outcome_due", "value", doc="True when something the end-of-game check reads (HP, no responses, sudden "
           "death) changed since it last looked, or the HP check waits for the judgment's effects step: the processor "
           "runs the check after a step only then (kit Processor, outcome_when_due)", default=True),
-    field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
-          "processor then writes the rule of the procedure that emitted it)"),
     field("decision", "decision", "the pending decision, built whenever the rules stop (a choice applied, set-up, "
           "a load, a re-draw); a clone shares it"),
     field("events", "cache", "the event list of the choice being applied"),
@@ -154,8 +152,6 @@ class LumenState(State):
         ev.hidden_from = ()
         ev.public = None
         self.events.append(ev)
-        if not rule:
-            self.unruled = True
         return ev
 
     def tech(self, iid: int):
@@ -251,8 +247,6 @@ class LumenState(State):
         """The kit's ``CardTable.move`` to the end of a zone, written out for
         this game's zones (no slots, nothing attached, no secret zone): the
         same ``card.move`` event, hidden from the same players."""
-        if not rule:
-            self.unruled = True
         t = self.table
         vis = t.vis
         zone_of = t.zone
@@ -389,7 +383,6 @@ class LumenState(State):
 
     def _apply(self, choice) -> list:
         self.events = events = []
-        self.unruled = False
         self.decision = PROCESSOR.apply(self, choice, events)
         self.events = None
         return events
@@ -398,7 +391,6 @@ class LumenState(State):
         """Run the rules to the first decision (set-up and positions); their
         events are not kept."""
         self.events = []
-        self.unruled = False
         decision = PROCESSOR.start(self, self.events)
         self.events = None
         self.decision = decision

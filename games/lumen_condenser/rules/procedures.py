@@ -152,27 +152,25 @@ _RUNNERS: dict = {}  # names -> the steps run one after another in straight-line
 def _runner(names: tuple):
     """The body of :func:`run_in_place` for ``names``, generated once as
     straight-line code (as the kit's field table generates ``clone``): each
-    step in turn, its events given its rule when it emitted one without
-    (``state.unruled``), the end-of-game check when due. It returns how many
+    step in turn and the end-of-game check when due (every event is made
+    with its rule, as for the processor's ``events_ruled``: no step's events
+    are looked at afterwards; tests/test_events_ruled.py holds the game to it). It returns how many
     of the steps ran or wait to be pushed from (the rest, from that one on,
     are pushed), or -1 when nothing is left to push (all ran, or the game
     ended, or sudden death replaced the steps)."""
     plan = _PLANS.get(names) or _plan(names)
-    ns = {"DONE": DONE, "_tag": _tag, "_unfinished": _unfinished}
+    ns = {"DONE": DONE, "_unfinished": _unfinished}
     body = []
     end = -1
-    for k, (run, rule, step) in enumerate(plan):
+    for k, (run, _rule, step) in enumerate(plan):
         if run is None:  # a decision: it waits as a step (pushed with the rest)
             end = k
             break
-        ns[f"run{k}"], ns[f"step{k}"], ns[f"rule{k}"] = run, step, rule
+        ns[f"run{k}"], ns[f"step{k}"] = run, step
         # (the code's text goes through replace(): the catalogs never take it for players' words)
         body.append("""
-    start = len(events)
     if run@K(state, step@K, events) is not DONE:
         _unfinished(step@K)
-    if state.unruled:
-        _tag(events, start, rule@K)
     if state.outcome_due:
         state.outcome_due = False
         state.check_outcome(events)
@@ -192,13 +190,6 @@ def prepare(*tables: tuple) -> None:
     for names in tables:
         if names not in _RUNNERS:
             _runner(names)
-
-
-def _tag(events: list, start: int, rule: str) -> None:
-    """Events from ``start`` on emitted without a rule get ``rule`` (the procedure's that emitted them)."""
-    for i in range(start, len(events)):
-        if not events[i].rule:
-            events[i].rule = rule
 
 
 def _unfinished(step) -> None:
