@@ -128,6 +128,7 @@ def _ready_maker(p: int, r: str):
     return make
 
 
+READY_PROMPT = "Ready: choose a technique (hidden until both are in)"
 _READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key in keys.values()}
 
 
@@ -140,11 +141,22 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
+        timeout = state.timed and state.first_declarer >= 0
+        old = state.decision
+        if state.events is not None and old is not None and old.kind == "ready" and old.split is not None:
+            # a choice being applied to the decision of both: one has declared, and the other's
+            # choices are the ones they had (a declaration changes no hand, restriction or card)
+            declared = state.declared
+            if declared[0] != declared[1]:
+                p = 1 if declared[0] else 0
+                ch = old.choices[old.split:] if p else old.choices[:old.split]  # never a timeout: nobody had declared
+                if timeout:
+                    ch.append(_TIMEOUT[p])
+                return LumenDecision.of(p, "ready", READY_PROMPT, ch)
         m = state.made_memo
         if m is None or m.cards is not state.table.card:
             m = made_for(state)
         zones = state.table.zones
-        timeout = state.timed and state.first_declarer >= 0
         players = []
         ch = []
         split = 0  # where player 2's choices begin
@@ -166,8 +178,7 @@ class ReadyDeclarations:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
-        return LumenDecision.both(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
-                                  split if len(players) == 2 else None)
+        return LumenDecision.both(players, "ready", READY_PROMPT, ch, split if len(players) == 2 else None)
 
     @staticmethod
     def choose(state, step, c, events):
