@@ -68,7 +68,8 @@ class Tech:
     """A technique's rule numbers, flattened for speed (built once per card id)."""
 
     __slots__ = ("id", "name", "type", "char", "speed", "damage", "pos", "hit", "counter", "guard",
-                 "evade", "offset", "grab", "fixed", "ultimate", "defence_table", "effects_at", "timing", "special")
+                 "evade", "offset", "grab", "fixed", "ultimate", "defence_table", "effects_at", "timing", "special",
+                 "special_at")
 
     def __init__(self, c: dict):
         self.id = c["id"]
@@ -89,6 +90,7 @@ class Tech:
         self.defence_table = {p: c.get(p, "none") for p in POSITIONS} if self.type == "defence" else {}
         self.special = self.type == "special"
         self.timing = c.get("timing", "")
+        self.special_at = self.timing if self.special else None  # the window a special technique is used in
         by_timing: dict[str, list] = {}
         for e in c.get("effects", []):
             by_timing.setdefault(e.get("when", "use"), []).append(e)
@@ -99,7 +101,7 @@ class Character:
     """A character card: start HP, HP bands with hand limits, a trait."""
 
     __slots__ = ("id", "name", "hp", "bands", "limits", "trait", "trait_text", "counter_name", "counter_max",
-                 "abilities", "trait_effects_at", "_limit_at")
+                 "abilities", "ability_timings", "trait_effects_at", "_limit_at")
 
     def __init__(self, c: dict):
         self.id = c["id"]
@@ -112,6 +114,7 @@ class Character:
         self.counter_name = c.get("counter_name", "")
         self.counter_max = c.get("counter_max", 0)
         self.abilities = list(c.get("abilities", []))
+        self.ability_timings = frozenset(e["timing"] for e in self.abilities)  # the windows an ability opens in
         by_timing: dict[str, list] = {}
         for e in c.get("trait_effects", []):
             by_timing.setdefault(e.get("when", "use"), []).append(e)

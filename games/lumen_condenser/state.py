@@ -5,7 +5,8 @@ check). The rules themselves are procedures in :mod:`.rules`.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event, State, make_event
+from tabletop.engine.core import Event, State
+from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -22,7 +23,15 @@ from .rules.sudden_death import start_sudden_death
 from .view import view
 from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
-_new = object.__new__
+
+
+class _Move(MoveEvent):
+    """The kit's :class:`MoveEvent`, made by :meth:`LumenState.move` without an ``__init__`` call."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
 # the players a moved card is hidden from, by the mask of those who may see it (as the kit's table)
 _HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
@@ -92,8 +101,6 @@ FIELD_LIST = [
     field("outcome_due", "value", doc="True when something the end-of-game check reads (HP, no responses, sudden "
           "death) changed since it last looked, or the HP check waits for the judgment's effects step: the processor "
           "runs the check after a step only then (kit Processor, outcome_when_due)", default=True),
-    field("unruled", "cache", doc="True once an event without a rule was emitted while applying this choice (the "
-          "processor then writes the rule of the procedure that emitted it)"),
     field("decision", "decision", "the pending decision, built whenever the rules stop (a choice applied, set-up, "
           "a load, a re-draw); a clone shares it"),
     field("events", "cache", "the event list of the choice being applied"),
@@ -137,10 +144,14 @@ class LumenState(State):
     # -- small helpers -------------------------------------------------------------------------
     def event(self, kind: str, caption: str, rule: str, data: dict) -> Event:
         """Emit an event (its arguments in order: a call with keywords costs more)."""
-        ev = make_event(kind, caption, rule, data)
+        ev = MadeEvent()  # make_event(kind, caption, rule, data), written out here (no call)
+        ev.kind = kind
+        ev.caption = caption
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
         self.events.append(ev)
-        if not rule:
-            self.unruled = True
         return ev
 
     def tech(self, iid: int):
@@ -236,8 +247,6 @@ class LumenState(State):
         """The kit's ``CardTable.move`` to the end of a zone, written out for
         this game's zones (no slots, nothing attached, no secret zone): the
         same ``card.move`` event, hidden from the same players."""
-        if not rule:
-            self.unruled = True
         t = self.table
         vis = t.vis
         zone_of = t.zone
@@ -261,7 +270,7 @@ class LumenState(State):
         zone_of[iid] = to
         # the event keeps what its data is made of; the data, the public data and the default
         # caption are written when first read (the kit's MoveEvent: headless play never reads them)
-        e = _new(MoveEvent)
+        e = _Move()
         e.kind = "card.move"
         e._cap = caption or None
         e.rule = rule
@@ -374,9 +383,7 @@ class LumenState(State):
 
     def _apply(self, choice) -> list:
         self.events = events = []
-        self.unruled = False
-        PROCESSOR.choose(self, choice, events)
-        self.decision = PROCESSOR.decide(self)
+        self.decision = PROCESSOR.apply(self, choice, events)
         self.events = None
         return events
 
@@ -384,10 +391,9 @@ class LumenState(State):
         """Run the rules to the first decision (set-up and positions); their
         events are not kept."""
         self.events = []
-        self.unruled = False
-        PROCESSOR.run(self, self.events)
+        decision = PROCESSOR.start(self, self.events)
         self.events = None
-        self.decision = PROCESSOR.decide(self)
+        self.decision = decision
 
     def view(self, player):
         return view(self, player)

@@ -125,7 +125,7 @@ class GrabWindow:
         ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
         ch.append(_ALLOW[p])
-        return LumenDecision((p,), "grab", "A grab: break a grab technique from hand to nullify it?", ch)
+        return LumenDecision.of(p, "grab", "A grab: break a grab technique from hand to nullify it?", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -84,7 +84,7 @@ class Replenish:
         # a button per technique (no drag: the side deck is a pile, its cards can't be picked out of it by hand)
         ch = [Choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
               for i in replenish_cards(state, p)]
-        return LumenDecision((p,), "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
+        return LumenDecision.of(p, "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
 
     @staticmethod
     def choose(state, step, c, events):

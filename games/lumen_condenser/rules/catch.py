@@ -95,7 +95,7 @@ class CatchChoice:
         ch = [Choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
               for i in catch_cards(state, p, top)]
         ch.append(_DECLINE[p])
-        return LumenDecision((p,), "catch", f"Catch time: use an attack of speed {top} or less?", ch)
+        return LumenDecision.of(p, "catch", f"Catch time: use an attack of speed {top} or less?", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -193,7 +193,7 @@ class ComboChoice:
         else:
             ch = [Choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
         ch.append(_END[p])
-        return LumenDecision((p,), "combo", "Combo time: add techniques of consecutive speed or end", ch)
+        return LumenDecision.of(p, "combo", "Combo time: add techniques of consecutive speed or end", ch)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from tabletop.engine.core import Decision
 
 
-_new = object.__new__
 _ONE = ((0,), (1,))  # the players of a decision of one player
 
 
@@ -18,22 +17,29 @@ class LumenDecision(Decision):
 
     __slots__ = ("split",)
 
-    def __init__(self, players, kind: str, prompt: str, choices: list, split: int | None = None):
-        self.players = players if players.__class__ is tuple else tuple(players)
-        self.kind = kind
-        self.prompt = prompt
-        self.choices = choices
-        self.split = split
+    # made by ``of`` and ``both`` without an __init__ call (the interpreter answers the class call in C)
+    __init__ = object.__init__
 
     @classmethod
     def of(cls, player: int, kind: str, prompt: str, choices: list) -> LumenDecision:
-        """A decision of one player: ``LumenDecision((player,), kind, prompt, choices)``."""
-        d = _new(cls)
+        """A decision of one player."""
+        d = cls()
         d.players = _ONE[player]
         d.kind = kind
         d.prompt = prompt
         d.choices = choices
         d.split = None
+        return d
+
+    @classmethod
+    def both(cls, players, kind: str, prompt: str, choices: list, split: int | None) -> LumenDecision:
+        """A decision of ``players`` (one or both), player 2's choices from ``split`` on when both decide."""
+        d = cls()
+        d.players = players if players.__class__ is tuple else tuple(players)
+        d.kind = kind
+        d.prompt = prompt
+        d.choices = choices
+        d.split = split
         return d
 
     def choices_for(self, player: int) -> list:

@@ -9,7 +9,7 @@ nothing happens.
 
 from __future__ import annotations
 
-from tabletop.engine.core import make_event
+from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.procedure import DONE
 
 from ..captions import writer, writers
@@ -50,7 +50,13 @@ POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a i
 def step_event(state, name: str, rule: str):
     """Enter judgment step ``name`` and emit its event (caption filled in later)."""
     state.battle_step = name
-    ev = make_event(_STEP_KINDS[name], "", rule, {"step": name})
+    ev = MadeEvent()  # make_event(kind, "", rule, {"step": name}), written out here (no call)
+    ev.kind = _STEP_KINDS[name]
+    ev.caption = ""
+    ev.rule = rule
+    ev.data = {"step": name}
+    ev.hidden_from = ()
+    ev.public = None
     state.events.append(ev)
     return ev
 

@@ -8,14 +8,96 @@ Every phase, step and resolution of the rules is one procedure registered in
 
 from __future__ import annotations
 
-from tabletop.engine.procedure import DONE, Processor, Procedures, Step
+from operator import indexOf
+
+from tabletop.engine.procedure import AGAIN, DONE, LOOP_GUARD, WAIT, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
 _new = object.__new__
 
 
+class LumenProcessor(Processor):
+    """The kit's processor with this game's two options fixed (the
+    end-of-game check only when due, every event given its rule where it is
+    made), its loop written for them alone, and the pending decision built
+    where the loop stops: :meth:`apply` and :meth:`start` return it (the
+    kit's ``choose`` or ``run`` followed by ``decide``, in one call)."""
+
+    def __init__(self, procedures: Procedures):
+        super().__init__(procedures, outcome_when_due=True, events_ruled=True)
+
+    def apply(self, state, choice, events: list):
+        """``choose(state, choice, events)``, then the decision ``decide(state)`` would build."""
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            raise RuntimeError("no step is waiting for a decision")
+        step = steps[-1]  # the waiting step is the top one
+        proc = self.table[step.proc]
+        if proc.decide is None:
+            raise RuntimeError("no step is waiting for a decision")
+        result = proc.choose(state, step, choice, events)
+        # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
+        return self._go(state, events, step, proc, AGAIN if result == WAIT else result, 0)
+
+    def start(self, state, events: list):
+        """``run(state, events)``, then the decision ``decide(state)`` would build."""
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            return None
+        step = steps[-1]
+        proc = self.table[step.proc]
+        run = proc.run
+        if run is None:
+            return proc.decide(state, step)  # a decision step with nothing to do first
+        return self._go(state, events, step, proc, run(state, step, events), 0)
+
+    def _go(self, state, events: list, step, proc, result, start: int):
+        """The kit's loop (``Processor._go``) for this game's options, returning the decision it stops at."""
+        table = self.table
+        for _ in range(LOOP_GUARD):
+            if result is DONE:
+                steps = state.steps
+                if steps and steps[-1] is step:
+                    steps.pop()
+                elif steps:  # it pushed sub-steps above itself: the nearest to the top goes (found in C)
+                    try:
+                        del steps[~indexOf(reversed(steps), step)]
+                    except ValueError:  # it was dropped already (the game ended, or a grab broke the battle)
+                        pass
+            elif result is not AGAIN:
+                if result == WAIT:
+                    steps = state.steps
+                    if steps and steps[-1] is step:
+                        result = None  # it waits for a player: stop after the check
+                else:
+                    self._after(state, step, result)
+            if state.outcome_due:  # the end-of-game check, when something it reads changed
+                state.outcome_due = False
+                state.check_outcome(events)
+            if result is None:
+                break
+            steps = state.steps  # read afresh: a procedure may replace the list
+            if not steps or state.outcome is not None:
+                return None
+            step = steps[-1]
+            proc = table[step.proc]
+            run = proc.run
+            if run is None:  # a decision step with nothing to do first
+                return proc.decide(state, step)
+            result = run(state, step, events)
+        else:
+            raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
+                               f"(top step: {state.steps[-1] if state.steps else None})")
+        steps = state.steps  # the waiting step's decision (decide)
+        if state.outcome is not None or not steps:
+            return None
+        step = steps[-1]
+        decide = table[step.proc].decide
+        return None if decide is None else decide(state, step)
+
+
 # the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due)
-PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
+PROCESSOR = LumenProcessor(PROCS)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
@@ -27,6 +109,11 @@ def push(state, *steps) -> None:
     place, so a step without arguments is one shared record (no procedure
     pushes its own name while it runs, so the processor never confuses two)."""
     stack = state.steps
+    if len(steps) == 1:
+        s = steps[0]
+        if s.__class__ is str:  # one step without arguments, the commonest
+            stack.append(_PLAIN.get(s) or _plain(s))
+            return
     for s in (steps if len(steps) == 1 else reversed(steps)):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))
@@ -65,27 +152,25 @@ _RUNNERS: dict = {}  # names -> the steps run one after another in straight-line
 def _runner(names: tuple):
     """The body of :func:`run_in_place` for ``names``, generated once as
     straight-line code (as the kit's field table generates ``clone``): each
-    step in turn, its events given its rule when it emitted one without
-    (``state.unruled``), the end-of-game check when due. It returns how many
+    step in turn and the end-of-game check when due (every event is made
+    with its rule, as for the processor's ``events_ruled``: no step's events
+    are looked at afterwards; tests/test_events_ruled.py holds the game to it). It returns how many
     of the steps ran or wait to be pushed from (the rest, from that one on,
     are pushed), or -1 when nothing is left to push (all ran, or the game
     ended, or sudden death replaced the steps)."""
     plan = _PLANS.get(names) or _plan(names)
-    ns = {"DONE": DONE, "_tag": _tag, "_unfinished": _unfinished}
+    ns = {"DONE": DONE, "_unfinished": _unfinished}
     body = []
     end = -1
-    for k, (run, rule, step) in enumerate(plan):
+    for k, (run, _rule, step) in enumerate(plan):
         if run is None:  # a decision: it waits as a step (pushed with the rest)
             end = k
             break
-        ns[f"run{k}"], ns[f"step{k}"], ns[f"rule{k}"] = run, step, rule
+        ns[f"run{k}"], ns[f"step{k}"] = run, step
         # (the code's text goes through replace(): the catalogs never take it for players' words)
         body.append("""
-    start = len(events)
     if run@K(state, step@K, events) is not DONE:
         _unfinished(step@K)
-    if state.unruled:
-        _tag(events, start, rule@K)
     if state.outcome_due:
         state.outcome_due = False
         state.check_outcome(events)
@@ -105,13 +190,6 @@ def prepare(*tables: tuple) -> None:
     for names in tables:
         if names not in _RUNNERS:
             _runner(names)
-
-
-def _tag(events: list, start: int, rule: str) -> None:
-    """Events from ``start`` on emitted without a rule get ``rule`` (the procedure's that emitted them)."""
-    for i in range(start, len(events)):
-        if not events[i].rule:
-            events[i].rule = rule
 
 
 def _unfinished(step) -> None:

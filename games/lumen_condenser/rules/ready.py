@@ -5,7 +5,8 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, make_event
+from tabletop.engine.core import Choice
+from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BATTLE, HAND
@@ -15,6 +16,7 @@ from .procedures import PROCS, push
 
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
+_OTHER = ((1,), (0,))    # the player a declaration is hidden from, by the declarer
 
 
 @PROCS.step("ready_phase", rule="Ready phase (seed 5.2)")
@@ -69,10 +71,15 @@ def _declared(state, p: int, announce: bool = True) -> bool:
     if state.first_declarer < 0:
         state.first_declarer = p
     if announce:
-        q = 1 - p
-        card = state.ready_picks[p]
-        state.events.append(make_event("ready.declare", f"{state.names[p]} declares ready", "seed 5.2",
-                                       {"player": p, "card": card}, (q,), {"player": p, "card": None}))
+        # make_event("ready.declare", caption, "seed 5.2", data, (q,), public), written out here (no call)
+        ev = MadeEvent()
+        ev.kind = "ready.declare"
+        ev.caption = f"{state.names[p]} declares ready"
+        ev.rule = "seed 5.2"
+        ev.data = {"player": p, "card": state.ready_picks[p]}
+        ev.hidden_from = _OTHER[p]
+        ev.public = {"player": p, "card": None}
+        state.events.append(ev)
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1
         return True
@@ -121,6 +128,7 @@ def _ready_maker(p: int, r: str):
     return make
 
 
+READY_PROMPT = "Ready: choose a technique (hidden until both are in)"
 _READY_MAKE = {key: _ready_maker(key[1], key[2]) for keys in _READY_KEYS for key in keys.values()}
 
 
@@ -133,11 +141,22 @@ class ReadyDeclarations:
 
     @staticmethod
     def decide(state, step):
+        timeout = state.timed and state.first_declarer >= 0
+        old = state.decision
+        if state.events is not None and old is not None and old.kind == "ready" and old.split is not None:
+            # a choice being applied to the decision of both: one has declared, and the other's
+            # choices are the ones they had (a declaration changes no hand, restriction or card)
+            declared = state.declared
+            if declared[0] != declared[1]:
+                p = 1 if declared[0] else 0
+                ch = old.choices[old.split:] if p else old.choices[:old.split]  # never a timeout: nobody had declared
+                if timeout:
+                    ch.append(_TIMEOUT[p])
+                return LumenDecision.of(p, "ready", READY_PROMPT, ch)
         m = state.made_memo
         if m is None or m.cards is not state.table.card:
             m = made_for(state)
         zones = state.table.zones
-        timeout = state.timed and state.first_declarer >= 0
         players = []
         ch = []
         split = 0  # where player 2's choices begin
@@ -159,8 +178,7 @@ class ReadyDeclarations:
                 ch.append(_NO_RESPONSE[p])
             if timeout:
                 ch.append(_TIMEOUT[p])
-        return LumenDecision(players, "ready", "Ready: choose a technique (hidden until both are in)", ch,
-                             split if len(players) == 2 else None)
+        return LumenDecision.both(players, "ready", READY_PROMPT, ch, split if len(players) == 2 else None)
 
     @staticmethod
     def choose(state, step, c, events):

@@ -63,8 +63,8 @@ class SuddenDeathGet:
     def decide(state, step):
         p = step.args["player"]
         need = state.limit(p) - len(state.table.zones[HAND[p]])
-        return LumenDecision((p,), "get", f"Sudden death: take {need} more technique(s) from your List",
-                             take_choices(state, p, sudden_death=True))
+        return LumenDecision.of(p, "get", f"Sudden death: take {need} more technique(s) from your List",
+                                take_choices(state, p, sudden_death=True))
 
     @staticmethod
     def choose(state, step, c, events):

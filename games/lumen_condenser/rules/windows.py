@@ -133,7 +133,7 @@ def has_ability(state, p: int, timing: str) -> bool:
     refusals' tests written out (no refusal worded)."""
     db = state.card_db
     ch = db.chars[state.characters[p]]
-    if ch.abilities:
+    if timing in ch.ability_timings:
         used = state.abilities_used[p]
         for i, e in enumerate(ch.abilities):
             if (e["timing"] == timing and not used & (1 << i) and e.get("cost", 0) <= state.trait_counters[p]
@@ -143,7 +143,7 @@ def has_ability(state, p: int, timing: str) -> bool:
     cards = state.table.card
     for iid in state.table.zones[SIDE[p]]:
         t = techs[cards[iid]]
-        if t.timing == timing and t.special:  # a special technique of this timing
+        if t.special_at == timing:  # a special technique of this timing
             for e in t.effects_at.get("use", ()):
                 if not condition_holds(state, p, e) or conflicts(state, p, e):
                     break
