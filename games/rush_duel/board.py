@@ -47,10 +47,18 @@ class Board:
 
     def units(self, p: int) -> list[int]:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
+        # plain loops: on a row of three they cost less than a comprehension or filter
         mx = self.maximum_centre
+        out = []
         if not mx:
-            return list(filter(_IS_CARD, self.table.zones[_MONSTER_ZONE[p]]))
-        return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
+            for i in self.table.zones[_MONSTER_ZONE[p]]:
+                if i is not None:
+                    out.append(i)
+            return out
+        for i in self.table.zones[_MONSTER_ZONE[p]]:
+            if i is not None and mx.get(i, i) == i:
+                out.append(i)
+        return out
 
     def free_slots(self, zone: str) -> int:
         return sum(1 for i in self.table.zones[zone] if i is None)

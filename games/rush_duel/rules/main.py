@@ -26,6 +26,10 @@ _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 #: the free and the taken slots of a row of three, by which slots are empty
 _FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
          for a in (False, True) for b in (False, True) for c in (False, True)}
+#: a decision made without running ``__init__`` (its slots are filled where it is made)
+_new = object.__new__
+#: the deciding players of a Main Phase decision, by the turn player
+_ONE = ((0,), (1,))
 
 #: the classes of spells (memo)
 _SPELLS = (SPELL, FIELD_SPELL)
@@ -98,7 +102,7 @@ class MainPhaseRules:
         zp = Z[p]
         card, zones, face = t.card, t.zones, t.face
         memo = self.memo
-        made, hint = memo.made, memo.hint
+        made, hint, plain = memo.made, memo.hint, memo.plain
         if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
             made.clear()
         mz = zp["monster"]
@@ -125,6 +129,13 @@ class MainPhaseRules:
             elif code == SPELL or code == TRAP:
                 if s_free:
                     if code == SPELL:
+                        if plain[cid]:  # always activated one way: its choice is made once, with its sets
+                            got = made.get(("plain", i, cid, p, s_free))
+                            if got is None:
+                                got = self._plain_sets(p, i, cid, h[1], s_free)
+                            ch += got[0]
+                            same += got[1]
+                            continue
                         self._spell_choices(p, i, ch, None)
                     got = made.get((i, cid, p, s_free))
                     if got is None:
@@ -184,6 +195,11 @@ class MainPhaseRules:
                 h = hint[cid]
                 if not h[4] or (h[5] and i not in mx):
                     continue
+                if plain[cid]:  # always used one way: the choice made once (_effect_choices)
+                    got = made.get(("effect", i, cid, None, p, None))
+                    if got is not None:
+                        ch.append(got)
+                        continue
                 variants = self.effect_variants(p, i)
                 if variants:
                     self._effect_choices("effect", p, i, variants, ch)
@@ -194,7 +210,24 @@ class MainPhaseRules:
             if len(_PROMPTS) > 1000:
                 _PROMPTS.clear()
             prompt = _PROMPTS[name] = f"{name}: Main Phase"
-        return ZoneDecision((p,), "main_action", prompt, ch, same)
+        d = _new(ZoneDecision)  # ZoneDecision((p,), "main_action", prompt, ch, same)
+        d.players = _ONE[p]
+        d.kind = "main_action"
+        d.prompt = prompt
+        d.choices = ch
+        d._same = same
+        return d
+
+    def _plain_sets(self, p: int, i: int, cid: str, name: str, s_free: tuple) -> tuple:
+        """The choices of a spell in the hand that is always activated one way
+        (memo.plain): its activation, then its sets into the free zones ``s_free``
+        (made once, kept under ``("plain", i, cid, p, s_free)``)."""
+        made = self.memo.made
+        act: list = []
+        self._effect_choices("activate", p, i, _PLAIN, act, None)
+        sets = made.get((i, cid, p, s_free)) or _sets(made, p, i, cid, name, Z[p]["spell"], s_free)
+        got = made[("plain", i, cid, p, s_free)] = (act + sets[0], sets[1])
+        return got
 
     def _summon_choices(self, p: int, i: int, need: int, slots: tuple, ch: list, same: list) -> None:
         """A summon and a set of the monster ``i`` needing ``need`` tributes (seed
