@@ -107,7 +107,8 @@ class Board:
         db, card, zones = self.db, t.card, t.zones
         for p in (0, 1):
             zp = Z[p]
-            for s in (*zones[zp["field"]], *zones[zp["monster"]]):  # the field spell first
+            f_row, m_row = zones[zp["field"]], zones[zp["monster"]]
+            for s in (f_row[0], m_row[0], m_row[1], m_row[2]):  # the field spell first
                 if s is None or not face[s]:
                     continue
                 c = db[card[s]]
