@@ -330,9 +330,9 @@ class MainPhaseRules:
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
-        events.append(self._event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
+        events.append(make_event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
                                "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
-                               "from the next turn on)", card=iid, player=p))
+                               "from the next turn on)", {"card": iid, "player": p}))
 
     def _do_change_position(self, p: int, a: dict, events: list) -> None:
         """Change a face-up monster's battle position, once per turn (seed 3.2.2)."""
@@ -342,8 +342,8 @@ class MainPhaseRules:
         events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
         cap = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
-        events.append(self._event("position.change", cap,
-                               "seed 3.2.2 (once per turn)", card=iid, player=p))
+        events.append(make_event("position.change", cap,
+                               "seed 3.2.2 (once per turn)", {"card": iid, "player": p}))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
         """Activate a spell from the hand or face down on the field (seed 3.2.3, 3.2.4)."""
@@ -367,16 +367,16 @@ class MainPhaseRules:
             cap = f"{self.names[p]} activates the field spell {c['name']}"
         else:
             cap = ACTIVATES.format(player=self.names[p], card=c["name"])
-        events.append(self._event("spell.activate", cap,
-                               "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
+        events.append(make_event("spell.activate", cap,
+                               "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", {"card": iid, "player": p}))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_effect(self, p: int, a: dict, events: list) -> None:
         """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
         iid = a["card"]
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
-        events.append(self._event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
-                               "digest 1.E rule 24 (once per turn)", card=iid, player=p))
+        events.append(make_event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
+                               "digest 1.E rule 24 (once per turn)", {"card": iid, "player": p}))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
