@@ -136,7 +136,9 @@ class MainPhaseRules:
                             ch += got[0]
                             same += got[1]
                             continue
-                        self._spell_choices(p, i, ch, None)
+                        variants = self.effect_variants(p, i)  # _spell_choices, plain[cid] known false
+                        if variants:
+                            self._effect_choices("activate", p, i, variants, ch)
                     got = made.get((i, cid, p, s_free))
                     if got is None:
                         got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
