@@ -47,10 +47,18 @@ class Board:
 
     def units(self, p: int) -> list[int]:
         """The monsters ``p`` controls; a Maximum monster counts once, by its centre (digest 31)."""
+        # plain loops: on a row of three they cost less than a comprehension or filter
         mx = self.maximum_centre
+        out = []
         if not mx:
-            return list(filter(_IS_CARD, self.table.zones[_MONSTER_ZONE[p]]))
-        return [i for i in self.table.zones[_MONSTER_ZONE[p]] if i is not None and mx.get(i, i) == i]
+            for i in self.table.zones[_MONSTER_ZONE[p]]:
+                if i is not None:
+                    out.append(i)
+            return out
+        for i in self.table.zones[_MONSTER_ZONE[p]]:
+            if i is not None and mx.get(i, i) == i:
+                out.append(i)
+        return out
 
     def free_slots(self, zone: str) -> int:
         return sum(1 for i in self.table.zones[zone] if i is None)
@@ -99,7 +107,8 @@ class Board:
         db, card, zones = self.db, t.card, t.zones
         for p in (0, 1):
             zp = Z[p]
-            for s in (*zones[zp["field"]], *zones[zp["monster"]]):  # the field spell first
+            f_row, m_row = zones[zp["field"]], zones[zp["monster"]]
+            for s in (f_row[0], m_row[0], m_row[1], m_row[2]):  # the field spell first
                 if s is None or not face[s]:
                     continue
                 c = db[card[s]]

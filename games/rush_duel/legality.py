@@ -120,6 +120,15 @@ def _target_plan(target: dict) -> tuple:
     return got
 
 
+def _any_in(found: frozenset, card: list, zone: list) -> bool:
+    """Does a card of ``zone`` have one of the card ids ``found``? (A plain loop: over a
+    zone it costs less than ``isdisjoint(map(...))``.)"""
+    for i in zone:
+        if card[i] in found:
+            return True
+    return False
+
+
 class Legality:
     """Mixin of RushState: requirements, costs, targets and what can be activated."""
 
@@ -181,7 +190,12 @@ class Legality:
                     return False
             elif k == "grave_at_least":
                 flt = c.get("filter", {})
-                if sum(1 for i in t.zones[Z[p]["grave"]] if card_matches(self.db[self.table.card[i]], flt)) < n:
+                db, card = self.db, t.card
+                k = 0
+                for i in t.zones[Z[p]["grave"]]:
+                    if card_matches(db[card[i]], flt):
+                        k += 1
+                if k < n:
                     return False
             elif k == "deck_at_least":
                 if len(t.zones[Z[p]["deck"]]) < n:
@@ -191,7 +205,10 @@ class Legality:
                     return False
             elif k == "own_monster_exists":
                 flt = c.get("filter", {})
-                if not any(self.on_field_matches(i, flt) for i in self.units(p) if i != src):
+                for i in self.units(p):
+                    if i != src and self.on_field_matches(i, flt):
+                        break
+                else:
                     return False
             elif k == "opp_spell_traps_at_least":
                 if self._spell_trap_count(1 - p) < n:
@@ -211,7 +228,11 @@ class Legality:
                     return False
             elif op == "discard":
                 flt = c.get("filter", {})
-                k = sum(1 for i in t.zones[Z[p]["hand"]] if i != src and card_matches(self.db[self.table.card[i]], flt))
+                db, card = self.db, t.card
+                k = 0
+                for i in t.zones[Z[p]["hand"]]:
+                    if i != src and card_matches(db[card[i]], flt):
+                        k += 1
                 if k < c.get("n", 1):
                     return False
             elif op == "pay_lp":
@@ -235,16 +256,23 @@ class Legality:
         _spec, sides, face, flt, monster = got
         sides = sides[p]
         up = face == "up"
+        faces = t.face
+        out = []  # plain loops: on rows of three they cost less than comprehensions
         if monster:
-            if not flt:  # the face asked for at most
-                if face is None:
-                    return [i for q in sides for i in self.units(q)]
-                return [i for q in sides for i in self.units(q) if bool(t.face[i]) == up]
-            return [i for q in sides for i in self.units(q)
-                    if (face is None or bool(t.face[i]) == up) and self.on_field_matches(i, flt)]
-        return [i for q in sides for z in (Z[q]["spell"], Z[q]["field"]) for i in t.zones[z]
-                if i is not None and (face is None or bool(t.face[i]) == up)
-                and (not flt or (t.face[i] and card_matches(self.db[t.card[i]], flt)))]
+            for q in sides:
+                for i in self.units(q):
+                    if (face is None or bool(faces[i]) == up) and (not flt or self.on_field_matches(i, flt)):
+                        out.append(i)
+            return out
+        zones = t.zones
+        for q in sides:
+            zq = Z[q]
+            for z in (zq["spell"], zq["field"]):
+                for i in zones[z]:
+                    if i is not None and (face is None or bool(faces[i]) == up) \
+                            and (not flt or (faces[i] and card_matches(self.db[t.card[i]], flt))):
+                        out.append(i)
+        return out
 
     def effect_variants(self, p: int, src: int, ctx: dict | None = None) -> list[tuple]:
         """The ways ``src``'s effect can be activated now: (mode or None, target or None).
@@ -261,7 +289,9 @@ class Legality:
             if spec is None:
                 out.append((m, None))
             else:
-                out.extend((m, x) for x in self.targets(p, spec) if x != src)
+                for x in self.targets(p, spec):
+                    if x != src:
+                        out.append((m, x))
         return out
 
     def _mode_possible(self, p: int, src: int, checks: tuple, ctx: dict | None) -> bool:
@@ -278,16 +308,13 @@ class Legality:
             if code == CHECK_FUSION:
                 return self.fusion_possible(p, src)
             if code == CHECK_SEARCH:
-                found = self.memo.matching(op.get("filter") or _NO_FILTER)
-                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["deck"]]))
+                return _any_in(self.memo.matching(op.get("filter") or _NO_FILTER), t.card, t.zones[Z[p]["deck"]])
             if code == CHECK_REVIVE:
                 if None not in t.zones[Z[p]["monster"]]:
                     return False
-                found = self.memo.revivable(op.get("filter") or _NO_FILTER)
-                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+                return _any_in(self.memo.revivable(op.get("filter") or _NO_FILTER), t.card, t.zones[Z[p]["grave"]])
             if code == CHECK_SALVAGE:
-                found = self.memo.matching(op.get("filter") or _NO_FILTER)
-                return not found.isdisjoint(map(t.card.__getitem__, t.zones[Z[p]["grave"]]))
+                return _any_in(self.memo.matching(op.get("filter") or _NO_FILTER), t.card, t.zones[Z[p]["grave"]])
             if code == CHECK_ALL:
                 if not self._what(p, src, op, {"attacker": None, "summoned": None, "target": None}):
                     return False
@@ -347,12 +374,22 @@ class Legality:
         if not extra:
             return False
         card = t.card
-        kinds = self.memo.fusions_in(tuple(map(card.__getitem__, extra)))
+        # plain loops throughout: over a few cards they cost less than map or a comprehension
+        key = []
+        for i in extra:
+            key.append(card[i])
+        kinds = self.memo.fusions_in(tuple(key))
         mx = self.maximum_centre
         zone = zones[zp["monster"]]
-        monsters = [card[i] for i in zone if i is not None and i not in mx]
+        monsters = []
+        for i in zone:
+            if i is not None and i not in mx:
+                monsters.append(card[i])
         hand = zones[zp["hand"]]
-        present = set(map(card.__getitem__, hand))
+        have = []
+        for i in hand:
+            have.append(card[i])
+        present = set(have)
         present.update(monsters)
         for counts, names, once in kinds:
             if not names <= present:  # a material is neither in the hand nor on the field
@@ -360,11 +397,16 @@ class Legality:
             # the copies each material needs, the spell itself aside: one of each is
             # there already when each is needed once and the spell is none of them
             if not once or card[src] in names:
-                have = list(map(card.__getitem__, hand))
+                have_all = have[:]
                 if src in hand:
-                    have.remove(card[src])
-                have += monsters
-                if any(have.count(m) < n for m, n in counts):
+                    have_all.remove(card[src])
+                have_all += monsters
+                short = False
+                for m, n in counts:
+                    if have_all.count(m) < n:
+                        short = True
+                        break
+                if short:
                     continue
             if None not in zone and names.isdisjoint(monsters):
                 continue  # the Fusion monster needs a Monster Zone a material leaves free

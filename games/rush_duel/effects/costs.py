@@ -4,6 +4,8 @@ primitives.py, as both."""
 
 from __future__ import annotations
 
+from tabletop.engine.core import make_event
+
 from ..zones import Z
 from . import card_matches
 from .primitives import COST_STEPS
@@ -33,7 +35,7 @@ def discard(state, effect, op, events) -> bool:
 def pay_lp(state, effect, op, events) -> bool:
     """Cost: pay n LP (more than n must be left, README rule choice 11; digest 1.E rule 23)."""
     p = effect["player"]
-    events.append(state._event("effect.cost", f"{state.names[p]} pays {op['n']} LP", "digest 1.E rule 23 (cost)", player=p))
+    events.append(make_event("effect.cost", f"{state.names[p]} pays {op['n']} LP", "digest 1.E rule 23 (cost)", {"player": p}))
     state._lp_change(p, -op["n"], events, "digest 1.E rule 23 (cost)")
     return True
 

@@ -10,6 +10,7 @@ when the step is done, False when it waits for a card pick."""
 
 from __future__ import annotations
 
+from tabletop.engine.core import make_event
 from tabletop.engine.effects import Effects
 
 from ..zones import Z, quiet
@@ -26,8 +27,8 @@ def draw(state, effect, op, events) -> bool:
     """[EFFECT] draw n; too few cards in the deck loses (seed 2; README rule choice 2)."""
     q = state._who(effect, op)
     n = op.get("n", 1)
-    events.append(state._event("effect.draw", f"{state.names[q]} draws {n} by the effect of {state.name(effect['source'])}",
-                           "card effect (draw)", player=q, n=n))
+    events.append(make_event("effect.draw", f"{state.names[q]} draws {n} by the effect of {state.name(effect['source'])}",
+                           "card effect (draw)", {"player": q, "n": n}))
     state.draw(q, n, events, "card effect (draw)")
     return True
 
@@ -37,8 +38,8 @@ def damage(state, effect, op, events) -> bool:
     """[EFFECT] deal n damage; LP 0 loses (seed 2)."""
     q = state._who(effect, op)
     n = op["n"]
-    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[q]}",
-                           "card effect (damage)", player=q, amount=n))
+    events.append(make_event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[q]}",
+                           "card effect (damage)", {"player": q, "amount": n}))
     state._lp_change(q, -n, events, "card effect (damage)")
     return True
 
@@ -55,8 +56,8 @@ def damage_per(state, effect, op, events) -> bool:
     n = op["n"] * k
     if n <= 0:
         return True
-    events.append(state._event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[1 - p]}",
-                           "card effect (damage)", player=1 - p, amount=n))
+    events.append(make_event("effect.damage", f"{state.name(effect['source'])} deals {n} damage to {state.names[1 - p]}",
+                           "card effect (damage)", {"player": 1 - p, "amount": n}))
     state._lp_change(1 - p, -n, events, "card effect (damage)")
     return True
 
@@ -66,7 +67,7 @@ def gain(state, effect, op, events) -> bool:
     """[EFFECT] gain n LP (no LP ceiling, digest 1.C rule 9)."""
     p = effect["player"]
     n = op["n"]
-    events.append(state._event("effect.gain", f"{state.names[p]} gains {n} LP", "card effect (gain LP)", player=p, amount=n))
+    events.append(make_event("effect.gain", f"{state.names[p]} gains {n} LP", "card effect (gain LP)", {"player": p, "amount": n}))
     state._lp_change(p, n, events, "card effect (gain LP; no LP ceiling)")
     return True
 
@@ -96,7 +97,7 @@ def move_cards(state, effect, op, events, dest: str, verb: str) -> bool:
             continue
         nm = state.name(i) if state.table.face[i] else "a face-down card"
         cap = _MOVE_WORDS[verb].format(source=state.name(effect["source"]), card=nm)
-        events.append(state._event(f"effect.{verb}", cap, f"card effect ({verb.replace('_', ' ')})", card=i))
+        events.append(make_event(f"effect.{verb}", cap, f"card effect ({verb.replace('_', ' ')})", {"card": i}))
         # one line in the log: the line above says it, the move says nothing
         state.leave_field(i, dest, events, "", f"card effect ({verb})")
     return True
@@ -130,8 +131,8 @@ def boost(state, effect, op, events) -> bool:
         state.until_end_of_turn = {**state.until_end_of_turn, i: (m[0] + op.get("atk", 0), m[1] + op.get("def", 0), m[2])}
         a, d = op.get("atk", 0), op.get("def", 0)
         cap = _BOOST_WORDS[((a > 0) - (a < 0), (d > 0) - (d < 0))].format(card=state.name(i), atk=abs(a), def_=abs(d))
-        events.append(state._event("effect.boost", cap,
-                               "card effect (modify stats)", card=i, atk=op.get("atk", 0), **{"def": op.get("def", 0)}))
+        events.append(make_event("effect.boost", cap,
+                               "card effect (modify stats)", {"card": i, "atk": op.get("atk", 0), "def": op.get("def", 0)}))
     return True
 
 
@@ -141,8 +142,8 @@ def pierce(state, effect, op, events) -> bool:
     for i in state._what(effect["player"], effect["source"], op, effect):
         m = state.until_end_of_turn.get(i, (0, 0, 0))
         state.until_end_of_turn = {**state.until_end_of_turn, i: (m[0], m[1], 1)}
-        events.append(state._event("effect.pierce", f"{state.name(i)} gains piercing until the end of the turn",
-                               "card effect (grant piercing; seed 3.3.2.2)", card=i))
+        events.append(make_event("effect.pierce", f"{state.name(i)} gains piercing until the end of the turn",
+                               "card effect (grant piercing; seed 3.3.2.2)", {"card": i}))
     return True
 
 
@@ -154,8 +155,8 @@ def to_defense(state, effect, op, events) -> bool:
         if i in state.maximum_centre or not t.face[i] or not state.is_attack(i):
             continue
         events.append(quiet(t.set_orient(i, 1, rule="card effect")))  # the line below says it
-        events.append(state._event("effect.position", f"{state.name(effect['source'])} changes {state.name(i)} to defense position",
-                               "card effect (change position)", card=i))
+        events.append(make_event("effect.position", f"{state.name(effect['source'])} changes {state.name(i)} to defense position",
+                               "card effect (change position)", {"card": i}))
     return True
 
 
@@ -179,8 +180,8 @@ def negate_attack(state, effect, op, events) -> bool:
     k = effect.get("damage_step")
     if k is not None and k < len(state.steps) and state.steps[k].proc == "damage_step":
         state.steps[k].args["negated"] = 1
-        events.append(state._event("effect.negate_attack", f"{state.name(effect['source'])} stops the attack",
-                               "card effect (negate attack)", attacker=effect.get("attacker")))
+        events.append(make_event("effect.negate_attack", f"{state.name(effect['source'])} stops the attack",
+                               "card effect (negate attack)", {"attacker": effect.get("attacker")}))
     return True
 
 
@@ -197,7 +198,7 @@ def search(state, effect, op, events) -> bool:
     events.append(t.move(i, Z[p]["hand"], face=0, caption=f"{state.name(i)} is added to the hand", rule="card effect (search)"))
     deck = t.zones[Z[p]["deck"]]
     state.rng.shuffle(deck)
-    events.append(state._event("deck.shuffle", f"{state.names[p]} shuffles the deck", "card effect (search)", player=p))
+    events.append(make_event("deck.shuffle", f"{state.names[p]} shuffles the deck", "card effect (search)", {"player": p}))
     return True
 
 
@@ -236,9 +237,9 @@ def revive(state, effect, op, events) -> bool:
     # one line in the log: the move says nothing, the summon says it all
     events.append(quiet(t.move(i, Z[p]["monster"], face=1, orient=0, rule="card effect (special summon)")))
     state.card_flags[i] = F_SUMMONED
-    events.append(state._event("summon.special", f"{state.name(i)} is special summoned from the graveyard",
+    events.append(make_event("summon.special", f"{state.name(i)} is special summoned from the graveyard",
                                "card effect (special summon)",
-                           card=i, player=p))
+                           {"card": i, "player": p}))
     state._open_window("summon", p, events, summoned=i)
     return True
 
@@ -251,8 +252,8 @@ def equip(state, effect, op, events) -> bool:
     if tg is None or not t.zone[tg].endswith(".monster") or not t.face[tg] or not t.zone[src].endswith(".spell"):
         return True
     state.equips = {**state.equips, src: (tg, op.get("atk", 0), op.get("def", 0))}
-    events.append(state._event("effect.equip", f"{state.name(src)} is equipped to {state.name(tg)}", "equip spell",
-                           card=src, target=tg, atk=op.get("atk", 0)))
+    events.append(make_event("effect.equip", f"{state.name(src)} is equipped to {state.name(tg)}", "equip spell",
+                           {"card": src, "target": tg, "atk": op.get("atk", 0)}))
     return True
 
 
@@ -303,14 +304,14 @@ def fusion(state, effect, op, events) -> bool:
             state.send_hand_to_grave(m, events, f"{state.name(m)} is sent from the hand to the graveyard as Fusion material",
                                     "digest 1.G rule 29")
     if state.free_slots(Z[p]["monster"]) == 0:
-        events.append(state._event("summon.fusion_failed", "No Monster Zone is free: the Fusion monster stays in the Extra Deck",
-                               "digest 1.A rule 2"))
+        events.append(make_event("summon.fusion_failed", "No Monster Zone is free: the Fusion monster stays in the Extra Deck",
+                               "digest 1.A rule 2", {}))
         return True
     # one line in the log: the move says nothing, the summon says it all
     events.append(quiet(t.move(fz, Z[p]["monster"], face=1, orient=0, rule="digest 1.G rule 29")))
     state.card_flags[fz] = F_SUMMONED
-    events.append(state._event("summon.fusion", f"{state.name(fz)} is fusion summoned from the Extra Deck",
+    events.append(make_event("summon.fusion", f"{state.name(fz)} is fusion summoned from the Extra Deck",
                                "digest 1.G rule 29 (fusion summon)",
-                           card=fz, player=p))
+                           {"card": fz, "player": p}))
     state._open_window("summon", p, events, summoned=fz)
     return True

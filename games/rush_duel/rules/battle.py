@@ -3,7 +3,7 @@ digest 1.D rule 20)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, make_choice
+from tabletop.engine.core import Choice, Decision, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
@@ -71,8 +71,8 @@ class BattleRules:
                    else f"{self.name(att)} attacks a face-down monster")
         else:
             cap = f"{self.name(att)} attacks {self.names[1 - p]} directly"
-        events.append(self._event("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
-                               attacker=att, target=dfd, player=p))
+        events.append(make_event("battle.attack_declare", cap, "seed 3.3 (attack declaration)" if dfd >= 0 else "seed 3.3.1 (direct attack)",
+                               {"attacker": att, "target": dfd, "player": p}))
         push(self, "damage_step", attacker=att, target=dfd, negated=0)
         self._open_window_next("attack", p, events, attacker=att, damage_step=len(self.steps) - 1)
 
@@ -85,44 +85,44 @@ class BattleRules:
         p = t.owner[a]
         q = 1 - p
         if attack["negated"] or t.zone[a] != Z[p]["monster"] or not t.face[a] or not self.is_attack(a):
-            events.append(self._event("battle.attack_stopped", f"The attack of {self.name(a)} is stopped",
-                                   "digest 1.F rule 27 (a trap answered the attack)", attacker=a))
+            events.append(make_event("battle.attack_stopped", f"The attack of {self.name(a)} is stopped",
+                                   "digest 1.F rule 27 (a trap answered the attack)", {"attacker": a}))
             return
         if d >= 0 and t.zone[d] != Z[q]["monster"]:
-            events.append(self._event("battle.attack_stopped", f"The attack target left the field: the attack of {self.name(a)} ends",
-                                   "README rule choice (attack target gone)", attacker=a))
+            events.append(make_event("battle.attack_stopped", f"The attack target left the field: the attack of {self.name(a)} ends",
+                                   "README rule choice (attack target gone)", {"attacker": a}))
             return
         if d < 0 and self.units(q):
-            events.append(self._event("battle.attack_stopped", f"{self.names[q]} now controls a monster: the direct attack ends",
-                                   "seed 3.3.1 / README rule choice", attacker=a))
+            events.append(make_event("battle.attack_stopped", f"{self.names[q]} now controls a monster: the direct attack ends",
+                                   "seed 3.3.1 / README rule choice", {"attacker": a}))
             return
         A = self.atk(a)
         if d < 0:
-            events.append(self._event("battle.damage_calc", f"Direct attack: {self.name(a)} deals its {A} ATK as damage",
-                                   "seed 3.3.1 (direct attack)", attacker=a, target=-1, atk=A, case="direct"))
+            events.append(make_event("battle.damage_calc", f"Direct attack: {self.name(a)} deals its {A} ATK as damage",
+                                   "seed 3.3.1 (direct attack)", {"attacker": a, "target": -1, "atk": A, "case": "direct"}))
             self._battle_damage(q, A, events, "seed 3.3.1")
             return
         if not t.face[d]:
             # one line in the log: the flip says nothing, the step below says it all
             events.append(quiet(t.set_face(d, 1, rule="seed 3.3.2.2 (flip before damage)")))
-            events.append(self._event("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
-                                   "seed 3.3.2.2", card=d))
+            events.append(make_event("battle.flip_defender", f"{self.name(d)} is turned face up to check its DEF (not a flip summon)",
+                                   "seed 3.3.2.2", {"card": d}))
         if self.is_attack(d):
             D = self.atk(d)
             if A > D:
-                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
+                events.append(make_event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(d)} is destroyed and "
                                        f"{self.names[q]} takes {A - D}", "seed 3.3.2.1 (higher ATK)",
-                                       attacker=a, target=d, atk=A, other=D, case="atk_higher"))
+                                       {"attacker": a, "target": d, "atk": A, "other": D, "case": "atk_higher"}))
                 if self._battle_damage(q, A - D, events, "seed 3.3.2.1"):
                     self._battle_destroy([d], events, "seed 3.3.2.1")
             elif A == D:
-                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: both monsters are destroyed, no damage",
-                                       "seed 3.3.2.1 (equal ATK)", attacker=a, target=d, atk=A, other=D, case="atk_equal"))
+                events.append(make_event("battle.damage_calc", f"{A} ATK against {D} ATK: both monsters are destroyed, no damage",
+                                       "seed 3.3.2.1 (equal ATK)", {"attacker": a, "target": d, "atk": A, "other": D, "case": "atk_equal"}))
                 self._battle_destroy([a, d], events, "seed 3.3.2.1")
             else:
-                events.append(self._event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
+                events.append(make_event("battle.damage_calc", f"{A} ATK against {D} ATK: {self.name(a)} is destroyed and "
                                        f"{self.names[p]} takes {D - A}", "seed 3.3.2.1 (lower ATK)",
-                                       attacker=a, target=d, atk=A, other=D, case="atk_lower"))
+                                       {"attacker": a, "target": d, "atk": A, "other": D, "case": "atk_lower"}))
                 if self._battle_damage(p, D - A, events, "seed 3.3.2.1"):
                     self._battle_destroy([a], events, "seed 3.3.2.1")
             return
@@ -133,26 +133,26 @@ class BattleRules:
                 cap = f"{A} ATK against {D} DEF: {self.name(d)} is destroyed and piercing deals {A - D}"
             else:
                 cap = f"{A} ATK against {D} DEF: {self.name(d)} is destroyed, no damage (no piercing)"
-            events.append(self._event("battle.damage_calc", cap,
+            events.append(make_event("battle.damage_calc", cap,
                                    "seed 3.3.2.2 (higher than DEF, piercing)" if pierce else "seed 3.3.2.2 (higher than DEF)",
-                                   attacker=a, target=d, atk=A, other=D, case="def_pierce" if pierce else "def_higher"))
+                                   {"attacker": a, "target": d, "atk": A, "other": D, "case": "def_pierce" if pierce else "def_higher"}))
             if pierce and not self._battle_damage(q, A - D, events, "seed 3.3.2.2 (piercing)"):
                 return
             self._battle_destroy([d], events, "seed 3.3.2.2")
         elif A == D:
-            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed, no damage",
-                                   "seed 3.3.2.2 (equal to DEF)", attacker=a, target=d, atk=A, other=D, case="def_equal"))
+            events.append(make_event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed, no damage",
+                                   "seed 3.3.2.2 (equal to DEF)", {"attacker": a, "target": d, "atk": A, "other": D, "case": "def_equal"}))
         else:
-            events.append(self._event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
+            events.append(make_event("battle.damage_calc", f"{A} ATK against {D} DEF: nothing is destroyed and "
                                    f"{self.names[p]} takes {D - A}", "seed 3.3.2.2 (lower than DEF)",
-                                   attacker=a, target=d, atk=A, other=D, case="def_lower"))
+                                   {"attacker": a, "target": d, "atk": A, "other": D, "case": "def_lower"}))
             self._battle_damage(p, D - A, events, "seed 3.3.2.2")
 
     def _battle_damage(self, p: int, n: int, events: list, rule: str) -> bool:
         """Battle damage to ``p``; LP checked at once (digest 10). False when the duel ended."""
         if n <= 0:
             return True
-        events.append(self._event("battle.damage", f"{self.names[p]} takes {n} battle damage", rule, player=p, amount=n))
+        events.append(make_event("battle.damage", f"{self.names[p]} takes {n} battle damage", rule, {"player": p, "amount": n}))
         self._lp_change(p, -n, events, rule)
         return self.outcome is None
 
@@ -161,8 +161,8 @@ class BattleRules:
         for i in iids:
             if not self.table.zone[i].endswith(".monster"):
                 continue
-            events.append(self._event("battle.destroy", f"{self.name(i)} is destroyed by battle and sent to the graveyard",
-                                   rule, card=i))
+            events.append(make_event("battle.destroy", f"{self.name(i)} is destroyed by battle and sent to the graveyard",
+                                   rule, {"card": i}))
             self.leave_field(i, "grave", events, "", rule)  # the line above says it
 
 

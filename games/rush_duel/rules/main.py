@@ -26,6 +26,10 @@ _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 #: the free and the taken slots of a row of three, by which slots are empty
 _FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
          for a in (False, True) for b in (False, True) for c in (False, True)}
+#: a decision made without running ``__init__`` (its slots are filled where it is made)
+_new = object.__new__
+#: the deciding players of a Main Phase decision, by the turn player
+_ONE = ((0,), (1,))
 
 #: the classes of spells (memo)
 _SPELLS = (SPELL, FIELD_SPELL)
@@ -98,7 +102,7 @@ class MainPhaseRules:
         zp = Z[p]
         card, zones, face = t.card, t.zones, t.face
         memo = self.memo
-        made, hint = memo.made, memo.hint
+        made, hint, plain = memo.made, memo.hint, memo.plain
         if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
             made.clear()
         mz = zp["monster"]
@@ -125,7 +129,16 @@ class MainPhaseRules:
             elif code == SPELL or code == TRAP:
                 if s_free:
                     if code == SPELL:
-                        self._spell_choices(p, i, ch, None)
+                        if plain[cid]:  # always activated one way: its choice is made once, with its sets
+                            got = made.get(("plain", i, cid, p, s_free))
+                            if got is None:
+                                got = self._plain_sets(p, i, cid, h[1], s_free)
+                            ch += got[0]
+                            same += got[1]
+                            continue
+                        variants = self.effect_variants(p, i)  # _spell_choices, plain[cid] known false
+                        if variants:
+                            self._effect_choices("activate", p, i, variants, ch)
                     got = made.get((i, cid, p, s_free))
                     if got is None:
                         got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
@@ -184,6 +197,11 @@ class MainPhaseRules:
                 h = hint[cid]
                 if not h[4] or (h[5] and i not in mx):
                     continue
+                if plain[cid]:  # always used one way: the choice made once (_effect_choices)
+                    got = made.get(("effect", i, cid, None, p, None))
+                    if got is not None:
+                        ch.append(got)
+                        continue
                 variants = self.effect_variants(p, i)
                 if variants:
                     self._effect_choices("effect", p, i, variants, ch)
@@ -194,7 +212,24 @@ class MainPhaseRules:
             if len(_PROMPTS) > 1000:
                 _PROMPTS.clear()
             prompt = _PROMPTS[name] = f"{name}: Main Phase"
-        return ZoneDecision((p,), "main_action", prompt, ch, same)
+        d = _new(ZoneDecision)  # ZoneDecision((p,), "main_action", prompt, ch, same)
+        d.players = _ONE[p]
+        d.kind = "main_action"
+        d.prompt = prompt
+        d.choices = ch
+        d._same = same
+        return d
+
+    def _plain_sets(self, p: int, i: int, cid: str, name: str, s_free: tuple) -> tuple:
+        """The choices of a spell in the hand that is always activated one way
+        (memo.plain): its activation, then its sets into the free zones ``s_free``
+        (made once, kept under ``("plain", i, cid, p, s_free)``)."""
+        made = self.memo.made
+        act: list = []
+        self._effect_choices("activate", p, i, _PLAIN, act, None)
+        sets = made.get((i, cid, p, s_free)) or _sets(made, p, i, cid, name, Z[p]["spell"], s_free)
+        got = made[("plain", i, cid, p, s_free)] = (act + sets[0], sets[1])
+        return got
 
     def _summon_choices(self, p: int, i: int, need: int, slots: tuple, ch: list, same: list) -> None:
         """A summon and a set of the monster ``i`` needing ``need`` tributes (seed
@@ -297,9 +332,9 @@ class MainPhaseRules:
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
-        events.append(self._event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
+        events.append(make_event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
                                "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
-                               "from the next turn on)", card=iid, player=p))
+                               "from the next turn on)", {"card": iid, "player": p}))
 
     def _do_change_position(self, p: int, a: dict, events: list) -> None:
         """Change a face-up monster's battle position, once per turn (seed 3.2.2)."""
@@ -309,8 +344,8 @@ class MainPhaseRules:
         events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
         cap = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
-        events.append(self._event("position.change", cap,
-                               "seed 3.2.2 (once per turn)", card=iid, player=p))
+        events.append(make_event("position.change", cap,
+                               "seed 3.2.2 (once per turn)", {"card": iid, "player": p}))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
         """Activate a spell from the hand or face down on the field (seed 3.2.3, 3.2.4)."""
@@ -334,16 +369,16 @@ class MainPhaseRules:
             cap = f"{self.names[p]} activates the field spell {c['name']}"
         else:
             cap = ACTIVATES.format(player=self.names[p], card=c["name"])
-        events.append(self._event("spell.activate", cap,
-                               "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", card=iid, player=p))
+        events.append(make_event("spell.activate", cap,
+                               "seed 3.2.3" if c["subtype"] != "field" else "seed 3.2.4", {"card": iid, "player": p}))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_effect(self, p: int, a: dict, events: list) -> None:
         """Activate a face-up monster's effect, once per turn (digest 1.E rule 24)."""
         iid = a["card"]
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_USED
-        events.append(self._event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
-                               "digest 1.E rule 24 (once per turn)", card=iid, player=p))
+        events.append(make_event("effect.activate", f"{self.names[p]} activates the effect of {self.name(iid)}",
+                               "digest 1.E rule 24 (once per turn)", {"card": iid, "player": p}))
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events)
 
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:

@@ -3,7 +3,7 @@ with its tributes, Maximum summon, flip summon."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision, make_choice
+from tabletop.engine.core import Decision, make_choice, make_event
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -67,8 +67,8 @@ class SummonRules:
         c = self.card_data(iid)
         for tr in tributes:
             # the tributed card goes face up to the graveyard: this line names it, the move says nothing
-            events.append(self._event("summon.tribute", f"{self.name(tr)} is tributed and sent to the graveyard",
-                                   "seed 3.2.1.1 (advance summon)", card=tr, player=p))
+            events.append(make_event("summon.tribute", f"{self.name(tr)} is tributed and sent to the graveyard",
+                                   "seed 3.2.1.1 (advance summon)", {"card": tr, "player": p}))
             self.leave_field(tr, "grave", events, "", "seed 3.2.1.1")
         mz = Z[p]["monster"]
         # one line in the log: the move says nothing, the summon or set says it all
@@ -80,15 +80,15 @@ class SummonRules:
                 kind, cap = "summon.advance", f"{self.names[p]} advance summons {c['name']} in attack position in {where}"
             else:
                 kind, cap = "summon.normal", f"{self.names[p]} normal summons {c['name']} in attack position in {where}"
-            events.append(self._event(kind, cap,
-                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
+            events.append(make_event(kind, cap,
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", {"card": iid, "player": p}))
         else:
             if tributes:
                 cap = f"{self.names[p]} sets a monster face down in defense position in {where} (advance set)"
             else:
                 cap = f"{self.names[p]} sets a monster face down in defense position in {where}"
-            events.append(self._event("summon.set", cap,
-                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", card=iid, player=p))
+            events.append(make_event("summon.set", cap,
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", {"card": iid, "player": p}))
         self.card_flags[iid] = F_SUMMONED
         if face:
             self._open_window_next("summon", p, events, summoned=iid)
@@ -103,16 +103,16 @@ class SummonRules:
         for u in self.units(p):
             self.leave_field(u, "grave", events, "{name} is sent to the graveyard to make room for the Maximum monster",
                              "digest 1.G rule 31")
-        events.append(self._event("summon.maximum_reveal", f"{self.names[p]} reveals the three pieces of {self.name(centre)}",
-                               "digest 1.G rule 31", cards=list(pieces)))
+        events.append(make_event("summon.maximum_reveal", f"{self.names[p]} reveals the three pieces of {self.name(centre)}",
+                               "digest 1.G rule 31", {"cards": list(pieces)}))
         for slot, i in enumerate(pieces):
             events.append(t.move(i, Z[p]["monster"], index=slot, face=1, orient=0,
                                  caption=_PLACE_WORDS[slot].format(card=self.name(i)),
                                  rule="digest 1.G rule 31"))
             self.maximum_centre = {**self.maximum_centre, i: centre}
             self.card_flags[i] = F_SUMMONED
-        events.append(self._event("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
-                               "digest 1.G rule 31 (Maximum summon)", card=centre, player=p, atk=self.atk(centre)))
+        events.append(make_event("summon.maximum", f"{self.name(centre)} is Maximum summoned with {self.atk(centre)} ATK",
+                               "digest 1.G rule 31 (Maximum summon)", {"card": centre, "player": p, "atk": self.atk(centre)}))
         self._open_window_next("summon", p, events, summoned=centre)
 
     def _do_flip_summon(self, p: int, a: dict, events: list) -> None:
@@ -123,9 +123,9 @@ class SummonRules:
         events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.2")))
         events.append(quiet(t.set_orient(iid, 0, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED | F_SUMMONED
-        events.append(self._event("summon.flip", f"{self.name(iid)} is flip summoned: face up in attack position",
+        events.append(make_event("summon.flip", f"{self.name(iid)} is flip summoned: face up in attack position",
                                "seed 3.2.2 (flip summon)",
-                               card=iid, player=p))
+                               {"card": iid, "player": p}))
         self._open_window_next("summon", p, events, summoned=iid)
 
 

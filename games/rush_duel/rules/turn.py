@@ -51,8 +51,8 @@ class TurnRules:
             cap = f"{self.names[p]} holds 1 card and draws {n} to hold 5"
         else:
             cap = f"{self.names[p]} holds {h} cards and draws {n} to hold 5"
-        events.append(self._event("draw.count", cap,
-                               "seed 3.1 (draw until 5; 1 at 5 or more)", player=p, hand=h, n=n))
+        events.append(make_event("draw.count", cap,
+                               "seed 3.1 (draw until 5; 1 at 5 or more)", {"player": p, "hand": h, "n": n}))
         if not self.draw(p, n, events, "seed 3.1"):
             return
         self.phase = "main"
@@ -68,8 +68,8 @@ class TurnRules:
         self.until_end_of_turn = {}
         mask = ~F_TURN_BITS
         self.card_flags = {k: v & mask for k, v in self.card_flags.items() if v & mask}
-        events.append(self._event("end.cleanup", "Effects that last until the end of the turn expire; there is no hand limit",
-                               "digest 1.D rules 14, 21", player=p))
+        events.append(make_event("end.cleanup", "Effects that last until the end of the turn expire; there is no hand limit",
+                               "digest 1.D rules 14, 21", {"player": p}))
         self.turn_number += 1
         self.active = 1 - p
         self.start_turn(events)

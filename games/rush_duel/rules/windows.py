@@ -5,7 +5,7 @@ player, 1: the turn player)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, make_choice
+from tabletop.engine.core import Choice, Decision, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..zones import quiet
@@ -69,8 +69,8 @@ class TrapWindows:
         iid = a["card"]
         # one line in the log: the flip says nothing, the activation says it all
         events.append(quiet(self.table.set_face(iid, 1, rule="seed 3.2.5")))
-        events.append(self._event("trap.activate", f"{self.names[p]} activates the trap {self.name(iid)}",
-                               "seed 3.2.5 (one trap per timing)", card=iid, player=p))
+        events.append(make_event("trap.activate", f"{self.names[p]} activates the trap {self.name(iid)}",
+                               "seed 3.2.5 (one trap per timing)", {"card": iid, "player": p}))
         context = {"attacker": window.get("attacker"), "summoned": window.get("summoned"),
                    "damage_step": window.get("damage_step")}
         self._start_effect(p, iid, a.get("mode"), a.get("target"), events, context)
@@ -98,6 +98,6 @@ class TrapWindow:
             return DONE
         # "pass": the turn player is asked next if it was the non-turn player (seed 3.2.5)
         step.stage += 1
-        events.append(state._event("trap.pass", f"{state.names[choice.player]} activates no trap", "seed 3.2.5",
-                                player=choice.player))
+        events.append(make_event("trap.pass", f"{state.names[choice.player]} activates no trap", "seed 3.2.5",
+                                {"player": choice.player}))
         return AGAIN
