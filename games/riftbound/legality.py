@@ -197,10 +197,20 @@ class Legality:
             if not affords(w, E, P):
                 return
             if quickdraw:
+                db, cards = self.card_db, self.table.card
                 for u in self._targets(p, QUICKDRAW_TARGET, -1, -1, hidden_at):
-                    ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+                    on = db[cards[u]]["name"]  # Board.name
+                    key = ("gear", iid, p, to, u, nm, on)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        c = _remember(key, Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+                    ch.append(c)
             else:
-                ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+                key = ("gear", iid, p, to, -1, nm, "")
+                c = _CHOICES.get(key)
+                if c is None:
+                    c = _remember(key, Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+                ch.append(c)
 
     def _ability_choices(self, p, src, n, ab, mode, ch):
         # the targets and costs of an ability ability_refusal allows (the "activate" check)
@@ -245,8 +255,15 @@ class Legality:
                     return
                 # may_equip asks the same of every unit p controls
                 if LEGAL.reason("equip", self, p, {"card": g, "target": units[0]}) is None:
+                    gn, db = gc["name"], self.card_db
                     for u in units:
-                        ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
+                        # the same equip with the same words is the same choice each time (made once)
+                        un = db[card[u]]["name"]  # Board.name
+                        key = ("equip", g, u, p, gn, un)
+                        c = _CHOICES.get(key)
+                        if c is None:
+                            c = _remember(key, Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
+                        ch.append(c)
 
     def _move_dests(self, p, u) -> list:
         """Standard Move routes: base -> battlefield, battlefield -> base, battlefield ->
@@ -318,7 +335,13 @@ class Legality:
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
-                        ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
+                        # the same hide with the same words is the same choice each time (made once)
+                        nm, at = self.card_db[card[iid]]["name"], self.bf_name(b)  # Board.name
+                        key = ("hide", iid, p, to, nm, at)
+                        c = _CHOICES.get(key)
+                        if c is None:
+                            c = _remember(key, Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
+                        ch.append(c)
 
     def _targets(self, p, target, src, loc, hidden_at) -> list:
         """Legal targets of a target in the kit's format (digest 9.3 'what counts as a
