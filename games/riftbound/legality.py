@@ -113,8 +113,9 @@ class Legality:
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
-            # what p can pay for first (the cost is the same wherever it goes)
-            pays = affords(w, E, P)
+            # what p can pay for first (the cost is the same wherever it goes); affords, its
+            # first two answers without its call
+            pays = E <= w[0] and (not P or affords(w, E, P))
             accel = accelerate and affords(w, E + 1, P + [cdom])
             if not (pays or accel):
                 return
@@ -165,7 +166,7 @@ class Legality:
         if not ok:
             return
         if typ == "spell":
-            if not affords(w, E, P):
+            if E > w[0] or P and not affords(w, E, P):
                 return  # not even without the Deflect and Repeat a target or Repeat would add
             if not self.showdown and self.table.card[iid] in self.facts.moves_to_showdown:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
@@ -175,7 +176,7 @@ class Legality:
             for tg in tgs:
                 extra = self._deflect(p, tg)
                 PP = P + ["any"] * extra if extra else P
-                if affords(w, E, PP):
+                if not PP or affords(w, E, PP):  # E <= w[0] here
                     on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
                     key = ("spell", iid, p, tg, nm, on)
                     c = _CHOICES.get(key)
@@ -384,6 +385,8 @@ class Legality:
         w = ZLOC.get(t.zone[tg])  # an opponent's unit on the board
         if w is None or w[0] == p or t.card[tg] not in self.facts.units:
             return 0
+        if "deflect" not in self.facts.kw_given:  # the printed value (Board.keyword_value)
+            return self.card_db[t.card[tg]]["kw"].get("deflect", 0)
         return self.keyword_value(tg, "deflect")
 
     def _cdom(self, card) -> str:
