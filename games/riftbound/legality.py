@@ -301,7 +301,7 @@ class Legality:
                     dests = (-1,)
                 for d in dests:
                     # the same move with the same words is the same choice each time (made once)
-                    key = ("move", u, d, p, nm, bfn)
+                    key = ("move", u, d, p, nm, bfn if d >= 0 else None)  # to base: no battlefield's name
                     c = _CHOICES.get(key)
                     if c is None:
                         c = _remember(key, Choice("move", {"card": u, "to": lz(p, d)}, p,

@@ -13,7 +13,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, MoveEvent
+from tabletop.engine.table import CardTable
 
 from .board import Board
 from .facts import card_facts
@@ -44,9 +44,7 @@ def _count_repeats(ev: list) -> None:
     prev = None
     i = j = 0  # the run of captions equal to prev: ev[i:j]
     for e in ev:
-        c = e._cap if e.__class__ is MoveEvent else e.caption  # a move's written caption, without its property
-        if c is None:
-            c = e.caption  # a move's default caption, written now
+        c = e.caption
         if c != prev:
             if j - i > 1 and prev:
                 n = j - i
