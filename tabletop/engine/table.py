@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
-from .core import Event, _MadeEvent, make_event
+from .core import Event, make_event
 
 
 @dataclass(frozen=True)
@@ -461,14 +461,8 @@ class CardTable:
 
     def set_orient(self, iid: int, orient: int, caption: str = "", rule: str = "") -> Event:
         self.orient[iid] = orient
-        e = _MadeEvent()  # make_event, without its call: cards turn at every turn
-        e.kind = "card.turn"
-        e.caption = caption or "card turned"
-        e.rule = rule
-        e.data = {"card": iid, "orient": "sideways" if orient else "upright"}
-        e.hidden_from = ()
-        e.public = None
-        return e
+        return make_event("card.turn", caption or "card turned", rule,
+                          {"card": iid, "orient": "sideways" if orient else "upright"})
 
     def reveal(self, iids: list[int], to: tuple = (0, 1), caption: str = "", rule: str = "") -> Event:
         for i in iids:
