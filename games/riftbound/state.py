@@ -14,6 +14,7 @@ from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable
+from tabletop.engine.table import _number as number_run  # the kit's numbering of a run (its words)
 
 from .board import Board
 from .facts import card_facts
@@ -47,16 +48,12 @@ def _count_repeats(ev: list) -> None:
         c = e.caption
         if c != prev:
             if j - i > 1 and prev:
-                n = j - i
-                for m in range(i, j):
-                    ev[m].caption = f"{prev} ({m - i + 1} of {n})"
+                number_run(ev, i, j)
             prev = c
             i = j
         j += 1
     if j - i > 1 and prev:
-        n = j - i
-        for m in range(i, j):
-            ev[m].caption = f"{prev} ({m - i + 1} of {n})"
+        number_run(ev, i, j)
 
 
 FIELD_LIST = [
