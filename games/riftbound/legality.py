@@ -77,7 +77,10 @@ class Legality:
         if not (plays or hidden_plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
-        bfn = self._bf_names()  # the words of a play or move to a battlefield name them
+        # the words of a play or move to a battlefield name them (Board._bf_names, without its call)
+        a, b = zones["shared.bf0"], zones["shared.bf1"]
+        db = self.card_db
+        bfn = (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
         # a card from hand costs its energy at least (Accelerate adds to it): one costing more
         # than p can pay has no play, so its plays are not looked at
         info, energy = facts.plays, w[0]
@@ -91,7 +94,9 @@ class Legality:
         if mode == "main":
             self._equip_choices(p, ch)
             self._move_choices(p, ch, bfn)
-            self._hide_choices(p, ch)
+            controller = self.battlefield_controller
+            if controller[0] == p or controller[1] == p:  # hiding needs a battlefield p controls
+                self._hide_choices(p, ch)
         return ch
 
     def _play_choices(self, p, iid, mode, hidden_at, ch, w=None, bfn=None):
