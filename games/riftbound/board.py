@@ -3,7 +3,7 @@ counters, keywords and Might after the layers (Core Rules v1.3 Layers, digest 21
 
 from __future__ import annotations
 
-from tabletop.engine.core import make_event
+from tabletop.engine.core import _MadeEvent
 
 from .rulebook import NUMERIC_KEYWORDS
 from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
@@ -168,7 +168,15 @@ class Board:
         return ("Closed" if self.chain else "Open", "Showdown" if self.showdown else "Neutral")
 
     def _ev(self, ev, kind, caption, rule, **data):
-        ev.append(make_event(kind, caption, rule, data))
+        # the kit's make_event, without its call: the rules log a few steps at every decision
+        e = _MadeEvent()
+        e.kind = kind
+        e.caption = caption
+        e.rule = rule
+        e.data = data
+        e.hidden_from = ()
+        e.public = None
+        ev.append(e)
 
     def player_name(self, p: int) -> str:
         return self.names[p]

@@ -37,8 +37,11 @@ MAIN_MIN, RUNES, BATTLEFIELDS, COPIES, SIGNATURES = 40, 12, 3, 3, 3
 DOMAIN_WORDS = {"fury": "Fury", "calm": "Calm", "mind": "Mind", "body": "Body", "chaos": "Chaos", "order": "Order"}
 
 
+_SECTION_OF_TYPE = {"legend": "legend", "rune": "runes", "battlefield": "battlefields"}  # the rest: main
+
+
 def section_of(card: dict) -> str:
-    return {"legend": "legend", "rune": "runes", "battlefield": "battlefields"}.get(card["type"], "main")
+    return _SECTION_OF_TYPE.get(card["type"], "main")
 
 
 def is_champion_for(card: dict, tag: str) -> bool:

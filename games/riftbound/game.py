@@ -115,7 +115,8 @@ class Riftbound(Game):
         return [cid for cid, c in self.cards.items() if c["type"] != "token"]
 
     def section_of(self, card_id: str) -> str:
-        return deck_rules.section_of(self.cards[card_id])
+        cards = self._cards if self._cards is not None else self.cards  # loaded once: read it without the property
+        return deck_rules.section_of(cards[card_id])
 
     def section_for(self, card_id: str, deck) -> str:
         return deck_rules.section_for(self.cards, card_id, deck)

@@ -77,7 +77,10 @@ class Legality:
         if not (plays or hidden_plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
-        bfn = self._bf_names()  # the words of a play or move to a battlefield name them
+        # the words of a play or move to a battlefield name them (Board._bf_names, without its call)
+        a, b = zones["shared.bf0"], zones["shared.bf1"]
+        db = self.card_db
+        bfn = (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
         # a card from hand costs its energy at least (Accelerate adds to it): one costing more
         # than p can pay has no play, so its plays are not looked at
         info, energy = facts.plays, w[0]
@@ -91,7 +94,9 @@ class Legality:
         if mode == "main":
             self._equip_choices(p, ch)
             self._move_choices(p, ch, bfn)
-            self._hide_choices(p, ch)
+            controller = self.battlefield_controller
+            if controller[0] == p or controller[1] == p:  # hiding needs a battlefield p controls
+                self._hide_choices(p, ch)
         return ch
 
     def _play_choices(self, p, iid, mode, hidden_at, ch, w=None, bfn=None):
@@ -113,8 +118,9 @@ class Legality:
         if w is None:
             w = self.wallet(p)
         if typ == "unit":
-            # what p can pay for first (the cost is the same wherever it goes)
-            pays = affords(w, E, P)
+            # what p can pay for first (the cost is the same wherever it goes); affords, its
+            # first two answers without its call
+            pays = E <= w[0] and (not P or affords(w, E, P))
             accel = accelerate and affords(w, E + 1, P + [cdom])
             if not (pays or accel):
                 return
@@ -165,7 +171,7 @@ class Legality:
         if not ok:
             return
         if typ == "spell":
-            if not affords(w, E, P):
+            if E > w[0] or P and not affords(w, E, P):
                 return  # not even without the Deflect and Repeat a target or Repeat would add
             if not self.showdown and self.table.card[iid] in self.facts.moves_to_showdown:
                 return  # it could do nothing: no showdown to move to (digest 9.1, 355.16)
@@ -175,7 +181,7 @@ class Legality:
             for tg in tgs:
                 extra = self._deflect(p, tg)
                 PP = P + ["any"] * extra if extra else P
-                if affords(w, E, PP):
+                if not PP or affords(w, E, PP):  # E <= w[0] here
                     on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
                     key = ("spell", iid, p, tg, nm, on)
                     c = _CHOICES.get(key)
@@ -197,10 +203,20 @@ class Legality:
             if not affords(w, E, P):
                 return
             if quickdraw:
+                db, cards = self.card_db, self.table.card
                 for u in self._targets(p, QUICKDRAW_TARGET, -1, -1, hidden_at):
-                    ch.append(Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+                    on = db[cards[u]]["name"]  # Board.name
+                    key = ("gear", iid, p, to, u, nm, on)
+                    c = _CHOICES.get(key)
+                    if c is None:
+                        c = _remember(key, Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+                    ch.append(c)
             else:
-                ch.append(Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+                key = ("gear", iid, p, to, -1, nm, "")
+                c = _CHOICES.get(key)
+                if c is None:
+                    c = _remember(key, Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+                ch.append(c)
 
     def _ability_choices(self, p, src, n, ab, mode, ch):
         # the targets and costs of an ability ability_refusal allows (the "activate" check)
@@ -245,8 +261,15 @@ class Legality:
                     return
                 # may_equip asks the same of every unit p controls
                 if LEGAL.reason("equip", self, p, {"card": g, "target": units[0]}) is None:
+                    gn, db = gc["name"], self.card_db
                     for u in units:
-                        ch.append(Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
+                        # the same equip with the same words is the same choice each time (made once)
+                        un = db[card[u]]["name"]  # Board.name
+                        key = ("equip", g, u, p, gn, un)
+                        c = _CHOICES.get(key)
+                        if c is None:
+                            c = _remember(key, Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
+                        ch.append(c)
 
     def _move_dests(self, p, u) -> list:
         """Standard Move routes: base -> battlefield, battlefield -> base, battlefield ->
@@ -283,7 +306,7 @@ class Legality:
                     dests = (-1,)
                 for d in dests:
                     # the same move with the same words is the same choice each time (made once)
-                    key = ("move", u, d, p, nm, bfn)
+                    key = ("move", u, d, p, nm, bfn if d >= 0 else None)  # to base: no battlefield's name
                     c = _CHOICES.get(key)
                     if c is None:
                         c = _remember(key, Choice("move", {"card": u, "to": lz(p, d)}, p,
@@ -318,7 +341,13 @@ class Legality:
                 for b in slots:
                     to = f"p{p}.hidden{b}"
                     if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
-                        ch.append(Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
+                        # the same hide with the same words is the same choice each time (made once)
+                        nm, at = self.card_db[card[iid]]["name"], self.bf_name(b)  # Board.name
+                        key = ("hide", iid, p, to, nm, at)
+                        c = _CHOICES.get(key)
+                        if c is None:
+                            c = _remember(key, Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
+                        ch.append(c)
 
     def _targets(self, p, target, src, loc, hidden_at) -> list:
         """Legal targets of a target in the kit's format (digest 9.3 'what counts as a
@@ -361,6 +390,8 @@ class Legality:
         w = ZLOC.get(t.zone[tg])  # an opponent's unit on the board
         if w is None or w[0] == p or t.card[tg] not in self.facts.units:
             return 0
+        if "deflect" not in self.facts.kw_given:  # the printed value (Board.keyword_value)
+            return self.card_db[t.card[tg]]["kw"].get("deflect", 0)
         return self.keyword_value(tg, "deflect")
 
     def _cdom(self, card) -> str:

@@ -13,7 +13,8 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, number_repeats
+from tabletop.engine.table import CardTable
+from tabletop.engine.table import _number as number_run  # the kit's numbering of a run (its words)
 
 from .board import Board
 from .facts import card_facts
@@ -38,20 +39,21 @@ from .zones import SPECS
 def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
-    one caption twice in a row (the kit's numbering, which leaves unwritten captions so).
-    Every step Riftbound logs has its caption written, so the numbering has work only where
-    two captions in a row are the same."""
+    one caption twice in a row (the kit's ``number_repeats``: each run of equal, non-empty
+    captions is numbered). Every step Riftbound logs has its caption written, so one pass
+    reads them and numbers each run as it ends."""
     prev = None
-    j = 0
+    i = j = 0  # the run of captions equal to prev: ev[i:j]
     for e in ev:
         c = e.caption
-        if c == prev:
-            # every caption before this pair differs from the one after it: the kit numbers
-            # the runs from here on, as it would over the whole list
-            number_repeats(ev[j - 1:])
-            return
-        prev = c
+        if c != prev:
+            if j - i > 1 and prev:
+                number_run(ev, i, j)
+            prev = c
+            i = j
         j += 1
+    if j - i > 1 and prev:
+        number_run(ev, i, j)
 
 
 FIELD_LIST = [

@@ -197,21 +197,25 @@ class CardTable:
         """Create instances for each owner's list and put them in the given zone
         (face down). Iids are assigned by a random permutation, so an iid says
         nothing of the card; the zone order is the list order."""
-        flat = [(o, cid) for o, ids in enumerate(card_ids_by_owner) for cid in ids]
-        n = len(flat)
+        n = sum(map(len, card_ids_by_owner))
         perm = list(range(n))
         rng.shuffle(perm)
-        self.card = [""] * n
-        self.owner = [0] * n
+        card = self.card = [""] * n
+        owner = self.owner = [0] * n
         self.face = [0] * n
         self.orient = [0] * n
-        self.zone = [""] * n
+        zone = self.zone = [""] * n
         self.known = [0] * n
-        for (o, cid), iid in zip(flat, perm):
-            self.card[iid] = cid
-            self.owner[iid] = o
-            self.zone[iid] = zone_of_owner[o]
-            self.zones[zone_of_owner[o]].append(iid)
+        k = 0  # the owners' cards in order, the k-th of them getting the iid perm[k]
+        for o, ids in enumerate(card_ids_by_owner):
+            z = zone_of_owner[o]
+            mine = perm[k:k + len(ids)]
+            for iid, cid in zip(mine, ids):
+                card[iid] = cid
+                owner[iid] = o
+                zone[iid] = z
+            self.zones[z].extend(mine)
+            k += len(ids)
 
     def add(self, card_id: str, owner: int, zone: str, face: int = 0, orient: int = 0, index: int | None = None) -> int:
         """Add one instance (positions and scenarios build tables this way)."""

@@ -49,7 +49,8 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
     b = showdown["battlefield"]
     att = showdown["attacker"]
     changes = []
-    counters = state.table.counters
+    t = state.table
+    counters, zones, card, units = t.counters, t.zones, t.card, state.facts.units
     for q in (0, 1):
         want = "atk" if q == att else "def"
         other = "def" if q == att else "atk"
@@ -64,8 +65,11 @@ def cleanup_step_2_combat_designations(state, ev: list) -> bool:
                     state._queue_card(u, "attack" if q == att else "defend", q, b, state.played[q] >= 1,
                                       order=0 if q == att else 1)
     for q in (0, 1):
+        places = LOCZ[q]
         for loc in (-1, 1 - b):
-            for u in state.units_at(q, loc):
+            for u in zones[places[loc + 1]]:  # q's units there (Board.units_at)
+                if card[u] not in units:
+                    continue
                 cn = counters.get(u)
                 if cn and (cn.get("atk") or cn.get("def")):
                     state.set_counter(u, "atk", 0)

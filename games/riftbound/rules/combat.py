@@ -67,7 +67,8 @@ class Combat:
 
     def _lethal(self, u: int) -> int:
         """Damage still needed to be lethal: non-zero damage >= Might, counting damage already marked."""
-        return max(1, self.might(u) - self.counter(u, "dmg"))
+        cn = self.table.counters.get(u)  # Board.counter
+        return max(1, self.might(u) - (cn.get("dmg", 0) if cn else 0))
 
     def _assign_run(self, ev: list) -> None:
         """Assign one side's damage, one unit at a time, asking the assigning player when more
