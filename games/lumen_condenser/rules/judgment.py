@@ -9,10 +9,9 @@ nothing happens.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Event
 from tabletop.engine.procedure import DONE
 
-from ..captions import writer, writers
+from ..captions import SaidEvent, writer, writers
 from ..effects import effects_both
 from .procedures import PROCS
 
@@ -47,7 +46,7 @@ PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in 
 POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
 
 
-class StepEvent(Event):
+class StepEvent(SaidEvent):
     """A judgment step's event whose caption and data are written when first
     read (headless play never reads them), as the kit's card moves are: the
     step keeps what they are made of, as it was when the step ran.
@@ -55,19 +54,7 @@ class StepEvent(Event):
     ``_more`` is the step's name, then the data's further keys and values
     in turn (the data is ``{"step": name, key: value...}``)."""
 
-    __slots__ = ("_say", "_more", "_data")
-    __init__ = object.__init__  # made field by field (step_event)
-
-    @property
-    def caption(self) -> str:
-        say = self._say
-        if say.__class__ is tuple:
-            say = self._say = say[0](*say[1:])
-        return say
-
-    @caption.setter
-    def caption(self, value: str) -> None:
-        self._say = value
+    __slots__ = ("_more", "_data")
 
     @property
     def data(self) -> dict:
