@@ -64,6 +64,11 @@ def hp_caption(player: str, old: int, new: int, why: str) -> str:
     return says.format(player=player, old=old, new=new) if says else f"{player} HP {old} -> {new} ({why})"
 
 
+def to_list_caption(card: str, player: str) -> str:
+    """A technique going to its owner's List, in words."""
+    return f"{card} goes to {player}'s List"
+
+
 def fp_caption(player: str, old: int, new: int, why: str) -> str:
     """An FP change in words."""
     says = FP_SAYS.get(why)
@@ -333,7 +338,7 @@ class LumenState(State):
         if len(self.table.zones[LIST[p]]) >= LIST_MAX:
             self.move(iid, BREAK[p], 1, f"{t.name} is broken", rule)
             return
-        self.move(iid, LIST[p], 1, f"{t.name} goes to {self.names[p]}'s List", rule)
+        self.move(iid, LIST[p], 1, (to_list_caption, t.name, self.names[p]), rule)  # said when read
 
     def to_hand(self, iid: int, rule: str, caption: str = "") -> None:
         p = self.table.owner[iid]

@@ -51,7 +51,7 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = techs[cards[iid]]
-            state.move(iid, BATTLE[p], 1, WRITE_REVEALS(player=state.names[p], card=t.name), "seed 5.3")
+            state.move(iid, BATTLE[p], 1, (WRITE_REVEALS, state.names[p], t.name), "seed 5.3")  # said when read
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
