@@ -188,6 +188,18 @@ class LumenState(State):
         self.events.append(ev)
         return ev
 
+    def said(self, kind: str, say: tuple, rule: str, data: dict) -> Event:
+        """:meth:`event` with a caption written when first read: ``say`` is ``(writer, value...)``."""
+        ev = SaidEvent()
+        ev.kind = kind
+        ev._say = say
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
+        self.events.append(ev)
+        return ev
+
     def tech(self, iid: int):
         return self.card_db.techs[self.table.card[iid]]
 
