@@ -59,8 +59,8 @@ def reveal(state, step, events):
     state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.event("battle.reveal", WRITE_VERSUS(first=shown[0], second=shown[1]), "seed 5.3",
-                {"cards": list(state.battle_cards)})
+    state.said("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3",  # its caption written when read
+               {"cards": list(state.battle_cards)})
     return DONE
 
 

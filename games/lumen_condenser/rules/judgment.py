@@ -416,7 +416,8 @@ def result_judgment(state, step, events):
     tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     bonus = state.power_bonus
     # damage_of each (nothing below changes a technique, its type or a power bonus before the damage)
-    hits = [max(0, tech[p].damage + bonus[p]) if kind[p] == "attack" else 0 for p in (0, 1)]
+    hits = [max(0, tech[0].damage + bonus[0]) if kind[0] == "attack" else 0,
+            max(0, tech[1].damage + bonus[1]) if kind[1] == "attack" else 0]
     parts = []
     dmg = [0, 0]
     for p in (0, 1):
