@@ -11,6 +11,8 @@ from __future__ import annotations
 from string import Formatter
 from typing import Callable
 
+from tabletop.engine.core import Event
+
 
 def writer(template: str) -> Callable[..., str]:
     """A function ``(**fields) -> str`` (or ``(*values)`` for a template with
@@ -36,3 +38,24 @@ def writer(template: str) -> Callable[..., str]:
 def writers(templates: dict) -> dict:
     """:func:`writer` for each template of a dict, under the same keys."""
     return {k: writer(v) for k, v in templates.items()}
+
+
+class SaidEvent(Event):
+    """An event whose caption is written when first read (headless play
+    never reads it), as the kit's card moves write theirs: ``_say`` is the
+    caption, or ``(writer, value...)`` to write it with, the values as they
+    were when the event was made."""
+
+    __slots__ = ("_say",)
+    __init__ = object.__init__  # made field by field
+
+    @property
+    def caption(self) -> str:
+        say = self._say
+        if say.__class__ is tuple:
+            say = self._say = say[0](*say[1:])
+        return say
+
+    @caption.setter
+    def caption(self, value: str) -> None:
+        self._say = value

@@ -13,6 +13,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import _UNWRITTEN, KEEP, CardTable, MoveEvent
 
+from .captions import SaidEvent
 from .legality import why_not
 from .rules import PROCESSOR
 from .rules.breaks import break_card
@@ -25,11 +26,26 @@ from .zones import BATTLE, BREAK, HAND, LIST, LIST_MAX, SPECS
 
 
 
+_default_move_caption = MoveEvent.caption.fget
+
+
 class _Move(MoveEvent):
-    """The kit's :class:`MoveEvent`, made by :meth:`LumenState.move` without an ``__init__`` call."""
+    """The kit's :class:`MoveEvent`, made by :meth:`LumenState.move` without an
+    ``__init__`` call; a caption given as ``(writer, value...)`` is written
+    when first read (as :class:`~.captions.SaidEvent`)."""
 
     __slots__ = ()
     __init__ = object.__init__
+
+    @property
+    def caption(self) -> str:
+        cap = self._cap
+        if cap.__class__ is tuple:
+            cap = self._cap = cap[0](*cap[1:])
+            return cap
+        return _default_move_caption(self)
+
+    caption = caption.setter(MoveEvent.caption.fset)
 
 
 NO_RESPONSE_LOSS = 3     # seed 5: a player's third no response loses
@@ -40,6 +56,24 @@ _HIDDEN = {3: (), 2: (0,), 1: (1,), 0: (0, 1)}
 HP_SAYS = {"catch": "{player} HP {old} -> {new} (catch)"}
 FP_SAYS = {"hit": "{player} FP {old} -> {new} (hit)", "counter": "{player} FP {old} -> {new} (counter)",
            "guarded": "{player} FP {old} -> {new} (guarded)"}
+
+
+def hp_caption(player: str, old: int, new: int, why: str) -> str:
+    """An HP change in words."""
+    says = HP_SAYS.get(why)
+    return says.format(player=player, old=old, new=new) if says else f"{player} HP {old} -> {new} ({why})"
+
+
+def to_list_caption(card: str, player: str) -> str:
+    """A technique going to its owner's List, in words."""
+    return f"{card} goes to {player}'s List"
+
+
+def fp_caption(player: str, old: int, new: int, why: str) -> str:
+    """An FP change in words."""
+    says = FP_SAYS.get(why)
+    return (says.format(player=player, old=f"{old:+d}", new=f"{new:+d}") if says
+            else f"{player} FP {old:+d} -> {new:+d} ({why})")
 
 
 FIELD_LIST = [
@@ -154,6 +188,18 @@ class LumenState(State):
         self.events.append(ev)
         return ev
 
+    def said(self, kind: str, say: tuple, rule: str, data: dict) -> Event:
+        """:meth:`event` with a caption written when first read: ``say`` is ``(writer, value...)``."""
+        ev = SaidEvent()
+        ev.kind = kind
+        ev._say = say
+        ev.rule = rule
+        ev.data = data
+        ev.hidden_from = ()
+        ev.public = None
+        self.events.append(ev)
+        return ev
+
     def tech(self, iid: int):
         return self.card_db.techs[self.table.card[iid]]
 
@@ -226,22 +272,28 @@ class LumenState(State):
             return
         self.hp[p] = value
         self.outcome_due = True
-        says = HP_SAYS.get(why)
-        caption = (says.format(player=self.names[p], old=old, new=value) if says
-                   else f"{self.names[p]} HP {old} -> {value} ({why})")
-        self.event("counter.change", caption, rule,
-                   {"player": p, "counter": "hp", "delta": value - old, "value": value})
+        ev = SaidEvent()  # its caption written when read (hp_caption)
+        ev.kind = "counter.change"
+        ev._say = (hp_caption, self.names[p], old, value, why)
+        ev.rule = rule
+        ev.data = {"player": p, "counter": "hp", "delta": value - old, "value": value}
+        ev.hidden_from = ()
+        ev.public = None
+        self.events.append(ev)
 
     def set_fp(self, p: int, value: int, why: str, rule: str) -> None:
         old = self.fp[p]
         if value == old:
             return
         self.fp[p] = value
-        says = FP_SAYS.get(why)
-        caption = (says.format(player=self.names[p], old=f"{old:+d}", new=f"{value:+d}") if says
-                   else f"{self.names[p]} FP {old:+d} -> {value:+d} ({why})")
-        self.event("counter.change", caption, rule,
-                   {"player": p, "counter": "fp", "delta": value - old, "value": value})
+        ev = SaidEvent()  # its caption written when read (fp_caption)
+        ev.kind = "counter.change"
+        ev._say = (fp_caption, self.names[p], old, value, why)
+        ev.rule = rule
+        ev.data = {"player": p, "counter": "fp", "delta": value - old, "value": value}
+        ev.hidden_from = ()
+        ev.public = None
+        self.events.append(ev)
 
     def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> None:
         """The kit's ``CardTable.move`` to the end of a zone, written out for
@@ -298,7 +350,7 @@ class LumenState(State):
         if len(self.table.zones[LIST[p]]) >= LIST_MAX:
             self.move(iid, BREAK[p], 1, f"{t.name} is broken", rule)
             return
-        self.move(iid, LIST[p], 1, f"{t.name} goes to {self.names[p]}'s List", rule)
+        self.move(iid, LIST[p], 1, (to_list_caption, t.name, self.names[p]), rule)  # said when read
 
     def to_hand(self, iid: int, rule: str, caption: str = "") -> None:
         p = self.table.owner[iid]

@@ -244,10 +244,30 @@ def effects_both(state, whens: dict) -> int:
     timings that apply to them. Returns how many applied."""
     if not whens:
         return 0
+    # _collect for each player, written out (most judgment steps find no effect)
+    bc = state.battle_cards
+    db = state.card_db
+    cards = state.table.card
+    got = _COLLECTED.get
+    a = b = ()
     w = whens.get(0)
-    a = _collect(state, 0, w) if w else ()
+    if w:
+        key = (db.techs[cards[bc[0]]], db.chars[state.characters[0]], w)
+        fx = got(key)
+        if fx is None:
+            fx = _effects_of(*key)
+        if fx:
+            iid = bc[0]
+            a = [(0, e, iid, trait) for e, trait in fx]
     w = whens.get(1)
-    b = _collect(state, 1, w) if w else ()
+    if w:
+        key = (db.techs[cards[bc[1]]], db.chars[state.characters[1]], w)
+        fx = got(key)
+        if fx is None:
+            fx = _effects_of(*key)
+        if fx:
+            iid = bc[1]
+            b = [(1, e, iid, trait) for e, trait in fx]
     if not (a or b):
         return 0
     if state.priority() == 1:  # state.effect_order()

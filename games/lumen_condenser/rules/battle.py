@@ -51,7 +51,7 @@ def reveal(state, step, events):
         iid = state.ready_picks[p]
         if iid >= 0:
             t = techs[cards[iid]]
-            state.move(iid, BATTLE[p], 1, WRITE_REVEALS(player=state.names[p], card=t.name), "seed 5.3")
+            state.move(iid, BATTLE[p], 1, (WRITE_REVEALS, state.names[p], t.name), "seed 5.3")  # said when read
             state.battle_cards[p] = iid
             state.technique_live[p] = 1
             state.speeds[p] = t.speed
@@ -59,8 +59,8 @@ def reveal(state, step, events):
     state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.event("battle.reveal", WRITE_VERSUS(first=shown[0], second=shown[1]), "seed 5.3",
-                {"cards": list(state.battle_cards)})
+    state.said("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3",  # its caption written when read
+               {"cards": list(state.battle_cards)})
     return DONE
 
 

@@ -64,8 +64,8 @@ def catch_time(state, step, events):
     info = catch_info(state)
     if info is None:
         a, b = state.fp
-        ev.caption = ("Catch time: both players have FP, no catch" if a and b else
-                      "Catch time: nobody has FP; nothing happens")
+        ev._say = ("Catch time: both players have FP, no catch" if a and b else
+                   "Catch time: nobody has FP; nothing happens")
         return DONE
     p, top = info
     techs = state.card_db.techs
@@ -75,10 +75,10 @@ def catch_time(state, step, events):
         if t.type == "attack" and not t.special and t.speed <= top:
             break
     else:
-        ev.caption = f"Catch time: {state.names[p]} could catch up to speed {top} but has no such attack in hand"
+        ev._say = f"Catch time: {state.names[p]} could catch up to speed {top} but has no such attack in hand"
         return DONE
-    ev.caption = f"Catch time: {state.names[p]} may catch with an attack of speed {top} or less"
-    ev.data.update(player=p, max=top)
+    ev._say = f"Catch time: {state.names[p]} may catch with an attack of speed {top} or less"
+    ev._more = ("catch", "player", p, "max", top)
     push(state, ("catch_choice", {"player": p, "max": top}))
     return DONE
 

@@ -13,6 +13,11 @@ from .procedures import PROCS
 DEFENCE_OVER = 3         # seed 8: three defence-vs-defence battles in a row
 
 
+def returns_caption(card: str, player: str) -> str:
+    """A readied technique going back to its owner's hand, in words."""
+    return f"{card} returns to {player}'s hand"
+
+
 @PROCS.step("cleanup", rule="Battle clean-up (digest B.6 rule 31, seed 8)")
 def cleanup(state, step, events):
     """After the battle: readied techniques go back to hand (digest B.6
@@ -45,7 +50,7 @@ def cleanup(state, step, events):
             if state.breaks_after_use[p] and iid == state.battle_cards[p]:
                 break_card(state, iid, "card effect (break after use)")
             else:
-                state.move(iid, HAND[owner[iid]], 0, f"{techs[cards[iid]].name} returns to {state.names[p]}'s hand",
-                           "digest B.6 rule 31")
+                state.move(iid, HAND[owner[iid]], 0, (returns_caption, techs[cards[iid]].name, state.names[p]),
+                           "digest B.6 rule 31")  # said when read
     state.reset_battle()
     return DONE

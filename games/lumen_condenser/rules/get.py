@@ -134,7 +134,7 @@ class GetPick:
         iid = c.args["card"]
         t = state.table
         state.move(iid, HAND[t.owner[iid]], 0,
-                   WRITE_TAKES(player=state.names[p], card=state.card_db.techs[t.card[iid]].name), "seed 5.4")
+                   (WRITE_TAKES, state.names[p], state.card_db.techs[t.card[iid]].name), "seed 5.4")  # said when read
         if len(t.zones[HAND[p]]) > state.limit(p):  # it was full: discard one
             push(state, ("get_discard", {"player": p}))
         return DONE

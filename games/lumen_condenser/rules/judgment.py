@@ -9,10 +9,9 @@ nothing happens.
 
 from __future__ import annotations
 
-from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.procedure import DONE
 
-from ..captions import writer, writers
+from ..captions import SaidEvent, writer, writers
 from ..effects import effects_both
 from .procedures import PROCS
 
@@ -47,14 +46,40 @@ PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in 
 POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
 
 
+class StepEvent(SaidEvent):
+    """A judgment step's event whose caption and data are written when first
+    read (headless play never reads them), as the kit's card moves are: the
+    step keeps what they are made of, as it was when the step ran.
+    ``_say`` is the caption, or ``(writer, value...)`` to write it with;
+    ``_more`` is the step's name, then the data's further keys and values
+    in turn (the data is ``{"step": name, key: value...}``)."""
+
+    __slots__ = ("_more", "_data")
+
+    @property
+    def data(self) -> dict:
+        try:
+            return self._data
+        except AttributeError:  # not written yet
+            more = self._more
+            d = self._data = {"step": more[0]}
+            for i in range(1, len(more), 2):
+                d[more[i]] = more[i + 1]
+            return d
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        self._data = value
+
+
 def step_event(state, name: str, rule: str):
-    """Enter judgment step ``name`` and emit its event (caption filled in later)."""
+    """Enter judgment step ``name`` and emit its event (caption filled in
+    later, and the data's further entries, as ``_more``)."""
     state.battle_step = name
-    ev = MadeEvent()  # make_event(kind, "", rule, {"step": name}), written out here (no call)
+    ev = StepEvent()
     ev.kind = _STEP_KINDS[name]
-    ev.caption = ""
     ev.rule = rule
-    ev.data = {"step": name}
+    ev._more = (name,)
     ev.hidden_from = ()
     ev.public = None
     state.events.append(ev)
@@ -85,9 +110,9 @@ def pre_judgment(state, step, events):
     ev = step_event(state, "pre", "seed 5.3.1")
     live = state.technique_live
     n = effects_both(state, PRE_WHENS[(1 if live[0] else 0, 1 if live[1] else 0)])
-    ev.caption = (f"Pre-judgment: {n} before-judgment effect(s) applied" if n else
+    ev._say = (f"Pre-judgment: {n} before-judgment effect(s) applied" if n else
                   "Pre-judgment: no before-judgment effect; nothing happens")
-    ev.data["applied"] = n
+    ev._more = ("pre", "applied", n)
     return DONE
 
 
@@ -110,18 +135,18 @@ def evade_judgment(state, step, events):
     if ok[0] and ok[1]:
         state.lost_judgment = [1, 1]
         state.results = ["none", "none"]
-        ev.caption = "Evade: both techniques evade each other; neither judgment counts"
+        ev._say = "Evade: both techniques evade each other; neither judgment counts"
     elif ok[0] or ok[1]:
         p = 0 if ok[0] else 1
         q = 1 - p
         state.lost_judgment[q] = 1
         state.results[p] = "evade"
         state.results[q] = "evaded"
-        ev.caption = (f"Evade: {state.names[p]}'s {state.technique_name(p)} evades {state.technique_name(q)}; "
+        ev._say = (f"Evade: {state.names[p]}'s {state.technique_name(p)} evades {state.technique_name(q)}; "
                       f"{state.names[q]} loses the judgment")
     else:
-        ev.caption = "Evade: no evade judgment matches; nothing happens"
-    ev.data["evade"] = ok
+        ev._say = "Evade: no evade judgment matches; nothing happens"
+    ev._more = ("evade", "evade", ok)
     return DONE
 
 
@@ -153,11 +178,11 @@ def defence_judgment(state, step, events):
             if tech[p].defence_table.get(pos) == "guard":
                 state.results[p] = "guard"
                 state.results[q] = "guarded"
-                ev.caption = WRITE_GUARDS[pos](player=state.names[p], defence=state.technique_name(p),
+                ev._say = WRITE_GUARDS[pos](player=state.names[p], defence=state.technique_name(p),
                                                 attack=state.technique_name(q))
-                ev.data["guard"] = p
+                ev._more = ("defence", "guard", p)
                 return DONE
-    ev.caption = "Defence: no guard entry matches; nothing happens"
+    ev._say = "Defence: no guard entry matches; nothing happens"
     return DONE
 
 
@@ -190,6 +215,11 @@ FP_SPEED_SAYS = {
 WRITE_FP_SPEED = writers(FP_SPEED_SAYS)
 
 
+def fp_speed_caption(parts: list) -> str:
+    """The FP speed adjustment's caption from its parts, (what, value...) each."""
+    return WRITE_FP_SPEED[tuple(x[0] for x in parts)](*[v for x in parts for v in x[1:]])
+
+
 @PROCS.step("fp_speed_adjustment", rule="FP speed adjustment (seed 5.3.4)")
 def fp_speed_adjustment(state, step, events):
     """Seed 5.3.4: each attack's speed improves by its player's FP (lower is
@@ -217,11 +247,30 @@ def fp_speed_adjustment(state, step, events):
         for p in (0, 1):
             state.set_fp(p, 0, "FP spent in the speed adjustment", "seed 5.3.4")
     if parts or had:
-        ev.caption = WRITE_FP_SPEED[tuple(x[0] for x in parts)](*[v for x in parts for v in x[1:]])
+        ev._say = (fp_speed_caption, parts)  # written when read
     else:
-        ev.caption = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
-    ev.data["speeds"] = list(speeds)
+        ev._say = "FP speed adjustment: no FP changes a speed; nothing happens (FP is 0)"
+    ev._more = ("fp_speed", "speeds", list(speeds))
     return DONE
+
+
+def speed_beats_caption(winner: str, fast: int, loser: str, slow: int) -> str:
+    """The speed judgment's caption when one attack is faster."""
+    return f"Speed: {winner} (speed {fast}) beats {loser} (speed {slow})"
+
+
+def speed_hits_caption(attack: str, how: str, other: str, pos: str) -> str:
+    """The speed judgment's caption when only ``attack`` contests: the other
+    player made no response (``how`` "none", ``other`` the player's name) or
+    their technique ``other`` is nullified ("nullified") or a defence with no
+    entry for the attack's position ``pos`` ("open")."""
+    if how == "none":
+        what = f"{other}, who made no response"
+    elif how == "nullified":
+        what = f"the nullified {other}"
+    else:
+        what = WRITE_NOT_COVERED[pos](defence=other)
+    return f"Speed: {attack} meets {what}: it hits"
 
 
 @PROCS.step("speed_judgment", rule="Speed judgment (seed 5.3.5)")
@@ -239,28 +288,24 @@ def speed_judgment(state, step, events):
         a, b = state.speeds
         if a == b:
             state.results = ["mutual", "mutual"]
-            ev.caption = f"Speed: both at speed {a}: a draw, both hit"
+            ev._say = f"Speed: both at speed {a}: a draw, both hit"
         else:
             w = 0 if a < b else 1
             res[w] = "counter"
             res[1 - w] = "lose"
-            ev.caption = (f"Speed: {state.technique_name(w)} (speed {state.speeds[w]}) beats "
-                          f"{state.technique_name(1 - w)} (speed {state.speeds[1 - w]})")
+            ev._say = (speed_beats_caption, tech[w].name, state.speeds[w], tech[1 - w].name, state.speeds[1 - w])
     elif live[0] or live[1]:
         p = 0 if live[0] else 1
         q = 1 - p
         res[p] = "hit"
         res[q] = res[q] or ("open" if kind[q] else "none")
         if state.battle_cards[q] < 0:
-            what = f"{state.names[q]}, who made no response"
-        elif kind[q] is None:
-            what = f"the nullified {state.technique_name(q)}"
-        else:
-            what = WRITE_NOT_COVERED[tech[p].pos](defence=state.technique_name(q))
-        ev.caption = f"Speed: {state.technique_name(p)} meets {what}: it hits"
+            ev._say = (speed_hits_caption, tech[p].name, "none", state.names[q], "")
+        else:  # (the names as state.technique_name gives them: both techniques are in the battle zone)
+            ev._say = (speed_hits_caption, tech[p].name, "open" if kind[q] else "nullified", tech[q].name, tech[p].pos)
     else:
-        ev.caption = "Speed: no speed contest; nothing happens"
-    ev.data["speeds"] = list(state.speeds)
+        ev._say = "Speed: no speed contest; nothing happens"
+    ev._more = ("speed", "speeds", list(state.speeds))
     return DONE
 
 
@@ -279,12 +324,12 @@ def offset_judgment(state, step, events):
                 and tech(cards[p]).defence_table.get(tech(cards[q]).pos) == "offset"):
             break
     else:
-        ev.caption = "Offset: no offset judgment matches; nothing happens"
+        ev._say = "Offset: no offset judgment matches; nothing happens"
         return DONE
     res[p] = "offset"
     res[q] = "offsetted"
-    ev.caption = f"Offset: {state.names[p]}'s {state.technique_name(p)} offsets {state.technique_name(q)}: a draw"
-    ev.data["offset"] = p
+    ev._say = f"Offset: {state.names[p]}'s {state.technique_name(p)} offsets {state.technique_name(q)}: a draw"
+    ev._more = ("offset", "offset", p)
     return DONE
 
 
@@ -300,8 +345,8 @@ def effects_judgment(state, step, events):
             # an attack that evades an attack wins the judgment: it counters (seed 5.3.8)
             whens[p] = (w, "counter") if w == "evade" and state.technique_type(p) == "attack" else (w,)
     n = effects_both(state, whens)
-    ev.caption = f"Effects: {n} effect(s) applied" if n else "Effects: no result effect; nothing happens"
-    ev.data["applied"] = n
+    ev._say = f"Effects: {n} effect(s) applied" if n else "Effects: no result effect; nothing happens"
+    ev._more = ("effects", "applied", n)
     return DONE
 
 
@@ -371,7 +416,8 @@ def result_judgment(state, step, events):
     tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     bonus = state.power_bonus
     # damage_of each (nothing below changes a technique, its type or a power bonus before the damage)
-    hits = [max(0, tech[p].damage + bonus[p]) if kind[p] == "attack" else 0 for p in (0, 1)]
+    hits = [max(0, tech[0].damage + bonus[0]) if kind[0] == "attack" else 0,
+            max(0, tech[1].damage + bonus[1]) if kind[1] == "attack" else 0]
     parts = []
     dmg = [0, 0]
     for p in (0, 1):
@@ -409,10 +455,8 @@ def result_judgment(state, step, events):
     for p in (0, 1):
         if r[p] == "evade" and kind[p] == "defence":
             parts.append(("evaded", names[p]))
-    ev.caption = result_caption(parts)
-    data = ev.data
-    data["results"] = list(r)
-    data["damage"] = dmg
+    ev._say = (result_caption, parts)  # written when read
+    ev._more = ("result", "results", list(r), "damage", dmg)
     return DONE
 
 
@@ -424,5 +468,5 @@ def post_judgment(state, step, events):
     r = state.results
     n = effects_both(state, POST_WHENS[(1 if live[0] and r[0] != "evaded" else 0,
                                         1 if live[1] and r[1] != "evaded" else 0)])
-    ev.caption = f"Post-judgment: {n} effect(s) applied" if n else "Post-judgment: no after-judgment effect; nothing happens"
+    ev._say = f"Post-judgment: {n} effect(s) applied" if n else "Post-judgment: no after-judgment effect; nothing happens"
     return DONE

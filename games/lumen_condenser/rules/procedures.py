@@ -113,8 +113,14 @@ def push(state, *steps) -> None:
         s = steps[0]
         if s.__class__ is str:  # one step without arguments, the commonest
             stack.append(_PLAIN.get(s) or _plain(s))
-            return
-    for s in (steps if len(steps) == 1 else reversed(steps)):
+        else:  # one step with arguments
+            step = _new(Step)  # Step(name, 0, args): the args dict is the caller's fresh literal
+            step.proc = s[0]
+            step.stage = 0
+            step.args = s[1]
+            stack.append(step)
+        return
+    for s in reversed(steps):
         if s.__class__ is str:
             stack.append(_PLAIN.get(s) or _plain(s))
         else:

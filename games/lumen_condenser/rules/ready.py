@@ -6,9 +6,9 @@ is judged a hit, seed 5.3.8)."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice
-from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
 from tabletop.engine.procedure import DONE, WAIT
 
+from ..captions import SaidEvent
 from ..zones import BATTLE, HAND
 from .decision import LumenDecision
 from .made import choice_list, fill, made_for
@@ -64,6 +64,11 @@ def ready_cards(state, p: int) -> list[int]:
     return [iid for iid in state.table.zones[HAND[p]] if _type_refusal(techs[cards[iid]], r) is None]
 
 
+def declares_caption(player: str) -> str:
+    """A player's declaration, in words."""
+    return f"{player} declares ready"
+
+
 def _declared(state, p: int, announce: bool = True) -> bool:
     """Record that p is done (a declaration, announced, or a no response);
     True once both are done."""
@@ -72,9 +77,9 @@ def _declared(state, p: int, announce: bool = True) -> bool:
         state.first_declarer = p
     if announce:
         # make_event("ready.declare", caption, "seed 5.2", data, (q,), public), written out here (no call)
-        ev = MadeEvent()
+        ev = SaidEvent()  # its caption written when read
         ev.kind = "ready.declare"
-        ev.caption = f"{state.names[p]} declares ready"
+        ev._say = (declares_caption, state.names[p])
         ev.rule = "seed 5.2"
         ev.data = {"player": p, "card": state.ready_picks[p]}
         ev.hidden_from = _OTHER[p]

@@ -30,6 +30,11 @@ def resume_at(phase: str) -> tuple:
     return TURN_STRUCTURE[PHASES.index(phase):]
 
 
+def turn_caption(turn: int, sudden_death: bool, left: int) -> str:
+    """A turn's beginning, in words."""
+    return f"Turn {turn} (sudden death, {left} left)" if sudden_death else f"Turn {turn}"
+
+
 @PROCS.step("turn_start", rule="Turn structure (seed 5)")
 def turn_start(state, step, events):
     """Seed 5: a new turn; this turn's restrictions, Get skips and used
@@ -39,9 +44,8 @@ def turn_start(state, step, events):
     state.restrictions = ["", ""]
     state.skips_get = [0, 0]
     state.abilities_used = [0, 0]
-    caption = (f"Turn {state.turn_number} (sudden death, {state.sudden_death_turns} left)"
-               if state.in_sudden_death else f"Turn {state.turn_number}")
-    state.event("turn.begin", caption, "seed 5", {"turn": state.turn_number})
+    state.said("turn.begin", (turn_caption, state.turn_number, state.in_sudden_death, state.sudden_death_turns),
+               "seed 5", {"turn": state.turn_number})  # its caption written when read
     run_in_place(state, events, TURN_STRUCTURE)
     return DONE
 

@@ -44,6 +44,7 @@ SAYS = {
         "special_elsewhere": "{card} is used in the recovery phase, not the lumen phase (digest B.1 rule 4)",
     },
 }
+WINDOW_KINDS = {timing: timing + ".window" for timing in SAYS}  # a window's event kind
 WRITE_FIRST = {timing: writers({k: says[k] for k in ("first", "first_tied")}) for timing, says in SAYS.items()}
 # a trait ability used: with its cost paid, or free
 USES = "{player} uses {trait}"
@@ -159,22 +160,22 @@ def open_window(state, timing: str, rule: str) -> None:
     has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
     pr = state.priority()
     if not has[0] and not has[1]:
-        state.event(f"{timing}.window", SAYS[timing]["none"], rule, {"timing": timing})
+        state.event(WINDOW_KINDS[timing], SAYS[timing]["none"], rule, {"timing": timing})
         return
     if pr is None and has[0] and has[1]:
         state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
     first = pr if pr is not None else (0 if has[0] else 1)
     says = WRITE_FIRST[timing]["first" if pr is not None else "first_tied"]
-    state.event("priority.check", says(player=state.names[first]), "seed 3.2",
-                {"player": first, "timing": timing})
+    state.said("priority.check", (says, state.names[first]), "seed 3.2",  # its caption written when read
+               {"player": first, "timing": timing})
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
 def _pass(state, args: dict, p: int) -> None:
     passes = args["passes"] + 1
     if passes >= 2:
-        state.event(f"{args['timing']}.window", SAYS[args["timing"]]["done"], "seed 3.2", {"timing": args["timing"]})
+        state.event(WINDOW_KINDS[args["timing"]], SAYS[args["timing"]]["done"], "seed 3.2", {"timing": args["timing"]})
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
