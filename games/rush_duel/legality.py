@@ -189,12 +189,16 @@ class Legality:
                 if self.life_points[p] >= self.life_points[1 - p]:
                     return False
             elif k == "grave_at_least":
-                flt = c.get("filter", {})
-                db, card = self.db, t.card
-                k = 0
-                for i in t.zones[Z[p]["grave"]]:
-                    if card_matches(db[card[i]], flt):
-                        k += 1
+                grave = t.zones[Z[p]["grave"]]
+                flt = c.get("filter")
+                if flt:  # the cards that match it, by card id (memo): card_matches once per card id
+                    found, card = self.memo.matching(flt), t.card
+                    k = 0
+                    for i in grave:
+                        if card[i] in found:
+                            k += 1
+                else:
+                    k = len(grave)
                 if k < n:
                     return False
             elif k == "deck_at_least":
@@ -227,12 +231,16 @@ class Legality:
                 if len(t.zones[Z[p]["deck"]]) < c.get("n", 1):
                     return False
             elif op == "discard":
-                flt = c.get("filter", {})
-                db, card = self.db, t.card
-                k = 0
-                for i in t.zones[Z[p]["hand"]]:
-                    if i != src and card_matches(db[card[i]], flt):
-                        k += 1
+                hand = t.zones[Z[p]["hand"]]
+                flt = c.get("filter")
+                if flt:  # the cards that match it, by card id (memo): card_matches once per card id
+                    found, card = self.memo.matching(flt), t.card
+                    k = 0
+                    for i in hand:
+                        if i != src and card[i] in found:
+                            k += 1
+                else:  # any card but the source
+                    k = len(hand) - 1 if src in hand else len(hand)
                 if k < c.get("n", 1):
                     return False
             elif op == "pay_lp":
