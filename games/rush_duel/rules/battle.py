@@ -26,7 +26,7 @@ _PROMPTS: dict = {}
 class BattleRules:
     """Mixin of RushState: attacks and their Damage Step."""
 
-    def _battle_decision(self) -> Decision:
+    def _battle_decision(self, step=None) -> Decision:
         """Battle Phase (seed 3.3): each attack-position monster attacks once; a direct
         attack only when the opponent controls no monster (seed 3.3.1)."""
         p = self.active
@@ -190,8 +190,8 @@ class BattleRules:
 class BattlePhase:
     """Declare attacks one by one, or end the Battle Phase and the turn."""
 
-    def decide(state, step):
-        return state._battle_decision()
+    #: the decision is the state's Battle Phase actions (called with the step, which it does not read)
+    decide = BattleRules._battle_decision
 
     def choose(state, step, choice, events):
         if choice.kind == "end_turn":
