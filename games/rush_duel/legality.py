@@ -147,16 +147,19 @@ class Legality:
         c = self.db[self.table.card[centre]]
         if c["subtype"] != "maximum" or c["max_piece"] != "centre":
             return None
+        card = self.table.card
         hand = self.table.zones[Z[p]["hand"]]
         out = []
         for pid in c["max_pieces"]:
             if pid == c["id"]:
                 out.append(centre)
                 continue
-            found = next((i for i in hand if self.table.card[i] == pid), None)
-            if found is None:
+            for i in hand:  # the first copy in the hand (a plain loop: cheaper than next() over a generator)
+                if card[i] == pid:
+                    out.append(i)
+                    break
+            else:
                 return None
-            out.append(found)
         return out
 
     def cond_ok(self, p: int, src: int, conds: list) -> bool:
