@@ -389,26 +389,36 @@ class Legality:
         key = []
         for i in extra:
             key.append(card[i])
-        kinds = self.memo.fusions_in(tuple(key))
+        key = tuple(key)
+        memo = self.memo
+        kinds = memo._fusions.get(key)  # memo.fusions_in, its look-up inlined
+        if kinds is None:
+            kinds = memo.fusions_in(key)
         mx = self.maximum_centre
         zone = zones[zp["monster"]]
-        monsters = []
+        hand = zones[zp["hand"]]
+        present = set()  # the card ids in the hand and on the field (a Maximum piece aside)
+        add = present.add
+        for i in hand:
+            add(card[i])
         for i in zone:
             if i is not None and i not in mx:
-                monsters.append(card[i])
-        hand = zones[zp["hand"]]
-        have = []
-        for i in hand:
-            have.append(card[i])
-        present = set(have)
-        present.update(monsters)
+                add(card[i])
+        monsters = None  # listed once a Fusion monster has all its materials there
         for counts, names, once in kinds:
             if not names <= present:  # a material is neither in the hand nor on the field
                 continue
+            if monsters is None:
+                monsters = []
+                for i in zone:
+                    if i is not None and i not in mx:
+                        monsters.append(card[i])
             # the copies each material needs, the spell itself aside: one of each is
             # there already when each is needed once and the spell is none of them
             if not once or card[src] in names:
-                have_all = have[:]
+                have_all = []
+                for i in hand:
+                    have_all.append(card[i])
                 if src in hand:
                     have_all.remove(card[src])
                 have_all += monsters
