@@ -147,16 +147,19 @@ class Legality:
         c = self.db[self.table.card[centre]]
         if c["subtype"] != "maximum" or c["max_piece"] != "centre":
             return None
+        card = self.table.card
         hand = self.table.zones[Z[p]["hand"]]
         out = []
         for pid in c["max_pieces"]:
             if pid == c["id"]:
                 out.append(centre)
                 continue
-            found = next((i for i in hand if self.table.card[i] == pid), None)
-            if found is None:
+            for i in hand:  # the first copy in the hand (a plain loop: cheaper than next() over a generator)
+                if card[i] == pid:
+                    out.append(i)
+                    break
+            else:
                 return None
-            out.append(found)
         return out
 
     def cond_ok(self, p: int, src: int, conds: list) -> bool:
@@ -189,12 +192,16 @@ class Legality:
                 if self.life_points[p] >= self.life_points[1 - p]:
                     return False
             elif k == "grave_at_least":
-                flt = c.get("filter", {})
-                db, card = self.db, t.card
-                k = 0
-                for i in t.zones[Z[p]["grave"]]:
-                    if card_matches(db[card[i]], flt):
-                        k += 1
+                grave = t.zones[Z[p]["grave"]]
+                flt = c.get("filter")
+                if flt:  # the cards that match it, by card id (memo): card_matches once per card id
+                    found, card = self.memo.matching(flt), t.card
+                    k = 0
+                    for i in grave:
+                        if card[i] in found:
+                            k += 1
+                else:
+                    k = len(grave)
                 if k < n:
                     return False
             elif k == "deck_at_least":
@@ -227,12 +234,16 @@ class Legality:
                 if len(t.zones[Z[p]["deck"]]) < c.get("n", 1):
                     return False
             elif op == "discard":
-                flt = c.get("filter", {})
-                db, card = self.db, t.card
-                k = 0
-                for i in t.zones[Z[p]["hand"]]:
-                    if i != src and card_matches(db[card[i]], flt):
-                        k += 1
+                hand = t.zones[Z[p]["hand"]]
+                flt = c.get("filter")
+                if flt:  # the cards that match it, by card id (memo): card_matches once per card id
+                    found, card = self.memo.matching(flt), t.card
+                    k = 0
+                    for i in hand:
+                        if i != src and card[i] in found:
+                            k += 1
+                else:  # any card but the source
+                    k = len(hand) - 1 if src in hand else len(hand)
                 if k < c.get("n", 1):
                     return False
             elif op == "pay_lp":
@@ -378,26 +389,36 @@ class Legality:
         key = []
         for i in extra:
             key.append(card[i])
-        kinds = self.memo.fusions_in(tuple(key))
+        key = tuple(key)
+        memo = self.memo
+        kinds = memo._fusions.get(key)  # memo.fusions_in, its look-up inlined
+        if kinds is None:
+            kinds = memo.fusions_in(key)
         mx = self.maximum_centre
         zone = zones[zp["monster"]]
-        monsters = []
+        hand = zones[zp["hand"]]
+        present = set()  # the card ids in the hand and on the field (a Maximum piece aside)
+        add = present.add
+        for i in hand:
+            add(card[i])
         for i in zone:
             if i is not None and i not in mx:
-                monsters.append(card[i])
-        hand = zones[zp["hand"]]
-        have = []
-        for i in hand:
-            have.append(card[i])
-        present = set(have)
-        present.update(monsters)
+                add(card[i])
+        monsters = None  # listed once a Fusion monster has all its materials there
         for counts, names, once in kinds:
             if not names <= present:  # a material is neither in the hand nor on the field
                 continue
+            if monsters is None:
+                monsters = []
+                for i in zone:
+                    if i is not None and i not in mx:
+                        monsters.append(card[i])
             # the copies each material needs, the spell itself aside: one of each is
             # there already when each is needed once and the spell is none of them
             if not once or card[src] in names:
-                have_all = have[:]
+                have_all = []
+                for i in hand:
+                    have_all.append(card[i])
                 if src in hand:
                     have_all.remove(card[src])
                 have_all += monsters

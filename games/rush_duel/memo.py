@@ -9,6 +9,7 @@ is shared by every duel, clone and determinized copy that reads the same databas
 
 from __future__ import annotations
 
+from .carddb import is_extra
 from .effects import card_matches
 
 #: a card's class in the Main Phase (:attr:`Memo.hint`)
@@ -140,7 +141,7 @@ class Memo:
     """The look-ups of one card database (see the module docstring)."""
 
     __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions",
-                 "plain")
+                 "plain", "extra")
 
     def __init__(self, db: dict):
         self.db = db
@@ -158,6 +159,8 @@ class Memo:
         self._matches: dict = {}
         self._revivable: dict = {}
         self._fusions: dict = {}
+        #: the card ids that live in the Extra Deck (carddb.is_extra)
+        self.extra = frozenset(cid for cid, c in db.items() if is_extra(c))
         #: card id -> whether its activation is always possible and one way only (_Plain)
         self.plain = _Plain()
         self.plain.plans = self.plans

@@ -143,15 +143,19 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
     # ------------------------------------------------------------------ the decision
     @property
     def decision(self) -> Decision | None:
-        d = self.decision_cache
-        if d is not None and self.outcome is None:
-            return d  # built when first read, since the last choice
-        if self.outcome is not None or not self.steps:
+        if self.outcome is not None:
             return None
-        if d is None:
-            step = self.steps[-1]  # the processor stops with a decision step on top
-            proc = PROCS.table[step.proc]
-            d = self.decision_cache = proc.decide(self, step) if proc.decide is not None else None
+        d = self.decision_cache
+        if d is not None:
+            return d  # built when first read, since the last choice
+        steps = self.steps
+        if not steps:
+            return None
+        step = steps[-1]  # the processor stops with a decision step on top
+        decide = PROCS.table[step.proc].decide
+        if decide is None:
+            return None
+        d = self.decision_cache = decide(self, step)
         return d
 
     def apply(self, choice) -> list[Event]:

@@ -138,8 +138,10 @@ class CardMoves:
             self.outcome_due = True
             self.check_outcome(events)
             return False
+        move, hand = self.table.move, Z[p]["hand"]
         for _ in range(n):
-            iid = deck[0]
             # the Draw Phase's or the effect's line says how many are drawn: each card moves quietly
-            events.append(quiet(self.table.move(iid, Z[p]["hand"], face=0, rule=rule)))
+            e = move(deck[0], hand, face=0, rule=rule)
+            e.caption = ""  # quiet
+            events.append(e)
         return True

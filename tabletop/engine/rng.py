@@ -62,7 +62,25 @@ class PCG32:
         from the last index down to 1 (randbelow inlined)."""
         inc = self.inc
         old = self.state
-        for i in range(len(items) - 1, 0, -1):
+        last = len(items) - 1
+        if last < 255:
+            # every n = i + 1 is below 256, so its threshold is too: a draw of 256 or
+            # more is never rejected, and only a smaller one is checked against it
+            for i in range(last, 0, -1):
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
+                old = (old * _MULT + inc) & _MASK64
+                if r < 256:
+                    threshold = _THRESHOLD[i + 1]
+                    while r < threshold:
+                        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                        r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
+                        old = (old * _MULT + inc) & _MASK64
+                j = r % (i + 1)
+                items[i], items[j] = items[j], items[i]
+            self.state = old
+            return
+        for i in range(last, 0, -1):
             n = i + 1
             threshold = _THRESHOLD[n] if n < 256 else (0x100000000 - n) % n
             while True:

@@ -7,7 +7,7 @@ from tabletop.engine.core import Choice, Decision, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_ATTACKED
-from ..legality import attacker_reason
+from ..board import _SURRENDER
 from ..zones import Z, quiet
 from .choices import ATTACKS, ZoneDecision
 from .procedures import PROCS, push
@@ -15,12 +15,18 @@ from .procedures import PROCS, push
 
 #: a choice that never changes, made once (a decision lists the same object each time)
 _END_BATTLE = tuple(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end") for p in (0, 1))
+#: a decision made without running ``__init__`` (its slots are filled where it is made)
+_new = object.__new__
+#: the deciding players of a Battle Phase decision, by the turn player
+_ONE = ((0,), (1,))
+#: the Battle Phase prompt, by player name
+_PROMPTS: dict = {}
 
 
 class BattleRules:
     """Mixin of RushState: attacks and their Damage Step."""
 
-    def _battle_decision(self) -> Decision:
+    def _battle_decision(self, step=None) -> Decision:
         """Battle Phase (seed 3.3): each attack-position monster attacks once; a direct
         attack only when the opponent controls no monster (seed 3.3.1)."""
         p = self.active
@@ -29,8 +35,10 @@ class BattleRules:
         made = self.memo.made  # each choice made once, by what its words name
         ch: list[Choice] = []
         opp = self.units(1 - p)
+        orient, flags = t.orient, self.card_flags
         for i in self.units(p):
-            if attacker_reason(self, i) is not None:
+            # attacker_reason, without writing its reason: face up, in attack position, not attacked yet (seed 3.3)
+            if not face[i] or orient[i] != 0 or flags.get(i, 0) & F_ATTACKED:
                 continue
             if opp:
                 for d in opp:
@@ -51,8 +59,20 @@ class BattleRules:
                                              f"{self.name(i)} attacks {self.names[1 - p]} directly")
                 ch.append(got)
         ch.append(_END_BATTLE[p])
-        ch.append(self._surrender(p))
-        return ZoneDecision([p], "battle_action", f"{self.names[p]}: Battle Phase", ch)
+        ch.append(_SURRENDER[p])
+        name = self.names[p]
+        prompt = _PROMPTS.get(name)
+        if prompt is None:
+            if len(_PROMPTS) > 1000:
+                _PROMPTS.clear()
+            prompt = _PROMPTS[name] = f"{name}: Battle Phase"
+        d = _new(ZoneDecision)  # ZoneDecision((p,), "battle_action", prompt, ch)
+        d.players = _ONE[p]
+        d.kind = "battle_action"
+        d.prompt = prompt
+        d.choices = ch
+        d._same = ()
+        return d
 
     def _do_attack(self, p: int, a: dict, events: list) -> None:
         """Declare an attack on a monster (seed 3.3)."""
@@ -170,8 +190,8 @@ class BattleRules:
 class BattlePhase:
     """Declare attacks one by one, or end the Battle Phase and the turn."""
 
-    def decide(state, step):
-        return state._battle_decision()
+    #: the decision is the state's Battle Phase actions (called with the step, which it does not read)
+    decide = BattleRules._battle_decision
 
     def choose(state, step, choice, events):
         if choice.kind == "end_turn":

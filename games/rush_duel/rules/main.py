@@ -93,8 +93,9 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
 class MainPhaseRules:
     """Mixin of RushState: the Main Phase actions."""
 
-    def _main_decision(self) -> Decision:
-        """Main Phase actions (seed 3.2; digest 1.D rule 15), any number, any order."""
+    def _main_decision(self, step=None) -> Decision:
+        """Main Phase actions (seed 3.2; digest 1.D rule 15), any number, any order
+        (``step``: the Main Phase step, when asked as its decision; not read)."""
         p = self.active
         t = self.table
         ch: list[Choice] = []
@@ -400,8 +401,8 @@ ENDS_MAIN_PHASE = ("battle_phase", "end_turn")
 class MainPhase:
     """Any number of actions in any order (seed 3.2), each by its ``_do_<kind>`` rule."""
 
-    def decide(state, step):
-        return state._main_decision()
+    #: the decision is the state's Main Phase actions (called with the step, which it does not read)
+    decide = MainPhaseRules._main_decision
 
     def choose(state, step, choice, events):
         kind = choice.kind

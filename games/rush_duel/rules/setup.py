@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import carddb
 from ..zones import Z
 from .turn import START_HAND
 
@@ -11,12 +10,12 @@ def set_up(s, lists: list[list[str]]) -> None:
     """Set-up (seed 2; digest 1.C rule 9): each deck is shuffled (Fusion monsters go
     to the Extra Deck), the first player is decided at random, each player draws 4
     with 8000 LP; then turn 1 begins with its Draw Phase."""
-    db = s.db
     t = s.table
     t.create(lists, [Z[0]["deck"], Z[1]["deck"]], s.rng)
+    extra, card = s.memo.extra, t.card  # the card ids carddb.is_extra names
     for p in (0, 1):
         deck = t.zones[Z[p]["deck"]]
-        for i in [i for i in deck if carddb.is_extra(db[t.card[i]])]:
+        for i in [i for i in deck if card[i] in extra]:
             deck.remove(i)
             t.zones[Z[p]["extra"]].append(i)
             t.zone[i] = Z[p]["extra"]

@@ -66,8 +66,12 @@ class TurnRules:
         self.phase = "end"
         events.append(make_event("phase.begin", f"{self.names[p]}'s End Phase", "seed 3.4", {"phase": "end", "player": p}))
         self.until_end_of_turn = {}
-        mask = ~F_TURN_BITS
-        self.card_flags = {k: v & mask for k, v in self.card_flags.items() if v & mask}
+        flags = self.card_flags
+        if flags:
+            mask = ~F_TURN_BITS
+            self.card_flags = {k: v & mask for k, v in flags.items() if v & mask}
+        else:  # nothing marked: a new empty table all the same (a clone may share the old one)
+            self.card_flags = {}
         events.append(make_event("end.cleanup", "Effects that last until the end of the turn expire; there is no hand limit",
                                "digest 1.D rules 14, 21", {"player": p}))
         self.turn_number += 1

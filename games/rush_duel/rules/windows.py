@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..zones import quiet
+from ..zones import Z, quiet
 from .choices import OnePlayerDecision, effect_words
 from .procedures import PROCS, push
 
@@ -16,6 +16,9 @@ TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "eff
 
 #: a choice that never changes, made once (a decision lists the same object each time)
 _PASS = tuple(Choice("pass", {}, p, "Don't activate a trap", role="pass") for p in (0, 1))
+#: each player's Spell & Trap Zone, and the row with no card in it
+_SPELL_ZONE = (Z[0]["spell"], Z[1]["spell"])
+_EMPTY_ROW = [None, None, None]
 
 
 class TrapWindows:
@@ -35,6 +38,9 @@ class TrapWindows:
         """Open a trap timing that is the next step to run (nothing happens between
         this and its run): when neither player has a trap that can answer it, no one
         is asked (``trap_window`` would close at once), so it is not opened at all."""
+        zones = self.table.zones
+        if zones[_SPELL_ZONE[0]] == _EMPTY_ROW and zones[_SPELL_ZONE[1]] == _EMPTY_ROW:
+            return  # no card set in a Spell & Trap Zone: no trap to ask about (trap_options)
         window = {"timing": timing, "by": by, **context}
         if self.trap_options(1 - self.active, window):
             stage = 0  # the non-turn player is asked first (seed 3.2.5)
