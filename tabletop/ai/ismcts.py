@@ -77,6 +77,9 @@ game-specific code:
   a card played is not judged half-paid.
   Resigning is never considered while anything else is legal, for either
   player.
+* **Equal options** (``merge_equal``): root options with the same label
+  that lead to the same position as the mover sees it (two copies of one
+  card played alike) are searched once (``equiv.distinct_options``).
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
@@ -100,6 +103,7 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
+from .equiv import best_by_one_step, distinct_options
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn
 from .turns import by_rollouts, halving_decision, rollouts_among
@@ -149,7 +153,7 @@ class HardAgent(SearchingAgent, Agent):
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
                  quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
-                 fit_rollouts: bool = False):
+                 fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -193,7 +197,7 @@ class HardAgent(SearchingAgent, Agent):
         #: this many are compared by Normal's rollouts through the reply turn (0: the tree)
         self.then_rollouts = then_rollouts
         self.top_plan, self.turns, self.width = top_plan, turns, width
-        self.fit_rollouts = fit_rollouts
+        self.fit_rollouts, self.merge_equal, self.plan_lazy = fit_rollouts, merge_equal, plan_lazy
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -229,7 +233,9 @@ class HardAgent(SearchingAgent, Agent):
             self._kept = None
             return playing[0]
         if self.top_k is not None and len(playing) > self.top_k:
-            playing = self._prune(state, player, playing)
+            playing = best_by_one_step(state, player, playing, self.top_k, self.rng)
+        if self.merge_equal:  # options leading to the same position: one of each searched
+            playing = distinct_options(state, player, playing, self.rng)
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         if self.root_search == "halving":
@@ -310,20 +316,6 @@ class HardAgent(SearchingAgent, Agent):
             return None
         return node
 
-    def _prune(self, state: State, player: int, playing: list[Choice]) -> list[Choice]:
-        """The ``top_k`` options with the best one-step heuristic in one determinization."""
-        world = state.determinize(player, self.rng)
-        scored = []
-        for i, c in enumerate(playing):
-            s = world.clone()
-            mine = s.decision.find(c.id, player)
-            if mine is None:
-                continue
-            apply_with_defaults(s, mine)
-            scored.append((-_one_step(s.game, s, player), i, c))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        return [c for _, _, c in scored[: self.top_k]] or playing
-
     def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice], deadline=None) -> None:
         """A first visit of every root option: one step ahead in one
         determinization, judged like a leaf (the greedy agent's view), so that
@@ -386,7 +378,7 @@ class HardAgent(SearchingAgent, Agent):
                     if guess:
                         raise _TooBig
                     break
-                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop)
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy)
                 if not done:
                     if guess:
                         raise _TooBig
@@ -542,7 +534,7 @@ class HardAgent(SearchingAgent, Agent):
         rest of the mover's turn (with ``plan``) or a short playout, then a
         result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until)[0]
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):
