@@ -134,3 +134,38 @@ def test_lazy_finish_turn_still_takes_the_win_in_the_turn():
     s = game_of("rush_duel").from_position(lethal, 0)
     t, done = finish_turn(s.clone(), 0, lazy=True)
     assert done and t.winner == 0
+
+
+class StepClock:
+    """A clock that moves on ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float):
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_a_turn_that_handed_a_root_over_hands_the_next_over_at_once():
+    # ``handover_turn``: once a root of this turn was too big to plan, a later
+    # one of the same turn that the plans' measured cost says is too big too
+    # goes to the rollouts without planning first: more rollouts in its budget
+    s = game_of("rush_duel").from_position(
+        {"turn": 2, "active": 0, "phase": "main", "lp": [8000, 8000],
+         "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]},
+         "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]}}, 0)
+    legal = [c for c in s.decision.agent_choices(0) if c.role != "resign"]
+
+    def second(again):
+        agent = HardAgent(1, budget_ms=30, prior_worlds=1, handover_turn=again)
+        agent.clock = StepClock(0.001)
+        agent.choose(OnlyPublic(s), 0)
+        first = agent.last_stats["rollouts"]["rollouts"]
+        c = agent.choose(OnlyPublic(s), 0)
+        assert c in legal and set(agent.last_stats) == {"rollouts"}
+        return first, agent.last_stats["rollouts"]["rollouts"]
+
+    (f1, s1), (f2, s2) = second(False), second(True)
+    assert f1 == f2 and s2 > s1

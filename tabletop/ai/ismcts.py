@@ -80,6 +80,9 @@ game-specific code:
 * **Equal options** (``merge_equal``): root options with the same label
   that lead to the same position as the mover sees it (two copies of one
   card played alike) are searched once (``equiv.distinct_options``).
+  With ``handover_turn``, a later root of a turn that handed one over goes
+  to the rollouts at once when its plans, at the cost measured then, would
+  not fit the budget either.
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
@@ -105,7 +108,7 @@ from tabletop.engine.core import Choice, State
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
 from .equiv import best_by_one_step, distinct_options
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn
+from .plan import finish_turn, playout_pick
 from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
@@ -153,7 +156,8 @@ class HardAgent(SearchingAgent, Agent):
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
                  quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
-                 fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False):
+                 fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False,
+                 handover_turn: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -198,6 +202,7 @@ class HardAgent(SearchingAgent, Agent):
         self.then_rollouts = then_rollouts
         self.top_plan, self.turns, self.width = top_plan, turns, width
         self.fit_rollouts, self.merge_equal, self.plan_lazy = fit_rollouts, merge_equal, plan_lazy
+        self.handover_turn, self._handed = handover_turn, None
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -252,6 +257,8 @@ class HardAgent(SearchingAgent, Agent):
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
         self._deadline = deadline
         if self.prior and not root.edges:
+            if self._too_big_again(state, len(playing)):
+                return by_rollouts(self, state, player, playing, t0)
             try:
                 self._seed_root(state, player, root, playing, deadline)
             except _TooBig:
@@ -376,23 +383,36 @@ class HardAgent(SearchingAgent, Agent):
             if not x[2]:
                 if until is not None and until():
                     if guess:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
                     break
                 t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy)
                 if not done:
                     if guess:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
                     break
                 x = [x[0], t, *self._judge(t, player), x[4]]
                 n_planned += 1
                 if guess and n_planned < todo:
                     now = self.clock()
                     if now + (now - t_start) / n_planned * (todo - n_planned) > self._deadline:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
         return planned
+
+    def _too_big(self, t_start: float, n_planned: int) -> "_TooBig":
+        """The hand-over, noting when and what a plan cost (``handover_turn``)."""
+        self._handed = (self._root_turn, (self.clock() - t_start) / max(1, n_planned))
+        return _TooBig()
+
+    def _too_big_again(self, state: State, n: int) -> bool:
+        """With ``handover_turn``: this turn already handed a root over, and
+        ``n`` plans at the cost measured then would not fit the budget."""
+        if not self.handover_turn or self._handed is None or self._deadline is None:
+            return False
+        turn, cost = self._handed
+        return turn == state.turn and n * cost > (self.budget_ms or 0.0) / 1000.0
 
     @staticmethod
     def _judge(s: State, player: int) -> tuple[bool, float]:
@@ -542,7 +562,7 @@ class HardAgent(SearchingAgent, Agent):
             d = s.decision
             if w is not None or d is None or (stop is not None and s.turn >= stop):
                 break
-            apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
+            apply_picks(s, [playout_pick(self, game, s, q, _playing(d, q)) for q in d.players])
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
@@ -552,23 +572,6 @@ class HardAgent(SearchingAgent, Agent):
         if v <= -DECIDED:
             return True, 0.05
         return False, v
-
-    def _policy(self, game, s: State, p: int, opts: list[Choice]) -> Choice:
-        rng = self.rng
-        n = len(opts)
-        if n == 1:
-            return opts[0]
-        if rng.random() < self.epsilon:
-            return opts[rng.randbelow(n)]
-        pool = opts if n <= self.sample else [opts[rng.randbelow(n)] for _ in range(self.sample)]
-        best, best_v = pool[0], -math.inf
-        for c in pool:
-            t = s.clone()
-            t._apply(c)
-            v = _one_step(game, t, p)
-            if v > best_v:
-                best, best_v = c, v
-        return best
 
     def _mean(self, e: _Edge) -> float:
         """The mean reward of an option for the searching player, in [0, 1]."""
