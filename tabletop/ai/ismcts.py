@@ -37,7 +37,8 @@ game-specific code:
   at least as a greedy planner would). An option is judged at the end of its
   mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
   that turn is played greedily (the mover's choices, and with ``answers``
-  the other player's answers inside the turn, each the best one step ahead),
+  the other player's answers inside the turn, each the best one step ahead;
+  with ``plan_lazy`` weighed lazily, ``plan.lazy_step``),
   then the heuristic judges it, so a choice is weighed with what it leads to
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
@@ -51,7 +52,9 @@ game-specific code:
   shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
   cheaper, its own turn played at random ``own_epsilon`` of the time, or
   with ``rollout_plan`` played out as the plans do; ``fit_rollouts``: only as
-  many candidates as get two rollouts each). With
+  many candidates as get two rollouts each; ``handover_turn``: a later root
+  of a turn that handed one over goes at once when its plans, at the cost
+  measured then, would not fit the budget either). With
   ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
@@ -80,9 +83,6 @@ game-specific code:
 * **Equal options** (``merge_equal``): root options with the same label
   that lead to the same position as the mover sees it (two copies of one
   card played alike) are searched once (``equiv.distinct_options``).
-  With ``handover_turn``, a later root of a turn that handed one over goes
-  to the rollouts at once when its plans, at the cost measured then, would
-  not fit the budget either.
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
