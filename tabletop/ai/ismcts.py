@@ -37,7 +37,8 @@ game-specific code:
   at least as a greedy planner would). An option is judged at the end of its
   mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
   that turn is played greedily (the mover's choices, and with ``answers``
-  the other player's answers inside the turn, each the best one step ahead),
+  the other player's answers inside the turn, each the best one step ahead;
+  with ``plan_lazy`` weighed lazily, ``plan.lazy_step``),
   then the heuristic judges it, so a choice is weighed with what it leads to
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
@@ -51,7 +52,9 @@ game-specific code:
   shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
   cheaper, its own turn played at random ``own_epsilon`` of the time, or
   with ``rollout_plan`` played out as the plans do; ``fit_rollouts``: only as
-  many candidates as get two rollouts each). With
+  many candidates as get two rollouts each; ``handover_turn``: a later root
+  of a turn that handed one over goes at once when its plans, at the cost
+  measured then, would not fit the budget either). With
   ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
@@ -77,6 +80,9 @@ game-specific code:
   a card played is not judged half-paid.
   Resigning is never considered while anything else is legal, for either
   player.
+* **Equal options** (``merge_equal``): root options with the same label
+  that lead to the same position as the mover sees it (two copies of one
+  card played alike) are searched once (``equiv.distinct_options``).
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
@@ -100,8 +106,9 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
+from .equiv import best_by_one_step, distinct_options
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn
+from .plan import finish_turn, playout_pick
 from .turns import by_rollouts, halving_decision, rollouts_among
 
 __all__ = ["HardAgent"]
@@ -149,7 +156,8 @@ class HardAgent(SearchingAgent, Agent):
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
                  quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
-                 fit_rollouts: bool = False):
+                 fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False,
+                 handover_turn: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -193,7 +201,8 @@ class HardAgent(SearchingAgent, Agent):
         #: this many are compared by Normal's rollouts through the reply turn (0: the tree)
         self.then_rollouts = then_rollouts
         self.top_plan, self.turns, self.width = top_plan, turns, width
-        self.fit_rollouts = fit_rollouts
+        self.fit_rollouts, self.merge_equal, self.plan_lazy = fit_rollouts, merge_equal, plan_lazy
+        self.handover_turn, self._handed = handover_turn, None
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -229,7 +238,9 @@ class HardAgent(SearchingAgent, Agent):
             self._kept = None
             return playing[0]
         if self.top_k is not None and len(playing) > self.top_k:
-            playing = self._prune(state, player, playing)
+            playing = best_by_one_step(state, player, playing, self.top_k, self.rng)
+        if self.merge_equal:  # options leading to the same position: one of each searched
+            playing = distinct_options(state, player, playing, self.rng)
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         if self.root_search == "halving":
@@ -246,6 +257,8 @@ class HardAgent(SearchingAgent, Agent):
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
         self._deadline = deadline
         if self.prior and not root.edges:
+            if self._too_big_again(state, len(playing)):
+                return by_rollouts(self, state, player, playing, t0)
             try:
                 self._seed_root(state, player, root, playing, deadline)
             except _TooBig:
@@ -310,20 +323,6 @@ class HardAgent(SearchingAgent, Agent):
             return None
         return node
 
-    def _prune(self, state: State, player: int, playing: list[Choice]) -> list[Choice]:
-        """The ``top_k`` options with the best one-step heuristic in one determinization."""
-        world = state.determinize(player, self.rng)
-        scored = []
-        for i, c in enumerate(playing):
-            s = world.clone()
-            mine = s.decision.find(c.id, player)
-            if mine is None:
-                continue
-            apply_with_defaults(s, mine)
-            scored.append((-_one_step(s.game, s, player), i, c))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        return [c for _, _, c in scored[: self.top_k]] or playing
-
     def _seed_root(self, state: State, player: int, root: _Node, playing: list[Choice], deadline=None) -> None:
         """A first visit of every root option: one step ahead in one
         determinization, judged like a leaf (the greedy agent's view), so that
@@ -384,23 +383,36 @@ class HardAgent(SearchingAgent, Agent):
             if not x[2]:
                 if until is not None and until():
                     if guess:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
                     break
-                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop)
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy)
                 if not done:
                     if guess:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
                     break
                 x = [x[0], t, *self._judge(t, player), x[4]]
                 n_planned += 1
                 if guess and n_planned < todo:
                     now = self.clock()
                     if now + (now - t_start) / n_planned * (todo - n_planned) > self._deadline:
-                        raise _TooBig
+                        raise self._too_big(t_start, n_planned)
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
         return planned
+
+    def _too_big(self, t_start: float, n_planned: int) -> "_TooBig":
+        """The hand-over, noting when and what a plan cost (``handover_turn``)."""
+        self._handed = (self._root_turn, (self.clock() - t_start) / max(1, n_planned))
+        return _TooBig()
+
+    def _too_big_again(self, state: State, n: int) -> bool:
+        """With ``handover_turn``: this turn already handed a root over, and
+        ``n`` plans at the cost measured then would not fit the budget."""
+        if not self.handover_turn or self._handed is None or self._deadline is None:
+            return False
+        turn, cost = self._handed
+        return turn == state.turn and n * cost > (self.budget_ms or 0.0) / 1000.0
 
     @staticmethod
     def _judge(s: State, player: int) -> tuple[bool, float]:
@@ -542,7 +554,7 @@ class HardAgent(SearchingAgent, Agent):
         rest of the mover's turn (with ``plan``) or a short playout, then a
         result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until)[0]
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):
@@ -550,7 +562,7 @@ class HardAgent(SearchingAgent, Agent):
             d = s.decision
             if w is not None or d is None or (stop is not None and s.turn >= stop):
                 break
-            apply_picks(s, [self._policy(game, s, q, _playing(d, q)) for q in d.players])
+            apply_picks(s, [playout_pick(self, game, s, q, _playing(d, q)) for q in d.players])
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
@@ -560,23 +572,6 @@ class HardAgent(SearchingAgent, Agent):
         if v <= -DECIDED:
             return True, 0.05
         return False, v
-
-    def _policy(self, game, s: State, p: int, opts: list[Choice]) -> Choice:
-        rng = self.rng
-        n = len(opts)
-        if n == 1:
-            return opts[0]
-        if rng.random() < self.epsilon:
-            return opts[rng.randbelow(n)]
-        pool = opts if n <= self.sample else [opts[rng.randbelow(n)] for _ in range(self.sample)]
-        best, best_v = pool[0], -math.inf
-        for c in pool:
-            t = s.clone()
-            t._apply(c)
-            v = _one_step(game, t, p)
-            if v > best_v:
-                best, best_v = c, v
-        return best
 
     def _mean(self, e: _Edge) -> float:
         """The mean reward of an option for the searching player, in [0, 1]."""
