@@ -26,3 +26,15 @@ class OnlyPublic:
 
     def __getattr__(self, name):
         raise AssertionError(f"the true state's {name!r} was read")
+
+
+class StepClock:
+    """A clock that moves on ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float):
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t

@@ -15,7 +15,7 @@ from tabletop.cli import main
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
-from aihelp import OnlyPublic
+from aihelp import OnlyPublic, StepClock
 
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
@@ -107,18 +107,6 @@ def test_hard_plays_a_whole_game_headless(name):
         assert n < 5000
     assert m.state.winner is not None
     assert m.state.turn <= game.turn_cap
-
-
-class StepClock:
-    """A clock that moves on ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float):
-        self.t = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
 
 
 def test_the_budget_is_counted_on_the_agents_clock():

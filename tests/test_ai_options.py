@@ -18,7 +18,7 @@ from tabletop.engine.rng import PCG32
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
-from aihelp import OnlyPublic
+from aihelp import OnlyPublic, StepClock
 
 GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
 
@@ -134,18 +134,6 @@ def test_lazy_finish_turn_still_takes_the_win_in_the_turn():
     s = game_of("rush_duel").from_position(lethal, 0)
     t, done = finish_turn(s.clone(), 0, lazy=True)
     assert done and t.winner == 0
-
-
-class StepClock:
-    """A clock that moves on ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float):
-        self.t = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
 
 
 def test_a_turn_that_handed_a_root_over_hands_the_next_over_at_once():
