@@ -672,3 +672,23 @@ def test_quick_rollouts_fit_the_candidates_to_the_rollouts_the_budget_buys():
     assert compared[True] and len(compared[True]) == len(compared[False])
     assert all(a <= b for a, b in zip(compared[True], compared[False]))
     assert max(compared[True]) < max(compared[False]) and sum(compared[True]) < sum(compared[False])
+
+
+def test_hard_judges_its_leaves_by_the_games_leaf_value(monkeypatch):
+    # the leaves of Hard's search (the ends of the turns it plays out) are
+    # judged by ``Game.leaf_value``: by the heuristic Hard plays its monster
+    # from the hand; a game whose leaves value only the cards kept in hand
+    # turns that choice around
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 4000]))
+    game = s.game
+    seen = []
+
+    def leaf_value(state, player):
+        seen.append(state.turn)
+        return 100.0 * len(state.table.zones["p0.hand"])
+
+    assert game.leaf_value(s, 0) == game.heuristic(s, 0)  # the default is the heuristic
+    assert hard(4, 0, plan=True, prior_worlds=1).choose(s, 0).args.get("card") == 4
+    monkeypatch.setattr(game, "leaf_value", leaf_value)
+    c = hard(4, 0, plan=True, prior_worlds=1).choose(s, 0)
+    assert seen and c.args.get("card") != 4

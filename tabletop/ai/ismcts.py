@@ -390,7 +390,7 @@ class HardAgent(SearchingAgent, Agent):
                     if guess:
                         raise self._too_big(t_start, n_planned)
                     break
-                x = [x[0], t, *self._judge(t, player), x[4]]
+                x = [x[0], t, *self._judge(t, player, True), x[4]]
                 n_planned += 1
                 if guess and n_planned < todo:
                     now = self.clock()
@@ -415,12 +415,13 @@ class HardAgent(SearchingAgent, Agent):
         return turn == state.turn and n * cost > (self.budget_ms or 0.0) / 1000.0
 
     @staticmethod
-    def _judge(s: State, player: int) -> tuple[bool, float]:
-        """(True, reward) at a result or a decided heuristic, else (False, heuristic)."""
+    def _judge(s: State, player: int, leaf: bool = False) -> tuple[bool, float]:
+        """(True, reward) at a result or a decided heuristic, else (False,
+        heuristic); with ``leaf`` the game's ``leaf_value`` in its place."""
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-        v = _one_step(s.game, s, player)
+        v = float(s.game.leaf_value(s, player)) if leaf else _one_step(s.game, s, player)
         if abs(v) >= DECIDED:
             return True, (0.95 if v > 0 else 0.05)
         return False, v
@@ -566,7 +567,7 @@ class HardAgent(SearchingAgent, Agent):
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-        v = float(game.heuristic(s, player))
+        v = float(game.leaf_value(s, player))
         if v >= DECIDED:
             return True, 0.95
         if v <= -DECIDED:

@@ -21,11 +21,9 @@ Conventions every game follows (the UI and tools rely on them):
         "players": [{"name": "Player 1", "counters": {"lp": 8000}}, ...],
         "zones": {"p0.hand": [CARD, ...], "p0.deck": [CARD, ...], ...},
         "decision": {"players": [0], "kind": "main_action", "prompt": "..."} or None,
-        "extra": {...},                            # game-specific, may be empty
-      }
+        "extra": {...}}                            # game-specific, may be empty
 
-  Zone keys are ``p<player>.<name>`` for a player's zones and ``shared.<name>``
-  for shared ones. A CARD is ``{"iid", "card", "face", "orient", "slot",
+  Zone keys are ``p<player>.<name>`` (a player's) or ``shared.<name>``. A CARD is ``{"iid", "card", "face", "orient", "slot",
   "counters", "attached", "hidden"}``: ``card`` is the card id, ``face`` "up" or
   "down", ``orient`` "upright" or "sideways", ``slot`` the index in a row of
   slots (or None), ``counters`` a dict, ``attached`` a list of CARDs (power
@@ -473,16 +471,14 @@ class Game:
     def _former_decks(self) -> dict:
         cached = self.__dict__.get("_former_decks_cache")
         if cached is None:
-            cached = {}
-            if self.package_dir is not None:
-                from pathlib import Path
-                path = Path(self.package_dir) / "former_decks.toml"
-                if path.is_file():
-                    from . import tomlio
-                    lists = tomlio.load(path).get("lists", {})
-                    cached = {str(v): {str(n): [str(c) for c in ids] for n, ids in decks.items()}
-                              for v, decks in lists.items() if isinstance(decks, dict)}
-            self.__dict__["_former_decks_cache"] = cached
+            from pathlib import Path
+
+            from . import tomlio
+            path = None if self.package_dir is None else Path(self.package_dir) / "former_decks.toml"
+            lists = tomlio.load(path).get("lists", {}) if path is not None and path.is_file() else {}
+            cached = self.__dict__["_former_decks_cache"] = {
+                str(v): {str(n): [str(c) for c in ids] for n, ids in decks.items()}
+                for v, decks in lists.items() if isinstance(decks, dict)}
         return cached
 
     def default_setup(self, rng=None) -> dict:
@@ -503,6 +499,10 @@ class Game:
     def heuristic(self, state: State, player: int) -> float:
         """How good ``state`` is for ``player`` (bigger is better)."""
         return 0.0
+
+    def leaf_value(self, state: State, player: int) -> float:
+        """``heuristic`` where the hard player's search stops looking; a game may look further there."""
+        return self.heuristic(state, player)
 
     def describe_card(self, card_id: str) -> dict:
         """Plain data the table draws a card face from: name, type, cost/level,
