@@ -104,10 +104,11 @@ def play_turns(s: State, turns: int, width: int | None, rng, max_steps: int = 80
 
 
 def _judge(s: State, player: int) -> tuple[bool, float]:
+    """Where a search of Hard's stops: a result, or the game's ``leaf_value``."""
     w = s.winner
     if w is not None or s.decision is None:
         return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-    v = float(s.game.heuristic(s, player))
+    v = float(s.game.leaf_value(s, player))
     if v >= DECIDED:
         return True, 0.95
     if v <= -DECIDED:
