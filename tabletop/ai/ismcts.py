@@ -39,7 +39,7 @@ game-specific code:
   that turn is played greedily (the mover's choices, and with ``answers``
   the other player's answers inside the turn, each the best one step ahead;
   with ``plan_lazy`` weighed lazily, ``plan.lazy_step``),
-  then the heuristic judges it, so a choice is weighed with what it leads to
+  then the game's ``leaf_value`` judges it, so a choice is weighed with what it leads to
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
   options are played out best first by their one-step value while the
@@ -67,7 +67,7 @@ game-specific code:
   other player's reply turn decides between them. ``root_search="halving"``
   replaces the tree by ``turns.halving_root``. At a simultaneous node one new option per player is
   tried, then a short playout (``playout`` choices, none by default) and the
-  heuristic judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
+  game's leaf_value judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
   heuristic value is mapped into [0.1, 0.9] over the range of values seen
   in this decision (as the expert does), so the scale of each game's
   heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
