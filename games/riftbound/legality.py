@@ -67,7 +67,12 @@ class Legality:
         srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
         # the cards whose abilities ability_refusal could allow in this state (by their timing)
         timed = facts.chain_activated if self.chain else facts.showdown_activated if self.showdown else activated.keys()
-        if not timed.isdisjoint(map(card.__getitem__, srcs)):
+        for src in srcs:  # is one of them such a card? (a loop: a few cards)
+            if card[src] in timed:
+                break
+        else:
+            srcs = ()
+        if srcs:
             for src in srcs:
                 acts = activated.get(card[src])
                 if acts:
@@ -333,7 +338,10 @@ class Legality:
             return
         cards = t.zones[HAND[p]] + t.zones[CHAMPION[p]]
         hidden_kw, card = self.facts.hidden_kw, t.card
-        if hidden_kw.isdisjoint(map(card.__getitem__, cards)):
+        for iid in cards:  # is one of them such a card? (a loop: a few cards)
+            if card[iid] in hidden_kw:
+                break
+        else:
             return
         slots = [b for b in (0, 1) if controller[b] == p]
         for iid in cards:

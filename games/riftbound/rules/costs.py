@@ -516,8 +516,15 @@ class Costs:
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         runes = t.zones[RUNES[p]]
-        if energy > pool[0] and len({rune_index[card[r]] for r in runes if not orient[r]}) > 1:
-            return True
+        if energy > pool[0]:  # ready runes of more than one domain? (a loop, stopping at the second)
+            first = -1
+            for r in runes:
+                if not orient[r]:
+                    k = rune_index[card[r]]
+                    if first < 0:
+                        first = k
+                    elif k != first:
+                        return True
         if "any" in power:
             doms = {rune_index[card[r]] for r in runes}
             for k in range(6):
