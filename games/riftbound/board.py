@@ -159,7 +159,11 @@ class Board:
                 if cn.get("def"):
                     m += self.keyword_value(iid, "shield")
                     for n in self.facts.defend_alone.get(legend, ()):
-                        if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
+                        k = 0
+                        for u in self.units_at(p, loc):
+                            if self.counter(u, "def"):
+                                k += 1
+                        if k == 1:
                             m += n
         return m
 

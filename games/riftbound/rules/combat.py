@@ -174,8 +174,13 @@ def combat_damage(state, step, ev):
         if state.outcome is None:
             state._combat_resolve(ev)
         return DONE
-    ta = sum(max(0, state.might(u)) for u in A if not state.counter(u, "stun"))
-    td = sum(max(0, state.might(u)) for u in D if not state.counter(u, "stun"))
+    ta = td = 0  # loops: a battlefield holds a few units
+    for u in A:
+        if not state.counter(u, "stun"):
+            ta += max(0, state.might(u))
+    for u in D:
+        if not state.counter(u, "stun"):
+            td += max(0, state.might(u))
     showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)

@@ -21,7 +21,10 @@ PAID = ("play", "activate", "equip", "hide")
 
 def cost_text(energy: int, power: list) -> str:
     """A cost as card text writes it: "[2] [R] [A]"."""
-    return " ".join(([f"[{energy}]"] if energy else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in power])
+    out = [f"[{energy}]"] if energy else []
+    for d in power:  # a loop: a cost has a few symbols
+        out.append("[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]")
+    return " ".join(out)
 
 
 @lru_cache(maxsize=4096)
@@ -189,7 +192,9 @@ class Costs:
                 continue
             # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
             if doms is None:
-                doms = [rune_index[card[r]] for r in runes]
+                doms = []
+                for r in runes:
+                    doms.append(rune_index[card[r]])
             recycle.append(_rune_to_recycle(runes, orient, recycle, doms, k))
         pool_any = []
         for _ in range(need_any):
@@ -252,13 +257,20 @@ class Costs:
             for r in t.zones[RUNES[p]]:
                 if not orient[r]:
                     ready_by[rune_index[card[r]]].append(r)
-            ks = [k for k in range(6) if ready_by[k]]
+            ks, caps = [], []  # the domains with ready runes, and how many each has
+            for k in range(6):
+                if ready_by[k]:
+                    ks.append(k)
+                    caps.append(len(ready_by[k]))
             mine = [0] * 6
             for r in auto["exhaust"]:
                 mine[rune_index[card[r]]] += 1
-            auto_xs = tuple([mine[k] for k in ks])
+            auto_xs = []
+            for k in ks:
+                auto_xs.append(mine[k])
+            auto_xs = tuple(auto_xs)
             out = [auto]
-            for xs in _splits(max(0, energy - pool[0]), tuple([len(ready_by[k]) for k in ks])):
+            for xs in _splits(max(0, energy - pool[0]), tuple(caps)):
                 if xs != auto_xs:
                     exhaust = []
                     for k, x in zip(ks, xs):
@@ -318,7 +330,9 @@ class Costs:
                 a_ready[i] -= 1
             a_rec[i] += 1
         # the ready runes the engine's own payment uses up (exhausted or recycled), per domain
-        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), [d_ready[i] - a_ready[i] for i in range(nd)]
+        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), []
+        for i in range(nd):
+            a_used.append(d_ready[i] - a_ready[i])
         out = [auto]
         # Which runes [A] recycles (aa[i] of domain i) fixes, per domain, the runes recycled
         # and how many of its ready runes recycling takes beyond its exhausted ones (c[i]).
@@ -392,7 +406,10 @@ class Costs:
         for k in doms:
             recycle += by_dom[k][need[k]:]
         if exhaust and recycle:  # the runes being recycled first, each group in its order
-            exhaust = [r for r in exhaust if r in recycle] + [r for r in exhaust if r not in recycle]
+            first, then = [], []
+            for r in exhaust:
+                (first if r in recycle else then).append(r)
+            exhaust = first + then
         return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
 
     def payment_label(self, plan: dict) -> str:

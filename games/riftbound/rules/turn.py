@@ -186,7 +186,11 @@ def ending_step(state, step, ev):
     state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
     counters = state.table.counters
-    stunned = any("stun" in c for c in counters.values()) if counters else False
+    stunned = False
+    for c in counters.values():  # a loop: a few cards have counters
+        if "stun" in c:
+            stunned = True
+            break
     for u in state.all_units() if stunned else ():  # stun wears off at the start of the Ending step (digest 15)
         if state.counter(u, "stun"):
             state.set_counter(u, "stun", 0)
@@ -263,8 +267,13 @@ class TurnRules:
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
         counters = self.table.counters
-        damaged = any("dmg" in c for c in counters.values()) if counters else False
-        healed = [u for u in self.all_units() if self.counter(u, "dmg")] if damaged else []
+        healed = []
+        for c in counters.values():  # a loop: a few cards have counters
+            if "dmg" in c:
+                for u in self.all_units():
+                    if self.counter(u, "dmg"):
+                        healed.append(u)
+                break
         for u in healed:
             self.set_counter(u, "dmg", 0)
             w = ZLOC[self.table.zone[u]]
