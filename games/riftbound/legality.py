@@ -184,7 +184,7 @@ class Legality:
             rep = repeat
             db, cards = self.card_db, self.table.card
             for tg in tgs:
-                extra = self._deflect(p, tg)
+                extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
                 PP = P + ["any"] * extra if extra else P
                 if not PP or affords(w, E, PP):  # E <= w[0] here
                     on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
@@ -239,7 +239,7 @@ class Legality:
         db, cards = self.card_db, self.table.card
         nm = db[cards[src]]["name"]  # Board.name
         for tg in tgs:
-            extra = self._deflect(p, tg)
+            extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
             if affords(w, E, P + ["any"] * extra if extra else P):
                 # the same use with the same words is the same choice each time (made once)
                 on = db[cards[tg]]["name"] if tg >= 0 else ""
