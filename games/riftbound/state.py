@@ -41,7 +41,16 @@ def _count_repeats(ev: list) -> None:
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
     one caption twice in a row (the kit's ``number_repeats``: each run of equal, non-empty
     captions is numbered). Every step Riftbound logs has its caption written, so one pass
-    reads them and numbers each run as it ends."""
+    reads them and numbers each run as it ends; most lists have no run, which one quick pass
+    tells first."""
+    prev = None
+    for e in ev:
+        c = e.caption
+        if c == prev and c:
+            break
+        prev = c
+    else:
+        return  # no two equal captions in a row: nothing to number
     prev = None
     i = j = 0  # the run of captions equal to prev: ev[i:j]
     for e in ev:

@@ -3,6 +3,7 @@ Turn structure, digest 7)."""
 
 from __future__ import annotations
 
+from tabletop.engine.core import MadeEvent
 from tabletop.engine.procedure import AGAIN, DONE, Step
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
@@ -294,7 +295,17 @@ class TurnRules:
         for z in (RUNES[p], here[0], here[1], here[2], LEGEND[p]):
             for i in zones[z]:
                 if orient[i]:
-                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=db[card[i]]["name"]), R_AWAKEN))
+                    # t.set_orient(i, 0, caption, R_AWAKEN), without its two calls: a turn readies
+                    # every rune and unit used in the last one
+                    orient[i] = 0
+                    e = MadeEvent()
+                    e.kind = "card.turn"
+                    e.caption = "{card} readies".format(card=db[card[i]]["name"])
+                    e.rule = R_AWAKEN
+                    e.data = {"card": i, "orient": "upright"}
+                    e.hidden_from = ()
+                    e.public = None
+                    ev.append(e)
                 att = attached and zones.get(f"att.{i}")
                 if att:
                     for g in att:
