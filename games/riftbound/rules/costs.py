@@ -140,6 +140,40 @@ def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
     return first
 
 
+def _plan_from_counts(power, need, doms, ready, tired, xs, aa, pool_any):
+    """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
+    ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
+    next), or None when the domain has too few runes."""
+    exhaust, recycle = [], []
+    by_dom = {}
+    for k in doms:
+        r_n = need[k] + aa[k]
+        if r_n > len(ready[k]) + len(tired[k]):
+            return None
+        ex = ready[k][:xs[k]]
+        # the just-exhausted ones are recycled after the ones exhausted before; then ready ones
+        order = tired[k] + ex + ready[k][xs[k]:]
+        by_dom[k] = order[:r_n]
+        exhaust += ex
+    # recycled in the order the cost is written: its domain symbols, then [A]
+    taken = dict.fromkeys(doms, 0)
+    for d in power:
+        if d == "any":
+            continue
+        k = POOL_INDEX[d] - 1
+        if k in taken and taken[k] < need[k]:
+            recycle.append(by_dom[k][taken[k]])
+            taken[k] += 1
+    for k in doms:
+        recycle += by_dom[k][need[k]:]
+    if exhaust and recycle:  # the runes being recycled first, each group in its order
+        first, then = [], []
+        for r in exhaust:
+            (first if r in recycle else then).append(r)
+        exhaust = first + then
+    return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
+
+
 class Costs:
     """Checking and paying costs (digest 5.3-5.8). RBState mixin."""
 
@@ -375,42 +409,9 @@ class Costs:
                         used = c
                     if auto_pool and auto_rec and all(map(ge, used, a_used)):
                         continue  # the engine's own payment, or one it leaves better off
-                    out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                      dict(zip(doms, aa)), pool_any))
+                    out.append(_plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                 dict(zip(doms, aa)), pool_any))
         return out
-
-    def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
-        """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
-        ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
-        next), or None when the domain has too few runes."""
-        exhaust, recycle = [], []
-        by_dom = {}
-        for k in doms:
-            r_n = need[k] + aa[k]
-            if r_n > len(ready[k]) + len(tired[k]):
-                return None
-            ex = ready[k][:xs[k]]
-            # the just-exhausted ones are recycled after the ones exhausted before; then ready ones
-            order = tired[k] + ex + ready[k][xs[k]:]
-            by_dom[k] = order[:r_n]
-            exhaust += ex
-        # recycled in the order the cost is written: its domain symbols, then [A]
-        taken = dict.fromkeys(doms, 0)
-        for d in power:
-            if d == "any":
-                continue
-            k = POOL_INDEX[d] - 1
-            if k in taken and taken[k] < need[k]:
-                recycle.append(by_dom[k][taken[k]])
-                taken[k] += 1
-        for k in doms:
-            recycle += by_dom[k][need[k]:]
-        if exhaust and recycle:  # the runes being recycled first, each group in its order
-            first, then = [], []
-            for r in exhaust:
-                (first if r in recycle else then).append(r)
-            exhaust = first + then
-        return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
 
     def payment_label(self, plan: dict) -> str:
         """The button text of a payment, naming the runes: "Pay: exhaust Fury rune, Calm rune;
