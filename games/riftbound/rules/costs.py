@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import ge, le
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice, Decision, MadeEvent
 from tabletop.engine.procedure import DONE
 
 from ..carddb import DOMAIN_CODE, DOMAINS
@@ -299,10 +299,7 @@ class Costs:
             mine = [0] * 6
             for r in auto["exhaust"]:
                 mine[rune_index[card[r]]] += 1
-            auto_xs = []
-            for k in ks:
-                auto_xs.append(mine[k])
-            auto_xs = tuple(auto_xs)
+            auto_xs = tuple(map(mine.__getitem__, ks))
             out = [auto]
             for xs in _splits(max(0, energy - pool[0]), tuple(caps)):
                 if xs != auto_xs:
@@ -431,8 +428,18 @@ class Costs:
         if plan is None:
             plan = self._auto_payment(p, energy, power)
         who = self.names[p]  # the player's name (Board.player_name)
+        orient = t.orient
         for r in plan["exhaust"]:
-            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who), R_COST))
+            # t.set_orient(r, 1, caption, R_COST), without its two calls
+            orient[r] = 1
+            e = MadeEvent()
+            e.kind = "card.turn"
+            e.caption = _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who)
+            e.rule = R_COST
+            e.data = {"card": r, "orient": "sideways"}
+            e.hidden_from = ()
+            e.public = None
+            ev.append(e)
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
