@@ -3,7 +3,7 @@ counters, keywords and Might after the layers (Core Rules v1.3 Layers, digest 21
 
 from __future__ import annotations
 
-from tabletop.engine.core import _MadeEvent
+from tabletop.engine.core import MadeEvent
 
 from .rulebook import NUMERIC_KEYWORDS
 from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
@@ -159,7 +159,11 @@ class Board:
                 if cn.get("def"):
                     m += self.keyword_value(iid, "shield")
                     for n in self.facts.defend_alone.get(legend, ()):
-                        if sum(1 for u in self.units_at(p, loc) if self.counter(u, "def")) == 1:
+                        k = 0
+                        for u in self.units_at(p, loc):
+                            if self.counter(u, "def"):
+                                k += 1
+                        if k == 1:
                             m += n
         return m
 
@@ -169,7 +173,7 @@ class Board:
 
     def _ev(self, ev, kind, caption, rule, **data):
         # the kit's make_event, without its call: the rules log a few steps at every decision
-        e = _MadeEvent()
+        e = MadeEvent()
         e.kind = kind
         e.caption = caption
         e.rule = rule

@@ -38,6 +38,7 @@ class CardFacts:
         self.activated = activated = {}
         # one pass over the cards (a database is read once per process, and once more for each
         # position that brings cards of its own)
+        no_triggers = frozenset()  # most cards have no ability: they share one empty set
         for k, c in card_db.items():
             typ, kw, abil = c["type"], c["kw"], c["abil"]
             if typ == "unit" or typ == "token":
@@ -47,15 +48,20 @@ class CardFacts:
                 given.update(kw)
             elif typ == "rune":
                 rune_index[k] = POOL_INDEX[c["rune"]] - 1
-            reaction = bool(kw.get("reaction") or kw.get("quickdraw"))
+            if kw:  # each keyword read once (most cards have none)
+                quickdraw, ambush, act = kw.get("quickdraw"), kw.get("ambush"), kw.get("action")
+                reaction = bool(kw.get("reaction") or quickdraw)
+            else:
+                quickdraw = ambush = act = None
+                reaction = False
             # what may be played from hand while a chain exists: Reaction (Quick-Draw has it),
             # and a unit with Ambush; during a showdown: Action too (digest 8.3, 18;
             # play_timing_refusal)
-            if reaction or (kw.get("ambush") and typ == "unit"):
+            if reaction or (ambush and typ == "unit"):
                 react.add(k)
-            if kw.get("action"):
+            if act:
                 action.add(k)
-            triggers[k] = frozenset([ab["on"] for ab in abil])
+            triggers[k] = frozenset([ab["on"] for ab in abil]) if abil else no_triggers
             if c["here_kw"]:
                 given.add(c["here_kw"])
             for op in c["effect"]:
@@ -63,15 +69,16 @@ class CardFacts:
                     given.add(op["kw"])
                 elif op["op"] == "move_bf" and typ == "spell":
                     to_showdown.add(k)
-            acts = []
-            for n, ab in enumerate(abil):
-                for op in ab.get("effect") or []:
-                    if op["op"] == "grant":
-                        given.add(op["kw"])
-                if ab["on"] == "activate":
-                    acts.append((n, ab))
-            if acts:
-                activated[k] = tuple(acts)
+            if abil:
+                acts = []
+                for n, ab in enumerate(abil):
+                    for op in ab.get("effect") or []:
+                        if op["op"] == "grant":
+                            given.add(op["kw"])
+                    if ab["on"] == "activate":
+                        acts.append((n, ab))
+                if acts:
+                    activated[k] = tuple(acts)
             static = c["static"]
             if static:
                 bm = [st.get("n", 1) for st in static if st["kind"] == "bf_might"]
@@ -81,11 +88,14 @@ class CardFacts:
                 if da:
                     defend_alone[k] = da
             dom = c["domain"]
-            plays[k] = (typ, c["name"], c["cost"], c["power"], reaction, bool(kw.get("action")), kw.get("accelerate"),
-                        dom[0] if len(dom) == 1 else "any", kw.get("ambush"), kw.get("repeat", 0), kw.get("quickdraw"),
-                        c["target"])
-            if kw.get("hidden"):
-                hidden_kw.add(k)
+            if kw:
+                plays[k] = (typ, c["name"], c["cost"], c["power"], reaction, bool(act), kw.get("accelerate"),
+                            dom[0] if len(dom) == 1 else "any", ambush, kw.get("repeat", 0), quickdraw, c["target"])
+                if kw.get("hidden"):
+                    hidden_kw.add(k)
+            else:
+                plays[k] = (typ, c["name"], c["cost"], c["power"], False, False, None,
+                            dom[0] if len(dom) == 1 else "any", None, 0, None, c["target"])
         #: the ids of unit and token cards
         self.units = frozenset(units)
         #: the ids of gear cards

@@ -67,7 +67,12 @@ class Legality:
         srcs = zones[LEGEND[p]] + zones[here[0]] + zones[here[1]] + zones[here[2]]
         # the cards whose abilities ability_refusal could allow in this state (by their timing)
         timed = facts.chain_activated if self.chain else facts.showdown_activated if self.showdown else activated.keys()
-        if not timed.isdisjoint(map(card.__getitem__, srcs)):
+        for src in srcs:  # is one of them such a card? (a loop: a few cards)
+            if card[src] in timed:
+                break
+        else:
+            srcs = ()
+        if srcs:
             for src in srcs:
                 acts = activated.get(card[src])
                 if acts:
@@ -179,7 +184,7 @@ class Legality:
             rep = repeat
             db, cards = self.card_db, self.table.card
             for tg in tgs:
-                extra = self._deflect(p, tg)
+                extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
                 PP = P + ["any"] * extra if extra else P
                 if not PP or affords(w, E, PP):  # E <= w[0] here
                     on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
@@ -234,7 +239,7 @@ class Legality:
         db, cards = self.card_db, self.table.card
         nm = db[cards[src]]["name"]  # Board.name
         for tg in tgs:
-            extra = self._deflect(p, tg)
+            extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
             if affords(w, E, P + ["any"] * extra if extra else P):
                 # the same use with the same words is the same choice each time (made once)
                 on = db[cards[tg]]["name"] if tg >= 0 else ""
@@ -333,7 +338,10 @@ class Legality:
             return
         cards = t.zones[HAND[p]] + t.zones[CHAMPION[p]]
         hidden_kw, card = self.facts.hidden_kw, t.card
-        if hidden_kw.isdisjoint(map(card.__getitem__, cards)):
+        for iid in cards:  # is one of them such a card? (a loop: a few cards)
+            if card[iid] in hidden_kw:
+                break
+        else:
             return
         slots = [b for b in (0, 1) if controller[b] == p]
         for iid in cards:

@@ -41,7 +41,16 @@ def _count_repeats(ev: list) -> None:
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
     one caption twice in a row (the kit's ``number_repeats``: each run of equal, non-empty
     captions is numbered). Every step Riftbound logs has its caption written, so one pass
-    reads them and numbers each run as it ends."""
+    reads them and numbers each run as it ends; most lists have no run, which one quick pass
+    tells first."""
+    prev = None
+    for e in ev:
+        c = e.caption
+        if c == prev and c:
+            break
+        prev = c
+    else:
+        return  # no two equal captions in a row: nothing to number
     prev = None
     i = j = 0  # the run of captions equal to prev: ev[i:j]
     for e in ev:
@@ -162,6 +171,16 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
             self.decision_cache = PROCEDURE_TABLE[step.proc].decide(self, step)
         return self.decision_cache
 
+    def apply(self, choice) -> list:
+        """State.apply: a choice of the decision already built (the agents and the table read it
+        before they choose) is applied at once, else State.apply checks it."""
+        d = self.decision_cache
+        if d is not None and self.outcome is None:
+            for c in d.choices:
+                if c is choice:
+                    return self._apply(c)
+        return State.apply(self, choice)
+
     def _apply(self, choice) -> list:
         self.decision_cache = None
         if choice.kind not in QUIET_CHOICES:
@@ -185,15 +204,15 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
             return
         for p in (0, 1):
             if points[p] >= VICTORY_SCORE and points[p] > points[1 - p]:
-                self._ev(ev, "cleanup.win_check", f"Win check: {self.player_name(p)} has {points[p]} points, more than "
-                         f"{self.player_name(1 - p)}", R_WIN, player=p)
+                self._ev(ev, "cleanup.win_check", f"Win check: {self.names[p]} has {points[p]} points, more than "
+                         f"{self.names[1 - p]}", R_WIN, player=p)
                 self.end_game(p, "victory score", ev)
                 return
 
     def end_game(self, p: int, reason: str, ev: list) -> None:
         """``p`` wins: by the win check, or by Burn Out's point when no card is left to draw."""
         self.outcome = Outcome(p, Termination.SCORE, reason, R_BURN if reason == "burn out" else R_WIN)
-        self._ev(ev, "game.over", f"{self.player_name(p)} wins ({reason})", R_WIN, winner=p, reason=reason)
+        self._ev(ev, "game.over", f"{self.names[p]} wins ({reason})", R_WIN, winner=p, reason=reason)
 
     # ------------------------------------------------------------------ checks
     def invariant_violations(self) -> list:

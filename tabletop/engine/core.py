@@ -67,8 +67,7 @@ class Choice:
 
     __slots__ = ("kind", "args", "player", "_label", "role", "_id")
 
-    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label="",
-                 role: str = ""):
+    def __init__(self, kind: str, args: dict | None = None, player: int = 0, label="", role: str = ""):
         self.kind = kind
         self.args = args if args is not None else {}
         self.player = player
@@ -159,9 +158,8 @@ class _MadeChoice(Choice):
 
 
 def make_choice(kind: str, args: dict, player: int, label="", role: str = "") -> Choice:
-    """``Choice(kind, args, player, label, role)``, made without the class
-    call running ``__init__`` (the rules list choices by the thousand).
-    ``args`` is kept as given (a dict, never None here)."""
+    """``Choice(kind, args, player, label, role)``, made without the class call running ``__init__``
+    (the rules list choices by the thousand). ``args`` is kept as given (a dict, never None here)."""
     if role and role not in _ROLE_SET:
         raise ValueError(f"unknown choice role {role!r} (known: {', '.join(ROLES)})")
     c = _MadeChoice()
@@ -177,10 +175,9 @@ def make_choice(kind: str, args: dict, player: int, label="", role: str = "") ->
 class Decision:
     """What the game waits for: who decides, what kind of decision, and the legal choices.
 
-    ``players`` has one player, or several for a simultaneous choice (each of
-    them picks once from the choices whose ``player`` is theirs; the order the
-    picks are applied in does not matter and neither sees the other's pick).
-    """
+    ``players`` has one player, or several for a simultaneous choice (each of them picks once from the
+    choices whose ``player`` is theirs; the order the picks are applied in does not matter and neither
+    sees the other's pick)."""
 
     __slots__ = ("players", "kind", "prompt", "choices")
 
@@ -196,13 +193,16 @@ class Decision:
         return self.players[0]
 
     def choices_for(self, player: int) -> list[Choice]:
-        return [c for c in self.choices if c.player == player]
+        out = []  # a loop: a decision lists a few choices, fewer than a comprehension's call costs
+        for c in self.choices:
+            if c.player == player:
+                out.append(c)
+        return out
 
     def agent_choices(self, player: int) -> list[Choice]:
-        """``player``'s choices the greedy and expert players weigh: all of them
-        here. A game's decision may leave out choices that do the same as one it
-        keeps (the same card into another free zone), so the agents' branching
-        does not grow with options that differ only in where a card lies."""
+        """``player``'s choices the greedy and expert players weigh: all of them here. A game's decision
+        may leave out choices that do the same as one it keeps (the same card into another free zone),
+        so the agents' branching does not grow with options that differ only in where a card lies."""
         return self.choices_for(player)
 
     def find(self, choice_id: str, player: int | None = None) -> Choice | None:
@@ -275,22 +275,22 @@ class Event:
         return {"kind": self.kind, "caption": self.caption, "rule": self.rule, "data": self.data}
 
 
-class _MadeEvent(Event):
-    """An :class:`Event` made by :func:`make_event`: the same slots and
-    behaviour; with no ``__init__`` of its own, making one is a call the
-    interpreter answers without running Python."""
+class MadeEvent(Event):
+    """An :class:`Event` made by :func:`make_event` (or filled in the same way by a game's hot path): the
+    same slots and behaviour; with no ``__init__`` of its own, making one runs no Python."""
 
     __slots__ = ()
     __init__ = object.__init__
 
 
-def make_event(kind: str, caption: str, rule: str, data: dict, hidden_from: tuple = (),
-               public: dict | None = None) -> Event:
-    """``Event(kind, caption, rule, data, hidden_from, public)``, made without
-    the class call running ``__init__`` (its slots filled here: the rules
-    make events by the thousand). ``data`` is kept as given (a dict, never
-    None here)."""
-    e = _MadeEvent()
+_MadeEvent = MadeEvent  # its former name
+
+
+def make_event(kind: str, caption: str, rule: str, data: dict, hidden_from: tuple = (), public: dict | None = None) -> Event:
+    """``Event(kind, caption, rule, data, hidden_from, public)``, made without the class call running
+    ``__init__`` (its slots filled here: the rules make events by the thousand). ``data`` is kept as
+    given (a dict, never None here)."""
+    e = MadeEvent()
     e.kind = kind
     e.caption = caption
     e.rule = rule

@@ -29,6 +29,7 @@ combat_damage ...        rules/combat.py         Combat (digest 13)
 
 from __future__ import annotations
 
+from tabletop.engine.core import Decision
 from tabletop.engine.procedure import Procedures, Processor
 
 PROCS = Procedures("riftbound")
@@ -37,6 +38,19 @@ PROCS = Procedures("riftbound")
 # only when they changed (outcome_when_due: RBState.outcome_due)
 PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 push = PROCESSOR.push
+
+
+class QuickDecision(Decision):
+    """A :class:`Decision` whose slots the decide functions of the Main Phase, Priority and
+    Focus fill in themselves (one of them is built at almost every step): made without
+    running an ``__init__``."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+#: each player alone, as a decision's ``players``
+ONE_PLAYER = ((0,), (1,))
 
 # decisions a rule asks for in the middle of its work (pushed above the step that asked)
 ASKS = frozenset({"mulligan", "move_with", "choose_showdown", "assign_damage", "trigger_target",

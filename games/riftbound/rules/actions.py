@@ -27,13 +27,13 @@ class CardActions:
                 self.rng.shuffle(trash)
                 for i in trash:
                     ev.append(t.move(i, f"p{p}.deck", face=0, orient=0,
-                                     caption=f"{self.player_name(p)}'s trash is recycled into the deck", rule=R_BURN))
+                                     caption=f"{self.names[p]}'s trash is recycled into the deck", rule=R_BURN))
                 self.points[1 - p] += 1
                 self.outcome_due = True  # the processor's end-of-game check reads the points
                 self.cleanup_quiet = False  # a point scored: the win check looks at it
-                self._ev(ev, "burnout", f"{self.player_name(p)} burns out: the trash ({len(trash)}) becomes the deck and "
-                         f"{self.player_name(1 - p)} gains 1 point", R_BURN, player=p, recycled=len(trash))
-                self._ev(ev, "counter.change", f"{self.player_name(1 - p)}: {self.points[1 - p]} points", R_BURN,
+                self._ev(ev, "burnout", f"{self.names[p]} burns out: the trash ({len(trash)}) becomes the deck and "
+                         f"{self.names[1 - p]} gains 1 point", R_BURN, player=p, recycled=len(trash))
+                self._ev(ev, "counter.change", f"{self.names[1 - p]}: {self.points[1 - p]} points", R_BURN,
                          player=1 - p, counter="points", delta=1, value=self.points[1 - p])
                 if not deck and self.points[1 - p] >= VICTORY_SCORE and self.points[1 - p] > self.points[p]:
                     self.end_game(1 - p, "burn out", ev)
@@ -49,7 +49,7 @@ class CardActions:
         for _ in range(n):
             rd = t.zones[f"p{p}.runedeck"]
             if not rd:
-                self._ev(ev, "rune.channel_short", f"{self.player_name(p)}'s rune deck is empty: nothing more to channel", rule, player=p)
+                self._ev(ev, "rune.channel_short", f"{self.names[p]}'s rune deck is empty: nothing more to channel", rule, player=p)
                 return
             e = t.move(rd[0], f"p{p}.runes", face=1, orient=1 if exhausted else 0,
                        caption=f"{self.names[p]} channels a rune", rule=rule)
@@ -59,8 +59,8 @@ class CardActions:
         """Hide: pay [A], put a Hidden card face down at a battlefield you control (digest 19.1)."""
         self.pay(p, 0, ["any"], ev, plan)
         iid = a["card"]
-        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.player_name(p)} puts a card face down", rule=R_HIDE))
-        self._ev(ev, "hide", f"{self.player_name(p)} hides a card at {self.bf_name(int(a['to'][-1]))}, paying [A]", R_HIDE, player=p)
+        ev.append(self.table.move(iid, a["to"], face=0, caption=f"{self.names[p]} puts a card face down", rule=R_HIDE))
+        self._ev(ev, "hide", f"{self.names[p]} hides a card at {self.bf_name(int(a['to'][-1]))}, paying [A]", R_HIDE, player=p)
         self.set_counter(iid, "hid", self.turn_number)
         self.cleanup_due = True
 
@@ -81,7 +81,7 @@ class CardActions:
         t.card = list(t.card)  # card/owner lists are shared between clones: copy before adding
         t.owner = list(t.owner)
         iid = t.add(cid, p, lz(p, loc), face=1, orient=1)
-        ev.append(Event("card.move", f"{self.player_name(p)} creates a {self.card_db[cid]['name']} token", R_EFFECT,
+        ev.append(Event("card.move", f"{self.names[p]} creates a {self.card_db[cid]['name']} token", R_EFFECT,
                         {"card": iid, "card_id": cid, "from": None, "to": lz(p, loc), "face": "up", "orient": "sideways", "owner": p}))
         return iid
 

@@ -10,7 +10,7 @@ from ..effects import resolve as resolve_effect
 from ..rulebook import R_CHAIN, R_FOCUS, R_KW
 from ..zones import ZLOC
 from .main import take_action
-from . import ASKS, PROCS
+from . import ASKS, ONE_PLAYER, PROCS, QuickDecision
 
 # choices that never change, made once (a decision lists the same objects each time)
 _PASS = tuple(Choice("pass", {}, p, "Pass priority", role="pass") for p in (0, 1))
@@ -63,7 +63,7 @@ class ChainRules:
         if showdown and showdown["stage"] == "focus" and self.chain_origin >= 0:
             self.focus = 1 - self.focus
             showdown["passes"] = 0
-            self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.player_name(self.focus)}", R_FOCUS, to=self.focus)
+            self._ev(ev, "focus.pass", f"The chain has resolved: focus passes to {self.names[self.focus]}", R_FOCUS, to=self.focus)
         self.chain_origin = -1
         if showdown:
             self.priority = self.focus
@@ -145,7 +145,12 @@ class Priority:
         p = state.priority
         ch = state._act_choices(p, "prio")
         ch.append(_PASS[p])
-        return Decision([p], "priority", "Respond with a Reaction or pass (Closed state)", ch)
+        d = QuickDecision()  # Decision([p], "priority", prompt, ch), without its __init__
+        d.players = ONE_PLAYER[p]
+        d.kind = "priority"
+        d.prompt = "Respond with a Reaction or pass (Closed state)"
+        d.choices = ch
+        return d
 
     def choose(state, step, choice, events):
         return take_action(state, choice, events)
@@ -166,12 +171,12 @@ class Vision:
         p, i = choice.player, step.args["card"]
         recycle = choice.kind == "vision_recycle"
         if recycle:
-            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.player_name(p)} recycles the top card (Vision)",
+            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.names[p]} recycles the top card (Vision)",
                                            rule=R_KW))
         else:
-            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.player_name(p)} keeps the card on top",
+            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.names[p]} keeps the card on top",
                                            rule=R_KW))
-        state._ev(events, "effect.vision", ("{player} recycles the top card" if recycle else "{player} keeps the top card").format(player=state.player_name(p)), R_KW,
+        state._ev(events, "effect.vision", ("{player} recycles the top card" if recycle else "{player} keeps the top card").format(player=state.names[p]), R_KW,
                   player=p)
         state.cleanup_due = True
         return DONE

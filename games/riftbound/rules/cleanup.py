@@ -124,11 +124,20 @@ def cleanup_step_4_control_loss(state, ev: list) -> bool:
         return False
     showdown = state.showdown
     changed = False
+    t = state.table
+    zones, card, units, controller = t.zones, t.card, state.facts.units, state.battlefield_controller
     for b in (0, 1):
-        c = state.battlefield_controller[b]
-        if c >= 0 and not state.has_units(c, b) and not (showdown and showdown["battlefield"] == b):
-            state.battlefield_controller[b] = -1
-            state._ev(ev, "cleanup.control_loss", f"{state.player_name(c)} has no units at {state.bf_name(b)} and loses control of it",
+        c = controller[b]
+        if c < 0:
+            continue
+        for i in zones[LOCZ[c][b + 1]]:  # a unit of c's there? (Board.has_units, without its call)
+            if card[i] in units:
+                break
+        else:
+            if showdown and showdown["battlefield"] == b:
+                continue
+            controller[b] = -1
+            state._ev(ev, "cleanup.control_loss", f"{state.names[c]} has no units at {state.bf_name(b)} and loses control of it",
                       R_CLEAN, bf=b, player=c)
             changed = True
     return changed

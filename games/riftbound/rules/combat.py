@@ -39,7 +39,7 @@ class Combat:
                 if u not in showdown["seen"]:
                     showdown["seen"] = showdown["seen"] + [u]
                     self._queue_card(u, "attack" if q == att else "defend", q, b, self.played[q] >= 1, order=0 if q == att else 1)
-        self._ev(ev, "combat.start", f"Combat at {self.bf_name(b)}: {self.player_name(att)} attacks, {self.player_name(1 - att)} defends",
+        self._ev(ev, "combat.start", f"Combat at {self.bf_name(b)}: {self.names[att]} attacks, {self.names[1 - att]} defends",
                  R_COMBAT, bf=b, attacker=att)
         self.cleanup_due = True
 
@@ -115,7 +115,7 @@ class Combat:
             text = _ASSIGN_NTH[same]
         else:
             text = "{player} assigns {n} damage to unit {k}, {unit}"
-        text = text.format(player=self.player_name(assigner), n=n, unit=self.name(u), k=same + 1)
+        text = text.format(player=self.names[assigner], n=n, unit=self.name(u), k=same + 1)
         self._ev(ev, "combat.assign", text, R_ASSIGN, card=u, amount=n, player=assigner)
 
     def _assign_pick(self, u: int, assigner: int, ev: list) -> None:
@@ -133,9 +133,9 @@ class Combat:
         dfn = 1 - att
         A, D = self.units_at(att, b), self.units_at(dfn, b)
         if A and not D:
-            res = f"{self.player_name(att)} wins the combat"
+            res = f"{self.names[att]} wins the combat"
         elif D and not A:
-            res = f"{self.player_name(dfn)} wins the combat"
+            res = f"{self.names[dfn]} wins the combat"
         else:
             res = "No result"
         self._ev(ev, "combat.result", res, R_COMBAT, bf=b)
@@ -147,7 +147,7 @@ class Combat:
             self.battlefield_controller[b] = new
             self.contested[b] = -1
             if new != old:
-                self._ev(ev, "combat.control", (f"{self.player_name(new)} establishes control of {self.bf_name(b)}" if new >= 0 else f"Nobody controls {self.bf_name(b)}"),
+                self._ev(ev, "combat.control", (f"{self.names[new]} establishes control of {self.bf_name(b)}" if new >= 0 else f"Nobody controls {self.bf_name(b)}"),
                          R_COMBAT, bf=b, player=new)
             if new >= 0 and new != old:
                 self._score(new, b, "conquer", ev)
@@ -174,8 +174,13 @@ def combat_damage(state, step, ev):
         if state.outcome is None:
             state._combat_resolve(ev)
         return DONE
-    ta = sum(max(0, state.might(u)) for u in A if not state.counter(u, "stun"))
-    td = sum(max(0, state.might(u)) for u in D if not state.counter(u, "stun"))
+    ta = td = 0  # loops: a battlefield holds a few units
+    for u in A:
+        if not state.counter(u, "stun"):
+            ta += max(0, state.might(u))
+    for u in D:
+        if not state.counter(u, "stun"):
+            td += max(0, state.might(u))
     showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)

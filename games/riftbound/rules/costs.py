@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import ge, le
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice, Decision, MadeEvent
 from tabletop.engine.procedure import DONE
 
 from ..carddb import DOMAIN_CODE, DOMAINS
@@ -21,7 +21,10 @@ PAID = ("play", "activate", "equip", "hide")
 
 def cost_text(energy: int, power: list) -> str:
     """A cost as card text writes it: "[2] [R] [A]"."""
-    return " ".join(([f"[{energy}]"] if energy else []) + ["[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]" for d in power])
+    out = [f"[{energy}]"] if energy else []
+    for d in power:  # a loop: a cost has a few symbols
+        out.append("[A]" if d == "any" else f"[{DOMAIN_CODE[d]}]")
+    return " ".join(out)
 
 
 @lru_cache(maxsize=4096)
@@ -137,6 +140,40 @@ def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
     return first
 
 
+def _plan_from_counts(power, need, doms, ready, tired, xs, aa, pool_any):
+    """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
+    ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
+    next), or None when the domain has too few runes."""
+    exhaust, recycle = [], []
+    by_dom = {}
+    for k in doms:
+        r_n = need[k] + aa[k]
+        if r_n > len(ready[k]) + len(tired[k]):
+            return None
+        ex = ready[k][:xs[k]]
+        # the just-exhausted ones are recycled after the ones exhausted before; then ready ones
+        order = tired[k] + ex + ready[k][xs[k]:]
+        by_dom[k] = order[:r_n]
+        exhaust += ex
+    # recycled in the order the cost is written: its domain symbols, then [A]
+    taken = dict.fromkeys(doms, 0)
+    for d in power:
+        if d == "any":
+            continue
+        k = POOL_INDEX[d] - 1
+        if k in taken and taken[k] < need[k]:
+            recycle.append(by_dom[k][taken[k]])
+            taken[k] += 1
+    for k in doms:
+        recycle += by_dom[k][need[k]:]
+    if exhaust and recycle:  # the runes being recycled first, each group in its order
+        first, then = [], []
+        for r in exhaust:
+            (first if r in recycle else then).append(r)
+        exhaust = first + then
+    return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
+
+
 class Costs:
     """Checking and paying costs (digest 5.3-5.8). RBState mixin."""
 
@@ -189,7 +226,9 @@ class Costs:
                 continue
             # a rune of the domain not recycled yet, an exhausted one first (in the runes' order)
             if doms is None:
-                doms = [rune_index[card[r]] for r in runes]
+                doms = []
+                for r in runes:
+                    doms.append(rune_index[card[r]])
             recycle.append(_rune_to_recycle(runes, orient, recycle, doms, k))
         pool_any = []
         for _ in range(need_any):
@@ -252,13 +291,17 @@ class Costs:
             for r in t.zones[RUNES[p]]:
                 if not orient[r]:
                     ready_by[rune_index[card[r]]].append(r)
-            ks = [k for k in range(6) if ready_by[k]]
+            ks, caps = [], []  # the domains with ready runes, and how many each has
+            for k in range(6):
+                if ready_by[k]:
+                    ks.append(k)
+                    caps.append(len(ready_by[k]))
             mine = [0] * 6
             for r in auto["exhaust"]:
                 mine[rune_index[card[r]]] += 1
-            auto_xs = tuple([mine[k] for k in ks])
+            auto_xs = tuple(map(mine.__getitem__, ks))
             out = [auto]
-            for xs in _splits(max(0, energy - pool[0]), tuple([len(ready_by[k]) for k in ks])):
+            for xs in _splits(max(0, energy - pool[0]), tuple(caps)):
                 if xs != auto_xs:
                     exhaust = []
                     for k, x in zip(ks, xs):
@@ -318,7 +361,9 @@ class Costs:
                 a_ready[i] -= 1
             a_rec[i] += 1
         # the ready runes the engine's own payment uses up (exhausted or recycled), per domain
-        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), [d_ready[i] - a_ready[i] for i in range(nd)]
+        a_pool, a_rec, a_used = sorted(auto["pool"]), tuple(a_rec), []
+        for i in range(nd):
+            a_used.append(d_ready[i] - a_ready[i])
         out = [auto]
         # Which runes [A] recycles (aa[i] of domain i) fixes, per domain, the runes recycled
         # and how many of its ready runes recycling takes beyond its exhausted ones (c[i]).
@@ -361,39 +406,9 @@ class Costs:
                         used = c
                     if auto_pool and auto_rec and all(map(ge, used, a_used)):
                         continue  # the engine's own payment, or one it leaves better off
-                    out.append(self._plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
-                                                      dict(zip(doms, aa)), pool_any))
+                    out.append(_plan_from_counts(power, need, doms, ready, tired, dict(zip(doms, xs)),
+                                                 dict(zip(doms, aa)), pool_any))
         return out
-
-    def _plan_from_counts(self, power, need, doms, ready, tired, xs, aa, pool_any):
-        """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
-        ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
-        next), or None when the domain has too few runes."""
-        exhaust, recycle = [], []
-        by_dom = {}
-        for k in doms:
-            r_n = need[k] + aa[k]
-            if r_n > len(ready[k]) + len(tired[k]):
-                return None
-            ex = ready[k][:xs[k]]
-            # the just-exhausted ones are recycled after the ones exhausted before; then ready ones
-            order = tired[k] + ex + ready[k][xs[k]:]
-            by_dom[k] = order[:r_n]
-            exhaust += ex
-        # recycled in the order the cost is written: its domain symbols, then [A]
-        taken = dict.fromkeys(doms, 0)
-        for d in power:
-            if d == "any":
-                continue
-            k = POOL_INDEX[d] - 1
-            if k in taken and taken[k] < need[k]:
-                recycle.append(by_dom[k][taken[k]])
-                taken[k] += 1
-        for k in doms:
-            recycle += by_dom[k][need[k]:]
-        if exhaust and recycle:  # the runes being recycled first, each group in its order
-            exhaust = [r for r in exhaust if r in recycle] + [r for r in exhaust if r not in recycle]
-        return {"exhaust": exhaust, "recycle": recycle, "pool": list(pool_any)}
 
     def payment_label(self, plan: dict) -> str:
         """The button text of a payment, naming the runes: "Pay: exhaust Fury rune, Calm rune;
@@ -413,8 +428,18 @@ class Costs:
         if plan is None:
             plan = self._auto_payment(p, energy, power)
         who = self.names[p]  # the player's name (Board.player_name)
+        orient = t.orient
         for r in plan["exhaust"]:
-            ev.append(t.set_orient(r, 1, _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who), R_COST))
+            # t.set_orient(r, 1, caption, R_COST), without its two calls
+            orient[r] = 1
+            e = MadeEvent()
+            e.kind = "card.turn"
+            e.caption = _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who)
+            e.rule = R_COST
+            e.data = {"card": r, "orient": "sideways"}
+            e.hidden_from = ()
+            e.public = None
+            ev.append(e)
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
             ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
@@ -516,8 +541,15 @@ class Costs:
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         runes = t.zones[RUNES[p]]
-        if energy > pool[0] and len({rune_index[card[r]] for r in runes if not orient[r]}) > 1:
-            return True
+        if energy > pool[0]:  # ready runes of more than one domain? (a loop, stopping at the second)
+            first = -1
+            for r in runes:
+                if not orient[r]:
+                    k = rune_index[card[r]]
+                    if first < 0:
+                        first = k
+                    elif k != first:
+                        return True
         if "any" in power:
             doms = {rune_index[card[r]] for r in runes}
             for k in range(6):

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
 from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
-from . import PROCS
+from . import ONE_PLAYER, PROCS, QuickDecision
 from .costs import PAID
 
 # choices that never change, made once (a decision lists the same objects each time)
@@ -146,7 +146,8 @@ class Playing:
             E += card["kw"].get("repeat", 0)
         # Deflect: [Deflect value] more power for each time the spell chooses the unit; the
         # repeated run chooses it again (Core Rules v1.3 Deflect 809.1.c, Repeat; digest 18)
-        extra = self._deflect(p, a.get("target", -1)) * (1 + rep)
+        tg = a.get("target", -1)
+        extra = self._deflect(p, tg) * (1 + rep) if tg >= 0 else 0  # none without a target
         if extra:
             P += ["any"] * extra
         return E, P
@@ -162,9 +163,9 @@ class Playing:
         tg = a.get("target", -1)
         E, P = self._play_cost(p, a)  # before the card leaves its facedown slot
         if hidden_at >= 0:
-            ev.append(t.set_face(iid, 1, f"{self.player_name(p)} reveals the hidden {card['name']}", R_HIDE))
+            ev.append(t.set_face(iid, 1, f"{self.names[p]} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption="{player} plays {card}".format(player=self.player_name(p), card=card['name']), rule=R_PLAY))
+        ev.append(t.move(iid, "shared.chain", face=1, caption="{player} plays {card}".format(player=self.names[p], card=card['name']), rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)
         rep = 1 if a.get("repeat") else 0
@@ -198,7 +199,7 @@ class Playing:
                 self.focus = 1 - p
                 self.priority = self.focus
                 showdown["passes"] = 0
-                self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.player_name(self.focus)}", R_FOCUS, to=self.focus)
+                self._ev(ev, "focus.pass", f"{card['name']} is played: focus passes to {self.names[self.focus]}", R_FOCUS, to=self.focus)
         else:
             if not self.chain:
                 self.chain_origin = p
@@ -231,7 +232,7 @@ class Playing:
             self._ev(ev, "ability.add", f"{self.name(src)}: an Add ability resolves at once", R_COST, card=src, player=p)
             self._effects(item, ev)
         else:
-            self._ev(ev, "chain.add", "{player} activates {card}".format(player=self.player_name(p), card=self.name(src)), R_CHAIN, card=src, player=p)
+            self._ev(ev, "chain.add", "{player} activates {card}".format(player=self.names[p], card=self.name(src)), R_CHAIN, card=src, player=p)
             if not self.chain:
                 self.chain_origin = p
             self.chain_items_made += 1
@@ -273,13 +274,17 @@ class MainPhase:
         p = state.active
         ch = state._act_choices(p, "main")
         ch.append(_END_TURN[p])
-        return Decision([p], "main_action", "Main Phase (Neutral Open): play cards, use abilities, move units, or end "
-                        "the turn", ch)
+        d = QuickDecision()  # Decision([p], "main_action", prompt, ch), without its __init__
+        d.players = ONE_PLAYER[p]
+        d.kind = "main_action"
+        d.prompt = "Main Phase (Neutral Open): play cards, use abilities, move units, or end the turn"
+        d.choices = ch
+        return d
 
     def choose(state, step, choice, events):
         if choice.kind == "end_turn":
             p = choice.player
-            state._ev(events, "main.end", f"{state.player_name(p)} ends the Main Phase", R_MAIN, player=p)
+            state._ev(events, "main.end", f"{state.names[p]} ends the Main Phase", R_MAIN, player=p)
             state.turn_step = "ending"
             state.cleanup_due = True
             return DONE

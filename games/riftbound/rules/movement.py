@@ -34,7 +34,7 @@ class Movement:
             t.orient[u] = 1
         for u in move["cards"]:
             e = t.move(u, to, caption=self.place_text(to, "{player} moves {unit} to base", "{player} moves {unit} to {battlefield}",
-                                                                      player=self.player_name(p), unit=self.name(u)), rule=R_MOVE)
+                                                                      player=self.names[p], unit=self.name(u)), rule=R_MOVE)
             ev.append(e)
         if len(move["cards"]) > 1:
             text = self.place_text(to, "Move complete: {n} units at base", "Move complete: {n} units at {battlefield}", n=len(move["cards"]))
@@ -51,7 +51,7 @@ class Movement:
         Contested, unless it already is (Core Rules v1.3 Control, digest 11.4)."""
         if loc >= 0 and self.battlefield_controller[loc] != p and self.contested[loc] < 0:
             self.contested[loc] = p
-            self._ev(ev, "battlefield.contested", "{player} contests {battlefield}".format(player=self.player_name(p), battlefield=self.bf_name(loc)), R_MOVE, bf=loc, player=p)
+            self._ev(ev, "battlefield.contested", "{player} contests {battlefield}".format(player=self.names[p], battlefield=self.bf_name(loc)), R_MOVE, bf=loc, player=p)
 
 
 @PROCS.decision("move_with", rule=R_MOVE)

@@ -20,16 +20,16 @@ class Scoring:
         self.scored[p] |= 1 << b
         rule = R_HOLD if how == "hold" else R_CONQ
         if how == "conquer" and self.points[p] >= VICTORY_SCORE - 1 and self.scored[p] != 0b11:
-            self._ev(ev, "score.final_point", f"{self.player_name(p)} conquers {self.bf_name(b)} but the final point needs every "
+            self._ev(ev, "score.final_point", f"{self.names[p]} conquers {self.bf_name(b)} but the final point needs every "
                      "battlefield scored this turn: draw 1 instead", R_CONQ, player=p, bf=b)
             self.draw(p, 1, ev, R_CONQ)
         else:
             self.points[p] += 1
             self.outcome_due = True  # the processor's end-of-game check reads the points
             self._ev(ev, f"score.{how}", ("{player} holds {battlefield}: 1 point" if how == "hold" else "{player} conquers {battlefield}: 1 point").format(
-                player=self.player_name(p), battlefield=self.bf_name(b)),
+                player=self.names[p], battlefield=self.bf_name(b)),
                      rule, player=p, bf=b)
-            self._ev(ev, "counter.change", f"{self.player_name(p)}: {self.points[p]} points", rule, player=p, counter="points",
+            self._ev(ev, "counter.change", f"{self.names[p]}: {self.points[p]} points", rule, player=p, counter="points",
                      delta=1, value=self.points[p])
         bfc = self.table.zones[f"shared.bf{b}"]
         if bfc:

@@ -40,11 +40,11 @@ class Setup:
                     if "champion" in c["supertype"] and c["champion"] == ltag:
                         champ = i
                         break
-            ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.player_name(p)} places the legend {self.name(legend)}", rule=R_SETUP))
-            self._ev(ev, "setup.legend", f"{self.player_name(p)}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
+            ev.append(t.move(legend, f"p{p}.legend", face=1, caption=f"{self.names[p]} places the legend {self.name(legend)}", rule=R_SETUP))
+            self._ev(ev, "setup.legend", f"{self.names[p]}'s legend: {self.name(legend)}", R_SETUP, player=p, card=legend)
             if champ is not None:
-                ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.player_name(p)} places the chosen champion {self.name(champ)}", rule=R_SETUP))
-                self._ev(ev, "setup.champion", f"{self.player_name(p)}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
+                ev.append(t.move(champ, f"p{p}.champion", face=1, caption=f"{self.names[p]} places the chosen champion {self.name(champ)}", rule=R_SETUP))
+                self._ev(ev, "setup.champion", f"{self.names[p]}'s chosen champion: {self.name(champ)}", R_SETUP, player=p, card=champ)
             # the rest, in iid order, face down, unseen: battlefields set aside (their owner
             # knows them), runes to the rune deck and the main deck's cards to the deck (secret:
             # nobody knows them); placed directly, as no step of the log shows it
@@ -62,14 +62,14 @@ class Setup:
                 t.zones[to].append(i)
                 zone_of[i] = to
             del aside[:]
-            self._ev(ev, "setup.battlefields", f"{self.player_name(p)} sets aside three battlefields", R_SETUP, player=p)
+            self._ev(ev, "setup.battlefields", f"{self.names[p]} sets aside three battlefields", R_SETUP, player=p)
         self.first = self.rng.randbelow(2)
         self.active = self.first
-        self._ev(ev, "setup.first_player", f"{self.player_name(self.first)} goes first (chosen at random)", R_SETUP, player=self.first)
+        self._ev(ev, "setup.first_player", f"{self.names[self.first]} goes first (chosen at random)", R_SETUP, player=self.first)
         for p in (0, 1):
             self.rng.shuffle(t.zones[f"p{p}.deck"])
             self.rng.shuffle(t.zones[f"p{p}.runedeck"])
-            self._ev(ev, "setup.shuffle", f"{self.player_name(p)} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
+            self._ev(ev, "setup.shuffle", f"{self.names[p]} shuffles the main deck and the rune deck separately", R_SETUP, player=p)
         for p in (0, 1):
             self.draw(p, 4, ev, R_SETUP)
         self.turn_step = "mulligan"
@@ -84,8 +84,8 @@ class Setup:
             self.draw(p, len(aside), ev, R_MULL)
             self.rng.shuffle(aside)
             for i in aside:
-                ev.append(t.move(i, f"p{p}.deck", caption=f"{self.player_name(p)} recycles a set-aside card to the bottom", rule=R_MULL))
-        self._ev(ev, "mulligan.done", f"{self.player_name(p)} mulligans {len(aside)} card(s)", R_MULL, player=p, count=len(aside))
+                ev.append(t.move(i, f"p{p}.deck", caption=f"{self.names[p]} recycles a set-aside card to the bottom", rule=R_MULL))
+        self._ev(ev, "mulligan.done", f"{self.names[p]} mulligans {len(aside)} card(s)", R_MULL, player=p, count=len(aside))
         if p == self.first:
             push(self, "mulligan", player=1 - p, set_aside=0)
             return
@@ -95,8 +95,8 @@ class Setup:
             if not bfs or t.zones[f"shared.bf{q}"]:
                 continue
             pick = bfs[self.rng.randbelow(len(bfs))]
-            ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.player_name(q)}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
-            self._ev(ev, "setup.battlefield", f"{self.player_name(q)}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
+            ev.append(t.move(pick, f"shared.bf{q}", face=1, caption=f"{self.names[q]}'s battlefield is {self.name(pick)} (random)", rule=R_SETUP))
+            self._ev(ev, "setup.battlefield", f"{self.names[q]}'s battlefield {self.name(pick)} is revealed", R_SETUP, player=q, bf=q)
         self.turn_number = 1
         self.active = self.first
         self.turn_step = "awaken"
@@ -119,7 +119,7 @@ class Mulligan:
         if choice.kind == "mulligan_pick":
             push(state, "mulligan", player=p, set_aside=step.args["set_aside"] + 1)  # steps are never changed
             events.append(state.table.move(choice.args["card"], f"p{p}.aside", caption=("{player} sets a first card aside", "{player} sets a second card aside")[
-                                               min(1, step.args['set_aside'])].format(player=state.player_name(p)),
+                                               min(1, step.args['set_aside'])].format(player=state.names[p]),
                                            rule=R_MULL))
             return DONE
         state._mulligan_done(p, events)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_CLEAN, R_COMBAT, R_FOCUS, R_SD
 from .main import take_action
-from . import PROCS
+from . import ONE_PLAYER, PROCS, QuickDecision
 
 # choices that never change, made once (a decision lists the same objects each time)
 _PASS = tuple(Choice("pass", {}, p, "Pass focus", role="pass") for p in (0, 1))
@@ -33,7 +33,7 @@ class Showdowns:
                    "totals": [0, 0]}
         self.focus = att
         self.priority = att
-        self._ev(ev, "cleanup.start_showdown", f"Showdown at {self.bf_name(b)}: {self.player_name(att)} gains focus", R_SD, bf=b, player=att)
+        self._ev(ev, "cleanup.start_showdown", f"Showdown at {self.bf_name(b)}: {self.names[att]} gains focus", R_SD, bf=b, player=att)
         if combat:
             self._ev(ev, "cleanup.start_combat", f"Combat at {self.bf_name(b)}", R_CLEAN, bf=b)
             self._begin_combat(ev)
@@ -56,7 +56,7 @@ class Showdowns:
         if len(have) == 1 and self.battlefield_controller[b] != have[0]:
             q = have[0]
             self.battlefield_controller[b] = q
-            self._ev(ev, "battlefield.control", f"{self.player_name(q)} establishes control of {self.bf_name(b)}", R_SD, bf=b, player=q)
+            self._ev(ev, "battlefield.control", f"{self.names[q]} establishes control of {self.bf_name(b)}", R_SD, bf=b, player=q)
             self._score(q, b, "conquer", ev)
         self.cleanup_due = True
 
@@ -74,7 +74,12 @@ class Focus:
         kind = "combat" if state.showdown["combat"] else "showdown"
         prompt = ("Focus in the combat at {battlefield}: play an Action/Reaction or pass (Showdown Open)" if kind == "combat"
                   else "Focus in the showdown at {battlefield}: play an Action/Reaction or pass (Showdown Open)")
-        return Decision([p], "focus", prompt.format(battlefield=state.bf_name(state.showdown['battlefield'])), ch)
+        d = QuickDecision()  # Decision([p], "focus", prompt, ch), without its __init__
+        d.players = ONE_PLAYER[p]
+        d.kind = "focus"
+        d.prompt = prompt.format(battlefield=state.bf_name(state.showdown['battlefield']))
+        d.choices = ch
+        return d
 
     def choose(state, step, choice, events):
         return take_action(state, choice, events)

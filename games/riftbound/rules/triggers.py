@@ -178,7 +178,7 @@ class Weaponmaster:
         tr, p = step.args["trigger"], choice.player
         if choice.kind == "decline":
             state._ev(events, "trigger.declined",
-                      f"{state.player_name(p)} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
+                      f"{state.names[p]} does not use {state.card_db[tr['card']]['name']}'s optional ability", R_KW,
                       card=tr["source"], player=p)
             state.cleanup_due = True
             return DONE

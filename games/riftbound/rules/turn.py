@@ -3,11 +3,12 @@ Turn structure, digest 7)."""
 
 from __future__ import annotations
 
-from tabletop.engine.procedure import AGAIN, DONE
+from tabletop.engine.core import MadeEvent
+from tabletop.engine.procedure import AGAIN, DONE, Step
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
 from ..zones import LEGEND, LOCZ, N_ZONES, RUNES, ZLOC
-from . import PROCS, push
+from . import PROCS
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
 
@@ -42,6 +43,7 @@ QUIET_STEPS = frozenset({"awaken_phase", "beginning_step", "scoring_step", "chan
 # Likewise the choices that change nothing a cleanup looks at: ending the Main Phase.
 QUIET_CHOICES = frozenset({"end_turn"})
 _TABLE = PROCS.table
+_new = object.__new__
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
 COMBAT_PROCEDURE = {"damage": "combat_damage", "assign_attackers": "damage_assignment", "assign_defenders": "damage_assignment",
                     "deal": "deal_damage"}
@@ -80,8 +82,12 @@ def turn(state, step, ev):
         else:  # the turn's next phase or step
             task = TURN_PROCEDURE[state.turn_step]
         run, quiet = tasks[task]
-        if run is None:  # a decision
-            push(state, task)
+        if run is None:  # a decision: push(state, task), without its call
+            s = _new(Step)
+            s.proc = task
+            s.stage = 0
+            s.args = {}
+            steps.append(s)
             return AGAIN
         run(state, step, ev)
         if not quiet:
@@ -106,7 +112,7 @@ def awaken_phase(state, step, ev):
     """Awaken: ready everything you control (digest 7.1)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"Turn {state.turn_number}: {state.player_name(p)}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
+    state._ev(ev, "phase.begin", f"Turn {state.turn_number}: {state.names[p]}'s Awaken Phase", R_AWAKEN, phase="awaken", player=p)
     state._awaken(p, ev)
     state.turn_step = "beginning"
     return DONE
@@ -117,7 +123,7 @@ def beginning_step(state, step, ev):
     """Beginning Phase, beginning step: start-of-turn triggers (digest 7.2)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
+    state._ev(ev, "phase.begin", f"{state.names[p]}'s Beginning Phase", R_BEGIN, phase="beginning", player=p)
     state._ev(ev, "step.begin", "Beginning step: start-of-turn effects", R_BEGIN, step="beginning")
     state._queue_on(p, "turn_start")
     state.turn_step = "scoring"
@@ -143,7 +149,7 @@ def channel_phase(state, step, ev):
     """Channel 2 runes; the second player channels 3 on their first turn (digest 6.8, 7.3)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
+    state._ev(ev, "phase.begin", f"{state.names[p]}'s Channel Phase", R_CHANNEL, phase="channel", player=p)
     n = 3 if (p != state.first and not state.channeled[p]) else 2
     state.channeled[p] = True
     state.channel(p, n, False, ev, R_CHANNEL)
@@ -159,7 +165,7 @@ def draw_phase(state, step, ev):
     once."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Draw Phase", R_DRAW, phase="draw", player=p)
+    state._ev(ev, "phase.begin", f"{state.names[p]}'s Draw Phase", R_DRAW, phase="draw", player=p)
     state.draw(p, 1, ev, R_DRAW)
     state.turn_step = "main_start"
     return DONE
@@ -172,7 +178,7 @@ def main_phase_start(state, step, ev):
     digest 5.5, 7.5)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Main Phase", R_MAIN, phase="main", player=p)
+    state._ev(ev, "phase.begin", f"{state.names[p]}'s Main Phase", R_MAIN, phase="main", player=p)
     state._empty_pools(ev, "at the start of the Main Phase")
     state.turn_step = "main"
     return DONE
@@ -183,10 +189,14 @@ def ending_step(state, step, ev):
     """Ending Phase, ending step: stun wears off, end-of-turn triggers (digest 7.6, 15)."""
     p = state.active
     state.cleanup_due = True
-    state._ev(ev, "phase.begin", f"{state.player_name(p)}'s Ending Phase", R_END, phase="ending", player=p)
+    state._ev(ev, "phase.begin", f"{state.names[p]}'s Ending Phase", R_END, phase="ending", player=p)
     state._ev(ev, "step.begin", "Ending step: end-of-turn effects", R_END, step="ending")
     counters = state.table.counters
-    stunned = any("stun" in c for c in counters.values()) if counters else False
+    stunned = False
+    for c in counters.values():  # a loop: a few cards have counters
+        if "stun" in c:
+            stunned = True
+            break
     for u in state.all_units() if stunned else ():  # stun wears off at the start of the Ending step (digest 15)
         if state.counter(u, "stun"):
             state.set_counter(u, "stun", 0)
@@ -223,7 +233,7 @@ def next_turn(state, step, ev):
     state.active = 1 - p
     state.scored = [0, 0]
     state.played = [0, 0]
-    state._ev(ev, "turn.next", f"{state.player_name(1 - p)} becomes the turn player", R_END, player=1 - p, turn=state.turn_number)
+    state._ev(ev, "turn.next", f"{state.names[1 - p]} becomes the turn player", R_END, player=1 - p, turn=state.turn_number)
     state.turn_step = "awaken"
     return DONE
 
@@ -263,8 +273,13 @@ class TurnRules:
     def _heal_all(self) -> list:
         """Heal every unit (Ending Phase, combat cleanup 3c); queues "when I'm healed" triggers."""
         counters = self.table.counters
-        damaged = any("dmg" in c for c in counters.values()) if counters else False
-        healed = [u for u in self.all_units() if self.counter(u, "dmg")] if damaged else []
+        healed = []
+        for c in counters.values():  # a loop: a few cards have counters
+            if "dmg" in c:
+                for u in self.all_units():
+                    if self.counter(u, "dmg"):
+                        healed.append(u)
+                break
         for u in healed:
             self.set_counter(u, "dmg", 0)
             w = ZLOC[self.table.zone[u]]
@@ -280,7 +295,17 @@ class TurnRules:
         for z in (RUNES[p], here[0], here[1], here[2], LEGEND[p]):
             for i in zones[z]:
                 if orient[i]:
-                    ev.append(t.set_orient(i, 0, "{card} readies".format(card=db[card[i]]["name"]), R_AWAKEN))
+                    # t.set_orient(i, 0, caption, R_AWAKEN), without its two calls: a turn readies
+                    # every rune and unit used in the last one
+                    orient[i] = 0
+                    e = MadeEvent()
+                    e.kind = "card.turn"
+                    e.caption = "{card} readies".format(card=db[card[i]]["name"])
+                    e.rule = R_AWAKEN
+                    e.data = {"card": i, "orient": "upright"}
+                    e.hidden_from = ()
+                    e.public = None
+                    ev.append(e)
                 att = attached and zones.get(f"att.{i}")
                 if att:
                     for g in att:
