@@ -12,6 +12,7 @@ from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
 from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
+from .choices import words as label_words
 from .procedures import PROCS, push
 
 #: choices that never change, made once (a decision lists the same objects each time)
@@ -275,11 +276,9 @@ class MainPhaseRules:
         tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
         zone = MONSTER_ZONE_WORDS[k]
         # the words are written when first read (Choice.label): only the table reads them
-        summon, set_ = words["summon"], words["set"]
-        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p,
-                       lambda: summon.format(card=name, zone=zone, n=need, tribute=tribute)),
-                make_choice("set", {"card": i, "to": mz, "slot": k}, p,
-                       lambda: set_.format(card=name, zone=zone, n=need, tribute=tribute)))
+        fill = {"card": name, "zone": zone, "n": need, "tribute": tribute}
+        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, label_words(words["summon"], fill)),
+                make_choice("set", {"card": i, "to": mz, "slot": k}, p, label_words(words["set"], fill)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
