@@ -314,8 +314,8 @@ class MainPhaseRules:
         (seed 3.2.3, 3.2.5), or a field spell in the Field Zone, replacing the old
         one (seed 3.2.4)."""
         iid = a["card"]
-        c = self.card_data(iid)
         t = self.table
+        c = self.db[t.card[iid]]
         if c["kind"] == "monster":
             self._begin_summon(p, iid, 0, events, a.get("slot"))
             return
@@ -328,7 +328,8 @@ class MainPhaseRules:
                 self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                  "seed 3.2.4")
         # one line in the log: the move says nothing, the set says it all
-        events.append(quiet(t.move(iid, to, index=a.get("slot"), face=0, rule="seed 3.2.3 / 3.2.5 (set a spell or trap)")))
+        events.append(t.move(iid, to, index=a.get("slot"), face=0, rule="seed 3.2.3 / 3.2.5 (set a spell or trap)",
+                             quiet=True))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
@@ -359,9 +360,9 @@ class MainPhaseRules:
                 if old is not None:
                     self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                      "seed 3.2.4")
-                events.append(quiet(t.move(iid, fz, face=1, rule="seed 3.2.4")))
+                events.append(t.move(iid, fz, face=1, rule="seed 3.2.4", quiet=True))
             else:
-                events.append(quiet(t.move(iid, Z[p]["spell"], face=1, rule="seed 3.2.3")))
+                events.append(t.move(iid, Z[p]["spell"], face=1, rule="seed 3.2.3", quiet=True))
         else:
             events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
         # one line in the log: the move or flip says nothing, the activation says it all
