@@ -43,6 +43,11 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
     """A Rush Duel in progress: plain data only (see the module docstring). The rules
     live in the mixins, one per part of the rulebook."""
 
+    # ``decision`` is a plain slot, read without a call (the kit, the table and the agents
+    # read it several times per choice): it is built whenever the rules stop, as a choice
+    # is applied, after set-up, a load or a re-draw (``_stopped``); None once the duel is over.
+    __slots__ = ("decision",)
+
     def __init__(self, game, db: dict, extra_cards: list):
         FIELDS.init(self)
         self.game = game
@@ -69,6 +74,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         s.outcome = Outcome.from_data(data.get("outcome"))
         for name in SHARED_TABLES:
             setattr(s, name, {k: tuple(v) if isinstance(v, list) else v for k, v in data.get(name, [])})
+        s._stopped()
         return s
 
     def invariant_violations(self) -> list[str]:
@@ -142,27 +148,37 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
 
     # ------------------------------------------------------------------ the decision
     @property
-    def decision(self) -> Decision | None:
+    def decision_cache(self) -> Decision | None:
+        """The pending decision (setting None builds it again: the state changed
+        outside the rules, as a re-draw changes the cards)."""
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        if value is None:
+            self._stopped()
+        else:
+            self.decision = value
+
+    def _stopped(self) -> None:
+        """The rules stopped: the decision of the step on top (the processor stops with
+        a decision step there), or None once the duel is over."""
         if self.outcome is not None:
-            return None
-        d = self.decision_cache
-        if d is not None:
-            return d  # built when first read, since the last choice
+            self.decision = None
+            return
         steps = self.steps
         if not steps:
-            return None
-        step = steps[-1]  # the processor stops with a decision step on top
+            self.decision = None
+            return
+        step = steps[-1]
         decide = PROCS.table[step.proc].decide
-        if decide is None:
-            return None
-        d = self.decision_cache = decide(self, step)
-        return d
+        self.decision = None if decide is None else decide(self, step)
 
     def apply(self, choice) -> list[Event]:
         """``State.apply``: one of the pending decision's own choices is legal as it
         is and applied at once; any other choice goes through the kit's check."""
-        d = self.decision_cache
-        if d is not None and self.outcome is None:
+        d = self.decision
+        if d is not None:
             for c in d.choices:
                 if c is choice:
                     return self._apply(c)
@@ -170,19 +186,20 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
 
     def _apply(self, choice) -> list[Event]:
         events: list[Event] = []
-        self.decision_cache = None
         if choice.kind == "surrender":
             p = choice.player
             self._end(Outcome(1 - p, Termination.CONCEDE, f"{self.names[p]} surrendered", "surrender (any decision)"),
                       events)
+            self.decision = None
             return events
         PROCESSOR.choose(self, choice, events)
-        self.decision_cache = None
+        self._stopped()
         return events
 
     def run_steps(self, events: list) -> None:
         """Run the pending steps until a player must decide or the duel ends."""
         PROCESSOR.run(self, events)
+        self._stopped()
 
     # ------------------------------------------------------------------ view
     def view(self, player: int | None) -> dict:
@@ -244,5 +261,5 @@ FIELDS = declare(RushState, [
     field("outcome_due", "cache", "whether a fact the end of the duel depends on changed since the processor last "
           "checked it (check_outcome; True at first, so a state loaded or set up is checked once; a clone, made "
           "between steps, has nothing due)", default=True),
-    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
+    field("decision", "decision", "the pending decision, built as the rules stop (a clone shares it)"),
 ])

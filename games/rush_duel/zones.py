@@ -121,7 +121,7 @@ class CardMoves:
                 events.append(t.move(g, to, index=idx, face=face, orient=0, caption=caption.replace("{name}", shown),
                                      rule=rule))
             else:  # an empty caption: the event just before says it in the log
-                events.append(quiet(t.move(g, to, index=idx, face=face, orient=0, rule=rule)))
+                events.append(t.move(g, to, index=idx, face=face, orient=0, rule=rule, quiet=True))
             moved.append(g)
         return moved
 
@@ -141,7 +141,5 @@ class CardMoves:
         move, hand = self.table.move, Z[p]["hand"]
         for _ in range(n):
             # the Draw Phase's or the effect's line says how many are drawn: each card moves quietly
-            e = move(deck[0], hand, face=0, rule=rule)
-            e.caption = ""  # quiet
-            events.append(e)
+            events.append(move(deck[0], hand, face=0, rule=rule, quiet=True))
         return True

@@ -366,11 +366,11 @@ class CardTable:
         return self.known[iid] | zb
 
     def move(self, iid: int, to: str, index: int | None = None, face: int | None = None,
-             orient: int | None = None, caption: str = "", rule: str = "", forget: bool = True) -> Event:
-        """Move a card and return its ``card.move`` event. Players who could see
-        the card neither where it was nor where it goes get the event without
-        its identity (and without its iid when it goes to a hand or deck). The
-        event's caption, when none is given, is written only when read."""
+             orient: int | None = None, caption: str = "", rule: str = "", forget: bool = True,
+             quiet: bool = False) -> Event:
+        """Move a card and return its ``card.move`` event. Players who could see the card neither where it
+        was nor where it goes get the event without its identity (and without its iid when it goes to a hand
+        or deck). Its caption, if none is given, is written when read; a ``quiet`` move has none at all."""
         zone_of, zones, vis, faces, known = self.zone, self.zones, self.vis, self.face, self.known
         # take it from where it is
         frm = zone_of[iid]
@@ -436,7 +436,7 @@ class CardTable:
         # default caption are written when first read (MoveEvent)
         e = _new(MoveEvent)
         e.kind = "card.move"
-        e._cap = caption or None
+        e._cap = "" if quiet else caption or None
         e.rule = rule
         e._move = (iid, self.card[iid], frm, fidx, to, at, fc, self.orient[iid], self.owner[iid],
                    d is not None and d[3])

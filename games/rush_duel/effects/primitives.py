@@ -235,7 +235,7 @@ def revive(state, effect, op, events) -> bool:
         effect["picked"] = [opts[0]]
     i = effect["picked"][0]
     # one line in the log: the move says nothing, the summon says it all
-    events.append(quiet(t.move(i, Z[p]["monster"], face=1, orient=0, rule="card effect (special summon)")))
+    events.append(t.move(i, Z[p]["monster"], face=1, orient=0, rule="card effect (special summon)", quiet=True))
     state.card_flags[i] = F_SUMMONED
     events.append(make_event("summon.special", f"{state.name(i)} is special summoned from the graveyard",
                                "card effect (special summon)",
@@ -308,7 +308,7 @@ def fusion(state, effect, op, events) -> bool:
                                "digest 1.A rule 2", {}))
         return True
     # one line in the log: the move says nothing, the summon says it all
-    events.append(quiet(t.move(fz, Z[p]["monster"], face=1, orient=0, rule="digest 1.G rule 29")))
+    events.append(t.move(fz, Z[p]["monster"], face=1, orient=0, rule="digest 1.G rule 29", quiet=True))
     state.card_flags[fz] = F_SUMMONED
     events.append(make_event("summon.fusion", f"{state.name(fz)} is fusion summoned from the Extra Deck",
                                "digest 1.G rule 29 (fusion summon)",

@@ -32,7 +32,7 @@ class EffectResolution:
     def _start_effect(self, p: int, src: int, mode, target, events: list, context: dict | None = None) -> None:
         """Pay the cost, then resolve the effect at once (digest 1.E rule 23); a
         window opens for traps answering this card's effect (seed 3.2.5)."""
-        c = self.card_data(src)
+        c = self.db[self.table.card[src]]
         base = {"player": p, "source": src, "target": target, "picked": []}
         if context:
             base["attacker"] = context.get("attacker")
@@ -45,7 +45,7 @@ class EffectResolution:
 
     def _steps_of(self, effect: dict) -> list:
         """The steps of the cost, the [EFFECT] or the chosen [MULTI-CHOICE EFFECT] mode being resolved."""
-        c = self.card_data(effect["source"])
+        c = self.db[self.table.card[effect["source"]]]
         if effect["part"] == "cost":
             return c["cost"]
         if effect["mode"] is None:
@@ -75,7 +75,7 @@ class EffectResolution:
             return
         src = effect["source"]
         t = self.table
-        c = self.card_data(src)
+        c = self.db[t.card[src]]
         z = t.zone[src]
         if c["kind"] in ("spell", "trap") and (z.endswith(".spell") or z.endswith(".field")):
             if c["subtype"] == "field" or (c["subtype"] == "equip" and src in self.equips):

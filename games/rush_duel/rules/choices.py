@@ -34,6 +34,30 @@ EFFECT_LABELS = {
 }
 
 
+class Words:
+    """A choice's words, written when first read (Choice.label calls it; only the table
+    reads labels): a template and what fills it in. One small object where a closure
+    would hold a cell for each name: choices are kept (``memo.made``), so fewer objects
+    are left for the garbage collector to walk."""
+
+    __slots__ = ("template", "fill")
+
+    def __call__(self) -> str:
+        return self.template.format(**self.fill)
+
+
+#: a label made without the class call running ``__init__`` (its slots filled where made)
+_new = object.__new__
+
+
+def words(template: str, fill: dict) -> Words:
+    """The words ``template.format(**fill)``, written when first read."""
+    w = _new(Words)
+    w.template = template
+    w.fill = fill
+    return w
+
+
 def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
     """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode and
     target, and the words (``verb``: "use" an effect, "activate" a spell or trap)
@@ -47,7 +71,7 @@ def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
     template = EFFECT_LABELS[(verb, mode is not None, tg is not None)]
     how = card["modes"][mode]["label"] if mode is not None else ""
     target = "" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card"
-    return lambda: template.format(card=name, mode=how, target=target)
+    return words(template, {"card": name, "mode": how, "target": target})
 
 
 #: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,

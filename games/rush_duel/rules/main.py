@@ -12,6 +12,7 @@ from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
 from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
+from .choices import words as label_words
 from .procedures import PROCS, push
 
 #: choices that never change, made once (a decision lists the same objects each time)
@@ -275,11 +276,9 @@ class MainPhaseRules:
         tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
         zone = MONSTER_ZONE_WORDS[k]
         # the words are written when first read (Choice.label): only the table reads them
-        summon, set_ = words["summon"], words["set"]
-        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p,
-                       lambda: summon.format(card=name, zone=zone, n=need, tribute=tribute)),
-                make_choice("set", {"card": i, "to": mz, "slot": k}, p,
-                       lambda: set_.format(card=name, zone=zone, n=need, tribute=tribute)))
+        fill = {"card": name, "zone": zone, "n": need, "tribute": tribute}
+        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, label_words(words["summon"], fill)),
+                make_choice("set", {"card": i, "to": mz, "slot": k}, p, label_words(words["set"], fill)))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
@@ -315,8 +314,8 @@ class MainPhaseRules:
         (seed 3.2.3, 3.2.5), or a field spell in the Field Zone, replacing the old
         one (seed 3.2.4)."""
         iid = a["card"]
-        c = self.card_data(iid)
         t = self.table
+        c = self.db[t.card[iid]]
         if c["kind"] == "monster":
             self._begin_summon(p, iid, 0, events, a.get("slot"))
             return
@@ -329,7 +328,8 @@ class MainPhaseRules:
                 self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                  "seed 3.2.4")
         # one line in the log: the move says nothing, the set says it all
-        events.append(quiet(t.move(iid, to, index=a.get("slot"), face=0, rule="seed 3.2.3 / 3.2.5 (set a spell or trap)")))
+        events.append(t.move(iid, to, index=a.get("slot"), face=0, rule="seed 3.2.3 / 3.2.5 (set a spell or trap)",
+                             quiet=True))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
@@ -360,9 +360,9 @@ class MainPhaseRules:
                 if old is not None:
                     self.leave_field(old, "grave", events, "{name} is sent to the graveyard for the new field spell",
                                      "seed 3.2.4")
-                events.append(quiet(t.move(iid, fz, face=1, rule="seed 3.2.4")))
+                events.append(t.move(iid, fz, face=1, rule="seed 3.2.4", quiet=True))
             else:
-                events.append(quiet(t.move(iid, Z[p]["spell"], face=1, rule="seed 3.2.3")))
+                events.append(t.move(iid, Z[p]["spell"], face=1, rule="seed 3.2.3", quiet=True))
         else:
             events.append(quiet(t.set_face(iid, 1, rule="seed 3.2.3")))
         # one line in the log: the move or flip says nothing, the activation says it all

@@ -64,7 +64,7 @@ class SummonRules:
         in the Monster Zone ``slot`` (None: the first free one); tributes go to the
         graveyard first (seed 3.2.1, 3.2.1.1)."""
         t = self.table
-        c = self.card_data(iid)
+        c = self.db[t.card[iid]]
         for tr in tributes:
             # the tributed card goes face up to the graveyard: this line names it, the move says nothing
             events.append(make_event("summon.tribute", f"{self.name(tr)} is tributed and sent to the graveyard",
@@ -72,8 +72,8 @@ class SummonRules:
             self.leave_field(tr, "grave", events, "", "seed 3.2.1.1")
         mz = Z[p]["monster"]
         # one line in the log: the move says nothing, the summon or set says it all
-        events.append(quiet(t.move(iid, mz, index=slot, face=face, orient=1 - face,
-                             rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)")))
+        events.append(t.move(iid, mz, index=slot, face=face, orient=1 - face,
+                             rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)", quiet=True))
         where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         if face:
             if tributes:
