@@ -397,16 +397,23 @@ class Legality:
         mx = self.maximum_centre
         zone = zones[zp["monster"]]
         hand = zones[zp["hand"]]
-        present = set()  # the card ids in the hand and on the field (a Maximum piece aside)
-        add = present.add
-        for i in hand:
-            add(card[i])
-        for i in zone:
-            if i is not None and i not in mx:
-                add(card[i])
         monsters = None  # listed once a Fusion monster has all its materials there
         for counts, names, once in kinds:
-            if not names <= present:  # a material is neither in the hand nor on the field
+            # each material in the hand or on the field (a Maximum piece aside), looked for
+            # one by one: the first one missing, the usual case, ends the search
+            for n in names:
+                for i in hand:
+                    if card[i] == n:
+                        break
+                else:
+                    for i in zone:
+                        if i is not None and card[i] == n and i not in mx:
+                            break
+                    else:
+                        break  # neither in the hand nor on the field
+            else:
+                n = None  # all there
+            if n is not None:
                 continue
             if monsters is None:
                 monsters = []
