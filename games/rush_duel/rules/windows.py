@@ -8,6 +8,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
+from ..effects import F_SETTURN
 from ..zones import Z, quiet
 from .choices import OnePlayerDecision, effect_words
 from .procedures import PROCS, push
@@ -38,9 +39,27 @@ class TrapWindows:
         """Open a trap timing that is the next step to run (nothing happens between
         this and its run): when neither player has a trap that can answer it, no one
         is asked (``trap_window`` would close at once), so it is not opened at all."""
-        zones = self.table.zones
-        if zones[_SPELL_ZONE[0]] == _EMPTY_ROW and zones[_SPELL_ZONE[1]] == _EMPTY_ROW:
+        t = self.table
+        zones = t.zones
+        rows = zones[_SPELL_ZONE[0]], zones[_SPELL_ZONE[1]]
+        if rows[0] == _EMPTY_ROW and rows[1] == _EMPTY_ROW:
             return  # no card set in a Spell & Trap Zone: no trap to ask about (trap_options)
+        # trap_options offers only a face-down trap of this timing, set before this turn:
+        # without one in either row, no one is asked
+        face, card, triggers, flags = t.face, t.card, self.memo.triggers, self.card_flags
+        found = False
+        for row in rows:
+            for i in row:
+                if i is None or face[i]:
+                    continue
+                trig = triggers[card[i]]
+                if trig is not None and trig[0] == timing and not flags.get(i, 0) & F_SETTURN:
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            return
         window = {"timing": timing, "by": by, **context}
         if self.trap_options(1 - self.active, window):
             stage = 0  # the non-turn player is asked first (seed 3.2.5)
