@@ -41,6 +41,9 @@ _PLAIN = ((None, None),)
 #: the Main Phase prompt, by player name
 _PROMPTS: dict = {}
 
+#: each player's hand, Monster Zone, Spell & Trap Zone and Field Zone keys, looked up once
+_MAIN_ZONES = tuple((Z[p]["hand"], Z[p]["monster"], Z[p]["spell"], Z[p]["field"]) for p in (0, 1))
+
 #: an advance summon's or set's choice, whole: (a tribute is named, 2 tributes) -> words
 ADVANCE_WORDS = {
     (False, False): {"summon": "Summon {card} in {zone} (advance summon, {n} tribute)",
@@ -101,19 +104,18 @@ class MainPhaseRules:
         t = self.table
         ch: list[Choice] = []
         same: list[Choice] = []  # the same move as a choice listed before it, in another zone
-        zp = Z[p]
+        hz, mz, sz, fz = _MAIN_ZONES[p]
         card, zones, face = t.card, t.zones, t.face
         memo = self.memo
         made, hint, plain = memo.made, memo.hint, memo.plain
         if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
             made.clear()
-        mz = zp["monster"]
-        m_row, s_row, f_row = zones[mz], zones[zp["spell"]], zones[zp["field"]]
+        m_row, s_row, f_row = zones[mz], zones[sz], zones[fz]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
         m_free, m_taken = _FREE[(m_row[0] is None, m_row[1] is None, m_row[2] is None)]
-        s_free = _FREE[(s_row[0] is None, s_row[1] is None, s_row[2] is None)][0]
+        s_free, s_taken = _FREE[(s_row[0] is None, s_row[1] is None, s_row[2] is None)]
         mx = self.maximum_centre
-        for i in zones[zp["hand"]]:
+        for i in zones[hz]:
             cid = card[i]
             h = hint[cid]
             code = h[0]
@@ -143,11 +145,10 @@ class MainPhaseRules:
                             self._effect_choices("activate", p, i, variants, ch)
                     got = made.get((i, cid, p, s_free))
                     if got is None:
-                        got = _sets(made, p, i, cid, h[1], zp["spell"], s_free)
+                        got = _sets(made, p, i, cid, h[1], sz, s_free)
                     ch += got[0]
                     same += got[1]
             elif code == FIELD_SPELL:
-                fz = zp["field"]
                 self._spell_choices(p, i, ch, fz)
                 key = ("set_field", i, cid, p)
                 got = made.get(key)
@@ -161,20 +162,19 @@ class MainPhaseRules:
                     got = made[key] = make_choice("maximum_summon", {"card": i, "to": mz}, p, f"Maximum summon {h[1]}")
                 ch.append(got)
         # spells set face down: activated from the field (seed 3.2.3)
-        if len(s_free) < 3:
-            for i in s_row:
-                if i is not None and not face[i] and hint[card[i]][0] in _SPELLS:
-                    self._spell_choices(p, i, ch, None)
+        for k in s_taken:
+            i = s_row[k]
+            if not face[i] and hint[card[i]][0] in _SPELLS:
+                self._spell_choices(p, i, ch, None)
         i = f_row[0]
         if i is not None and not face[i] and hint[card[i]][0] in _SPELLS:
             self._spell_choices(p, i, ch, None)
-        if len(m_free) < 3:
+        if m_taken:
             flags = self.card_flags
             orient = t.orient
             effects = []  # face-up monsters whose effect is not used this turn (digest 1.E rule 24)
-            for i in m_row:  # legality.position_change_reason, for each monster (seed 3.2.2)
-                if i is None:
-                    continue
+            for k in m_taken:  # legality.position_change_reason, for each monster (seed 3.2.2)
+                i = m_row[k]
                 f = flags.get(i, 0)
                 up = face[i]
                 if up and not f & F_USED:
