@@ -460,10 +460,10 @@ class Legality:
                 continue
             if ev is None:
                 ev = window["timing"]
-                subj = (window.get("attacker") if ev == "attack" else
-                        (window.get("summoned") if ev == "summon" else window.get("source")))
             if trig[0] != ev or self.card_flags.get(i, 0) & F_SETTURN:  # another timing, or set this turn
                 continue
+            subj = (window.get("attacker") if ev == "attack" else
+                    (window.get("summoned") if ev == "summon" else window.get("source")))
             by = trig[1]
             if by == "opp" and window["by"] == q or by == "self" and window["by"] != q:
                 continue

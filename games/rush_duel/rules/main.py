@@ -425,13 +425,13 @@ class MainPhase:
 
     def choose(state, step, choice, events):
         kind = choice.kind
-        key = (state.__class__, kind)
-        rule = _ACTIONS.get(key)
-        if rule is None:
-            rule = _ACTIONS[key] = getattr(state.__class__, "_do_" + kind)
-        rule(state, choice.player, choice.args, events)
+        cls = state.__class__
+        got = _ACTIONS.get(kind)
+        if got is None or got[0] is not cls:
+            got = _ACTIONS[kind] = (cls, getattr(cls, "_do_" + kind))
+        got[1](state, choice.player, choice.args, events)
         return DONE if kind in ENDS_MAIN_PHASE else AGAIN
 
 
-#: each Main Phase action's rule (``_do_<kind>``), found once per state class
+#: each Main Phase action's rule (``_do_<kind>``), by kind: (the state class it was found on, the rule)
 _ACTIONS: dict = {}
