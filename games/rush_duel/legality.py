@@ -385,15 +385,20 @@ class Legality:
         if not extra:
             return False
         card = t.card
-        # plain loops throughout: over a few cards they cost less than map or a comprehension
-        key = []
-        for i in extra:
-            key.append(card[i])
-        key = tuple(key)
         memo = self.memo
-        kinds = memo._fusions.get(key)  # memo.fusions_in, its look-up inlined
-        if kinds is None:
-            kinds = memo.fusions_in(key)
+        last = memo.last_extra[p]
+        if last is not None and last[0] is card and last[1] == extra:  # the same cards as last asked
+            kinds = last[2]
+        else:
+            # plain loops throughout: over a few cards they cost less than map or a comprehension
+            key = []
+            for i in extra:
+                key.append(card[i])
+            key = tuple(key)
+            kinds = memo._fusions.get(key)  # memo.fusions_in, its look-up inlined
+            if kinds is None:
+                kinds = memo.fusions_in(key)
+            memo.last_extra[p] = (card, extra[:], kinds)
         mx = self.maximum_centre
         zone = zones[zp["monster"]]
         hand = zones[zp["hand"]]

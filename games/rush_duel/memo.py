@@ -141,7 +141,7 @@ class Memo:
     """The look-ups of one card database (see the module docstring)."""
 
     __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions",
-                 "plain", "extra")
+                 "plain", "extra", "last_extra")
 
     def __init__(self, db: dict):
         self.db = db
@@ -159,6 +159,9 @@ class Memo:
         self._matches: dict = {}
         self._revivable: dict = {}
         self._fusions: dict = {}
+        #: by player, the Extra Deck last asked about: (the table's card list, its iids, fusions_in of them)
+        #: (a table's card ids never change in place, so the same list and iids are the same cards)
+        self.last_extra: list = [None, None]
         #: the card ids that live in the Extra Deck (carddb.is_extra)
         self.extra = frozenset(cid for cid, c in db.items() if is_extra(c))
         #: card id -> whether its activation is always possible and one way only (_Plain)
