@@ -164,7 +164,15 @@ class MainPhaseRules:
         # spells set face down: activated from the field (seed 3.2.3)
         for k in s_taken:
             i = s_row[k]
-            if not face[i] and hint[card[i]][0] in _SPELLS:
+            if face[i]:
+                continue
+            cid = card[i]
+            if hint[cid][0] in _SPELLS:
+                if plain[cid]:  # always activated one way: the choice made once (_effect_choices)
+                    got = made.get(("activate", i, cid, None, p, None))
+                    if got is not None:
+                        ch.append(got)
+                        continue
                 self._spell_choices(p, i, ch, None)
         i = f_row[0]
         if i is not None and not face[i] and hint[card[i]][0] in _SPELLS:
