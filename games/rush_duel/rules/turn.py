@@ -103,7 +103,12 @@ class TurnRules:
         flags = self.card_flags
         if flags:
             mask = ~F_TURN_BITS
-            self.card_flags = {k: v & mask for k, v in flags.items() if v & mask}
+            kept = {}  # a plain loop: over a few marked cards it costs less than a comprehension
+            for k, v in flags.items():
+                v &= mask
+                if v:
+                    kept[k] = v
+            self.card_flags = kept
         else:  # nothing marked: a new empty table all the same (a clone may share the old one)
             self.card_flags = {}
         e = MadeEvent()
