@@ -115,12 +115,13 @@ class EffectResolution:
         if w in ("attacker", "summoned"):
             x = effect.get(w)
             return [x] if x is not None and t.zone[x].endswith(".monster") and self.on_field_matches(x, flt) else []
-        if w == "all_opp_monsters":
-            return [i for i in self.units(1 - p) if self.on_field_matches(i, flt)]
-        if w == "all_own_monsters":
-            return [i for i in self.units(p) if self.on_field_matches(i, flt)]
-        if w == "all_own_others":
-            return [i for i in self.units(p) if i != src and self.on_field_matches(i, flt)]
+        # plain loops: over a row of three they cost less than a comprehension
+        if w == "all_opp_monsters" or w == "all_own_monsters" or w == "all_own_others":
+            out = []
+            for i in self.units(1 - p if w == "all_opp_monsters" else p):
+                if (w != "all_own_others" or i != src) and self.on_field_matches(i, flt):
+                    out.append(i)
+            return out
         if w == "all_monsters":
             return [i for q in (p, 1 - p) for i in self.units(q) if self.on_field_matches(i, flt)]
         if w == "all_opp_spell_traps":
