@@ -11,7 +11,7 @@ from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
-from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
 from .choices import words as label_words
 from .procedures import PROCS, push
 
@@ -340,7 +340,7 @@ class MainPhaseRules:
                              quiet=True))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
-        where = "the Field Zone" if to.endswith(".field") else SPELL_ZONE_WORDS[t.zones[to].index(iid)]
+        where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
         e = MadeEvent()  # make_event's event, made in place
         e.kind = "spell_trap.set"
         e.caption = f"{self.names[p]} sets a card face down in {where}"
@@ -358,10 +358,9 @@ class MainPhaseRules:
         new = 0 if t.orient[iid] else 1
         events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
-        nm = self.db[t.card[iid]]["name"]
         e = MadeEvent()  # make_event's event, made in place
         e.kind = "position.change"
-        e.caption = f"{nm} changes to defense position" if new else f"{nm} changes to attack position"
+        e.caption = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
         e.rule = "seed 3.2.2 (once per turn)"
         e.data = {"card": iid, "player": p}
         e.hidden_from = ()

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import AGAIN, DONE
 
 from ..effects import F_CHANGED, F_SUMMONED
 from ..zones import Z, quiet
-from .choices import MONSTER_ZONE_WORDS, OnePlayerDecision
+from .choices import OnePlayerDecision, slot_name
 from .procedures import PROCS, push
 
 #: a Maximum piece taking its place, whole, by slot
@@ -74,7 +74,7 @@ class SummonRules:
         # one line in the log: the move says nothing, the summon or set says it all
         events.append(t.move(iid, mz, index=slot, face=face, orient=1 - face,
                              rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)", quiet=True))
-        where = MONSTER_ZONE_WORDS[t.zones[mz].index(iid)]
+        where = slot_name(t.zones[mz].index(iid), "Monster Zone")
         e = MadeEvent()  # make_event's event, made in place (a summon is among the busiest events)
         if face:
             if tributes:

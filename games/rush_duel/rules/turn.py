@@ -49,10 +49,9 @@ class TurnRules:
         Not enough cards in the deck: that player loses (seed 3.1, digest 11)."""
         p = self.active
         self.phase = "draw"
-        name = self.names[p]
         e = MadeEvent()
         e.kind = "phase.begin"
-        e.caption = f"{name}'s Draw Phase"
+        e.caption = f"{self.names[p]}'s Draw Phase"
         e.rule = "seed 3.1"
         e.data = {"phase": "draw", "player": p}
         e.hidden_from = ()
@@ -63,11 +62,11 @@ class TurnRules:
         e = MadeEvent()
         e.kind = "draw.count"
         if h >= HAND_TARGET:
-            e.caption = f"{name} holds {h} cards and draws {n} (5 or more in hand: draw 1)"
+            e.caption = f"{self.names[p]} holds {h} cards and draws {n} (5 or more in hand: draw 1)"
         elif h == 1:
-            e.caption = f"{name} holds 1 card and draws {n} to hold 5"
+            e.caption = f"{self.names[p]} holds 1 card and draws {n} to hold 5"
         else:
-            e.caption = f"{name} holds {h} cards and draws {n} to hold 5"
+            e.caption = f"{self.names[p]} holds {h} cards and draws {n} to hold 5"
         e.rule = "seed 3.1 (draw until 5; 1 at 5 or more)"
         e.data = {"player": p, "hand": h, "n": n}
         e.hidden_from = ()
@@ -78,7 +77,7 @@ class TurnRules:
         self.phase = "main"
         e = MadeEvent()
         e.kind = "phase.begin"
-        e.caption = f"{name}'s Main Phase"
+        e.caption = f"{self.names[p]}'s Main Phase"
         e.rule = "seed 3.2"
         e.data = {"phase": "main", "player": p}
         e.hidden_from = ()
