@@ -135,6 +135,8 @@ def _attack_outlook(s, att: int, p: int) -> float:
 # act holds the initiative: its dominated characters' power cards are attacks.
 THREAT_WEIGHT = 0.6   # the share of the mover's expected attack outcome counted at a leaf
 SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for costs too)
+DECK_WORTH = 1.5      # a card left in the deck at a leaf
+LEAF_DAMAGE = 2.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
 
 
 def _race(deck: int, rate: float) -> float:
@@ -223,8 +225,8 @@ def _threat(s, m: int) -> float:
         taken += nonchar * n
     # damage: the heuristic's worth of the cards that land, with its penalty past 6
     def dmg_worth(x):
-        return DAMAGE_WORTH * x + (4.0 * (x - 6) if x > 6 else 0.0)
-    gain += dmg_worth(dmg0 + taken) - dmg_worth(dmg0)
+        return LEAF_DAMAGE * x + (4.0 * (x - 6) if x > 6 else 0.0)
+    gain += dmg_worth(dmg0 + taken) - dmg_worth(dmg0) + DECK_WORTH * burned
     if burned:
         rate = _draw_rate(s, q)
         gain += _race(deck - burned, rate) - _race(deck, rate)
@@ -234,10 +236,16 @@ def _threat(s, m: int) -> float:
 
 
 def leaf_value(state, player: int) -> float:
-    """The heuristic, plus (THREAT_WEIGHT of) what the player to act in its
-    faction or main phase can expect its attacks to win before the other player
-    acts again (``_threat``)."""
+    """The heuristic, judged for the way games end: cards left in the deck count
+    (DECK_WORTH each; nearly every game ends by a deck-out) and damage far from
+    10 counts less (LEAF_DAMAGE in place of DAMAGE_WORTH); plus THREAT_WEIGHT of
+    what the player to act in its faction or main phase can expect its attacks
+    to win before the other player acts again (``_threat``)."""
     v = heuristic(state, player)
+    zones = state.table.zones
+    for q in (0, 1):
+        x = (DAMAGE_WORTH - LEAF_DAMAGE) * len(zones[f"p{q}.damage"]) + DECK_WORTH * len(zones[f"p{q}.deck"])
+        v += x if q == player else -x
     if state.phase in ("faction", "main") and state.attack is None:
         m = state.active
         x = THREAT_WEIGHT * _threat(state, m)
