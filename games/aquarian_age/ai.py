@@ -135,8 +135,10 @@ def _attack_outlook(s, att: int, p: int) -> float:
 # act holds the initiative: its dominated characters' power cards are attacks.
 THREAT_WEIGHT = 0.6   # the share of the mover's expected attack outcome counted at a leaf
 SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for costs too)
-DECK_WORTH = 1.5      # a card left in the deck at a leaf
-LEAF_DAMAGE = 2.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
+DECK_WORTH = 2.5      # a card left in the deck at a leaf
+LEAF_DAMAGE = 1.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
+COUNTER_WEIGHT = 0.0  # the share of the other player's attacks in the turn after counted
+AGGR_LEAF = 0.0       # the share of an aggressive active's attack on its owner counted as cards off the deck
 
 
 def _race(deck: int, rate: float) -> float:
@@ -249,5 +251,14 @@ def leaf_value(state, player: int) -> float:
     if state.phase in ("faction", "main") and state.attack is None:
         m = state.active
         x = THREAT_WEIGHT * _threat(state, m)
+        if COUNTER_WEIGHT:
+            x -= COUNTER_WEIGHT * _threat(state, 1 - m)
         v += x if m == player else -x
+    if AGGR_LEAF:
+        for q in (0, 1):
+            x = 0.0
+            for a in state.actives(q):
+                if state.skill(a, "aggressive"):
+                    x += AGGR_LEAF * DECK_WORTH * state.stat(a, "attack")
+            v += -x if q == player else x
     return v
