@@ -128,8 +128,9 @@ def _attack_outlook(s, att: int, p: int) -> float:
 
 
 # ---------------------------------------------------------------- Hard's leaves
-# Where Hard's search stops (Game.leaf_value) a position is judged as the
-# heuristic does, plus what the player about to act there can do with its
+# Where Hard's search stops (Game.leaf_value) a position is judged by the
+# heuristic reweighed for the way games end (nearly all by a deck-out, few by
+# ten damage cards), plus what the player about to act there can do with its
 # attacks before the other player answers in a turn of its own (none of it is a
 # rule). The search mostly stops at the start of a main phase, so the player to
 # act holds the initiative: its dominated characters' power cards are attacks.
@@ -138,7 +139,13 @@ SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for 
 DECK_WORTH = 2.5      # a card left in the deck at a leaf
 LEAF_DAMAGE = 1.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
 COUNTER_WEIGHT = 0.0  # the share of the other player's attacks in the turn after counted
+DAMAGE_CURVE = 0.0    # how much a damage card beyond the fourth costs more as ten comes near
 AGGR_LEAF = 0.0       # the share of an aggressive active's attack on its owner counted as cards off the deck
+
+
+def _leaf_damage(x: float) -> float:
+    """What x damage cards cost at a leaf (beside the heuristic's penalty past 6)."""
+    return LEAF_DAMAGE * x + (DAMAGE_CURVE * (x - 4) ** 1.5 if x > 4 else 0.0)
 
 
 def _race(deck: int, rate: float) -> float:
@@ -147,7 +154,8 @@ def _race(deck: int, rate: float) -> float:
     return 3.0 * (DECK_TURNS - left) ** 1.5 if left < DECK_TURNS else 0.0
 
 
-def _draw_rate(s, p: int) -> float:
+def _deck_rate(s, p: int) -> float:
+    """Cards p's deck gives up a turn, as the heuristic counts them (draws and Charge)."""
     rate = 1 + max(0, s.draw_bonus(p))
     for d in s.table.zones[f"p{p}.dominion"]:
         rate += s.skill(d, "charge")
@@ -160,7 +168,8 @@ def _threat(s, m: int) -> float:
     power card each, at most SHOTS_PER_CHAR per character) meets the defender's
     best guard that survives the battle while the defender's guard costs last,
     or else turns the defender's deck in a damage judgment (the non-character
-    share of the deck lands in the damage zone; the cards turned run the deck down)."""
+    share of the deck lands in the damage zone; the cards turned run the deck
+    down, DECK_WORTH each and the heuristic's deck-out race)."""
     t = s.table
     q = 1 - m
     shots = []
@@ -225,12 +234,12 @@ def _threat(s, m: int) -> float:
         n = min(a, deck - burned)
         burned += n
         taken += nonchar * n
-    # damage: the heuristic's worth of the cards that land, with its penalty past 6
+    # damage: LEAF_DAMAGE a card, with the heuristic's penalty past 6 and a loss at 10
     def dmg_worth(x):
-        return LEAF_DAMAGE * x + (4.0 * (x - 6) if x > 6 else 0.0)
+        return _leaf_damage(x) + (4.0 * (x - 6) if x > 6 else 0.0)
     gain += dmg_worth(dmg0 + taken) - dmg_worth(dmg0) + DECK_WORTH * burned
     if burned:
-        rate = _draw_rate(s, q)
+        rate = _deck_rate(s, q)
         gain += _race(deck - burned, rate) - _race(deck, rate)
     if dmg0 + taken >= 10:
         gain += 20.0
@@ -246,7 +255,8 @@ def leaf_value(state, player: int) -> float:
     v = heuristic(state, player)
     zones = state.table.zones
     for q in (0, 1):
-        x = (DAMAGE_WORTH - LEAF_DAMAGE) * len(zones[f"p{q}.damage"]) + DECK_WORTH * len(zones[f"p{q}.deck"])
+        dmg = len(zones[f"p{q}.damage"])
+        x = DAMAGE_WORTH * dmg - _leaf_damage(dmg) + DECK_WORTH * len(zones[f"p{q}.deck"])
         v += x if q == player else -x
     if state.phase in ("faction", "main") and state.attack is None:
         m = state.active
