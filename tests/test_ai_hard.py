@@ -584,6 +584,9 @@ def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, mon
     from tabletop.ai.turns import QuickRollouts
 
     game = game_of(name)
+    # Normal ends its rollouts at the heuristic, Hard's hand-over at the game's
+    # leaf_value: judged alike here, so that only the engine steps differ
+    monkeypatch.setattr(game, "leaf_value", game.heuristic)
     m = Match(game, selfplay_setup(game, 5), 5)
     cls = type(m.state)
     applied = [0]

@@ -125,3 +125,150 @@ def _attack_outlook(s, att: int, p: int) -> float:
     share = GUARD_EXHAUST if guards and ap != p and sum(s.power(d) for d in s.table.zones[f"p{ap}.dominion"]) >= guards \
         else GUARD_MISS
     return share * take + (1 - share) * best
+
+
+# ---------------------------------------------------------------- Hard's leaves
+# Where Hard's search stops (Game.leaf_value) a position is judged by the
+# heuristic reweighed for the way games end (nearly all by a deck-out, few by
+# ten damage cards), plus what the player about to act there can do with its
+# attacks before the other player answers in a turn of its own (none of it is a
+# rule). The search mostly stops at the start of a main phase, so the player to
+# act holds the initiative: its dominated characters' power cards are attacks.
+THREAT_WEIGHT = 0.6   # the share of the mover's expected attack outcome counted at a leaf
+SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for costs too)
+DECK_WORTH = 2.5      # a card left in the deck at a leaf
+LEAF_DAMAGE = 1.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
+COUNTER_WEIGHT = 0.0  # the share of the other player's attacks in the turn after counted
+DAMAGE_CURVE = 0.0    # how much a damage card beyond the fourth costs more as ten comes near
+AGGR_LEAF = 0.0       # the share of an aggressive active's attack on its owner counted as cards off the deck
+
+
+def _leaf_damage(x: float) -> float:
+    """What x damage cards cost at a leaf (beside the heuristic's penalty past 6)."""
+    return LEAF_DAMAGE * x + (DAMAGE_CURVE * (x - 4) ** 1.5 if x > 4 else 0.0)
+
+
+def _race(deck: int, rate: float) -> float:
+    """The heuristic's deck-out race penalty for ``deck`` cards at ``rate`` a turn."""
+    left = deck / rate
+    return 3.0 * (DECK_TURNS - left) ** 1.5 if left < DECK_TURNS else 0.0
+
+
+def _deck_rate(s, p: int) -> float:
+    """Cards p's deck gives up a turn, as the heuristic counts them (draws and Charge)."""
+    rate = 1 + max(0, s.draw_bonus(p))
+    for d in s.table.zones[f"p{p}.dominion"]:
+        rate += s.skill(d, "charge")
+    return rate
+
+
+def _threat(s, m: int) -> float:
+    """What player ``m``'s attacks this turn are expected to gain over the other
+    player (positive: good for m): each attack of its dominated characters (one
+    power card each, at most SHOTS_PER_CHAR per character) meets the defender's
+    best guard that survives the battle while the defender's guard costs last,
+    or else turns the defender's deck in a damage judgment (the non-character
+    share of the deck lands in the damage zone; the cards turned run the deck
+    down, DECK_WORTH each and the heuristic's deck-out race)."""
+    t = s.table
+    q = 1 - m
+    shots = []
+    for d in t.zones[f"p{m}.dominion"]:
+        a = s.stat(d, "attack")
+        pw = s.power(d)
+        if a <= 0 or pw <= 0:
+            continue
+        for _ in range(min(pw, SHOTS_PER_CHAR)):
+            shots.append((a, d))
+    if not shots:
+        return 0.0
+    shots.sort(reverse=True)
+    # the defender's guards: (guard iid, guards left)
+    left = {}
+    for g in t.zones[f"p{q}.dominion"]:
+        gc = s.guard_cost(g)
+        pw = s.power(g)
+        if pw >= gc:
+            left[g] = 3 if gc == 0 else pw // gc
+    deck_ids = t.zones[f"p{q}.deck"]
+    deck = len(deck_ids)
+    if deck:
+        db, card = s.db, t.card
+        nonchar = sum(1 for i in deck_ids if db[card[i]]["type"] != "character") / deck
+    else:
+        nonchar = 1.0
+    dmg0 = len(t.zones[f"p{q}.damage"])
+    gain = 0.0
+    taken = 0.0   # expected damage cards
+    burned = 0    # deck cards turned
+    dead = set()
+    for a, d in shots:
+        if d in dead:
+            continue
+        mental = s.card(d)["mental_attack"]
+        a_init = s.skill(d, "initiative")
+        a_dur = s.stat(d, "durability")
+        best = None
+        for g, n in left.items():
+            if n <= 0:
+                continue
+            dies = a >= s.stat(g, "mental" if mental else "durability")
+            kills = s.stat(g, "attack") >= a_dur and not s.card(g)["mental_attack"]
+            if dies and a_init and not s.skill(g, "initiative"):
+                kills = False
+            if not dies and (best is None or (kills and not best[1])):
+                best = (g, kills)
+        if best is not None:
+            # a guard that survives: the attack costs m its power card (and the
+            # attacker when the guard strikes it down), the guard its guard cost;
+            # m does not make an attack that only loses
+            g, kills = best
+            v = -POWER_WORTH + POWER_WORTH * s.guard_cost(g) - (_char_worth(s, d) if kills else 0.0)
+            if v < 0:
+                dead.add(d)
+                continue
+            left[g] -= 1
+            gain += v
+            continue
+        gain -= POWER_WORTH
+        n = min(a, deck - burned)
+        burned += n
+        taken += nonchar * n
+    # damage: LEAF_DAMAGE a card, with the heuristic's penalty past 6 and a loss at 10
+    def dmg_worth(x):
+        return _leaf_damage(x) + (4.0 * (x - 6) if x > 6 else 0.0)
+    gain += dmg_worth(dmg0 + taken) - dmg_worth(dmg0) + DECK_WORTH * burned
+    if burned:
+        rate = _deck_rate(s, q)
+        gain += _race(deck - burned, rate) - _race(deck, rate)
+    if dmg0 + taken >= 10:
+        gain += 20.0
+    return gain
+
+
+def leaf_value(state, player: int) -> float:
+    """The heuristic, judged for the way games end: cards left in the deck count
+    (DECK_WORTH each; nearly every game ends by a deck-out) and damage far from
+    10 counts less (LEAF_DAMAGE in place of DAMAGE_WORTH); plus THREAT_WEIGHT of
+    what the player to act in its faction or main phase can expect its attacks
+    to win before the other player acts again (``_threat``)."""
+    v = heuristic(state, player)
+    zones = state.table.zones
+    for q in (0, 1):
+        dmg = len(zones[f"p{q}.damage"])
+        x = DAMAGE_WORTH * dmg - _leaf_damage(dmg) + DECK_WORTH * len(zones[f"p{q}.deck"])
+        v += x if q == player else -x
+    if state.phase in ("faction", "main") and state.attack is None:
+        m = state.active
+        x = THREAT_WEIGHT * _threat(state, m)
+        if COUNTER_WEIGHT:
+            x -= COUNTER_WEIGHT * _threat(state, 1 - m)
+        v += x if m == player else -x
+    if AGGR_LEAF:
+        for q in (0, 1):
+            x = 0.0
+            for a in state.actives(q):
+                if state.skill(a, "aggressive"):
+                    x += AGGR_LEAF * DECK_WORTH * state.stat(a, "attack")
+            v += -x if q == player else x
+    return v

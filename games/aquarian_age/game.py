@@ -11,7 +11,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
 from . import deck_rules
-from .ai import heuristic
+from .ai import heuristic, leaf_value
 from .carddb import FACTION_NAMES, load_card_file, normalise_extra, skill_text
 from .effects import effects_text
 from .position import from_position
@@ -161,6 +161,10 @@ class AquarianAge(Game):
     # ------------------------------------------------------------------ AI
     def heuristic(self, state: AAState, player: int) -> float:
         return heuristic(state, player)
+
+    def leaf_value(self, state: AAState, player: int) -> float:
+        """Where Hard's search stops: the heuristic plus the threat of the next attacks (ai.py)."""
+        return leaf_value(state, player)
 
 
 def _set_names(state, players) -> None:
