@@ -53,15 +53,15 @@ _COPY = {
     "shared": "self.{n}",
     "cache": "None",
     "decision": "self.{n}",
-    "list": "self.{n}[:]",
+    "list": "self.{n}.copy()",  # as x[:], without building a slice
     "lists": "[y[:] for y in self.{n}]",
-    "dict": "dict(self.{n})",
-    "tuples": "dict(self.{n})",
+    "dict": "_dict_copy(self.{n})",  # dict(x): a plain dict, without the class call
+    "tuples": "_dict_copy(self.{n})",
     "records": "[dict(y) for y in self.{n}]",
     "per_player": "[dict(y) for y in self.{n}]",
     "table": "self.{n}.clone()",
     "rng": "self.{n}.copy()",
-    "steps": "[y.copy() for y in self.{n}]",
+    "steps": "list(map(_step_copy, self.{n}))",  # as [y.copy() for y in x], without a comprehension's call
     "outcome": "self.{n}",
 }
 
@@ -190,7 +190,10 @@ def declare(cls, fields: list[Field]) -> Fields:
     for f in table.fields:
         lines.append(f"    s.{f.name} = " + _COPY[f.kind].format(n=f.name))
     lines.append("    return s")
-    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls}
+    from .procedure import Step
+
+    namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls, "_step_copy": Step.copy,
+                                   "_dict_copy": dict.copy}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table above
     clone = namespace["clone"]
     clone.__doc__ = f"A copy of this {cls.__name__} (generated from its field table)."

@@ -57,7 +57,7 @@ class Step:
         s = _new(Step)  # no __init__ call: a clone copies every step
         s.proc = self.proc
         s.stage = self.stage
-        s.args = dict(self.args)
+        s.args = self.args.copy()  # a plain dict, as dict(args)
         return s
 
     def to_data(self) -> dict:

@@ -22,7 +22,6 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
 
 from .core import Event, make_event
 
@@ -61,7 +60,7 @@ def _visibility(specs: dict) -> dict:
 
 
 _new = object.__new__
-_whole = itemgetter(slice(None))  # v[:]
+_dict_copy = dict.copy
 
 
 class MoveEvent(Event):
@@ -261,14 +260,18 @@ class CardTable:
         t.vis = self.vis
         t.card = self.card  # card ids never change in place; determinize copies
         t.owner = self.owner
-        t.face = self.face[:]
-        t.orient = self.orient[:]
-        t.zone = self.zone[:]
-        zones = self.zones  # copied without a comprehension's call: zip and map run in C
-        t.zones = dict(zip(zones, map(_whole, zones.values())))
+        t.face = self.face.copy()
+        t.orient = self.orient.copy()
+        t.zone = self.zone.copy()
+        zones = self.zones  # copied whole (no insertion, no resizing), then each list replaced by its copy
+        copied = t.zones = zones.copy()
+        for key, ids in zones.items():
+            copied[key] = ids.copy()
         counters = self.counters
-        t.counters = dict(zip(counters, map(dict, counters.values()))) if counters else {}
-        t.known = self.known[:]
+        copied = t.counters = counters.copy()
+        for key, values in counters.items():
+            copied[key] = _dict_copy(values)  # a plain dict, as dict(values)
+        t.known = self.known.copy()
         return t
 
     def to_data(self) -> dict:
@@ -341,19 +344,6 @@ class CardTable:
         if v is None:  # attached: face up, seen by all; face down, by its owner
             return bool(self.face[iid]) or self.owner[iid] == player
         return bool((v[0] if self.face[iid] else v[1]) & (1 << player))
-
-    def _zone_sees(self, zone: str, iid: int, player: int) -> bool:
-        if zone.startswith("att."):
-            # attached cards: face up, seen by all; face down, by their owner
-            return bool(self.face[iid]) or self.owner[iid] == player
-        spec = self.specs[zone]
-        if spec.vis == "secret":
-            return False
-        if spec.vis == "owner":
-            return spec.owner == player
-        if self.face[iid]:
-            return True
-        return spec.owner_sees_facedown and spec.owner == player
 
     def seers(self, iid: int) -> int:
         """The players who may know which card ``iid`` is, where it is now, as a
