@@ -50,3 +50,13 @@ def test_leaf_value_is_the_heuristic_in_a_showdown_and_at_the_end():
     assert s.showdown and round_value(s, 1) is None
     assert GAME.leaf_value(s, 0) == heuristic(s, 0)
     assert GAME.leaf_value(s, 1) == heuristic(s, 1)
+
+
+def test_a_might_spell_the_attacker_can_pay_for():
+    # Player 1's 2-Might unit can't take battlefield 0 from player 0's 3 Might, unless it has a
+    # ready rune to pay for the +3 Might Action in its hand.
+    p1 = {"base": ["B-U02"], "hand": ["B-S01"]}
+    broke = GAME.from_position(_pos({"bf0": ["B-U01"]}, p1, [0, -1]))
+    paid = GAME.from_position(_pos({"bf0": ["B-U01"]}, dict(p1, runes=["RN-BODY"]), [0, -1]))
+    assert round_value(paid, 1) >= round_value(broke, 1) + 100
+    assert GAME.leaf_value(paid, 0) < GAME.leaf_value(broke, 0) - 50

@@ -81,11 +81,12 @@ def _static(s, player: int) -> float:
 # out: the value is an estimate of the board's tempo, weighed against the heuristic.
 
 from .rulebook import VICTORY_SCORE  # noqa: E402
-from .zones import BATTLEFIELD, LEGEND  # noqa: E402
+from .zones import BATTLEFIELD, HAND, LEGEND, RUNES  # noqa: E402
 
 LEAF_WEIGHT = 0.6   # the round's result, in points (100 each) and Might lost, against the heuristic
 MIGHT_LOST = 3.0    # a point of Might killed in the round
 WIN = 300.0         # reaching the Victory Score in the round, beyond its points
+TRICKS = True       # a side adds the best Might spell it can pay for to its total in a combat
 
 
 def _sums(values: list) -> list:
@@ -142,6 +143,42 @@ def _won(pts: list, p: int) -> bool:
     return pts[p] >= VICTORY_SCORE and pts[p] > pts[1 - p]
 
 
+def _trick(s, p: int, energy: int) -> int:
+    """The most Might a spell in ``p``'s hand that costs at most ``energy`` swings in a combat:
+    an Action or Reaction (playable in a showdown, digest 8.7) that gives a unit Might this turn,
+    a friendly one more or an enemy one less."""
+    if not TRICKS:
+        return 0
+    t = s.table
+    db, card = s.card_db, t.card
+    best = 0
+    for i in t.zones[HAND[p]]:
+        c = db[card[i]]
+        if c["type"] != "spell" or c["cost"] > energy:
+            continue
+        kws = c["keywords"]
+        if "action" not in kws and "reaction" not in kws:
+            continue
+        n = 0
+        for e in c["effect"]:
+            if e.get("op") == "might" and "if" not in e:
+                n += abs(e.get("n", 0))
+        if n > best:
+            best = n
+    return best
+
+
+def _energy(s, p: int, next_turn: bool) -> int:
+    """The energy ``p`` can spend now (ready runes and pool), or in its next turn (every rune
+    readied, two more channelled, digest 7.1 and 7.3)."""
+    t = s.table
+    runes = t.zones[RUNES[p]]
+    if next_turn:
+        return len(runes) + min(2, len(t.zones[f"p{p}.runedeck"]))
+    orient = t.orient
+    return s.pool[p][0] + sum(1 for r in runes if not orient[r])
+
+
 def _board(s, p: int) -> tuple:
     """Player ``p``'s side of the board: Might (with Shield, as a defender) at each battlefield,
     and the attacking Might (with Assault and what a battlefield adds) of each unit at base that
@@ -169,7 +206,7 @@ def _board(s, p: int) -> tuple:
 def _answer(pts, scored_n, ctrl, mine, theirs, n, options, here) -> tuple:
     """The other player's (``n``) best attack in its turn: (its points and scored bits, control,
     Might at the battlefields, Might lost by each side) for the option that is worst for the
-    turn player."""
+    turn player. ``here``: what each battlefield adds to an attack (and the spells' swing)."""
     best = None
     for x in options:
         p2, sc, c2 = list(pts), list(scored_n), list(ctrl)
@@ -179,7 +216,7 @@ def _answer(pts, scored_n, ctrl, mine, theirs, n, options, here) -> tuple:
             a = x[b]
             if not a:
                 continue
-            a += here[b]
+            a = max(1, a + here[b])
             took, left_a, left_d, la, ld = _fight(a, t2[b], t2[b] > 0)
             lost_n += la
             lost_t += ld
@@ -212,6 +249,11 @@ def round_value(s, t: int) -> float | None:
     ctrl0 = list(s.battlefield_controller)
     pts0 = list(s.points)
     sums_n = _sums(every_n)
+    e_t = _energy(s, t, False)
+    swing_t = _trick(s, t, e_t) - _trick(s, n, _energy(s, n, False))  # in the turn player's attacks
+    swing_n = _trick(s, n, _energy(s, n, True)) - _trick(s, t, e_t)  # in the other's
+    here_t = [h + swing_t for h in here_t]
+    here_n = [h + swing_n for h in here_n]
     best = None
     for x in _splits(_sums(ready_t), [held_n[0][0], held_n[1][0]], here_t):
         pts, scored, ctrl = list(pts0), list(s.scored), list(ctrl0)
@@ -222,7 +264,7 @@ def round_value(s, t: int) -> float | None:
             a = x[b]
             if not a:
                 continue
-            a += here_t[b]
+            a = max(1, a + here_t[b])
             took, left_a, left_d, la, ld = _fight(a, theirs[b], held_n[b][1])
             lost_t += la
             lost_n += ld
