@@ -584,6 +584,8 @@ def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, mon
     from tabletop.ai.turns import QuickRollouts
 
     game = game_of(name)
+    # Normal's rollouts end at the heuristic, the hand-over's at leaf_value: the same judge here
+    monkeypatch.setattr(type(game), "leaf_value", lambda self, s, p: self.heuristic(s, p))
     m = Match(game, selfplay_setup(game, 5), 5)
     cls = type(m.state)
     applied = [0]
