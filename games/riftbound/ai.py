@@ -1,6 +1,10 @@
-"""The computer player's judgement of a position (``Game.heuristic``)."""
+"""The computer player's judgement of a position: ``Game.heuristic`` (greedy, Normal) and
+``Game.leaf_value`` (where Hard's search stops)."""
 
 from __future__ import annotations
+
+from .rulebook import VICTORY_SCORE
+from .zones import BATTLEFIELD, HAND, LEGEND, RUNES
 
 
 def heuristic(state, player: int) -> float:
@@ -77,11 +81,10 @@ def _static(s, player: int) -> float:
 # Might total is larger (each side deals its total, digest 13.3); a tie wipes both out; an
 # empty battlefield is conquered by any unit (digest 12.5). Points follow Scoring (digest 14.1-
 # 14.4): each battlefield once per turn, and the final point from a Conquer only when every
-# battlefield was scored that turn (digest 1.5). Cards in hand, spells and abilities are left
-# out: the value is an estimate of the board's tempo, weighed against the heuristic.
-
-from .rulebook import VICTORY_SCORE  # noqa: E402
-from .zones import BATTLEFIELD, HAND, LEGEND, RUNES  # noqa: E402
+# battlefield was scored that turn (digest 1.5). Of the cards in hand only the Might spells
+# count (``_trick``): in a combat the attacker adds the best one it can pay for and the
+# defender takes off its own. Other spells and abilities are left out: the value estimates the
+# board's tempo, weighed against the heuristic.
 
 LEAF_WEIGHT = 0.6   # the round's result, in points (100 each) and Might lost, against the heuristic
 MIGHT_LOST = 3.0    # a point of Might killed in the round
