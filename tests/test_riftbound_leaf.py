@@ -60,3 +60,22 @@ def test_a_might_spell_the_attacker_can_pay_for():
     paid = GAME.from_position(_pos({"bf0": ["B-U01"]}, dict(p1, runes=["RN-BODY"]), [0, -1]))
     assert round_value(paid, 1) >= round_value(broke, 1) + 100
     assert GAME.leaf_value(paid, 0) < GAME.leaf_value(broke, 0) - 50
+
+
+def test_hard_hands_over_to_rollouts_that_stop_at_the_end_of_its_turn(monkeypatch):
+    # Riftbound's hard_options: the hand-over rollouts end at the searching player's turn's end,
+    # where leaf_value plays the reply turn on the board; a game without the option keeps Normal's
+    from tabletop.ai import HardAgent
+    from tabletop.ai.expert import _playing
+    from tabletop.ai.turns import by_rollouts
+
+    s = GAME.from_position(_pos({"bf0": ["B-U01"]}, {"base": ["B-U02", "F-U05"], "hand": ["B-S01"],
+                                                      "runes": ["RN-BODY"]}, [0, -1]))
+    agent = HardAgent(2, budget_ms=None, iterations=4)
+    choice = by_rollouts(agent, s, 1, _playing(s.decision, 1), 0.0)
+    assert choice in s.decision.choices
+    assert agent._normal.horizon_turns == GAME.hard_options["rollout_turns"] == 1
+    assert agent.last_stats["rollouts"]["candidates"]
+    monkeypatch.setattr(type(GAME), "hard_options", {})
+    by_rollouts(agent, s, 1, _playing(s.decision, 1), 0.0)
+    assert agent._normal.horizon_turns == 2
