@@ -8,7 +8,7 @@ from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError
 
 from . import carddb, deck_rules
-from .ai import heuristic
+from .ai import heuristic, leaf_value
 from .carddb import DOMAIN_COLOR
 from .position import from_position
 from .rules.turn import PHASES
@@ -136,3 +136,10 @@ class Riftbound(Game):
         """Points first, then the board (ai.py)."""
         return heuristic(state, player)
 
+    #: Hard's hand-over rollouts stop at the end of the searching player's turn: leaf_value
+    #: plays the reply turn on the board (ai.py), and more rollouts fit the budget
+    hard_options = {"rollout_turns": 1}
+
+    def leaf_value(self, state: RBState, player: int) -> float:
+        """Where Hard's search stops: the heuristic and the round that follows (ai.py)."""
+        return leaf_value(state, player)
