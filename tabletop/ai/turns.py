@@ -248,7 +248,7 @@ def by_rollouts(agent, state: State, player: int, playing: list[Choice], t0: flo
     normal = _normal(agent)
     # a game whose leaf_value looks at the reply turn itself may end these rollouts sooner
     # (its ``hard_options["rollout_turns"]``); by default they play through the reply turn
-    normal.horizon_turns = (getattr(state.game, "hard_options", None) or {}).get("rollout_turns", 2)
+    normal.horizon_turns = state.game.hard_options.get("rollout_turns", 2)
     keep = {c.id for c in playing}
     normal.steer = lambda _w, _p, choices: [c for c in choices if c.id in keep] or choices
     normal.last_stats = {}   # it keeps the last ones when it decides without rollouts

@@ -443,10 +443,8 @@ class Game:
     def decks(self) -> dict[str, list[str]]:
         return {}
 
-    #: Which edition of the preconstructed deck lists is installed; raised when
-    #: a list changes, the list it replaced kept in ``former_decks.toml`` (a
-    #: save names its decks, and a save made before keeps replaying the lists
-    #: it was dealt from).
+    #: Which edition of the preconstructed deck lists is installed; raised when a list changes, the
+    #: list it replaced kept in ``former_decks.toml`` (a save made before replays the lists it was dealt).
     deck_lists_version: str = "1"
 
     def former_deck(self, name: str, version: str) -> list[str] | None:
@@ -503,6 +501,8 @@ class Game:
     def leaf_value(self, state: State, player: int) -> float:
         """``heuristic`` where the hard player's search stops looking; a game may look further there."""
         return self.heuristic(state, player)
+    #: the hard player's settings for this game: "rollout_turns", how many turns its rollouts play
+    hard_options: dict = {}
 
     def describe_card(self, card_id: str) -> dict:
         """Plain data the table draws a card face from: name, type, cost/level,
