@@ -138,14 +138,11 @@ THREAT_WEIGHT = 0.6   # the share of the mover's expected attack outcome counted
 SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for costs too)
 DECK_WORTH = 2.5      # a card left in the deck at a leaf
 LEAF_DAMAGE = 1.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
-COUNTER_WEIGHT = 0.0  # the share of the other player's attacks in the turn after counted
-DAMAGE_CURVE = 0.0    # how much a damage card beyond the fourth costs more as ten comes near
-AGGR_LEAF = 0.0       # the share of an aggressive active's attack on its owner counted as cards off the deck
 
 
 def _leaf_damage(x: float) -> float:
     """What x damage cards cost at a leaf (beside the heuristic's penalty past 6)."""
-    return LEAF_DAMAGE * x + (DAMAGE_CURVE * (x - 4) ** 1.5 if x > 4 else 0.0)
+    return LEAF_DAMAGE * x
 
 
 def _race(deck: int, rate: float) -> float:
@@ -261,14 +258,5 @@ def leaf_value(state, player: int) -> float:
     if state.phase in ("faction", "main") and state.attack is None:
         m = state.active
         x = THREAT_WEIGHT * _threat(state, m)
-        if COUNTER_WEIGHT:
-            x -= COUNTER_WEIGHT * _threat(state, 1 - m)
         v += x if m == player else -x
-    if AGGR_LEAF:
-        for q in (0, 1):
-            x = 0.0
-            for a in state.actives(q):
-                if state.skill(a, "aggressive"):
-                    x += AGGR_LEAF * DECK_WORTH * state.stat(a, "attack")
-            v += -x if q == player else x
     return v
