@@ -3,7 +3,7 @@ change battle positions, go to the Battle Phase or end the turn."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, MadeEvent, make_event, make_choice
+from tabletop.engine.core import Choice, Decision, make_event, make_choice
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -341,15 +341,9 @@ class MainPhaseRules:
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_SETTURN
         # the kind of a set card stays secret: one event kind for spells and traps
         where = "the Field Zone" if to.endswith(".field") else slot_name(t.zones[to].index(iid), "Spell & Trap Zone")
-        e = MadeEvent()  # make_event's event, made in place
-        e.kind = "spell_trap.set"
-        e.caption = f"{self.names[p]} sets a card face down in {where}"
-        e.rule = ("seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
-                  "from the next turn on)")
-        e.data = {"card": iid, "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("spell_trap.set", f"{self.names[p]} sets a card face down in {where}",
+                               "seed 3.2.3 / 3.2.5 (set spells and traps; a trap set now can be activated "
+                               "from the next turn on)", {"card": iid, "player": p}))
 
     def _do_change_position(self, p: int, a: dict, events: list) -> None:
         """Change a face-up monster's battle position, once per turn (seed 3.2.2)."""
@@ -358,14 +352,9 @@ class MainPhaseRules:
         new = 0 if t.orient[iid] else 1
         events.append(quiet(t.set_orient(iid, new, rule="seed 3.2.2")))
         self.card_flags[iid] = self.card_flags.get(iid, 0) | F_CHANGED
-        e = MadeEvent()  # make_event's event, made in place
-        e.kind = "position.change"
-        e.caption = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
-        e.rule = "seed 3.2.2 (once per turn)"
-        e.data = {"card": iid, "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        cap = f"{self.name(iid)} changes to defense position" if new else f"{self.name(iid)} changes to attack position"
+        events.append(make_event("position.change", cap,
+                               "seed 3.2.2 (once per turn)", {"card": iid, "player": p}))
 
     def _do_activate(self, p: int, a: dict, events: list) -> None:
         """Activate a spell from the hand or face down on the field (seed 3.2.3, 3.2.4)."""
@@ -404,14 +393,7 @@ class MainPhaseRules:
     def _do_battle_phase(self, p: int, a: dict, events: list) -> None:
         """Enter the Battle Phase (seed 3.3); there is none on the first player's first turn."""
         self.phase = "battle"
-        e = MadeEvent()  # make_event's event, made in place
-        e.kind = "phase.begin"
-        e.caption = f"{self.names[p]}'s Battle Phase"
-        e.rule = "seed 3.3"
-        e.data = {"phase": "battle", "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Battle Phase", "seed 3.3", {"phase": "battle", "player": p}))
         push(self, "battle_phase")
 
     def _do_end_turn(self, p: int, a: dict, events: list) -> None:
