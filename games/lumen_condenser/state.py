@@ -6,7 +6,7 @@ check). The rules themselves are procedures in :mod:`.rules`.
 from __future__ import annotations
 
 from tabletop.engine.core import Event, State
-from tabletop.engine.core import _MadeEvent as MadeEvent  # make_event's class
+from tabletop.engine.core import MadeEvent  # make_event's class
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step

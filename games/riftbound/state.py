@@ -14,7 +14,7 @@ from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable
-from tabletop.engine.table import _number as number_run  # the kit's numbering of a run (its words)
+from tabletop.engine.table import number_run  # the kit's numbering of a run (its words)
 
 from .board import Board
 from .facts import card_facts

@@ -283,9 +283,6 @@ class MadeEvent(Event):
     __init__ = object.__init__
 
 
-_MadeEvent = MadeEvent  # its former name
-
-
 def make_event(kind: str, caption: str, rule: str, data: dict, hidden_from: tuple = (), public: dict | None = None) -> Event:
     """``Event(kind, caption, rule, data, hidden_from, public)``, made without the class call running
     ``__init__`` (its slots filled here: the rules make events by the thousand). ``data`` is kept as

@@ -162,13 +162,14 @@ def number_repeats(events: list) -> None:
             if o == k:
                 continue
         if j - i > 1 and k:
-            _number(events, i, j)
+            number_run(events, i, j)
         i, k = j, o
     if n - i > 1 and k:
-        _number(events, i, n)
+        number_run(events, i, n)
 
 
-def _number(events: list, i: int, j: int) -> None:
+def number_run(events: list, i: int, j: int) -> None:
+    """Number the run ``events[i:j]`` of equal captions: "(1 of 3)" and so on."""
     cap = events[i].caption
     for m in range(i, j):
         events[m].caption = f"{cap} ({m - i + 1} of {j - i})"
