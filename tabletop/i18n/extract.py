@@ -399,7 +399,8 @@ def kit_template() -> PoCatalog:
     """The rules kit's sentences (tabletop/engine): default captions, deck problems."""
     cat = _new_catalog("tabletop rules kit")
     engine = Path(__file__).resolve().parent.parent / "engine"
-    for msgid, note, where in code_strings(sorted(engine.glob("*.py"))):
+    # fields.py writes Python source (the generated clone), never words a player reads
+    for msgid, note, where in code_strings(sorted(p for p in engine.glob("*.py") if p.name != "fields.py")):
         _add(cat, msgid, None, note, where.split(":")[0])
     _add(cat, "({0} of {1})", None, "a step repeated: (1 of 2)")
     return cat
