@@ -206,6 +206,31 @@ def _board(s, p: int) -> tuple:
     return held, ready, every, here
 
 
+def _attack(x, here, att: list, dfd: list, defended, p: int, ctrl: list, pts: list, scored: list) -> tuple:
+    """Player ``p`` sends Might ``x[b]`` to each battlefield ``b`` (``here``: what the battlefield
+    adds): a fight (``_fight``) against the defender's Might ``dfd`` there (``defended``: whether
+    the defender has units there); a battlefield taken is conquered and scored, one where both
+    sides fell has no controller. Updates ``att``, ``dfd``, ``ctrl``, ``pts`` and ``scored``;
+    returns (Might ``p`` lost, Might the defender lost)."""
+    lost_a = lost_d = 0
+    for b in (0, 1):
+        a = x[b]
+        if not a:
+            continue
+        took, left_a, left_d, la, ld = _fight(max(1, a + here[b]), dfd[b], defended[b])
+        lost_a += la
+        lost_d += ld
+        dfd[b] = left_d
+        if took:
+            att[b] += left_a
+            if ctrl[b] != p:
+                ctrl[b] = p
+                _score(pts, scored, p, b, True)
+        elif not left_d:
+            ctrl[b] = -1
+    return lost_a, lost_d
+
+
 def _answer(pts, scored_n, ctrl, mine, theirs, n, options, here) -> tuple:
     """The other player's (``n``) best attack in its turn: (its points and scored bits, control,
     Might at the battlefields, Might lost by each side) for the option that is worst for the
@@ -214,24 +239,7 @@ def _answer(pts, scored_n, ctrl, mine, theirs, n, options, here) -> tuple:
     for x in options:
         p2, sc, c2 = list(pts), list(scored_n), list(ctrl)
         t2, n2 = list(mine), list(theirs)
-        lost_t = lost_n = 0
-        for b in (0, 1):
-            a = x[b]
-            if not a:
-                continue
-            a = max(1, a + here[b])
-            took, left_a, left_d, la, ld = _fight(a, t2[b], t2[b] > 0)
-            lost_n += la
-            lost_t += ld
-            t2[b] = left_d
-            if took:
-                n2[b] += left_a
-                if c2[b] != n:
-                    c2[b] = n
-                    _score(p2, sc, n, b, True)
-            elif not left_d:
-                c2[b] = -1
-                n2[b] = 0
+        lost_n, lost_t = _attack(x, here, n2, t2, (t2[0] > 0, t2[1] > 0), n, c2, p2, sc)
         v = 100.0 * (p2[n] - pts[n]) + MIGHT_LOST * (lost_t - lost_n) + (WIN if _won(p2, n) else 0.0)
         if best is None or v > best[0]:
             best = (v, p2, c2, t2, lost_t, lost_n)
@@ -262,23 +270,7 @@ def round_value(s, t: int) -> float | None:
         pts, scored, ctrl = list(pts0), list(s.scored), list(ctrl0)
         mine = [held_t[0][0], held_t[1][0]]
         theirs = [held_n[0][0], held_n[1][0]]
-        lost_t = lost_n = 0
-        for b in (0, 1):
-            a = x[b]
-            if not a:
-                continue
-            a = max(1, a + here_t[b])
-            took, left_a, left_d, la, ld = _fight(a, theirs[b], held_n[b][1])
-            lost_t += la
-            lost_n += ld
-            theirs[b] = left_d
-            if took:
-                mine[b] += left_a
-                if ctrl[b] != t:
-                    ctrl[b] = t
-                    _score(pts, scored, t, b, True)
-            elif not left_d:
-                ctrl[b] = -1
+        lost_t, lost_n = _attack(x, here_t, mine, theirs, (held_n[0][1], held_n[1][1]), t, ctrl, pts, scored)
         if _won(pts, t):
             v = 100.0 * (pts[t] - pts0[t]) + WIN
         else:
