@@ -48,6 +48,10 @@ class QuickDecision(Decision):
     __slots__ = ()
     __init__ = object.__init__
 
+    def choices_for(self, player: int) -> list:
+        """Decision.choices_for: every choice of these decisions is their one player's."""
+        return self.choices[:] if player == self.players[0] else []
+
 
 #: each player alone, as a decision's ``players``
 ONE_PLAYER = ((0,), (1,))

@@ -46,6 +46,7 @@ class ChainRules:
         it = self.chain[-1]
         self.chain = self.chain[:-1]
         self.priority_passes = 0
+        self.cleanup_quiet = False  # its effects may change anything a cleanup looks at
         t = self.table
         self._ev(ev, "chain.resolve", "{card} resolves".format(card=self.card_db[it['card']]['name']), R_CHAIN, card=it["source"], player=it["controller"])
         self._effects(it, ev)

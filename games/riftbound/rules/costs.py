@@ -565,9 +565,8 @@ class PayCost:
     recycle for power, which pool power pays [A] (Core Rules v1.3 Costs, Basic runes and
     Add abilities used while paying, digest 5.3-5.4, 9.1 step 4). The engine's own payment
     is the first choice (role ``default``: the greedy and expert players take it). The action (a play, an
-    ability, Equip, Hide, Weaponmaster's attach) happens with the chosen payment. Args:
-    player, kind, args (the action's), energy, power, options (the payments, computed when
-    the decision was pushed); trigger for Weaponmaster."""
+    ability, Equip, Hide, Weaponmaster's attach) happens with the chosen payment. Args: player, kind,
+    args (the action's), energy, power, options (the payments, computed when pushed); trigger for Weaponmaster."""
 
     def decide(state, step):
         a = step.args
@@ -589,11 +588,13 @@ class PayCost:
             state._play(p, args, events, plan)
         elif kind == "activate":
             state._activate(p, args, events, plan)
-        elif kind == "equip":
-            state._equip(p, args, events, plan)
-        elif kind == "hide":
-            state._hide(p, args, events, plan)
-        else:  # Weaponmaster: the Equip cost less [A], paid as the trigger goes on the chain
-            state.pay(p, a["energy"], a["power"], events, plan)
-            state._push_trigger(a["trigger"], args["target"], events)
+        else:
+            state.cleanup_quiet = False  # a cleanup looks again (_play and _activate say when themselves)
+            if kind == "equip":
+                state._equip(p, args, events, plan)
+            elif kind == "hide":
+                state._hide(p, args, events, plan)
+            else:  # Weaponmaster: the Equip cost less [A], paid as the trigger goes on the chain
+                state.pay(p, a["energy"], a["power"], events, plan)
+                state._push_trigger(a["trigger"], args["target"], events)
         return DONE

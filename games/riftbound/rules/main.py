@@ -174,6 +174,10 @@ class Playing:
         self.played[p] += 1
         typ = card["type"]
         self._ev(ev, "chain.finalize", f"{card['name']} is finalised", R_CHAIN, card=iid, player=p)
+        if (typ == "unit" or typ == "gear") and (ZLOC[a["to"]][1] >= 0 or iid in t.counters):
+            # a permanent enters a battlefield, or with counters; one entering its base with
+            # none changes nothing a cleanup looks at (units at the battlefields, damage, Might)
+            self.cleanup_quiet = False
         if typ == "unit":
             loc = ZLOC[a["to"]][1]
             ev.append(t.move(iid, a["to"], orient=0 if a.get("accelerate") else 1,
@@ -219,6 +223,8 @@ class Playing:
         tg = a.get("target", -1)
         if ab.get("exhaust"):
             ev.append(t.set_orient(src, 1, "{card} exhausts".format(card=self.name(src)), R_COST))
+        if ab.get("spend_buff") or ab.get("kill_self") or all(op["op"] == "add" for op in ab["effect"]):
+            self.cleanup_quiet = False  # a Might changes, its card dies, or it resolves at once
         if ab.get("spend_buff"):
             self.set_counter(src, "buff", 0)
         self.pay(p, *self.action_cost(p, "activate", a), ev, plan)

@@ -34,14 +34,21 @@ TURN_PROCEDURE = dict(TURN_STRUCTURE)
 # damage and Might, which units and gear are at each battlefield, facedown cards, control,
 # contested and staged battlefields, the chain, the running showdown): readying, runes
 # channelled, a card drawn, pools emptied, stun wearing off, all units healed with the
-# 'this turn' effects ending, the turn passing; triggers they queue are a task of their own.
-# After one of them, a cleanup that follows a cleanup whose pass changed nothing has nothing
-# to do (``cleanup_quiet``); the scoring step and a burn out say so when they score.
+# 'this turn' effects ending, the turn passing; triggers they queue are a task of their own,
+# and putting triggers on the chain changes only the chain (a chain only skips steps 4, 8
+# and 9). After one of them, a cleanup that follows a cleanup whose pass changed nothing has
+# nothing to do (``cleanup_quiet``); the scoring step and a burn out say so when they score.
 QUIET_STEPS = frozenset({"awaken_phase", "beginning_step", "scoring_step", "channel_phase", "draw_phase",
                          "main_phase_start", "ending_step", "expiration_step", "expiration_repeat_check", "next_turn",
-                         "cleanup"})
-# Likewise the choices that change nothing a cleanup looks at: ending the Main Phase.
-QUIET_CHOICES = frozenset({"end_turn"})
+                         "cleanup", "triggers_to_chain"})
+# Likewise the choices that change nothing a cleanup looks at: ending the Main Phase;
+# passing priority or focus; playing a card, using an ability and paying for either, as far
+# as a spell or an ability going on the chain (runes paid, the card moved to the chain, the
+# chain grown). What else they do says so itself: the chain's newest item resolving
+# (ChainRules._resolve_top), a unit or gear played (Playing._play), an ability that resolves
+# at once, spends a buff or kills its card (Playing._activate), Equip, Hide and Weaponmaster
+# paid (PayCost.choose).
+QUIET_CHOICES = frozenset({"end_turn", "pass", "play", "activate", "pay"})
 _TABLE = PROCS.table
 _new = object.__new__
 # the running combat's step (the showdown's "stage") -> its procedure (rules/combat.py)
