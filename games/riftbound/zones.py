@@ -55,6 +55,7 @@ def _per_player(name: str) -> tuple:
     return (f"p0.{name}", f"p1.{name}")
 
 
-HAND, CHAMPION, LEGEND, BASE, RUNES = (_per_player(n) for n in ("hand", "champion", "legend", "base", "runes"))
+HAND, CHAMPION, LEGEND, BASE, RUNES, DECK, RUNEDECK, TRASH = (
+    _per_player(n) for n in ("hand", "champion", "legend", "base", "runes", "deck", "runedeck", "trash"))
 HIDDEN = (("p0.hidden0", "p0.hidden1"), ("p1.hidden0", "p1.hidden1"))  # HIDDEN[player][battlefield]
 BATTLEFIELD = ("shared.bf0", "shared.bf1")  # the battlefield cards' zones

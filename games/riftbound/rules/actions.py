@@ -7,7 +7,7 @@ from tabletop.engine.core import Event
 
 from ..effects import TOKENS
 from ..rulebook import R_BURN, R_EFFECT, R_HIDE, R_KW, VICTORY_SCORE
-from ..zones import ZLOC, lz
+from ..zones import DECK, HAND, RUNEDECK, RUNES, TRASH, ZLOC, lz
 
 
 class CardActions:
@@ -19,7 +19,7 @@ class CardActions:
         """Draw, with Burn Out when the deck runs out (Core Rules v1.3 Burn Out, digest 14.6)."""
         t = self.table
         for _ in range(n):
-            deck = t.zones[f"p{p}.deck"]
+            deck = t.zones[DECK[p]]
             guard = 0
             while not deck:
                 guard += 1
@@ -41,17 +41,17 @@ class CardActions:
                 if guard > 50:
                     return
             top = deck[0]
-            ev.append(t.move(top, f"p{p}.hand", caption=f"{self.names[p]} draws a card", rule=rule))
+            ev.append(t.move(top, HAND[p], caption=f"{self.names[p]} draws a card", rule=rule))
 
     def channel(self, p: int, n: int, exhausted: bool, ev: list, rule: str) -> None:
         """Channel: top runes of the rune deck to the board, ready; fewer if it runs short (digest 5.6)."""
         t = self.table
         for _ in range(n):
-            rd = t.zones[f"p{p}.runedeck"]
+            rd = t.zones[RUNEDECK[p]]
             if not rd:
                 self._ev(ev, "rune.channel_short", f"{self.names[p]}'s rune deck is empty: nothing more to channel", rule, player=p)
                 return
-            e = t.move(rd[0], f"p{p}.runes", face=1, orient=1 if exhausted else 0,
+            e = t.move(rd[0], RUNES[p], face=1, orient=1 if exhausted else 0,
                        caption=f"{self.names[p]} channels a rune", rule=rule)
             ev.append(e)
 
@@ -102,7 +102,7 @@ class CardActions:
         if self.card_of(u)["type"] == "token":
             ev.append(t.move(u, "shared.gone", caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))
         else:
-            ev.append(t.move(u, f"p{t.owner[u]}.trash", face=1, orient=0, caption=f"{self.name(u)} goes to the trash", rule=rule))
+            ev.append(t.move(u, TRASH[t.owner[u]], face=1, orient=0, caption=f"{self.name(u)} goes to the trash", rule=rule))
         if u in t.counters:
             del t.counters[u]
         if self.this_turn_effects:

@@ -8,7 +8,7 @@ from tabletop.engine.procedure import DONE
 
 from ..effects import resolve as resolve_effect
 from ..rulebook import R_CHAIN, R_FOCUS, R_KW
-from ..zones import ZLOC
+from ..zones import TRASH, ZLOC
 from .main import take_action
 from . import ASKS, ONE_PLAYER, PROCS, QuickDecision
 
@@ -51,7 +51,7 @@ class ChainRules:
         self._ev(ev, "chain.resolve", "{card} resolves".format(card=self.card_db[it['card']]['name']), R_CHAIN, card=it["source"], player=it["controller"])
         self._effects(it, ev)
         if it["kind"] == "spell" and t.zone[it["source"]] == "shared.chain":
-            ev.append(t.move(it["source"], f"p{t.owner[it['source']]}.trash", caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
+            ev.append(t.move(it["source"], TRASH[t.owner[it["source"]]], caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
         self.cleanup_due = True
         self._after_chain_change(ev)
 

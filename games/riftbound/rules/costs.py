@@ -12,7 +12,7 @@ from tabletop.engine.procedure import DONE
 
 from ..carddb import DOMAIN_CODE, DOMAINS
 from ..rulebook import POOL_INDEX, R_COST
-from ..zones import RUNES, ZLOC
+from ..zones import RUNEDECK, RUNES, ZLOC
 from . import PROCS, push
 
 # the actions whose cost is paid with runes: the player chooses how when payments differ
@@ -442,7 +442,7 @@ class Costs:
             ev.append(e)
         for r in plan["recycle"]:
             dom = db[t.card[r]]["rune"]
-            ev.append(t.move(r, f"p{p}.runedeck", orient=0, face=0,
+            ev.append(t.move(r, RUNEDECK[p], orient=0, face=0,
                              caption=_RECYCLE_RUNE[dom].format(player=who), rule=R_COST))
         # spend: the pool's own power for each domain symbol it holds and for the [A] the
         # payment names; what the runes added is spent as soon as it is added
