@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import MadeEvent
 
 from .rulebook import NUMERIC_KEYWORDS
-from .zones import BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
+from .zones import ATT, BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
 
 
 class Board:
@@ -92,7 +92,7 @@ class Board:
                 v = v + 1 if numeric else max(v, 1)
         zones = t.zones
         if len(zones) > N_ZONES:  # some card is attached (its att.<unit> zone is there)
-            att = zones.get(f"att.{iid}")
+            att = zones.get(ATT[iid] if iid < 512 else f"att.{iid}")  # zones.att, without its call
             if att:
                 for g in att:
                     gk = db[t.card[g]]["kw"]
@@ -139,7 +139,7 @@ class Board:
                 m += x[2]
         zones = t.zones
         if len(zones) > N_ZONES:  # some card is attached (its att.<unit> zone is there)
-            att = zones.get(f"att.{iid}")
+            att = zones.get(ATT[iid] if iid < 512 else f"att.{iid}")  # zones.att, without its call
             if att:
                 for g in att:
                     m += db[t.card[g]]["bonus"]

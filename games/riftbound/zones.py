@@ -59,3 +59,9 @@ HAND, CHAMPION, LEGEND, BASE, RUNES, DECK, RUNEDECK, TRASH = (
     _per_player(n) for n in ("hand", "champion", "legend", "base", "runes", "deck", "runedeck", "trash"))
 HIDDEN = (("p0.hidden0", "p0.hidden1"), ("p1.hidden0", "p1.hidden1"))  # HIDDEN[player][battlefield]
 BATTLEFIELD = ("shared.bf0", "shared.bf1")  # the battlefield cards' zones
+ATT = tuple(f"att.{i}" for i in range(512))  # ATT[unit]: the zone of the gear attached to a unit
+
+
+def att(u: int) -> str:
+    """The zone of the gear attached to the unit ``u`` (``att.<unit>``)."""
+    return ATT[u] if u < 512 else f"att.{u}"

@@ -7,7 +7,7 @@ from tabletop.engine.core import Event
 
 from ..effects import TOKENS
 from ..rulebook import R_BURN, R_EFFECT, R_HIDE, R_KW, VICTORY_SCORE
-from ..zones import DECK, HAND, RUNEDECK, RUNES, TRASH, ZLOC, lz
+from ..zones import DECK, HAND, RUNEDECK, RUNES, TRASH, ZLOC, att as att_zone, lz
 
 
 class CardActions:
@@ -93,7 +93,7 @@ class CardActions:
         if w is None:
             return
         p, loc = w
-        att = t.zones.get(f"att.{u}")
+        att = t.zones.get(att_zone(u))
         if att:
             for g in list(att):
                 ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",

@@ -11,6 +11,8 @@ from . import ONE_PLAYER, PROCS, QuickDecision
 
 # choices that never change, made once (a decision lists the same objects each time)
 _PASS = tuple(Choice("pass", {}, p, "Pass focus", role="pass") for p in (0, 1))
+# (the Focus decision's prompt, the battlefield's name) -> the prompt written
+_PROMPTS: dict = {}
 
 
 class Showdowns:
@@ -77,7 +79,14 @@ class Focus:
         d = QuickDecision()  # Decision([p], "focus", prompt, ch), without its __init__
         d.players = ONE_PLAYER[p]
         d.kind = "focus"
-        d.prompt = prompt.format(battlefield=state.bf_name(state.showdown['battlefield']))
+        # the same words each time for the same battlefield (written once)
+        at = state.bf_name(state.showdown['battlefield'])
+        text = _PROMPTS.get((prompt, at))
+        if text is None:
+            if len(_PROMPTS) > 1000:
+                _PROMPTS.clear()
+            text = _PROMPTS[prompt, at] = prompt.format(battlefield=at)
+        d.prompt = text
         d.choices = ch
         return d
 

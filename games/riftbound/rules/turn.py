@@ -7,7 +7,7 @@ from tabletop.engine.core import MadeEvent
 from tabletop.engine.procedure import AGAIN, DONE, Step
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
-from ..zones import LEGEND, LOCZ, N_ZONES, RUNES, ZLOC
+from ..zones import ATT, LEGEND, LOCZ, N_ZONES, RUNES, ZLOC
 from . import PROCS
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -313,7 +313,7 @@ class TurnRules:
                     e.hidden_from = ()
                     e.public = None
                     ev.append(e)
-                att = attached and zones.get(f"att.{i}")
+                att = attached and zones.get(ATT[i] if i < 512 else f"att.{i}")  # zones.att, without its call
                 if att:
                     for g in att:
                         if t.orient[g]:
