@@ -9,6 +9,20 @@ from .rulebook import NUMERIC_KEYWORDS
 from .zones import ATT, BATTLEFIELD, LEGEND, LOCZ, N_ZONES, ZLOC
 
 
+# the words the rules write again and again (a card readies, a rune is exhausted, a card
+# is played), by their template and what fills it in: each sentence is written once
+WRITTEN: dict = {}
+
+
+def written(key: tuple, template: str, **words) -> str:
+    """``template.format(**words)``, kept under ``key`` (the template and the words, in a
+    tuple the caller makes: a hot path looks it up in WRITTEN first, without this call)."""
+    if len(WRITTEN) > 20_000:
+        WRITTEN.clear()
+    text = WRITTEN[key] = template.format(**words)
+    return text
+
+
 class Board:
     """Reading the board: the mixin every rule uses."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
+from ..board import WRITTEN, written
 from ..effects import resolve as resolve_effect
 from ..rulebook import R_CHAIN, R_FOCUS, R_KW
 from ..zones import TRASH, ZLOC
@@ -48,7 +49,9 @@ class ChainRules:
         self.priority_passes = 0
         self.cleanup_quiet = False  # its effects may change anything a cleanup looks at
         t = self.table
-        self._ev(ev, "chain.resolve", "{card} resolves".format(card=self.card_db[it['card']]['name']), R_CHAIN, card=it["source"], player=it["controller"])
+        nm = self.card_db[it["card"]]["name"]
+        self._ev(ev, "chain.resolve", WRITTEN.get(("{card} resolves", nm)) or written(("{card} resolves", nm), "{card} resolves", card=nm), R_CHAIN,
+                 card=it["source"], player=it["controller"])
         self._effects(it, ev)
         if it["kind"] == "spell" and t.zone[it["source"]] == "shared.chain":
             ev.append(t.move(it["source"], TRASH[t.owner[it["source"]]], caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))

@@ -10,6 +10,7 @@ from operator import ge, le
 from tabletop.engine.core import Choice, Decision, MadeEvent
 from tabletop.engine.procedure import DONE
 
+from ..board import WRITTEN, written
 from ..carddb import DOMAIN_CODE, DOMAINS
 from ..rulebook import POOL_INDEX, R_COST
 from ..zones import RUNEDECK, RUNES, ZLOC
@@ -96,9 +97,8 @@ _DOMAIN_INDEX = {d: POOL_INDEX[d] - 1 for d in DOMAINS}
 
 
 def affords(wallet: tuple, energy: int, power: list) -> bool:
-    """Can a cost be paid from ``wallet`` (:meth:`Costs.wallet`)? Each domain symbol takes one
-    power of its domain, each [A] one power of any domain, [1] one energy (a rune may give
-    both its energy and its power, digest 5.3)."""
+    """Can a cost be paid from ``wallet`` (:meth:`Costs.wallet`)? Each domain symbol takes one power of its
+    domain, each [A] one power of any domain, [1] one energy (a rune may give both, digest 5.3)."""
     if energy > wallet[0]:
         return False
     if not power:
@@ -121,15 +121,14 @@ def affords(wallet: tuple, energy: int, power: list) -> bool:
 
 
 def _dominates(a: tuple, b: tuple) -> bool:
-    """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at
-    least as many ready runes of every domain (so the same runes, some of them ready)."""
+    """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at least as many
+    ready runes of every domain (so the same runes, some of them ready)."""
     return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
 def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
-    """The rune of ``runes`` (their domains ``doms``: pool indexes) the engine's own payment
-    recycles next, of domain ``k`` (-1: any): the first exhausted one not recycled yet, else
-    the first ready one (in the runes' order), else None."""
+    """The rune of ``runes`` (their domains ``doms``: pool indexes) the engine's own payment recycles next,
+    of domain ``k`` (-1: any): the first exhausted one not recycled yet, else the first ready one, else None."""
     first = None
     for i, r in enumerate(runes):
         if (k < 0 or doms[i] == k) and r not in recycle:
@@ -141,9 +140,8 @@ def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
 
 
 def _plan_from_counts(power, need, doms, ready, tired, xs, aa, pool_any):
-    """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles
-    ``need[k] + aa[k]`` runes of it (the exhausted ones first, those just exhausted
-    next), or None when the domain has too few runes."""
+    """The payment that exhausts ``xs[k]`` ready runes of domain k and recycles ``need[k] + aa[k]``
+    runes of it (the exhausted ones first, those just exhausted next), or None when too few."""
     exhaust, recycle = [], []
     by_dom = {}
     for k in doms:
@@ -434,16 +432,17 @@ class Costs:
             orient[r] = 1
             e = MadeEvent()
             e.kind = "card.turn"
-            e.caption = _EXHAUST_RUNE[db[t.card[r]]["rune"]].format(player=who)
+            text = _EXHAUST_RUNE[db[t.card[r]]["rune"]]
+            e.caption = WRITTEN.get((text, who)) or written((text, who), text, player=who)
             e.rule = R_COST
             e.data = {"card": r, "orient": "sideways"}
             e.hidden_from = ()
             e.public = None
             ev.append(e)
         for r in plan["recycle"]:
-            dom = db[t.card[r]]["rune"]
+            text = _RECYCLE_RUNE[db[t.card[r]]["rune"]]
             ev.append(t.move(r, RUNEDECK[p], orient=0, face=0,
-                             caption=_RECYCLE_RUNE[dom].format(player=who), rule=R_COST))
+                             caption=WRITTEN.get((text, who)) or written((text, who), text, player=who), rule=R_COST))
         # spend: the pool's own power for each domain symbol it holds and for the [A] the
         # payment names; what the runes added is spent as soon as it is added
         used_pool = [0] * 6
@@ -460,7 +459,8 @@ class Costs:
         pool[0] -= min(pool[0], energy)
         if energy or power:
             text = "{player} pays {energy} energy and {power} power" if power else "{player} pays {energy} energy"
-            self._ev(ev, "cost.pay", text.format(player=who, energy=energy, power=len(power)), R_COST,
+            key = (text, who, energy, len(power))
+            self._ev(ev, "cost.pay", WRITTEN.get(key) or written(key, text, player=who, energy=energy, power=len(power)), R_COST,
                      player=p, energy=energy, power=list(power))
 
     def _equip_cost(self, g: int, less_a: bool = False) -> tuple:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice
 from tabletop.engine.procedure import DONE
 
+from ..board import WRITTEN, written
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
 from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import ONE_PLAYER, PROCS, QuickDecision
@@ -165,7 +166,9 @@ class Playing:
         if hidden_at >= 0:
             ev.append(t.set_face(iid, 1, f"{self.names[p]} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
-        ev.append(t.move(iid, "shared.chain", face=1, caption="{player} plays {card}".format(player=self.names[p], card=card['name']), rule=R_PLAY))
+        key = ("{player} plays {card}", self.names[p], card["name"])
+        ev.append(t.move(iid, "shared.chain", face=1, caption=WRITTEN.get(key) or written(
+            key, "{player} plays {card}", player=self.names[p], card=card['name']), rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)
         rep = 1 if a.get("repeat") else 0
@@ -180,8 +183,9 @@ class Playing:
             self.cleanup_quiet = False
         if typ == "unit":
             loc = ZLOC[a["to"]][1]
+            text = "{unit} enters ready" if a.get('accelerate') else "{unit} enters exhausted"
             ev.append(t.move(iid, a["to"], orient=0 if a.get("accelerate") else 1,
-                             caption=("{unit} enters ready" if a.get('accelerate') else "{unit} enters exhausted").format(unit=card['name']), rule=R_PLAY))
+                             caption=WRITTEN.get((text, card["name"])) or written((text, card["name"]), text, unit=card['name']), rule=R_PLAY))
             self._arrive(p, loc, ev)
             self._queue_card(iid, "play", p, loc, legion)
         elif typ == "gear":

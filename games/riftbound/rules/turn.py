@@ -4,6 +4,8 @@ Turn structure, digest 7)."""
 from __future__ import annotations
 
 from tabletop.engine.core import MadeEvent
+
+from ..board import WRITTEN, written
 from tabletop.engine.procedure import AGAIN, DONE, Step
 
 from ..rulebook import R_AWAKEN, R_BEGIN, R_CHANNEL, R_DRAW, R_END, R_HOLD, R_MAIN, R_POOL, R_TURN
@@ -307,7 +309,8 @@ class TurnRules:
                     orient[i] = 0
                     e = MadeEvent()
                     e.kind = "card.turn"
-                    e.caption = "{card} readies".format(card=db[card[i]]["name"])
+                    nm = db[card[i]]["name"]
+                    e.caption = WRITTEN.get(("{card} readies", nm)) or written(("{card} readies", nm), "{card} readies", card=nm)
                     e.rule = R_AWAKEN
                     e.data = {"card": i, "orient": "upright"}
                     e.hidden_from = ()
