@@ -43,13 +43,24 @@ class Combat:
                  R_COMBAT, bf=b, attacker=att)
         self.cleanup_due = True
 
-    def _assign_candidates(self, targets: list, done: dict) -> list:
+    def _assign_candidates(self, targets: list, done: dict, known: dict | None = None) -> list:
         """Units that may receive the next assignment: lethal first, Tank before the rest,
-        Backline after the rest (digest 13.3; Core Rules v1.3 Tank, Backline)."""
-        left = [u for u in targets if done.get(u, 0) < self._lethal(u)]
+        Backline after the rest (digest 13.3; Core Rules v1.3 Tank, Backline). ``known`` keeps
+        each target's lethal damage and Tank/Backline tier between calls of one assignment
+        run (assigning damage changes neither)."""
+        if known is None:
+            known = {}
+        left, tiers = [], []
+        for u in targets:
+            k = known.get(u)
+            if k is None:
+                k = known[u] = (self._lethal(u), (1 if self.keyword_value(u, "tank") else 0)
+                                | (2 if self.keyword_value(u, "backline") else 0))
+            if done.get(u, 0) < k[0]:
+                left.append(u)
+                tiers.append(k[1])
         if not left:
             return []
-        tiers = [(1 if self.keyword_value(u, "tank") else 0) | (2 if self.keyword_value(u, "backline") else 0) for u in left]
         if 3 not in tiers:
             rank = [0 if tr == 1 else (2 if tr == 2 else 1) for tr in tiers]
             best = min(rank)
@@ -57,7 +68,7 @@ class Combat:
         # a unit with both Tank and Backline: the assigning player follows one of them
         # (Core Rules v1.3 Combat Damage 460.2.c.7-8, digest 13.3). Treated as a Tank it may
         # come first; once a unit without Tank got damage, it is a Backline unit (last).
-        non_tank_hit = any(done.get(u, 0) and not self.keyword_value(u, "tank") for u in targets)
+        non_tank_hit = any(done.get(u, 0) and not known[u][1] & 1 for u in targets)
         dual = [u for u, tr in zip(left, tiers) if tr == 3]
         for want in (1, 0):
             group = [u for u, tr in zip(left, tiers) if tr == want]
@@ -82,8 +93,9 @@ class Combat:
         done = {}
         for u, n, _s in mine:
             done[u] = done.get(u, 0) + n
+        known: dict = {}  # _assign_candidates's, for this run
         while showdown["left"] > 0:
-            cands = self._assign_candidates(targets, done)
+            cands = self._assign_candidates(targets, done, known)
             if not cands:
                 last = mine[-1][0] if mine else targets[0]
                 showdown["assignments"] = showdown["assignments"] + [[last, showdown["left"], side]]
