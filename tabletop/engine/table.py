@@ -61,6 +61,8 @@ def _visibility(specs: dict) -> dict:
 
 _new = object.__new__
 _dict_copy = dict.copy
+#: id of a list of zone specs -> (its specs, the specs by key, their visibility): see CardTable
+_SPECS_SEEN: dict = {}
 
 
 class MoveEvent(Event):
@@ -181,8 +183,17 @@ class CardTable:
     __slots__ = ("card", "owner", "face", "orient", "zone", "zones", "counters", "known", "specs", "vis")
 
     def __init__(self, specs: list[ZoneSpec]):
-        self.specs: dict[str, ZoneSpec] = {s.key: s for s in specs}
-        self.vis = _visibility(self.specs)
+        # the specs by key and their visibility, worked out once per list of specs (never changed:
+        # every table made from the same specs shares them, as clones do)
+        snap = tuple(specs)
+        got = _SPECS_SEEN.get(id(specs))
+        if got is None or got[0] != snap:  # the same spec objects, compared by identity first
+            if len(_SPECS_SEEN) > 64:
+                _SPECS_SEEN.clear()
+            by_key = {s.key: s for s in snap}
+            got = _SPECS_SEEN[id(specs)] = (snap, by_key, _visibility(by_key))
+        self.specs: dict[str, ZoneSpec] = got[1]
+        self.vis = got[2]
         self.card: list[str] = []
         self.owner: list[int] = []
         self.face: list[int] = []  # 1 up, 0 down
