@@ -24,9 +24,10 @@ _LAST = tuple(((_END_TURN[p], _SURRENDER[p]), (_BATTLE_PHASE[p], _END_TURN[p], _
 #: a monster that was summoned, changed position or attacked this turn keeps its position (seed 3.2.2)
 _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 
-#: the free and the taken slots of a row of three, by which slots are empty
-_FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
-         for a in (False, True) for b in (False, True) for c in (False, True)}
+#: the free and the taken slots of a row of three, by which slots are empty: _FREE[a][b][c] for the
+#: left, centre and right slot empty or not (nested lists indexed by the three tests: no key to build)
+_FREE = [[[(tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
+           for c in (False, True)] for b in (False, True)] for a in (False, True)]
 #: a decision made without running ``__init__`` (its slots are filled where it is made)
 _new = object.__new__
 #: the deciding players of a Main Phase decision, by the turn player
@@ -112,8 +113,8 @@ class MainPhaseRules:
             made.clear()
         m_row, s_row, f_row = zones[mz], zones[sz], zones[fz]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
-        m_free, m_taken = _FREE[(m_row[0] is None, m_row[1] is None, m_row[2] is None)]
-        s_free, s_taken = _FREE[(s_row[0] is None, s_row[1] is None, s_row[2] is None)]
+        m_free, m_taken = _FREE[m_row[0] is None][m_row[1] is None][m_row[2] is None]
+        s_free, s_taken = _FREE[s_row[0] is None][s_row[1] is None][s_row[2] is None]
         mx = self.maximum_centre
         for i in zones[hz]:
             cid = card[i]
