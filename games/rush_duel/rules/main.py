@@ -11,7 +11,7 @@ from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
-from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, ZoneDecision, effect_words, slot_name
 from .choices import words as label_words
 from .procedures import PROCS, push
 
@@ -71,10 +71,24 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
     for k in free:
         key = ("summon", i, cid, p, k)
         pair = made.get(key)
-        if pair is None:
-            where = MONSTER_ZONE_WORDS[k]
-            pair = made[key] = (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
-                                make_choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+        if pair is None:  # the words are written when first read (PlaceChoice)
+            s = PlaceChoice()
+            s.kind = "summon"
+            s.args = {"card": i, "to": mz, "slot": k}
+            s.player = p
+            s._label = None
+            s.role = ""
+            s._id = None
+            s._name = name
+            c = PlaceChoice()
+            c.kind = "set"
+            c.args = {"card": i, "to": mz, "slot": k}
+            c.player = p
+            c._label = None
+            c.role = ""
+            c._id = None
+            c._name = name
+            pair = made[key] = (s, c)
         out += pair
     got = made[(i, cid, p, free)] = (out, out[2:])
     return got
@@ -87,9 +101,15 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
     for slot in free:
         key = ("set", i, cid, p, slot)
         c = made.get(key)
-        if c is None:
-            c = made[key] = make_choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                   f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
+        if c is None:  # the words are written when first read (PlaceChoice)
+            c = made[key] = PlaceChoice()
+            c.kind = "set"
+            c.args = {"card": i, "to": sz, "slot": slot}
+            c.player = p
+            c._label = None
+            c.role = ""
+            c._id = None
+            c._name = name
         out.append(c)
     got = made[(i, cid, p, free)] = (out, out[1:])
     return got
