@@ -71,15 +71,8 @@ class MoveEvent(Event):
     what they are made of, as it was when the card moved."""
 
     __slots__ = ("_cap", "_move", "_data", "_pub")
-
-    def __init__(self, caption: str, rule: str, data: dict, hidden_from: tuple, public: dict | None):
-        self.kind = "card.move"
-        self._cap = caption or None  # None: the default caption, not written yet
-        self.rule = rule
-        self._move = None
-        self._data = data
-        self.hidden_from = hidden_from
-        self._pub = public
+    #: made by :meth:`CardTable.move`, which fills its slots: the class call runs no Python
+    __init__ = object.__init__
 
     @property
     def caption(self) -> str:
@@ -436,7 +429,7 @@ class CardTable:
             hidden = _HIDDEN[before | known[iid] | after]
         # the event keeps what its data is made of; the data, the public data and the
         # default caption are written when first read (MoveEvent)
-        e = _new(MoveEvent)
+        e = MoveEvent()
         e.kind = "card.move"
         e._cap = "" if quiet else caption or None
         e.rule = rule

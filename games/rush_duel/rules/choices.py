@@ -46,13 +46,9 @@ class Words:
         return self.template.format(**self.fill)
 
 
-#: a label made without the class call running ``__init__`` (its slots filled where made)
-_new = object.__new__
-
-
 def words(template: str, fill: dict) -> Words:
     """The words ``template.format(**fill)``, written when first read."""
-    w = _new(Words)
+    w = Words()  # no __init__: the class call runs no Python
     w.template = template
     w.fill = fill
     return w
@@ -165,3 +161,11 @@ class ZoneDecision(OnePlayerDecision):
             if old.id == choice_id:
                 return old
         return None
+
+
+class MadeZoneDecision(ZoneDecision):
+    """A :class:`ZoneDecision` whose slots the rules fill where they make it (the Main and
+    Battle Phases, at every decision): the class call runs no Python."""
+
+    __slots__ = ()
+    __init__ = object.__init__

@@ -11,7 +11,7 @@ from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
-from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, ZoneDecision, effect_words, slot_name
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, MadeZoneDecision, ZoneDecision, effect_words, slot_name
 from .choices import words as label_words
 from .procedures import PROCS, push
 
@@ -28,8 +28,6 @@ _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 #: left, centre and right slot empty or not (nested lists indexed by the three tests: no key to build)
 _FREE = [[[(tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
            for c in (False, True)] for b in (False, True)] for a in (False, True)]
-#: a decision made without running ``__init__`` (its slots are filled where it is made)
-_new = object.__new__
 #: the deciding players of a Main Phase decision, by the turn player
 _ONE = ((0,), (1,))
 
@@ -243,7 +241,7 @@ class MainPhaseRules:
             if len(_PROMPTS) > 1000:
                 _PROMPTS.clear()
             prompt = _PROMPTS[name] = f"{name}: Main Phase"
-        d = _new(ZoneDecision)  # ZoneDecision((p,), "main_action", prompt, ch, same)
+        d = MadeZoneDecision()  # ZoneDecision((p,), "main_action", prompt, ch, same)
         d.players = _ONE[p]
         d.kind = "main_action"
         d.prompt = prompt
