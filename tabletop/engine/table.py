@@ -61,6 +61,8 @@ def _visibility(specs: dict) -> dict:
 
 _new = object.__new__
 _dict_copy = dict.copy
+#: id of a list of zone specs -> (its specs, the specs by key, their visibility): see CardTable
+_SPECS_SEEN: dict = {}
 
 
 class MoveEvent(Event):
@@ -69,15 +71,8 @@ class MoveEvent(Event):
     what they are made of, as it was when the card moved."""
 
     __slots__ = ("_cap", "_move", "_data", "_pub")
-
-    def __init__(self, caption: str, rule: str, data: dict, hidden_from: tuple, public: dict | None):
-        self.kind = "card.move"
-        self._cap = caption or None  # None: the default caption, not written yet
-        self.rule = rule
-        self._move = None
-        self._data = data
-        self.hidden_from = hidden_from
-        self._pub = public
+    #: made by :meth:`CardTable.move`, which fills its slots: the class call runs no Python
+    __init__ = object.__init__
 
     @property
     def caption(self) -> str:
@@ -181,8 +176,17 @@ class CardTable:
     __slots__ = ("card", "owner", "face", "orient", "zone", "zones", "counters", "known", "specs", "vis")
 
     def __init__(self, specs: list[ZoneSpec]):
-        self.specs: dict[str, ZoneSpec] = {s.key: s for s in specs}
-        self.vis = _visibility(self.specs)
+        # the specs by key and their visibility, worked out once per list of specs (never changed:
+        # every table made from the same specs shares them, as clones do)
+        snap = tuple(specs)
+        got = _SPECS_SEEN.get(id(specs))
+        if got is None or got[0] != snap:  # the same spec objects, compared by identity first
+            if len(_SPECS_SEEN) > 64:
+                _SPECS_SEEN.clear()
+            by_key = {s.key: s for s in snap}
+            got = _SPECS_SEEN[id(specs)] = (snap, by_key, _visibility(by_key))
+        self.specs: dict[str, ZoneSpec] = got[1]
+        self.vis = got[2]
         self.card: list[str] = []
         self.owner: list[int] = []
         self.face: list[int] = []  # 1 up, 0 down
@@ -425,7 +429,7 @@ class CardTable:
             hidden = _HIDDEN[before | known[iid] | after]
         # the event keeps what its data is made of; the data, the public data and the
         # default caption are written when first read (MoveEvent)
-        e = _new(MoveEvent)
+        e = MoveEvent()
         e.kind = "card.move"
         e._cap = "" if quiet else caption or None
         e.rule = rule

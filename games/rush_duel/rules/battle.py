@@ -9,14 +9,12 @@ from tabletop.engine.procedure import AGAIN, DONE
 from ..effects import F_ATTACKED
 from ..board import _SURRENDER
 from ..zones import Z, quiet
-from .choices import ATTACKS, ZoneDecision
+from .choices import ATTACKS, MadeZoneDecision
 from .procedures import PROCS, push
 
 
 #: a choice that never changes, made once (a decision lists the same object each time)
 _END_BATTLE = tuple(Choice("end_turn", {}, p, "End the Battle Phase and the turn", role="end") for p in (0, 1))
-#: a decision made without running ``__init__`` (its slots are filled where it is made)
-_new = object.__new__
 #: the deciding players of a Battle Phase decision, by the turn player
 _ONE = ((0,), (1,))
 #: the Battle Phase prompt, by player name
@@ -66,7 +64,7 @@ class BattleRules:
             if len(_PROMPTS) > 1000:
                 _PROMPTS.clear()
             prompt = _PROMPTS[name] = f"{name}: Battle Phase"
-        d = _new(ZoneDecision)  # ZoneDecision((p,), "battle_action", prompt, ch)
+        d = MadeZoneDecision()  # ZoneDecision((p,), "battle_action", prompt, ch)
         d.players = _ONE[p]
         d.kind = "battle_action"
         d.prompt = prompt

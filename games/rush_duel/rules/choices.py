@@ -46,13 +46,9 @@ class Words:
         return self.template.format(**self.fill)
 
 
-#: a label made without the class call running ``__init__`` (its slots filled where made)
-_new = object.__new__
-
-
 def words(template: str, fill: dict) -> Words:
     """The words ``template.format(**fill)``, written when first read."""
-    w = _new(Words)
+    w = Words()  # no __init__: the class call runs no Python
     w.template = template
     w.fill = fill
     return w
@@ -72,6 +68,32 @@ def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
     how = card["modes"][mode]["label"] if mode is not None else ""
     target = "" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card"
     return words(template, {"card": name, "mode": how, "target": target})
+
+
+class PlaceChoice(Choice):
+    """A summon or a set of a card into a zone of a row (its args name the card, the row
+    and the slot) whose words are written when first read (only the table reads labels):
+    "Summon X in the left Monster Zone", "Set X face down in the centre Spell & Trap
+    Zone". It keeps the card's name (``_name``); the rest of the words come from its kind
+    and args. Made without the class call running ``__init__``: the rules fill its slots
+    where they make it, by the thousand."""
+
+    __slots__ = ("_name",)
+    __init__ = object.__init__
+
+    @property
+    def label(self) -> str:
+        lab = self._label
+        if lab is None:
+            a = self.args
+            row = ZONE_WORDS["Monster Zone" if a["to"].endswith(".monster") else "Spell & Trap Zone"]
+            lab = self._label = (f"Summon {self._name} in {row[a['slot']]}" if self.kind == "summon"
+                                 else f"Set {self._name} face down in {row[a['slot']]}")
+        return lab
+
+    @label.setter
+    def label(self, text: str) -> None:
+        self._label = text
 
 
 #: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,
@@ -139,3 +161,11 @@ class ZoneDecision(OnePlayerDecision):
             if old.id == choice_id:
                 return old
         return None
+
+
+class MadeZoneDecision(ZoneDecision):
+    """A :class:`ZoneDecision` whose slots the rules fill where they make it (the Main and
+    Battle Phases, at every decision): the class call runs no Python."""
+
+    __slots__ = ()
+    __init__ = object.__init__

@@ -11,7 +11,7 @@ from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
-from .choices import ACTIVATES, MONSTER_ZONE_WORDS, SPELL_ZONE_WORDS, ZoneDecision, effect_words, slot_name
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, MadeZoneDecision, ZoneDecision, effect_words, slot_name
 from .choices import words as label_words
 from .procedures import PROCS, push
 
@@ -24,11 +24,10 @@ _LAST = tuple(((_END_TURN[p], _SURRENDER[p]), (_BATTLE_PHASE[p], _END_TURN[p], _
 #: a monster that was summoned, changed position or attacked this turn keeps its position (seed 3.2.2)
 _KEEPS_POSITION = F_SUMMONED | F_CHANGED | F_ATTACKED
 
-#: the free and the taken slots of a row of three, by which slots are empty
-_FREE = {(a, b, c): (tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
-         for a in (False, True) for b in (False, True) for c in (False, True)}
-#: a decision made without running ``__init__`` (its slots are filled where it is made)
-_new = object.__new__
+#: the free and the taken slots of a row of three, by which slots are empty: _FREE[a][b][c] for the
+#: left, centre and right slot empty or not (nested lists indexed by the three tests: no key to build)
+_FREE = [[[(tuple(k for k, e in enumerate((a, b, c)) if e), tuple(k for k, e in enumerate((a, b, c)) if not e))
+           for c in (False, True)] for b in (False, True)] for a in (False, True)]
 #: the deciding players of a Main Phase decision, by the turn player
 _ONE = ((0,), (1,))
 
@@ -70,10 +69,24 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
     for k in free:
         key = ("summon", i, cid, p, k)
         pair = made.get(key)
-        if pair is None:
-            where = MONSTER_ZONE_WORDS[k]
-            pair = made[key] = (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, f"Summon {name} in {where}"),
-                                make_choice("set", {"card": i, "to": mz, "slot": k}, p, f"Set {name} face down in {where}"))
+        if pair is None:  # the words are written when first read (PlaceChoice)
+            s = PlaceChoice()
+            s.kind = "summon"
+            s.args = {"card": i, "to": mz, "slot": k}
+            s.player = p
+            s._label = None
+            s.role = ""
+            s._id = None
+            s._name = name
+            c = PlaceChoice()
+            c.kind = "set"
+            c.args = {"card": i, "to": mz, "slot": k}
+            c.player = p
+            c._label = None
+            c.role = ""
+            c._id = None
+            c._name = name
+            pair = made[key] = (s, c)
         out += pair
     got = made[(i, cid, p, free)] = (out, out[2:])
     return got
@@ -86,9 +99,15 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
     for slot in free:
         key = ("set", i, cid, p, slot)
         c = made.get(key)
-        if c is None:
-            c = made[key] = make_choice("set", {"card": i, "to": sz, "slot": slot}, p,
-                                   f"Set {name} face down in {SPELL_ZONE_WORDS[slot]}")
+        if c is None:  # the words are written when first read (PlaceChoice)
+            c = made[key] = PlaceChoice()
+            c.kind = "set"
+            c.args = {"card": i, "to": sz, "slot": slot}
+            c.player = p
+            c._label = None
+            c.role = ""
+            c._id = None
+            c._name = name
         out.append(c)
     got = made[(i, cid, p, free)] = (out, out[1:])
     return got
@@ -112,8 +131,8 @@ class MainPhaseRules:
             made.clear()
         m_row, s_row, f_row = zones[mz], zones[sz], zones[fz]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
-        m_free, m_taken = _FREE[(m_row[0] is None, m_row[1] is None, m_row[2] is None)]
-        s_free, s_taken = _FREE[(s_row[0] is None, s_row[1] is None, s_row[2] is None)]
+        m_free, m_taken = _FREE[m_row[0] is None][m_row[1] is None][m_row[2] is None]
+        s_free, s_taken = _FREE[s_row[0] is None][s_row[1] is None][s_row[2] is None]
         mx = self.maximum_centre
         for i in zones[hz]:
             cid = card[i]
@@ -222,7 +241,7 @@ class MainPhaseRules:
             if len(_PROMPTS) > 1000:
                 _PROMPTS.clear()
             prompt = _PROMPTS[name] = f"{name}: Main Phase"
-        d = _new(ZoneDecision)  # ZoneDecision((p,), "main_action", prompt, ch, same)
+        d = MadeZoneDecision()  # ZoneDecision((p,), "main_action", prompt, ch, same)
         d.players = _ONE[p]
         d.kind = "main_action"
         d.prompt = prompt
