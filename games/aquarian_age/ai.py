@@ -271,7 +271,7 @@ def _deck_draw(s, p: int) -> tuple[int, float]:
     return rate, rate + charge
 
 
-def _rounds_left(s, p: int) -> float:
+def _rounds_left(s, p: int, deck: int, draw: int, rate: float) -> float:
     """How many more rounds p's deck lasts: the number of p's draw phases still to
     come that it survives (a draw from an empty deck loses, digest A.4.11b),
     counted in rounds from the current turn; the player to act has drawn this
@@ -325,11 +325,12 @@ def leaf_features(state, player: int) -> dict[str, float]:
     f["deck"] = dk[player] - dk[q]
     f["damage"] = dm[player] - dm[q]
     f["damage_past6"] = max(0, dm[player] - 6) - max(0, dm[q] - 6)
-    rates = [_deck_draw(s, p)[1] for p in (0, 1)]
+    draws = [_deck_draw(s, p) for p in (0, 1)]
+    rates = [r for _, r in draws]
     f["race_penalty"] = _race(dk[player], max(rates[player], 0.5)) - _race(dk[q], max(rates[q], 0.5))
     turns = [min(dk[p] / rates[p], 2 * RACE_CAP) if rates[p] > 0 else 2 * RACE_CAP for p in (0, 1)]
     f["deck_turns"] = turns[player] - turns[q]
-    margin = _rounds_left(s, player) - _rounds_left(s, q)
+    margin = _rounds_left(s, player, dk[player], *draws[player]) - _rounds_left(s, q, dk[q], *draws[q])
     f["race_margin"] = max(-RACE_CAP, min(RACE_CAP, margin))
     f["race_lead"] = max(-1.0, min(1.0, margin))
     f["draw_rate"] = rates[player] - rates[q]
