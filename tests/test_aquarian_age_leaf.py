@@ -1,11 +1,12 @@
-"""Aquarian Age: Hard's leaf judgement (``leaf_value``) looks at what the
-player about to act can do with its attacks before the other player acts
-again; the heuristic that greedy and Normal use is left as it is."""
+"""Aquarian Age: Hard's leaf judgement (``leaf_value``, log-odds of winning
+fitted to self-play games over ``leaf_features``) looks at what the player
+about to act can do with its attacks before the other player acts again and
+at the deck-out race; the heuristic that greedy and Normal use is left as it is."""
 
 from __future__ import annotations
 
 from games.aquarian_age import GAME
-from games.aquarian_age.ai import heuristic
+from games.aquarian_age.ai import heuristic, leaf_features
 
 J = "EGO-J1"   # a project: a damage judgment puts it in the damage zone
 RONIN = "ARA-09"      # Iron Fan Ronin 3/3/3
@@ -36,15 +37,26 @@ def test_leaf_prefers_the_guard_that_stops_the_reply_attacks():
 
 
 def test_threat_counts_only_for_the_player_to_act():
-    # the same field with player 1 to act: player 2's Ronin cannot attack before
-    # player 1 acts, and player 1's Ronin holds no power card to attack with
-    s = _position([RONIN], active=0)
-    assert GAME.leaf_value(s, 0) == heuristic(s, 0)
+    # the same field with player 1 to act: player 1's Ronin holds no power card to
+    # attack with now; player 2's Ronin attacks in the turn after (the reply term)
+    f = leaf_features(_position([RONIN], active=0), 0)
+    assert f["threat_now"] == 0.0 and f["threat_reply"] < 0.0
+    g = leaf_features(_position([RONIN], active=1), 0)
+    assert g["threat_now"] < 0.0 and g["threat_reply"] == 0.0
 
 
 def test_no_power_no_threat():
-    s = _position([RONIN], p1_power=0)
-    assert GAME.leaf_value(s, 0) == heuristic(s, 0)
+    f = leaf_features(_position([RONIN], p1_power=0), 0)
+    assert f["threat_now"] == f["threat_reply"] == 0.0
+
+
+def test_the_leaf_is_zero_sum():
+    # every term is one player's figure less the other's: the other side's value
+    # is the negative, and the mirrored terms are the negated ones
+    for s in (_position([GARGOYLE]), _position([RONIN], active=0), _position([RONIN], p1_power=0)):
+        assert abs(GAME.leaf_value(s, 0) + GAME.leaf_value(s, 1)) < 1e-9
+        f, g = leaf_features(s, 0), leaf_features(s, 1)
+        assert set(f) == set(g) and all(f[k] == -g[k] for k in f)
 
 
 def test_the_heuristic_is_unchanged_by_the_leaf():
@@ -66,4 +78,17 @@ def test_leaf_counts_the_deck_that_decides_the_race():
                         {"deck": [J] * 16, "hand": [J, J]}]}, seed=3)
     a, b = pos(20, 3), pos(16, 0)
     assert heuristic(b, 0) > heuristic(a, 0)
+    assert GAME.leaf_value(a, 0) > GAME.leaf_value(b, 0)
+
+
+def test_the_race_counts_who_draws_next():
+    # equal decks of 5: the player who has drawn this turn (the player to act) is
+    # half a round ahead in the deck-out race; the heuristic cannot tell them apart
+    def pos(active: int):
+        return GAME.from_position({
+            "turn": 20, "active": active, "first": 0, "phase": "main",
+            "players": [{"deck": [J] * 5, "hand": [J, J]}, {"deck": [J] * 5, "hand": [J, J]}]}, seed=3)
+    a, b = pos(0), pos(1)
+    assert heuristic(a, 0) == heuristic(b, 0)
+    assert leaf_features(a, 0)["race_margin"] == 0.5 == -leaf_features(b, 0)["race_margin"]
     assert GAME.leaf_value(a, 0) > GAME.leaf_value(b, 0)

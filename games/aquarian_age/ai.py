@@ -128,13 +128,14 @@ def _attack_outlook(s, att: int, p: int) -> float:
 
 
 # ---------------------------------------------------------------- Hard's leaves
-# Where Hard's search stops (Game.leaf_value) a position is judged by the
-# heuristic reweighed for the way games end (nearly all by a deck-out, few by
-# ten damage cards), plus what the player about to act there can do with its
-# attacks before the other player answers in a turn of its own (none of it is a
-# rule). The search mostly stops at the start of a main phase, so the player to
-# act holds the initiative: its dominated characters' power cards are attacks.
-THREAT_WEIGHT = 0.6   # the share of the mover's expected attack outcome counted at a leaf
+# Where Hard's search stops (Game.leaf_value) a position is judged by how
+# likely each player is to win from it: a logistic regression of who won
+# self-play games on the position's terms (``leaf_features``, weights fitted
+# by tools/fit_leaf.py). Among the terms: what the player about to act can do
+# with its attacks before the other player answers in a turn of its own
+# (``_threat``): the search mostly stops at the start of a turn, so the player
+# to act holds the initiative and its dominated characters' power cards are
+# attacks. None of it is a rule.
 SHOTS_PER_CHAR = 2    # attacks counted per character (it keeps power cards for costs too)
 DECK_WORTH = 2.5      # a card left in the deck at a leaf
 LEAF_DAMAGE = 1.0     # a damage card at a leaf, where the heuristic counts DAMAGE_WORTH
@@ -243,20 +244,144 @@ def _threat(s, m: int) -> float:
     return gain
 
 
+# ---------------------------------------------------------------- fitted leaves
+# The terms a leaf position is described by, each seen from ``player``'s side
+# as its own figure less the other player's (so a position judged from the
+# other side gives every term negated); tools/fit_leaf.py fits a logistic
+# regression of who wins on them.
+RACE_CAP = 8.0        # the deck-out race margin counts up to this many rounds either way
+
+
+def _deck_draw(s, p: int) -> tuple[int, float]:
+    """Cards p's deck gives up in each of its turns: its draw (1 + Draw+X/-X,
+    never below 0, seed 4.1) and its characters' Charge (digest A.5.17, only
+    while they have room under their mental)."""
+    t = s.table
+    rate = max(0, 1 + s.draw_bonus(p))
+    charge = 0
+    chars = list(t.zones[f"p{p}.dominion"])
+    for f in FACTIONS:
+        z = t.zones[f"p{p}.faction.{f}"]
+        if z:
+            chars.append(z[-1])
+    for c in chars:
+        x = s.skill(c, "charge")
+        if x:
+            charge += min(x, max(0, s.stat(c, "mental") - s.power(c)))
+    return rate, rate + charge
+
+
+def _rounds_left(s, p: int, deck: int, draw: int, rate: float) -> float:
+    """How many more rounds p's deck lasts: the number of p's draw phases still to
+    come that it survives (a draw from an empty deck loses, digest A.4.11b),
+    counted in rounds from the current turn; the player to act has drawn this
+    turn already (the search judges positions after the draw phase)."""
+    deck = len(s.table.zones[f"p{p}.deck"])
+    draw, rate = _deck_draw(s, p)
+    if draw <= 0:
+        return 2 * RACE_CAP
+    # turns survived: draws that find enough cards (Charge only takes what is left)
+    n = 0
+    while deck >= draw and n < 2 * RACE_CAP:
+        deck -= rate
+        n += 1
+        if deck < 0:
+            deck = 0
+    # p loses at its (n + 1)-th draw phase from now: the player to act at the end of
+    # the next round, the other one in the round about to begin
+    return n + (0.5 if s.active == p else 0.0)
+
+
+def _dominion_terms(s, p: int) -> tuple[float, float, float, float]:
+    """p's dominated characters: their worth, power cards (at most 5 each), the
+    guards they can pay for, and their attack backed by a power card."""
+    worth = power = guards = attack = 0.0
+    for d in s.table.zones[f"p{p}.dominion"]:
+        pw = s.power(d)
+        worth += _char_worth(s, d)
+        power += min(pw, 5)
+        gc = s.guard_cost(d)
+        if pw >= gc:
+            guards += 3 if gc == 0 else min(pw // gc, 3)
+        if pw:
+            attack += s.stat(d, "attack") * min(pw, SHOTS_PER_CHAR)
+    return worth, power, guards, attack
+
+
+def leaf_features(state, player: int) -> dict[str, float]:
+    """The position's terms from ``player``'s side (its figure less the other
+    player's): the heuristic, the leaf's deck and damage counts, the deck-out
+    race (the heuristic's penalty, the decks' turns at their draw rates and the
+    rounds each deck lasts), the player to act's expected attacks now and the
+    other player's in its next turn (``_threat``), the board, the hand and the
+    faction actives."""
+    s = state
+    t = s.table
+    zones = t.zones
+    q = 1 - player
+    f = {"heuristic": heuristic(s, player)}
+    dk = [len(zones[f"p{p}.deck"]) for p in (0, 1)]
+    dm = [len(zones[f"p{p}.damage"]) for p in (0, 1)]
+    f["deck"] = dk[player] - dk[q]
+    f["damage"] = dm[player] - dm[q]
+    f["damage_past6"] = max(0, dm[player] - 6) - max(0, dm[q] - 6)
+    draws = [_deck_draw(s, p) for p in (0, 1)]
+    rates = [r for _, r in draws]
+    f["race_penalty"] = _race(dk[player], max(rates[player], 0.5)) - _race(dk[q], max(rates[q], 0.5))
+    turns = [min(dk[p] / rates[p], 2 * RACE_CAP) if rates[p] > 0 else 2 * RACE_CAP for p in (0, 1)]
+    f["deck_turns"] = turns[player] - turns[q]
+    margin = _rounds_left(s, player, dk[player], *draws[player]) - _rounds_left(s, q, dk[q], *draws[q])
+    f["race_margin"] = max(-RACE_CAP, min(RACE_CAP, margin))
+    f["race_lead"] = max(-1.0, min(1.0, margin))
+    f["draw_rate"] = rates[player] - rates[q]
+    m = s.active
+    sign = 1.0 if m == player else -1.0
+    f["to_act"] = sign
+    if s.phase in ("faction", "main") and s.attack is None:
+        f["threat_now"] = sign * _threat(s, m)
+        f["threat_reply"] = -sign * _threat(s, 1 - m)
+    else:
+        f["threat_now"] = f["threat_reply"] = 0.0
+    mine, theirs = _dominion_terms(s, player), _dominion_terms(s, q)
+    for k, a, b in zip(("board", "power", "guards", "attack"), mine, theirs):
+        f[k] = a - b
+    hands = [min(len(zones[f"p{p}.hand"]), s.hand_limit(p)) for p in (0, 1)]
+    f["hand"] = hands[player] - hands[q]
+    act = [sum(1 for g in FACTIONS if zones[f"p{p}.faction.{g}"]) for p in (0, 1)]
+    f["actives"] = act[player] - act[q]
+    return f
+
+
+# the fitted weights of leaf_features (tools/fit_leaf.py: 160 games of Hard against Normal at 10 ms a decision); a weight
+# is the change of the log-odds of winning per unit of its term
+LEAF_WEIGHTS = {
+    "actives": 0.06206,
+    "attack": -0.04363,
+    "board": 0.00803,
+    "damage": 0.08602,
+    "damage_past6": 0.3652,
+    "deck": 0.2063,
+    "deck_turns": -0.3702,
+    "draw_rate": -0.08804,
+    "guards": 0.06168,
+    "hand": 0.02914,
+    "heuristic": 0.01462,
+    "power": 0.04281,
+    "race_lead": 0.2328,
+    "race_margin": 0.3033,
+    "race_penalty": -0.03536,
+    "threat_now": 0.02936,
+    "threat_reply": 0.021,
+    "to_act": 0.01377,
+}
+# the log-odds on the heuristic's scale: one unit of log-odds is worth what the
+# heuristic alone, fitted to the same games, needs for it
+LEAF_SCALE = 29.42
+
+
 def leaf_value(state, player: int) -> float:
-    """The heuristic, judged for the way games end: cards left in the deck count
-    (DECK_WORTH each; nearly every game ends by a deck-out) and damage far from
-    10 counts less (LEAF_DAMAGE in place of DAMAGE_WORTH); plus THREAT_WEIGHT of
-    what the player to act in its faction or main phase can expect its attacks
-    to win before the other player acts again (``_threat``)."""
-    v = heuristic(state, player)
-    zones = state.table.zones
-    for q in (0, 1):
-        dmg = len(zones[f"p{q}.damage"])
-        x = DAMAGE_WORTH * dmg - _leaf_damage(dmg) + DECK_WORTH * len(zones[f"p{q}.deck"])
-        v += x if q == player else -x
-    if state.phase in ("faction", "main") and state.attack is None:
-        m = state.active
-        x = THREAT_WEIGHT * _threat(state, m)
-        v += x if m == player else -x
-    return v
+    """How likely ``player`` is to win from the position, as log-odds
+    (``LEAF_WEIGHTS`` over ``leaf_features``) on the heuristic's scale
+    (``LEAF_SCALE``): the value of the other player's side is its negative."""
+    f = leaf_features(state, player)
+    return LEAF_SCALE * sum(w * f[k] for k, w in LEAF_WEIGHTS.items())

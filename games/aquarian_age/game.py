@@ -163,7 +163,7 @@ class AquarianAge(Game):
         return heuristic(state, player)
 
     def leaf_value(self, state: AAState, player: int) -> float:
-        """Where Hard's search stops: the heuristic plus the threat of the next attacks (ai.py)."""
+        """Where Hard's search stops: how likely the player is to win, fitted to self-play games (ai.py)."""
         return leaf_value(state, player)
 
 
