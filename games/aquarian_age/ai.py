@@ -272,12 +272,12 @@ def _deck_draw(s, p: int) -> tuple[int, float]:
 
 
 def _rounds_left(s, p: int, deck: int, draw: int, rate: float) -> float:
-    """How many more rounds p's deck lasts: the number of p's draw phases still to
-    come that it survives (a draw from an empty deck loses, digest A.4.11b),
-    counted in rounds from the current turn; the player to act has drawn this
-    turn already (the search judges positions after the draw phase)."""
-    deck = len(s.table.zones[f"p{p}.deck"])
-    draw, rate = _deck_draw(s, p)
+    """How many more rounds p's deck (``deck`` cards, giving up ``draw`` at its
+    draw phase and ``rate`` in all each turn: ``_deck_draw``) lasts: the number
+    of p's draw phases still to come that it survives (a draw from an empty deck
+    loses, digest A.4.11b), counted in rounds from the current turn; the player
+    to act has drawn this turn already (the search judges positions after the
+    draw phase)."""
     if draw <= 0:
         return 2 * RACE_CAP
     # turns survived: draws that find enough cards (Charge only takes what is left)
