@@ -181,18 +181,7 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         if d is not None:
             for c in d.choices:
                 if c is choice:
-                    if choice.kind == "surrender":
-                        return self._apply(c)
-                    # _apply and _stopped, inlined: every choice comes this way
-                    events: list[Event] = []
-                    PROCESSOR.choose(self, choice, events)
-                    if self.outcome is None and self.steps:
-                        step = self.steps[-1]
-                        decide = _PROC_TABLE[step.proc].decide
-                        self.decision = None if decide is None else decide(self, step)
-                    else:
-                        self.decision = None
-                    return events
+                    return self._apply(c)
         return State.apply(self, choice)
 
     def _apply(self, choice) -> list[Event]:
@@ -241,9 +230,6 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
             "extra": extra,
         }
 
-
-#: the procedures by name (the kit's table, looked up once)
-_PROC_TABLE = PROCS.table
 
 #: the modifier tables a clone shares (replaced, never changed in place)
 SHARED_TABLES = ("until_end_of_turn", "equips", "maximum_centre")
