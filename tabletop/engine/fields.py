@@ -54,11 +54,11 @@ _COPY = {
     "cache": "None",
     "decision": "self.{n}",
     "list": "self.{n}.copy()",  # as x[:], without building a slice
-    "lists": "[y[:] for y in self.{n}]",
+    "lists": "list(map(_list_copy, self.{n}))",  # as [y[:] for y in x], without a comprehension's call
     "dict": "_dict_copy(self.{n})",  # dict(x): a plain dict, without the class call
     "tuples": "_dict_copy(self.{n})",
-    "records": "[dict(y) for y in self.{n}]",
-    "per_player": "[dict(y) for y in self.{n}]",
+    "records": "list(map(_dict_copy, self.{n}))",  # as [dict(y) for y in x]: plain dicts
+    "per_player": "list(map(_dict_copy, self.{n}))",
     "table": "self.{n}.clone()",
     "rng": "self.{n}.copy()",
     "steps": "list(map(_step_copy, self.{n}))",  # as [y.copy() for y in x], without a comprehension's call
@@ -193,7 +193,7 @@ def declare(cls, fields: list[Field]) -> Fields:
     from .procedure import Step
 
     namespace: dict[str, Callable] = {"_new": object.__new__, "_cls": cls, "_step_copy": Step.copy,
-                                   "_dict_copy": dict.copy}
+                                   "_dict_copy": dict.copy, "_list_copy": list.copy}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the field table above
     clone = namespace["clone"]
     clone.__doc__ = f"A copy of this {cls.__name__} (generated from its field table)."

@@ -65,19 +65,23 @@ class PCG32:
         last = len(items) - 1
         if last < 255:
             # every n = i + 1 is below 256, so its threshold is too: a draw of 256 or
-            # more is never rejected, and only a smaller one is checked against it
+            # more is never rejected, and only a smaller one is checked against it.
+            # The constants are locals here (read once per draw each)
+            mult, mask = _MULT, _MASK64
+            n = last + 1
             for i in range(last, 0, -1):
                 xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
                 r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
-                old = (old * _MULT + inc) & _MASK64
+                old = (old * mult + inc) & mask
                 if r < 256:
-                    threshold = _THRESHOLD[i + 1]
+                    threshold = _THRESHOLD[n]
                     while r < threshold:
                         xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
                         r = ((xorshifted * 0x100000001) >> (old >> 59)) & 0xFFFFFFFF
-                        old = (old * _MULT + inc) & _MASK64
-                j = r % (i + 1)
+                        old = (old * mult + inc) & mask
+                j = r % n
                 items[i], items[j] = items[j], items[i]
+                n = i
             self.state = old
             return
         for i in range(last, 0, -1):

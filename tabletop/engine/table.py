@@ -61,6 +61,7 @@ def _visibility(specs: dict) -> dict:
 
 _new = object.__new__
 _dict_copy = dict.copy
+_list_copy = list.copy
 #: id of a list of zone specs -> (its specs, the specs by key, their visibility): see CardTable
 _SPECS_SEEN: dict = {}
 
@@ -123,6 +124,7 @@ class MoveEvent(Event):
 
 
 _UNWRITTEN = object()  # a move's public data, not written yet
+_PLACED = object()  # a move's card already put in its slot
 
 
 def _default_key(e: MoveEvent):
@@ -268,14 +270,12 @@ class CardTable:
         t.face = self.face.copy()
         t.orient = self.orient.copy()
         t.zone = self.zone.copy()
-        zones = self.zones  # copied whole (no insertion, no resizing), then each list replaced by its copy
-        copied = t.zones = zones.copy()
-        for key, ids in zones.items():
-            copied[key] = ids.copy()
+        # each zone's list and each card's counters copied by map (no loop in Python): the same
+        # keys in the same order
+        zones = self.zones
+        t.zones = dict(zip(zones, map(_list_copy, zones.values())))
         counters = self.counters
-        copied = t.counters = counters.copy()
-        for key, values in counters.items():
-            copied[key] = _dict_copy(values)  # a plain dict, as dict(values)
+        t.counters = dict(zip(counters, map(_dict_copy, counters.values()))) if counters else {}
         t.known = self.known.copy()
         return t
 
@@ -395,49 +395,51 @@ class CardTable:
             lst = zones.get(to)
             if lst is None:
                 lst = zones[to] = []
+            hides = False
         else:
             lst = zones[to]
-            if d[4] == "secret":
-                if forget:
-                    known[iid] = 0
-            elif d[4] == "owner":
-                # a card seen going into a hand stays known to whoever saw it
-                # (a card taken from a face-up pile, a monster bounced face up)
-                known[iid] |= before
-        if d is not None and d[2]:
-            if index is None:
-                index = lst.index(None)
-            if lst[index] is not None:
-                raise ValueError(f"slot {index} of {to} is taken")
-            lst[index] = iid
-            at = index
-        elif index is None:
+            hides = d[3]
+            if hides:  # a hand or a deck
+                if d[4] == "secret":
+                    if forget:
+                        known[iid] = 0
+                else:
+                    # a card seen going into a hand stays known to whoever saw it
+                    # (a card taken from a face-up pile, a monster bounced face up)
+                    known[iid] |= before
+            if d[2]:  # a row of slots
+                if index is None:
+                    index = lst.index(None)
+                if lst[index] is not None:
+                    raise ValueError(f"slot {index} of {to} is taken")
+                lst[index] = iid
+                at = index
+                index = _PLACED
+        if index is None:
             lst.append(iid)
             at = len(lst) - 1
-        else:
+        elif index is not _PLACED:
             lst.insert(index, iid)
             at = index if 0 <= index < len(lst) else lst.index(iid)
         zone_of[iid] = to
         fc = faces[iid]
+        e = MoveEvent()
         if before == 3:
-            hidden = ()
+            e.hidden_from, e._pub = (), None
         else:
             if d is None:
                 after = 3 if fc else 1 << self.owner[iid]
             else:
                 after = d[0] if fc else d[1]
-            hidden = _HIDDEN[before | known[iid] | after]
+            hidden = e.hidden_from = _HIDDEN[before | known[iid] | after]
+            e._pub = _UNWRITTEN if hidden else None
         # the event keeps what its data is made of; the data, the public data and the
         # default caption are written when first read (MoveEvent)
-        e = MoveEvent()
         e.kind = "card.move"
         e._cap = "" if quiet else caption or None
         e.rule = rule
-        e._move = (iid, self.card[iid], frm, fidx, to, at, fc, self.orient[iid], self.owner[iid],
-                   d is not None and d[3])
+        e._move = (iid, self.card[iid], frm, fidx, to, at, fc, self.orient[iid], self.owner[iid], hides)
         e._data = None
-        e.hidden_from = hidden
-        e._pub = _UNWRITTEN if hidden else None
         return e
 
     def _hides_iid(self, zone: str, iid: int) -> bool:
