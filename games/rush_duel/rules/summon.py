@@ -3,7 +3,7 @@ with its tributes, Maximum summon, flip summon."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision, MadeEvent, make_choice, make_event
+from tabletop.engine.core import Decision, make_choice, make_event
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -75,23 +75,20 @@ class SummonRules:
         events.append(t.move(iid, mz, index=slot, face=face, orient=1 - face,
                              rule="seed 3.2.1 (normal summon)" if face else "seed 3.2.1 (set)", quiet=True))
         where = slot_name(t.zones[mz].index(iid), "Monster Zone")
-        e = MadeEvent()  # make_event, inlined: every summon and set makes one
         if face:
             if tributes:
-                e.kind, e.caption = "summon.advance", f"{self.names[p]} advance summons {c['name']} in attack position in {where}"
+                kind, cap = "summon.advance", f"{self.names[p]} advance summons {c['name']} in attack position in {where}"
             else:
-                e.kind, e.caption = "summon.normal", f"{self.names[p]} normal summons {c['name']} in attack position in {where}"
+                kind, cap = "summon.normal", f"{self.names[p]} normal summons {c['name']} in attack position in {where}"
+            events.append(make_event(kind, cap,
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", {"card": iid, "player": p}))
         else:
-            e.kind = "summon.set"
             if tributes:
-                e.caption = f"{self.names[p]} sets a monster face down in defense position in {where} (advance set)"
+                cap = f"{self.names[p]} sets a monster face down in defense position in {where} (advance set)"
             else:
-                e.caption = f"{self.names[p]} sets a monster face down in defense position in {where}"
-        e.rule = "seed 3.2.1.1" if tributes else "seed 3.2.1"
-        e.data = {"card": iid, "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+                cap = f"{self.names[p]} sets a monster face down in defense position in {where}"
+            events.append(make_event("summon.set", cap,
+                                   "seed 3.2.1.1" if tributes else "seed 3.2.1", {"card": iid, "player": p}))
         self.card_flags[iid] = F_SUMMONED
         if face:
             self._open_window_next("summon", p, events, summoned=iid)
