@@ -3,7 +3,7 @@ Phase. :data:`TURN_STRUCTURE` is the order of a turn in one place."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import MadeEvent
+from tabletop.engine.core import make_event
 from tabletop.engine.procedure import DONE
 
 from ..effects import F_TURN_BITS
@@ -32,15 +32,8 @@ class TurnRules:
 
     def start_turn(self, events: list) -> None:
         """A new turn begins with its Draw Phase (seed 3)."""
-        n, p = self.turn_number, self.active
-        e = MadeEvent()  # make_event, inlined
-        e.kind = "turn.begin"
-        e.caption = f"Turn {n}: {self.names[p]}'s turn"
-        e.rule = "seed 3"
-        e.data = {"turn": n, "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("turn.begin", f"Turn {self.turn_number}: {self.names[self.active]}'s turn", "seed 3",
+                            {"turn": self.turn_number, "player": self.active}))
         push(self, "draw_phase")
 
     def _draw_phase(self, events: list) -> None:
@@ -49,42 +42,21 @@ class TurnRules:
         Not enough cards in the deck: that player loses (seed 3.1, digest 11)."""
         p = self.active
         self.phase = "draw"
-        name = self.names[p]
-        e = MadeEvent()  # make_event, inlined (here and below: a turn makes several)
-        e.kind = "phase.begin"
-        e.caption = f"{name}'s Draw Phase"
-        e.rule = "seed 3.1"
-        e.data = {"phase": "draw", "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Draw Phase", "seed 3.1", {"phase": "draw", "player": p}))
         h = len(self.table.zones[Z[p]["hand"]])
         n = 1 if h >= HAND_TARGET else HAND_TARGET - h
         if h >= HAND_TARGET:
-            cap = f"{name} holds {h} cards and draws {n} (5 or more in hand: draw 1)"
+            cap = f"{self.names[p]} holds {h} cards and draws {n} (5 or more in hand: draw 1)"
         elif h == 1:
-            cap = f"{name} holds 1 card and draws {n} to hold 5"
+            cap = f"{self.names[p]} holds 1 card and draws {n} to hold 5"
         else:
-            cap = f"{name} holds {h} cards and draws {n} to hold 5"
-        e = MadeEvent()
-        e.kind = "draw.count"
-        e.caption = cap
-        e.rule = "seed 3.1 (draw until 5; 1 at 5 or more)"
-        e.data = {"player": p, "hand": h, "n": n}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+            cap = f"{self.names[p]} holds {h} cards and draws {n} to hold 5"
+        events.append(make_event("draw.count", cap,
+                               "seed 3.1 (draw until 5; 1 at 5 or more)", {"player": p, "hand": h, "n": n}))
         if not self.draw(p, n, events, "seed 3.1"):
             return
         self.phase = "main"
-        e = MadeEvent()
-        e.kind = "phase.begin"
-        e.caption = f"{name}'s Main Phase"
-        e.rule = "seed 3.2"
-        e.data = {"phase": "main", "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("phase.begin", f"{self.names[p]}'s Main Phase", "seed 3.2", {"phase": "main", "player": p}))
         push(self, "main_phase")
 
     def _end_phase(self, events: list) -> None:
@@ -92,14 +64,7 @@ class TurnRules:
         expire, once-per-turn marks reset, no hand limit; the turn passes."""
         p = self.active
         self.phase = "end"
-        e = MadeEvent()  # make_event, inlined (here and below)
-        e.kind = "phase.begin"
-        e.caption = f"{self.names[p]}'s End Phase"
-        e.rule = "seed 3.4"
-        e.data = {"phase": "end", "player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("phase.begin", f"{self.names[p]}'s End Phase", "seed 3.4", {"phase": "end", "player": p}))
         self.until_end_of_turn = {}
         flags = self.card_flags
         if flags:
@@ -112,14 +77,8 @@ class TurnRules:
             self.card_flags = kept
         else:  # nothing marked: a new empty table all the same (a clone may share the old one)
             self.card_flags = {}
-        e = MadeEvent()
-        e.kind = "end.cleanup"
-        e.caption = "Effects that last until the end of the turn expire; there is no hand limit"
-        e.rule = "digest 1.D rules 14, 21"
-        e.data = {"player": p}
-        e.hidden_from = ()
-        e.public = None
-        events.append(e)
+        events.append(make_event("end.cleanup", "Effects that last until the end of the turn expire; there is no hand limit",
+                               "digest 1.D rules 14, 21", {"player": p}))
         self.turn_number += 1
         self.active = 1 - p
         self.start_turn(events)
