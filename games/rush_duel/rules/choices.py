@@ -95,6 +95,19 @@ class PlaceChoice(Choice):
     def label(self, text: str) -> None:
         self._label = text
 
+    @staticmethod
+    def made(kind: str, card: int, to: str, slot: int, player: int, name: str) -> "PlaceChoice":
+        """A summon or a set (``kind``) of ``card`` named ``name`` into ``slot`` of the row ``to``."""
+        c = PlaceChoice()
+        c.kind = kind
+        c.args = {"card": card, "to": to, "slot": slot}
+        c.player = player
+        c._label = None
+        c.role = ""
+        c._id = None
+        c._name = name
+        return c
+
 
 #: a zone of a row of three in words, whole, by the row and the slot (0 left, 1 centre,
 #: 2 right, as the player sees them from their seat): the labels of the choices

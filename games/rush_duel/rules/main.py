@@ -70,23 +70,8 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
         key = ("summon", i, cid, p, k)
         pair = made.get(key)
         if pair is None:  # the words are written when first read (PlaceChoice)
-            s = PlaceChoice()
-            s.kind = "summon"
-            s.args = {"card": i, "to": mz, "slot": k}
-            s.player = p
-            s._label = None
-            s.role = ""
-            s._id = None
-            s._name = name
-            c = PlaceChoice()
-            c.kind = "set"
-            c.args = {"card": i, "to": mz, "slot": k}
-            c.player = p
-            c._label = None
-            c.role = ""
-            c._id = None
-            c._name = name
-            pair = made[key] = (s, c)
+            pair = made[key] = (PlaceChoice.made("summon", i, mz, k, p, name),
+                                PlaceChoice.made("set", i, mz, k, p, name))
         out += pair
     got = made[(i, cid, p, free)] = (out, out[2:])
     return got
@@ -100,14 +85,7 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
         key = ("set", i, cid, p, slot)
         c = made.get(key)
         if c is None:  # the words are written when first read (PlaceChoice)
-            c = made[key] = PlaceChoice()
-            c.kind = "set"
-            c.args = {"card": i, "to": sz, "slot": slot}
-            c.player = p
-            c._label = None
-            c.role = ""
-            c._id = None
-            c._name = name
+            c = made[key] = PlaceChoice.made("set", i, sz, slot, p, name)
         out.append(c)
     got = made[(i, cid, p, free)] = (out, out[1:])
     return got
