@@ -7,7 +7,7 @@ import traceback
 from pathlib import Path
 
 from .ai.agents import make_agent
-from .engine.core import Game
+from .engine.core import Game, State
 from .engine.rng import PCG32
 from .saves import Match
 
@@ -21,6 +21,23 @@ def selfplay_setup(game: Game, seed: int) -> dict:
         for p in setup.get("players", []):
             p["deck"] = rng.choice(names)
     return setup
+
+
+def play_decision(match: Match, agents: list) -> State:
+    """Let the players of the pending decision choose (``agents`` by seat) and apply
+    their picks; returns the state after them. Every player of a simultaneous
+    decision picks on the same position, before any pick is applied (neither may
+    see the other's pick, and asking the second one after the first pick would
+    give it a one-step look-ahead that resolves the battle while the first had none)."""
+    state = match.state
+    picks = [agents[p].choose(state, p) for p in state.decision.players]
+    match.apply(picks[0])
+    for extra in picks[1:]:
+        nd = match.state.decision
+        if nd is None or extra.player not in nd.players:
+            break
+        match.apply(nd.find(extra.id, extra.player) or extra)
+    return match.state
 
 
 def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000,
@@ -51,18 +68,7 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
             if result["decisions"] >= max_decisions:
                 result["violations"].append(f"no end after {max_decisions} decisions")
                 break
-            # every player of a simultaneous decision picks on the same position,
-            # before any pick is applied (neither may see the other's pick, and
-            # asking the second one after the first pick would give it a one-step
-            # look-ahead that resolves the battle while the first had none)
-            picks = [agents[p].choose(state, p) for p in d.players]
-            match.apply(picks[0])
-            for extra in picks[1:]:
-                nd = match.state.decision
-                if nd is None or extra.player not in nd.players:
-                    break
-                match.apply(nd.find(extra.id, extra.player) or extra)
-            state = match.state
+            state = play_decision(match, agents)
             result["decisions"] += 1
             if check:
                 v = state.invariant_violations()

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabletop.ai.agents import make_agent  # noqa: E402
 from tabletop.engine.registry import get_game  # noqa: E402
-from tabletop.selfplay import selfplay_setup  # noqa: E402
+from tabletop.selfplay import play_decision, selfplay_setup  # noqa: E402
 from tabletop.saves import Match  # noqa: E402
 
 
@@ -81,14 +81,7 @@ def collect(game_name: str, games: int, seed: int, agents: list[str], max_decisi
                 for p in (0, 1):
                     here.append({"game": g, "player": p, "turn": state.turn,
                                  "features": {k: float(v) for k, v in features(state, p).items()}})
-            picks = [players[p].choose(state, p) for p in d.players]
-            match.apply(picks[0])
-            for extra in picks[1:]:
-                nd = match.state.decision
-                if nd is None or extra.player not in nd.players:
-                    break
-                match.apply(nd.find(extra.id, extra.player) or extra)
-            state = match.state
+            state = play_decision(match, players)
         w = state.winner
         if w is None:
             continue  # unfinished: no label
