@@ -173,11 +173,6 @@ class Processor:
         self.table = procedures.table  # the same dict: procedures registered later are in it
         self.outcome_when_due = outcome_when_due
         self.events_ruled = events_ruled
-        # the loop run and choose go on with: the kit's ``_go`` (or a subclass's own), or, for a game
-        # that gives every event its rule and asks for the end-of-game check only when due, the same
-        # loop without the look at the events and the per-step tests of those two options
-        fast = outcome_when_due and events_ruled and type(self)._go is Processor._go
-        self._loop = self._go_ruled if fast else self._go
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
@@ -210,7 +205,7 @@ class Processor:
         if run is None:
             return  # a decision step with nothing to do first
         start = len(events)
-        self._loop(state, events, step, proc, run(state, step, events), start)
+        self._go(state, events, step, proc, run(state, step, events), start)
 
     def _go(self, state, events: list, step, proc, result, start: int) -> None:
         """The processor's loop, from a step (of procedure ``proc``) that has
@@ -267,43 +262,6 @@ class Processor:
         raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
                            f"(top step: {state.steps[-1] if state.steps else None})")
 
-    def _go_ruled(self, state, events: list, step, proc, result, start: int) -> None:
-        """:meth:`_go` for ``outcome_when_due=True, events_ruled=True``: the same steps, pops and
-        end-of-game checks in the same order (``proc`` and ``start`` are not needed)."""
-        table = self.table
-        for _ in range(LOOP_GUARD):
-            if result is DONE:
-                steps = state.steps
-                if steps and steps[-1] is step:
-                    steps.pop()
-                else:  # it pushed sub-steps above itself before finishing (or ended the game)
-                    for k in range(len(steps) - 2, -1, -1):
-                        if steps[k] is step:
-                            del steps[k]
-                            break
-            elif result is not AGAIN:
-                if result == WAIT:
-                    steps = state.steps
-                    if steps and steps[-1] is step:
-                        result = None  # it waits for a player: stop after the check
-                else:
-                    self._after(state, step, result)
-            if state.outcome_due:  # the end-of-game check, when due
-                state.outcome_due = False
-                state.check_outcome(events)
-            if result is None:
-                return
-            steps = state.steps  # read afresh: a procedure may replace the list
-            if not steps or state.outcome is not None:
-                return
-            step = steps[-1]
-            run = table[step.proc].run
-            if run is None:
-                return  # a decision step with nothing to do first
-            result = run(state, step, events)
-        raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
-                           f"(top step: {state.steps[-1] if state.steps else None})")
-
     def waiting_step(self, state) -> Step | None:
         """The step that waits for a decision (the top one), or None."""
         steps = state.steps
@@ -333,4 +291,4 @@ class Processor:
         start = len(events)
         result = proc.choose(state, step, choice, events)
         # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
-        self._loop(state, events, step, proc, AGAIN if result == WAIT else result, start)
+        self._go(state, events, step, proc, AGAIN if result == WAIT else result, start)
