@@ -96,7 +96,7 @@ class PlaceChoice(Choice):
         self._label = text
 
     @staticmethod
-    def made(kind: str, card: int, to: str, slot: int, player: int, name: str) -> "PlaceChoice":
+    def made(kind: str, card: int, to: str, slot: int, player: int, name: str) -> PlaceChoice:
         """A summon or a set (``kind``) of ``card`` named ``name`` into ``slot`` of the row ``to``."""
         c = PlaceChoice()
         c.kind = kind
