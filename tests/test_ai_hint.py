@@ -14,7 +14,7 @@ from tabletop.ai.agents import GreedyAgent
 from tabletop.ai.hint import Hint, suggest
 from tabletop.engine.rng import PCG32
 from tabletop.saves import Match
-from tabletop.selfplay import selfplay_setup
+from tabletop.selfplay import play_decision, selfplay_setup
 
 from aihelp import OnlyPublic
 
@@ -39,13 +39,7 @@ def open_decision(name: str, seed: int = 4, skip: int = 12):
         weighed = [c for c in d.agent_choices(p) if c.role != "resign" and c.role != "default"]
         if n >= skip and len(weighed) >= 3:
             return s, p
-        picks = [agents[q].choose(s, q) for q in d.players]
-        m.apply(picks[0])
-        for extra in picks[1:]:
-            nd = m.state.decision
-            if nd is None or extra.player not in nd.players:
-                break
-            m.apply(nd.find(extra.id, extra.player) or extra)
+        play_decision(m, agents)
         n += 1
     raise AssertionError(f"{name}: no open decision")
 
