@@ -34,32 +34,48 @@ EFFECT_LABELS = {
 }
 
 
-class Words:
-    """A choice's words, written when first read (Choice.label calls it; only the table
-    reads labels): a template and what fills it in. One small object where a closure
-    would hold a cell for each name: choices are kept (``memo.made``), so fewer objects
-    are left for the garbage collector to walk."""
+class WordsChoice(Choice):
+    """A choice whose words are a template and what fills it in (``_template``,
+    ``_fill``), written when first read (only the table reads labels). The choice holds
+    them itself: choices are kept (``memo.made``), and one object less each leaves fewer
+    for the garbage collector to walk. Made by :func:`worded`, without the class call
+    running ``__init__``."""
 
-    __slots__ = ("template", "fill")
+    __slots__ = ("_template", "_fill")
+    __init__ = object.__init__
 
-    def __call__(self) -> str:
-        return self.template.format(**self.fill)
+    @property
+    def label(self) -> str:
+        lab = self._label
+        if lab is None:
+            lab = self._label = self._template.format(**self._fill)
+        return lab
+
+    @label.setter
+    def label(self, text: str) -> None:
+        self._label = text
 
 
-def words(template: str, fill: dict) -> Words:
-    """The words ``template.format(**fill)``, written when first read."""
-    w = Words()  # no __init__: the class call runs no Python
-    w.template = template
-    w.fill = fill
-    return w
+def worded(kind: str, args: dict, player: int, template: str, fill: dict) -> WordsChoice:
+    """The choice ``kind`` of ``player`` with ``args``, its words ``template.format(**fill)``
+    written when first read."""
+    c = WordsChoice()
+    c.kind = kind
+    c.args = args
+    c.player = player
+    c._label = None
+    c.role = ""
+    c._id = None
+    c._template = template
+    c._fill = fill
+    return c
 
 
-def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
-    """An effect's or a spell's choice (seed 3.2.4): ``args`` gain its mode and
-    target, and the words (``verb``: "use" an effect, "activate" a spell or trap)
-    say them ("Activate X: mode on Y"). The words are given as a callable, a
-    choice's label written only when read (Choice.label); what they name is
-    taken now."""
+def effect_choice(state, card: dict, kind: str, verb: str, name: str, args: dict, player: int, mode, tg) -> WordsChoice:
+    """An effect's or a spell's choice (seed 3.2.4) of ``kind`` by ``player``: ``args``
+    gain its mode and target, and the words (``verb``: "use" an effect, "activate" a
+    spell or trap) say them ("Activate X: mode on Y"), written when first read; what
+    they name is taken now."""
     if mode is not None:
         args["mode"] = mode
     if tg is not None:
@@ -67,7 +83,7 @@ def effect_words(state, card: dict, verb: str, name: str, args: dict, mode, tg):
     template = EFFECT_LABELS[(verb, mode is not None, tg is not None)]
     how = card["modes"][mode]["label"] if mode is not None else ""
     target = "" if tg is None else state.name(tg) if state.table.face[tg] else "a face-down card"
-    return words(template, {"card": name, "mode": how, "target": target})
+    return worded(kind, args, player, template, {"card": name, "mode": how, "target": target})
 
 
 class PlaceChoice(Choice):

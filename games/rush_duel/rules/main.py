@@ -11,8 +11,8 @@ from ..effects import F_ATTACKED, F_CHANGED, F_SETTURN, F_SUMMONED, F_USED
 from ..zones import Z, quiet
 from ..board import _SURRENDER
 from ..memo import FIELD_SPELL, HIGH_MONSTER, LOW_MONSTER, SPELL, TRAP
-from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, MadeZoneDecision, ZoneDecision, effect_words, slot_name
-from .choices import words as label_words
+from .choices import ACTIVATES, MONSTER_ZONE_WORDS, PlaceChoice, MadeZoneDecision, ZoneDecision, effect_choice, slot_name
+from .choices import worded
 from .procedures import PROCS, push
 
 #: choices that never change, made once (a decision lists the same objects each time)
@@ -280,10 +280,10 @@ class MainPhaseRules:
         name = self.db[cid]["name"]
         tribute = None if unit is None else self.name(unit) if self.table.face[unit] else "the face-down monster"
         zone = MONSTER_ZONE_WORDS[k]
-        # the words are written when first read (Choice.label): only the table reads them
+        # the words are written when first read (WordsChoice): only the table reads them
         fill = {"card": name, "zone": zone, "n": need, "tribute": tribute}
-        return (make_choice("summon", {"card": i, "to": mz, "slot": k}, p, label_words(words["summon"], fill)),
-                make_choice("set", {"card": i, "to": mz, "slot": k}, p, label_words(words["set"], fill)))
+        return (worded("summon", {"card": i, "to": mz, "slot": k}, p, words["summon"], fill),
+                worded("set", {"card": i, "to": mz, "slot": k}, p, words["set"], fill))
 
     def _spell_choices(self, p: int, i: int, ch: list, to: str | None) -> None:
         """One ``activate`` choice per mode and target of a spell (seed 3.2.3, 3.2.4);
@@ -310,7 +310,7 @@ class MainPhaseRules:
                 c = self.db[cid]
                 args = {"card": i} if to is None else {"card": i, "to": to}
                 verb = "activate" if kind == "activate" else "use"
-                got = made[key] = make_choice(kind, args, p, effect_words(self, c, verb, c["name"], args, mode, tg))
+                got = made[key] = effect_choice(self, c, kind, verb, c["name"], args, p, mode, tg)
             ch.append(got)
 
     def _do_set(self, p: int, a: dict, events: list) -> None:

@@ -5,12 +5,12 @@ player, 1: the turn player)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, make_choice, make_event
+from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..effects import F_SETTURN
 from ..zones import Z, quiet
-from .choices import OnePlayerDecision, effect_words
+from .choices import OnePlayerDecision, effect_choice
 from .procedures import PROCS, push
 
 TIMING_WORDS = {"attack": "the attack declaration", "summon": "the summon", "effect": "the last card's effect"}
@@ -80,9 +80,8 @@ class TrapWindows:
         q = self._asked(step)
         ch = []
         for i, tg, mode in self.trap_options(q, step.args):
-            args = {"card": i}
-            lab = effect_words(self, self.card_data(i), "activate", self.name(i), args, mode, tg)
-            ch.append(make_choice("activate_trap", args, q, lab))
+            ch.append(effect_choice(self, self.card_data(i), "activate_trap", "activate", self.name(i), {"card": i}, q,
+                                    mode, tg))
         ch.append(_PASS[q])
         ch.append(self._surrender(q))
         what = TIMING_WORDS[step.args["timing"]]
