@@ -62,9 +62,9 @@ ADVANCE_WORDS = {
 # are keyed (iid, card id, player, free slots).
 
 
-def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tuple) -> tuple:
+def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tuple) -> list:
     """A summon and a set of the level 4 or lower monster ``i`` into each free Monster
-    Zone (seed 3.2.1), and those of them the agents leave out (every zone but the first)."""
+    Zone (seed 3.2.1); the agents leave out all but the first two (the first zone's)."""
     out = []
     for k in free:
         key = ("summon", i, cid, p, k)
@@ -73,13 +73,13 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
             pair = made[key] = (PlaceChoice.made("summon", i, mz, k, p, name),
                                 PlaceChoice.made("set", i, mz, k, p, name))
         out += pair
-    got = made[(i, cid, p, free)] = (out, out[2:])
-    return got
+    made[(i, cid, p, free)] = out
+    return out
 
 
-def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple) -> tuple:
+def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple) -> list:
     """A set of the spell or trap ``i`` face down into each free Spell & Trap Zone (seed
-    3.2.3, 3.2.5), and those the agents leave out (every zone but the first)."""
+    3.2.3, 3.2.5); the agents leave out all but the first (the first zone's)."""
     out = []
     for slot in free:
         key = ("set", i, cid, p, slot)
@@ -87,8 +87,8 @@ def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple)
         if c is None:  # the words are written when first read (PlaceChoice)
             c = made[key] = PlaceChoice.made("set", i, sz, slot, p, name)
         out.append(c)
-    got = made[(i, cid, p, free)] = (out, out[1:])
-    return got
+    made[(i, cid, p, free)] = out
+    return out
 
 
 class MainPhaseRules:
@@ -121,8 +121,9 @@ class MainPhaseRules:
                     got = made.get((i, cid, p, m_free))
                     if got is None:
                         got = _summons(made, p, i, cid, h[1], mz, m_free)
-                    ch += got[0]
-                    same += got[1]
+                    ch += got
+                    if len(got) > 2:
+                        same += got[2:]
             elif code == HIGH_MONSTER:  # with its tributes (seed 3.2.1.1)
                 need = h[2]
                 if need <= 3 - len(m_free) and (not mx or len(self.units(p)) >= need):
@@ -134,8 +135,9 @@ class MainPhaseRules:
                             got = made.get(("plain", i, cid, p, s_free))
                             if got is None:
                                 got = self._plain_sets(p, i, cid, h[1], s_free)
-                            ch += got[0]
-                            same += got[1]
+                            ch += got
+                            if len(got) > 2:
+                                same += got[2:]
                             continue
                         variants = self.effect_variants(p, i)  # _spell_choices, plain[cid] known false
                         if variants:
@@ -143,8 +145,9 @@ class MainPhaseRules:
                     got = made.get((i, cid, p, s_free))
                     if got is None:
                         got = _sets(made, p, i, cid, h[1], sz, s_free)
-                    ch += got[0]
-                    same += got[1]
+                    ch += got
+                    if len(got) > 1:
+                        same += got[1:]
             elif code == FIELD_SPELL:
                 self._spell_choices(p, i, ch, fz)
                 key = ("set_field", i, cid, p)
@@ -227,15 +230,16 @@ class MainPhaseRules:
         d._same = same
         return d
 
-    def _plain_sets(self, p: int, i: int, cid: str, name: str, s_free: tuple) -> tuple:
+    def _plain_sets(self, p: int, i: int, cid: str, name: str, s_free: tuple) -> list:
         """The choices of a spell in the hand that is always activated one way
         (memo.plain): its activation, then its sets into the free zones ``s_free``
-        (made once, kept under ``("plain", i, cid, p, s_free)``)."""
+        (made once, kept under ``("plain", i, cid, p, s_free)``); the agents leave out
+        all the sets but the first."""
         made = self.memo.made
         act: list = []
         self._effect_choices("activate", p, i, _PLAIN, act, None)
         sets = made.get((i, cid, p, s_free)) or _sets(made, p, i, cid, name, Z[p]["spell"], s_free)
-        got = made[("plain", i, cid, p, s_free)] = (act + sets[0], sets[1])
+        got = made[("plain", i, cid, p, s_free)] = act + sets
         return got
 
     def _summon_choices(self, p: int, i: int, need: int, slots: tuple, ch: list, same: list) -> None:
