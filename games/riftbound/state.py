@@ -123,6 +123,9 @@ FIELD_LIST = [
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
           "that changed)", default=0),
+    field("bf_names", "cache", "the names of the two battlefield cards once both are revealed (Board._bf_names), "
+          "or None"),
+    field("bf_words", "cache", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 
