@@ -126,6 +126,8 @@ FIELD_LIST = [
     field("bf_names", "cache", "the names of the two battlefield cards once both are revealed (Board._bf_names), "
           "or None"),
     field("bf_words", "cache", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
+    field("combat_might", "cache", "while the running combat's damage is assigned: (the showdown, the Might of each "
+          "unit as Combat Damage totalled it), or None (Combat._combat_might)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 
