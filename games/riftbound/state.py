@@ -127,7 +127,8 @@ FIELD_LIST = [
           "or None"),
     field("bf_words", "cache", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
     field("combat_might", "cache", "while the running combat's damage is assigned: (the showdown, the Might of each "
-          "unit as Combat Damage totalled it), or None (Combat._combat_might)"),
+          "unit as Combat Damage totalled it, what Combat._assign_candidates found of each target), or None "
+          "(Combat._combat_might)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 

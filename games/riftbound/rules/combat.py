@@ -46,8 +46,8 @@ class Combat:
     def _assign_candidates(self, targets: list, done: dict, known: dict | None = None) -> list:
         """Units that may receive the next assignment: lethal first, Tank before the rest,
         Backline after the rest (digest 13.3; Core Rules v1.3 Tank, Backline). ``known`` keeps
-        each target's lethal damage and Tank/Backline tier between calls of one assignment
-        run (assigning damage changes neither)."""
+        each target's lethal damage and Tank/Backline tier between calls, for the whole damage
+        step (assigning damage changes neither)."""
         if known is None:
             known = {}
         left, tiers = [], []
@@ -104,7 +104,13 @@ class Combat:
         done = {}
         for u, n, _s in mine:
             done[u] = done.get(u, 0) + n
-        known: dict = {}  # _assign_candidates's, for this run
+        # _assign_candidates's, kept for the whole damage step with the Might (_combat_might):
+        # neither the damage marked nor a Tank or Backline changes while damage is assigned
+        kept = self.combat_might
+        if kept is not None and kept[0] is showdown:
+            known = kept[2]
+        else:
+            known = {}
         while showdown["left"] > 0:
             cands = self._assign_candidates(targets, done, known)
             if not cands:
@@ -207,7 +213,7 @@ def combat_damage(state, step, ev):
         if not state.counter(u, "stun"):
             m = mights[u] = state.might(u)
             td += max(0, m)
-    state.combat_might = (showdown, mights)
+    state.combat_might = (showdown, mights, {})
     showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)
