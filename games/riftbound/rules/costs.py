@@ -241,14 +241,21 @@ class Costs:
                 continue
             recycle.append(_rune_to_recycle(runes, orient, recycle, doms))  # any rune, likewise
         exh: list = []
-        e_need = max(0, energy - pool[0])
-        if e_need:
+        e_need = energy - pool[0]
+        if e_need > 0:
             # ready runes, those being recycled first (in the runes' order)
-            first, then = [], []
-            for r in runes:
-                if not orient[r]:
-                    (first if r in recycle else then).append(r)
-            exh = (first + then)[:e_need]
+            if recycle:
+                first, then = [], []
+                for r in runes:
+                    if not orient[r]:
+                        (first if r in recycle else then).append(r)
+                exh = (first + then)[:e_need]
+            else:  # the first ones
+                for r in runes:
+                    if not orient[r]:
+                        exh.append(r)
+                        if len(exh) == e_need:
+                            break
         return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
 
     def _payment_key(self, p: int, plan: dict) -> tuple:
@@ -278,28 +285,31 @@ class Costs:
         leave the same runes and pool are one payment; a payment that leaves a rune exhausted
         where another leaves it ready, all else equal, is not offered (it only loses). What
         is in the pool is spent first (it empties at the end of the phase anyway)."""
-        auto = self._auto_payment(p, energy, power)
         t = self.table
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         if not power:
             # energy alone: the payments differ only in how many ready runes of each domain
-            # are exhausted (the first ones of each, in the runes' order)
+            # are exhausted (the first ones of each, in the runes' order); the engine's own
+            # (_auto_payment) exhausts the first ready runes, found in the same pass
+            e_need = max(0, energy - pool[0])
             ready_by = [[], [], [], [], [], []]
+            exh, mine = [], [0] * 6
             for r in t.zones[RUNES[p]]:
                 if not orient[r]:
-                    ready_by[rune_index[card[r]]].append(r)
+                    k = rune_index[card[r]]
+                    ready_by[k].append(r)
+                    if len(exh) < e_need:
+                        exh.append(r)
+                        mine[k] += 1
             ks, caps = [], []  # the domains with ready runes, and how many each has
             for k in range(6):
                 if ready_by[k]:
                     ks.append(k)
                     caps.append(len(ready_by[k]))
-            mine = [0] * 6
-            for r in auto["exhaust"]:
-                mine[rune_index[card[r]]] += 1
             auto_xs = tuple(map(mine.__getitem__, ks))
-            out = [auto]
-            for xs in _splits(max(0, energy - pool[0]), tuple(caps)):
+            out = [{"exhaust": exh, "recycle": [], "pool": []}]
+            for xs in _splits(e_need, tuple(caps)):
                 if xs != auto_xs:
                     exhaust = []
                     for k, x in zip(ks, xs):
@@ -307,6 +317,7 @@ class Costs:
                             exhaust += ready_by[k][:x]
                     out.append({"exhaust": exhaust, "recycle": [], "pool": []})
             return out
+        auto = self._auto_payment(p, energy, power)
         left = pool[1:]
         need = [0] * 6
         any_n = 0
