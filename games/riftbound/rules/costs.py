@@ -18,6 +18,8 @@ from . import PROCS, push
 
 # the actions whose cost is paid with runes: the player chooses how when payments differ
 PAID = ("play", "activate", "equip", "hide")
+#: what Costs.ask_payment answers when it asks the player how to pay
+ASKED = "asked"
 
 
 def cost_text(energy: int, power: list) -> str:
@@ -531,17 +533,18 @@ class Costs:
             return "Choose how to pay {cost} to hide a card".format(cost=cost)
         return "Choose how to pay {cost} to attach {gear} (Weaponmaster)".format(cost=cost, gear=self.name(args["target"]))
 
-    def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more) -> bool:
+    def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more):
         """When payments of this cost differ, push the ``pay_cost`` decision (the action
-        happens once it is chosen) and return True."""
+        happens once it is chosen) and return ASKED; else the one payment when it was worked
+        out on the way (for :meth:`pay`), or None (:meth:`pay` works out the engine's own)."""
         if not (energy or power) or not self._may_differ(p, energy, power):
-            return False
+            return None
         plans = self.payments(p, energy, power)
         if len(plans) > 1:
             push(self, "pay_cost", player=p, kind=kind, args=dict(a), energy=energy, power=list(power),
                  options=plans, **more)
-            return True
-        return False
+            return ASKED
+        return plans[0]
 
     def _may_differ(self, p: int, energy: int, power: list) -> bool:
         """A quick test before :meth:`payments`: False when every payment is surely the same,
@@ -595,10 +598,12 @@ class PayCost:
         a = step.args
         p, kind, args = a["player"], a["kind"], a["args"]
         plan = {"exhaust": choice.args["exhaust"], "recycle": choice.args["recycle"], "pool": choice.args.get("pool", [])}
+        # the cost was worked out as the payment was asked for (Costs.action_cost), and nothing
+        # happened since
         if kind == "play":
-            state._play(p, args, events, plan)
+            state._play(p, args, events, plan, (a["energy"], a["power"]))
         elif kind == "activate":
-            state._activate(p, args, events, plan)
+            state._activate(p, args, events, plan, (a["energy"], a["power"]))
         else:
             state.cleanup_quiet = False  # a cleanup looks again (_play and _activate say when themselves)
             if kind == "equip":
