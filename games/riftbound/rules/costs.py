@@ -122,12 +122,6 @@ def affords(wallet: tuple, energy: int, power: list) -> bool:
     return anyn <= wallet[2] - (len(power) - anyn)
 
 
-def _dominates(a: tuple, b: tuple) -> bool:
-    """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at least as many
-    ready runes of every domain (so the same runes, some of them ready)."""
-    return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
-
-
 def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
     """The rune of ``runes`` (their domains ``doms``: pool indexes) the engine's own payment recycles next,
     of domain ``k`` (-1: any): the first exhausted one not recycled yet, else the first ready one, else None."""
@@ -243,21 +237,14 @@ class Costs:
                 continue
             recycle.append(_rune_to_recycle(runes, orient, recycle, doms))  # any rune, likewise
         exh: list = []
-        e_need = energy - pool[0]
-        if e_need > 0:
+        e_need = max(0, energy - pool[0])
+        if e_need:
             # ready runes, those being recycled first (in the runes' order)
-            if recycle:
-                first, then = [], []
-                for r in runes:
-                    if not orient[r]:
-                        (first if r in recycle else then).append(r)
-                exh = (first + then)[:e_need]
-            else:  # the first ones
-                for r in runes:
-                    if not orient[r]:
-                        exh.append(r)
-                        if len(exh) == e_need:
-                            break
+            first, then = [], []
+            for r in runes:
+                if not orient[r]:
+                    (first if r in recycle else then).append(r)
+            exh = (first + then)[:e_need]
         return {"exhaust": exh, "recycle": recycle, "pool": pool_any}
 
     def _payment_key(self, p: int, plan: dict) -> tuple:
@@ -291,9 +278,8 @@ class Costs:
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         if not power:
-            # energy alone: the payments differ only in how many ready runes of each domain
-            # are exhausted (the first ones of each, in the runes' order); the engine's own
-            # (_auto_payment) exhausts the first ready runes, found in the same pass
+            # energy alone: the payments differ only in how many ready runes of each domain are exhausted
+            # (the first ones of each, in the runes' order); the engine's own exhausts the first ready runes
             e_need = max(0, energy - pool[0])
             ready_by = [[], [], [], [], [], []]
             exh, mine = [], [0] * 6
@@ -534,9 +520,8 @@ class Costs:
         return "Choose how to pay {cost} to attach {gear} (Weaponmaster)".format(cost=cost, gear=self.name(args["target"]))
 
     def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more):
-        """When payments of this cost differ, push the ``pay_cost`` decision (the action
-        happens once it is chosen) and return ASKED; else the one payment when it was worked
-        out on the way (for :meth:`pay`), or None (:meth:`pay` works out the engine's own)."""
+        """When payments of this cost differ, push the ``pay_cost`` decision (the action happens once
+        it is chosen) and return ASKED; else the one payment if worked out on the way, or None."""
         if not (energy or power) or not self._may_differ(p, energy, power):
             return None
         plans = self.payments(p, energy, power)
@@ -598,8 +583,7 @@ class PayCost:
         a = step.args
         p, kind, args = a["player"], a["kind"], a["args"]
         plan = {"exhaust": choice.args["exhaust"], "recycle": choice.args["recycle"], "pool": choice.args.get("pool", [])}
-        # the cost was worked out as the payment was asked for (Costs.action_cost), and nothing
-        # happened since
+        # the cost (Costs.action_cost) was worked out as the payment was asked for
         if kind == "play":
             state._play(p, args, events, plan, (a["energy"], a["power"]))
         elif kind == "activate":
