@@ -203,21 +203,29 @@ class Board:
         """A battlefield in players' words: its card's name, or "the left battlefield" /
         "the right battlefield" (as the table shows them) when the two have the same name or
         are not revealed yet. Never a zone key or a number."""
-        t = self.table
-        zones, db, card = t.zones, self.card_db, t.card
-        a, c = zones["shared.bf0"], zones["shared.bf1"]  # _bf_names, without its call
-        if a and c:
-            n0, n1 = db[card[a[0]]]["name"], db[card[c[0]]]["name"]
+        words = self.bf_words
+        if words is None:
+            names = self.bf_names or self._bf_names()
+            n0, n1 = names
             if n0 and n1 and n0 != n1:
-                return n1 if b else n0
-        return ("the left battlefield", "the right battlefield")[b]
+                words = names
+            else:
+                words = ("the left battlefield", "the right battlefield")
+            if self.bf_names is not None:
+                self.bf_words = words
+        return words[b]
 
     def _bf_names(self) -> tuple:
-        """The names of the two battlefield cards ("" for one not revealed yet)."""
+        """The names of the two battlefield cards ("" for one not revealed yet). Once both are
+        revealed they stay for the game (no rule moves a battlefield card), so they are kept in
+        ``bf_names`` (a cache: a clone works them out again)."""
         t = self.table
         zones, db, card = t.zones, self.card_db, t.card
         a, b = zones["shared.bf0"], zones["shared.bf1"]
-        return (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
+        names = (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
+        if a and b:
+            self.bf_names = names
+        return names
 
     def place_text(self, zone: str, at_base: str, at_battlefield: str, **words) -> str:
         """A sentence naming a board zone: ``at_base`` for a base, else ``at_battlefield``

@@ -10,6 +10,7 @@ from tabletop.engine.errors import PositionError
 from . import carddb, deck_rules
 from .ai import heuristic, leaf_value
 from .carddb import DOMAIN_COLOR
+from .facts import card_facts
 from .position import from_position
 from .rules.turn import PHASES
 from .state import RBState
@@ -35,6 +36,7 @@ class Riftbound(Game):
     def _load(self):
         if self._cards is None:
             self._cards, self._decks = carddb.load(_DIR / "cards.toml")
+            card_facts(self._cards)  # what the rules ask of each card, worked out as the cards are read
 
     @property
     def cards(self):

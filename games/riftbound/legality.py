@@ -82,10 +82,8 @@ class Legality:
         if not (plays or hidden_plays or abilities or mode == "main"):
             return ch
         w = self.wallet(p)  # what p can pay with: every cost below is checked against it
-        # the words of a play or move to a battlefield name them (Board._bf_names, without its call)
-        a, b = zones["shared.bf0"], zones["shared.bf1"]
-        db = self.card_db
-        bfn = (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
+        # the words of a play or move to a battlefield name them (Board._bf_names)
+        bfn = self.bf_names or self._bf_names()
         # a card from hand costs its energy at least (Accelerate adds to it): one costing more
         # than p can pay has no play, so its plays are not looked at
         info, energy = facts.plays, w[0]

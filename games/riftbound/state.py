@@ -41,8 +41,8 @@ def _count_repeats(ev: list) -> None:
     drawn) is logged once per card: "(2 of 3)" tells the lines apart, so the log never shows
     one caption twice in a row (the kit's ``number_repeats``: each run of equal, non-empty
     captions is numbered). Every step Riftbound logs has its caption written, so one pass
-    reads them and numbers each run as it ends; most lists have no run, which one quick pass
-    tells first."""
+    reads them: it looks for a first run, which most lists don't have, and from there on
+    numbers each run as it ends."""
     prev = None
     for e in ev:
         c = e.caption
@@ -51,18 +51,21 @@ def _count_repeats(ev: list) -> None:
         prev = c
     else:
         return  # no two equal captions in a row: nothing to number
-    prev = None
-    i = j = 0  # the run of captions equal to prev: ev[i:j]
-    for e in ev:
-        c = e.caption
-        if c != prev:
-            if j - i > 1 and prev:
-                number_run(ev, i, j)
-            prev = c
-            i = j
+    j = 1
+    while ev[j] is not e:
         j += 1
-    if j - i > 1 and prev:
-        number_run(ev, i, j)
+    # ev[j - 1] and ev[j] begin the first run; no run ends before it
+    i = j - 1  # the run of captions equal to prev: ev[i:k]
+    n = len(ev)
+    for k in range(j + 1, n):
+        c = ev[k].caption
+        if c != prev:
+            if k - i > 1 and prev:
+                number_run(ev, i, k)
+            prev = c
+            i = k
+    if n - i > 1 and prev:
+        number_run(ev, i, n)
 
 
 FIELD_LIST = [
@@ -120,6 +123,12 @@ FIELD_LIST = [
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
           "that changed)", default=0),
+    field("bf_names", "cache", "the names of the two battlefield cards once both are revealed (Board._bf_names), "
+          "or None"),
+    field("bf_words", "cache", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
+    field("combat_might", "cache", "while the running combat's damage is assigned: (the showdown, the Might of each "
+          "unit as Combat Damage totalled it, what Combat._assign_candidates found of each target), or None "
+          "(Combat._combat_might)"),
     field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
 ]
 

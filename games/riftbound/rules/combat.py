@@ -46,8 +46,8 @@ class Combat:
     def _assign_candidates(self, targets: list, done: dict, known: dict | None = None) -> list:
         """Units that may receive the next assignment: lethal first, Tank before the rest,
         Backline after the rest (digest 13.3; Core Rules v1.3 Tank, Backline). ``known`` keeps
-        each target's lethal damage and Tank/Backline tier between calls of one assignment
-        run (assigning damage changes neither)."""
+        each target's lethal damage and Tank/Backline tier between calls, for the whole damage
+        step (assigning damage changes neither)."""
         if known is None:
             known = {}
         left, tiers = [], []
@@ -79,7 +79,18 @@ class Combat:
     def _lethal(self, u: int) -> int:
         """Damage still needed to be lethal: non-zero damage >= Might, counting damage already marked."""
         cn = self.table.counters.get(u)  # Board.counter
-        return max(1, self.might(u) - (cn.get("dmg", 0) if cn else 0))
+        return max(1, self._combat_might(u) - (cn.get("dmg", 0) if cn else 0))
+
+    def _combat_might(self, u: int) -> int:
+        """The Might of ``u`` (Board.might), as Combat Damage totalled it while the running combat's
+        damage is assigned: nothing changes a Might between the totals and the damage being
+        dealt (assigning changes only the assignments), so it is not worked out again."""
+        known = self.combat_might
+        if known is not None and known[0] is self.showdown:
+            m = known[1].get(u)
+            if m is not None:
+                return m
+        return self.might(u)
 
     def _assign_run(self, ev: list) -> None:
         """Assign one side's damage, one unit at a time, asking the assigning player when more
@@ -93,7 +104,13 @@ class Combat:
         done = {}
         for u, n, _s in mine:
             done[u] = done.get(u, 0) + n
-        known: dict = {}  # _assign_candidates's, for this run
+        # _assign_candidates's, kept for the whole damage step with the Might (_combat_might):
+        # neither the damage marked nor a Tank or Backline changes while damage is assigned
+        kept = self.combat_might
+        if kept is not None and kept[0] is showdown:
+            known = kept[2]
+        else:
+            known = {}
         while showdown["left"] > 0:
             cands = self._assign_candidates(targets, done, known)
             if not cands:
@@ -187,12 +204,16 @@ def combat_damage(state, step, ev):
             state._combat_resolve(ev)
         return DONE
     ta = td = 0  # loops: a battlefield holds a few units
+    mights = {}  # kept for the assignment (Combat._combat_might)
     for u in A:
         if not state.counter(u, "stun"):
-            ta += max(0, state.might(u))
+            m = mights[u] = state.might(u)
+            ta += max(0, m)
     for u in D:
         if not state.counter(u, "stun"):
-            td += max(0, state.might(u))
+            m = mights[u] = state.might(u)
+            td += max(0, m)
+    state.combat_might = (showdown, mights, {})
     showdown["totals"] = [ta, td]
     state._ev(ev, "combat.totals", f"Attackers deal {ta}, defenders deal {td} (stunned units deal none)", R_ASSIGN,
               bf=b, attacker_total=ta, defender_total=td)
@@ -216,6 +237,7 @@ def deal_damage(state, step, ev):
     triggers they cause reach the chain afterwards."""
     showdown = state.showdown
     b = showdown["battlefield"]
+    state.combat_might = None  # the damage dealt may change what Combat._combat_might kept
     dealt = {}
     for u, n, _s in showdown["assignments"]:
         dealt[u] = dealt.get(u, 0) + n

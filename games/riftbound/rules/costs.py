@@ -18,6 +18,8 @@ from . import PROCS, push
 
 # the actions whose cost is paid with runes: the player chooses how when payments differ
 PAID = ("play", "activate", "equip", "hide")
+#: what Costs.ask_payment answers when it asks the player how to pay
+ASKED = "asked"
 
 
 def cost_text(energy: int, power: list) -> str:
@@ -118,12 +120,6 @@ def affords(wallet: tuple, energy: int, power: list) -> bool:
             if n > counts[k]:
                 return False
     return anyn <= wallet[2] - (len(power) - anyn)
-
-
-def _dominates(a: tuple, b: tuple) -> bool:
-    """Payment key ``a`` is better than ``b``: the same pool and recycled domains, and at least as many
-    ready runes of every domain (so the same runes, some of them ready)."""
-    return a != b and a[0] == b[0] and a[3] == b[3] and all(map(ge, a[1], b[1]))
 
 
 def _rune_to_recycle(runes, orient, recycle: list, doms: list, k: int = -1):
@@ -278,28 +274,30 @@ class Costs:
         leave the same runes and pool are one payment; a payment that leaves a rune exhausted
         where another leaves it ready, all else equal, is not offered (it only loses). What
         is in the pool is spent first (it empties at the end of the phase anyway)."""
-        auto = self._auto_payment(p, energy, power)
         t = self.table
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         if not power:
-            # energy alone: the payments differ only in how many ready runes of each domain
-            # are exhausted (the first ones of each, in the runes' order)
+            # energy alone: the payments differ only in how many ready runes of each domain are exhausted
+            # (the first ones of each, in the runes' order); the engine's own exhausts the first ready runes
+            e_need = max(0, energy - pool[0])
             ready_by = [[], [], [], [], [], []]
+            exh, mine = [], [0] * 6
             for r in t.zones[RUNES[p]]:
                 if not orient[r]:
-                    ready_by[rune_index[card[r]]].append(r)
+                    k = rune_index[card[r]]
+                    ready_by[k].append(r)
+                    if len(exh) < e_need:
+                        exh.append(r)
+                        mine[k] += 1
             ks, caps = [], []  # the domains with ready runes, and how many each has
             for k in range(6):
                 if ready_by[k]:
                     ks.append(k)
                     caps.append(len(ready_by[k]))
-            mine = [0] * 6
-            for r in auto["exhaust"]:
-                mine[rune_index[card[r]]] += 1
             auto_xs = tuple(map(mine.__getitem__, ks))
-            out = [auto]
-            for xs in _splits(max(0, energy - pool[0]), tuple(caps)):
+            out = [{"exhaust": exh, "recycle": [], "pool": []}]
+            for xs in _splits(e_need, tuple(caps)):
                 if xs != auto_xs:
                     exhaust = []
                     for k, x in zip(ks, xs):
@@ -307,6 +305,7 @@ class Costs:
                             exhaust += ready_by[k][:x]
                     out.append({"exhaust": exhaust, "recycle": [], "pool": []})
             return out
+        auto = self._auto_payment(p, energy, power)
         left = pool[1:]
         need = [0] * 6
         any_n = 0
@@ -520,17 +519,17 @@ class Costs:
             return "Choose how to pay {cost} to hide a card".format(cost=cost)
         return "Choose how to pay {cost} to attach {gear} (Weaponmaster)".format(cost=cost, gear=self.name(args["target"]))
 
-    def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more) -> bool:
-        """When payments of this cost differ, push the ``pay_cost`` decision (the action
-        happens once it is chosen) and return True."""
+    def ask_payment(self, p: int, kind: str, a: dict, energy: int, power: list, **more):
+        """When payments of this cost differ, push the ``pay_cost`` decision (the action happens once
+        it is chosen) and return ASKED; else the one payment if worked out on the way, or None."""
         if not (energy or power) or not self._may_differ(p, energy, power):
-            return False
+            return None
         plans = self.payments(p, energy, power)
         if len(plans) > 1:
             push(self, "pay_cost", player=p, kind=kind, args=dict(a), energy=energy, power=list(power),
                  options=plans, **more)
-            return True
-        return False
+            return ASKED
+        return plans[0]
 
     def _may_differ(self, p: int, energy: int, power: list) -> bool:
         """A quick test before :meth:`payments`: False when every payment is surely the same,
@@ -584,10 +583,11 @@ class PayCost:
         a = step.args
         p, kind, args = a["player"], a["kind"], a["args"]
         plan = {"exhaust": choice.args["exhaust"], "recycle": choice.args["recycle"], "pool": choice.args.get("pool", [])}
+        # the cost (Costs.action_cost) was worked out as the payment was asked for
         if kind == "play":
-            state._play(p, args, events, plan)
+            state._play(p, args, events, plan, (a["energy"], a["power"]))
         elif kind == "activate":
-            state._activate(p, args, events, plan)
+            state._activate(p, args, events, plan, (a["energy"], a["power"]))
         else:
             state.cleanup_quiet = False  # a cleanup looks again (_play and _activate say when themselves)
             if kind == "equip":

@@ -10,7 +10,7 @@ from ..board import WRITTEN, written
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
 from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
 from . import ONE_PLAYER, PROCS, QuickDecision
-from .costs import PAID
+from .costs import ASKED, PAID
 
 # choices that never change, made once (a decision lists the same objects each time)
 _END_TURN = tuple(Choice("end_turn", {}, p, "End turn", role="end") for p in (0, 1))
@@ -153,16 +153,17 @@ class Playing:
             P += ["any"] * extra
         return E, P
 
-    def _play(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
+    def _play(self, p: int, a: dict, ev: list, plan: dict | None = None, cost: tuple | None = None) -> None:
         """Playing a card (Core Rules v1.3, digest 9.1): to the chain, choices, total cost,
-        pay, finalise. Units and gear leave the chain on finalising; spells stay."""
+        pay, finalise. Units and gear leave the chain on finalising; spells stay. ``cost``
+        is :meth:`_play_cost`, when the caller worked it out already."""
         t = self.table
         iid = a["card"]
         card = self.card_of(iid)
         frm = t.zone[iid]
         hidden_at = int(frm[-1]) if ".hidden" in frm else -1
         tg = a.get("target", -1)
-        E, P = self._play_cost(p, a)  # before the card leaves its facedown slot
+        E, P = cost or self._play_cost(p, a)  # before the card leaves its facedown slot
         if hidden_at >= 0:
             ev.append(t.set_face(iid, 1, f"{self.names[p]} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
@@ -218,9 +219,10 @@ class Playing:
             self.priority_passes = 0
         self.cleanup_due = True
 
-    def _activate(self, p: int, a: dict, ev: list, plan: dict | None = None) -> None:
+    def _activate(self, p: int, a: dict, ev: list, plan: dict | None = None, cost: tuple | None = None) -> None:
         """Activate an ability (Core Rules v1.3 Activated abilities, digest 17.3). Add abilities
-        resolve at once without the chain (digest 5.4)."""
+        resolve at once without the chain (digest 5.4). ``cost`` is :meth:`Costs.action_cost`,
+        when the caller worked it out already."""
         t = self.table
         src, n = a["card"], a["ab"]
         ab = self.card_of(src)["abil"][n]
@@ -231,7 +233,7 @@ class Playing:
             self.cleanup_quiet = False  # a Might changes, its card dies, or it resolves at once
         if ab.get("spend_buff"):
             self.set_counter(src, "buff", 0)
-        self.pay(p, *self.action_cost(p, "activate", a), ev, plan)
+        self.pay(p, *(cost or self.action_cost(p, "activate", a)), ev, plan)
         w = self.where(src)
         loc = w[1] if w else -1
         item = {"id": 0, "kind": "ab", "source": src, "card": t.card[src], "controller": p, "ability": n, "target": tg, "location": loc,
@@ -256,18 +258,22 @@ class Playing:
 def take_action(state, choice, events) -> str:
     """Apply an action of the Main Phase, Priority or Focus (the choices Legality lists)."""
     kind, args, p = choice.kind, choice.args, choice.player
-    if kind in PAID and state.ask_payment(p, kind, args, *state.action_cost(p, kind, args)):
-        return DONE  # the action happens once the payment is chosen (pay_cost)
-    if kind == "play":
-        state._play(p, args, events)
-    elif kind == "activate":
-        state._activate(p, args, events)
-    elif kind == "equip":
-        state._equip(p, args, events)
+    if kind in PAID:
+        # the total cost, and the payment when the ways to pay differ (worked out once)
+        cost = state.action_cost(p, kind, args)
+        plan = state.ask_payment(p, kind, args, *cost)
+        if plan is ASKED:
+            return DONE  # the action happens once the payment is chosen (pay_cost)
+        if kind == "play":
+            state._play(p, args, events, plan, cost)
+        elif kind == "activate":
+            state._activate(p, args, events, plan, cost)
+        elif kind == "equip":
+            state._equip(p, args, events, plan)
+        else:
+            state._hide(p, args, events, plan)
     elif kind == "move":
         state._move_start(p, args, events)
-    elif kind == "hide":
-        state._hide(p, args, events)
     elif kind == "pass":
         state._pass(p, events)
     else:

@@ -10,6 +10,7 @@ from ..carddb import DOMAIN_CODE, effect_text
 from ..rulebook import R_CHAIN, R_KW, R_TRIGGER
 from ..zones import LEGEND, LOCZ, ZLOC
 from . import PROCS, push
+from .costs import ASKED
 
 
 class Triggers:
@@ -183,8 +184,9 @@ class Weaponmaster:
             state.cleanup_due = True
             return DONE
         cost = state._equip_cost(choice.args["target"], True)
-        if state.ask_payment(p, "weaponmaster", {"target": choice.args["target"]}, *cost, trigger=tr):
+        plan = state.ask_payment(p, "weaponmaster", {"target": choice.args["target"]}, *cost, trigger=tr)
+        if plan is ASKED:
             return DONE  # paid (and put on the chain) once the payment is chosen (pay_cost)
-        state.pay(p, *cost, events)
+        state.pay(p, *cost, events, plan)
         state._push_trigger(tr, choice.args["target"], events)
         return DONE
