@@ -385,7 +385,8 @@ class HardAgent(SearchingAgent, Agent):
                     if guess:
                         raise self._too_big(t_start, n_planned)
                     break
-                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy)
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy,
+                                      self._root_turn)
                 if not done:
                     if guess:
                         raise self._too_big(t_start, n_planned)
@@ -495,7 +496,7 @@ class HardAgent(SearchingAgent, Agent):
                         if e.visits == 0:
                             t = s.clone()
                             apply_with_defaults(t, c)
-                            self._add(e, *self._leaf(t, player, 0, p))
+                            self._add(e, *self._leaf(t, player, 0, p, s.turn))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
                             best, best_m, seeded = c, m, e
@@ -549,13 +550,13 @@ class HardAgent(SearchingAgent, Agent):
             if v > self._hi:
                 self._hi = v
 
-    def _leaf(self, s: State, player: int, playout: int | None = None, mover: int | None = None
-              ) -> tuple[bool, float]:
-        """Judge a freshly expanded position (``mover`` just chose there): the
-        rest of the mover's turn (with ``plan``) or a short playout, then a
-        result or the heuristic."""
+    def _leaf(self, s: State, player: int, playout: int | None = None, mover: int | None = None,
+              turn: int | None = None) -> tuple[bool, float]:
+        """Judge a freshly expanded position (``mover`` just chose there, in
+        ``turn``): the rest of the mover's turn (with ``plan``) or a short
+        playout, then a result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy)[0]
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy, turn)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):

@@ -87,16 +87,22 @@ def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: di
 
 
 def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False, until=None,
-                lazy: bool = False) -> tuple[State, bool]:
+                lazy: bool = False, turn: int | None = None) -> tuple[State, bool]:
     """Play on from ``s`` (a determinized copy; it may be changed or replaced)
     with ``mover``'s greedy choices until the turn ends, the game ends, another
     player decides (with ``answers``: that player answers greedily too, while
     the turn lasts), ``max_steps`` choices were made or ``until()`` (when
-    given: the time is up) turns true. With ``lazy`` each choice is weighed by
-    ``lazy_step`` (fewer options simulated). Returns the position reached and
-    False when ``until`` stopped it (the turn was not played out)."""
+    given: the time is up) turns true. ``turn`` is the turn to finish, the one
+    in which the mover made the choice that led to ``s`` (by default ``s``'s
+    own): when that choice already ended it (ending the turn, or an attack
+    that passed it on), nothing is played, so that the other player's next
+    turn is never played out for some options and not for others. With
+    ``lazy`` each choice is weighed by ``lazy_step`` (fewer options
+    simulated). Returns the position reached and False when ``until`` stopped
+    it (the turn was not played out)."""
     game = s.game
-    turn = s.turn
+    if turn is None:
+        turn = s.turn
     gains: dict = {}
     known = None  # (player, one-step value of s) when the last step found it
     for _ in range(max_steps):

@@ -74,17 +74,19 @@ def _sampled_best(game, s: State, p: int, opts: list[Choice], width: int | None,
     return greedy_step(game, s, p, opts)
 
 
-def play_turns(s: State, turns: int, width: int | None, rng, max_steps: int = 80, until=None
-               ) -> tuple[State, bool]:
+def play_turns(s: State, turns: int, width: int | None, rng, max_steps: int = 80, until=None,
+               start: int | None = None) -> tuple[State, bool]:
     """Play on from ``s`` (a determinized copy; it may be changed or replaced)
     with every player's sampled greedy choice (``_sampled_best``) until
-    ``turns`` turns have begun after the present one's, i.e. until the turn
-    number reaches ``s.turn + turns``, the game ends or ``max_steps`` choices
-    were made. At a simultaneous decision each player picks on the same
+    ``turns`` turns have begun after the one counted from (``start``, the turn
+    of the choice that led to ``s``; by default ``s``'s own), i.e. until the
+    turn number reaches ``start + turns`` (so a choice that ended its turn is
+    not played a turn further than the others), the game ends or
+    ``max_steps`` choices were made. At a simultaneous decision each player picks on the same
     position. Returns the position and False when ``until()`` (the time is
     up) stopped it first."""
     game = s.game
-    stop = s.turn + turns
+    stop = (s.turn if start is None else start) + turns
     for _ in range(max_steps):
         d = s.decision
         if d is None or s.winner is not None or s.turn >= stop:
@@ -170,7 +172,7 @@ def halving_root(agent, state: State, player: int, playing: list[Choice], deadli
                     got.append((a, False, _one_step(state.game, s, player)))
                     continue
                 apply_with_defaults(s, mine)
-                s, complete = play_turns(s, turns, width, dice.copy(), until=until)
+                s, complete = play_turns(s, turns, width, dice.copy(), until=until, start=state.turn)
                 if not complete:
                     break
                 got.append((a, *_judge(s, player)))
