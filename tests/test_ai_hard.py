@@ -433,6 +433,27 @@ def test_finish_turn_stops_at_the_other_players_decision():
     assert done and t is s and t.decision.players == (0,)
 
 
+def test_an_option_that_ends_the_turn_is_judged_where_the_others_are():
+    from tabletop.ai.plan import finish_turn
+
+    # ending the turn already leaves p0's turn: finishing "the turn it was chosen in"
+    # plays nothing, so p1's whole next turn (its summons and attacks, answered
+    # greedily) is not played out for this option alone
+    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
+    t = s.clone()
+    t.apply(t.decision.find("end_turn", 0))
+    assert t.turn == s.turn + 1 and t.decision.players == (1,)
+    after, done = finish_turn(t.clone(), 0, answers=True, turn=s.turn)
+    assert done and after.digest() == t.digest()
+    # (counted from the position itself, p1's turn would be played out)
+    played, _ = finish_turn(t.clone(), 0, answers=True)
+    assert played.digest() != t.digest()
+    # Hard's leaf of that option is the position at the start of p1's turn
+    agent = hard(2, answers=True)
+    agent._root_turn = s.turn
+    assert agent._leaf(t.clone(), 0, 0, 0, s.turn) == (False, float(t.game.leaf_value(t, 0)))
+
+
 def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():
     # with ``plan`` the root options' first look is the end of the turn: going
     # to battle (the attack follows) is rated a win, ending the turn is not
