@@ -157,7 +157,7 @@ class HardAgent(SearchingAgent, Agent):
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
                  quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
                  fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False,
-                 handover_turn: bool = False, plan_replies: bool = False):
+                 handover_turn: bool = False):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -203,8 +203,6 @@ class HardAgent(SearchingAgent, Agent):
         self.top_plan, self.turns, self.width = top_plan, turns, width
         self.fit_rollouts, self.merge_equal, self.plan_lazy = fit_rollouts, merge_equal, plan_lazy
         self.handover_turn, self._handed = handover_turn, None
-        #: in a turn played out, the mover's choices weighed after the other player's answers
-        self.plan_replies = plan_replies
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -388,7 +386,7 @@ class HardAgent(SearchingAgent, Agent):
                         raise self._too_big(t_start, n_planned)
                     break
                 t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy,
-                                      self._root_turn, self.plan_replies)
+                                      self._root_turn)
                 if not done:
                     if guess:
                         raise self._too_big(t_start, n_planned)
@@ -558,8 +556,7 @@ class HardAgent(SearchingAgent, Agent):
         ``turn``): the rest of the mover's turn (with ``plan``) or a short
         playout, then a result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy, turn,
-                            self.plan_replies)[0]
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy, turn)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):

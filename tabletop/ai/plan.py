@@ -31,48 +31,25 @@ from .expert import _one_step, _playing
 __all__ = ["finish_turn", "greedy_step", "lazy_step", "playout_pick"]
 
 
-def greedy_step(game, s: State, p: int, opts: list[Choice], replies: bool = False
-                ) -> tuple[Choice, State | None]:
+def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, State | None]:
     """``p``'s best option in ``s`` one step ahead (the engine's own answer to a
     detail when it offers one, a win at once when one is seen; ties: the first
-    listed) and the position it leads to (None when it was not simulated).
-    With ``replies`` an option is judged after the other player's own greedy
-    answers to it within the same turn (``_replied``: the trap it springs on
-    an attack), not on the position where that player is still to answer."""
+    listed) and the position it leads to (None when it was not simulated)."""
     if len(opts) == 1:
         return opts[0], None
     default = default_choice(opts)
     if default is not None:
         return default, None
     best, best_v, best_s = opts[0], None, None
-    turn = s.turn
     for c in opts:
         t = s.clone()
         apply_with_defaults(t, c)
-        if replies:
-            t = _replied(game, t, p, turn)
         v = _one_step(game, t, p)
         if best_v is None or v > best_v:
             best, best_v, best_s = c, v, t
             if v >= WIN_SCORE:
                 break
     return best, best_s
-
-
-def _replied(game, t: State, p: int, turn: int, max_steps: int = 4) -> State:
-    """``t`` after the other players' greedy answers (each the best one step
-    ahead for its player) while the turn lasts and ``p`` is not to decide."""
-    for _ in range(max_steps):
-        d = t.decision
-        if d is None or t.winner is not None or t.turn != turn or len(d.players) != 1 or d.players[0] == p:
-            break
-        q = d.players[0]
-        c, u = greedy_step(game, t, q, _playing(d, q))
-        if u is None:
-            t._apply(c)
-        else:
-            t = u
-    return t
 
 
 def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: dict
@@ -110,7 +87,7 @@ def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: di
 
 
 def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False, until=None,
-                lazy: bool = False, turn: int | None = None, replies: bool = False) -> tuple[State, bool]:
+                lazy: bool = False, turn: int | None = None) -> tuple[State, bool]:
     """Play on from ``s`` (a determinized copy; it may be changed or replaced)
     with ``mover``'s greedy choices until the turn ends, the game ends, another
     player decides (with ``answers``: that player answers greedily too, while
@@ -121,9 +98,7 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
     that passed it on), nothing is played, so that the other player's next
     turn is never played out for some options and not for others. With
     ``lazy`` each choice is weighed by ``lazy_step`` (fewer options
-    simulated); with ``replies`` (and ``answers``) each of the mover's choices
-    is weighed after the other player's greedy answers to it
-    (``greedy_step``). Returns the position reached and False when ``until`` stopped
+    simulated). Returns the position reached and False when ``until`` stopped
     it (the turn was not played out)."""
     game = s.game
     if turn is None:
@@ -144,7 +119,7 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
             c, t, v = lazy_step(game, s, p, _playing(d, p), base, gains)
             known = None if t is None else (p, v)
         else:
-            c, t = greedy_step(game, s, p, _playing(d, p), replies and answers and p == mover)
+            c, t = greedy_step(game, s, p, _playing(d, p))
         if t is None:
             s._apply(c)
         else:
