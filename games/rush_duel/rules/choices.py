@@ -34,26 +34,38 @@ EFFECT_LABELS = {
 }
 
 
-class WordsChoice(Choice):
-    """A choice whose words are a template and what fills it in (``_template``,
-    ``_fill``), written when first read (only the table reads labels). The choice holds
-    them itself: choices are kept (``memo.made``), and one object less each leaves fewer
-    for the garbage collector to walk. Made by :func:`worded`, without the class call
-    running ``__init__``."""
+class WrittenChoice(Choice):
+    """A choice whose words are written when first read (only the table reads labels),
+    by the subclass's ``_words``; its maker fills its slots, as the kit's ``make_choice``
+    does, without the class call running ``__init__`` (the rules make them by the thousand).
+    The choice holds what its words need itself: choices are kept (``memo.made``), and
+    one object less each leaves fewer for the garbage collector to walk."""
 
-    __slots__ = ("_template", "_fill")
+    __slots__ = ()
     __init__ = object.__init__
 
     @property
     def label(self) -> str:
         lab = self._label
         if lab is None:
-            lab = self._label = self._template.format(**self._fill)
+            lab = self._label = self._words()
         return lab
 
     @label.setter
     def label(self, text: str) -> None:
         self._label = text
+
+    def _words(self) -> str:
+        raise NotImplementedError
+
+
+class WordsChoice(WrittenChoice):
+    """A choice whose words are a template and what fills it in (``_template``, ``_fill``)."""
+
+    __slots__ = ("_template", "_fill")
+
+    def _words(self) -> str:
+        return self._template.format(**self._fill)
 
 
 def worded(kind: str, args: dict, player: int, template: str, fill: dict) -> WordsChoice:
@@ -86,30 +98,19 @@ def effect_choice(state, card: dict, kind: str, verb: str, name: str, args: dict
     return worded(kind, args, player, template, {"card": name, "mode": how, "target": target})
 
 
-class PlaceChoice(Choice):
+class PlaceChoice(WrittenChoice):
     """A summon or a set of a card into a zone of a row (its args name the card, the row
-    and the slot) whose words are written when first read (only the table reads labels):
-    "Summon X in the left Monster Zone", "Set X face down in the centre Spell & Trap
-    Zone". It keeps the card's name (``_name``); the rest of the words come from its kind
-    and args. Made without the class call running ``__init__``: the rules fill its slots
-    where they make it, by the thousand."""
+    and the slot) whose words are written when first read: "Summon X in the left
+    Monster Zone", "Set X face down in the centre Spell & Trap Zone". It keeps the
+    card's name (``_name``); the rest of the words come from its kind and args."""
 
     __slots__ = ("_name",)
-    __init__ = object.__init__
 
-    @property
-    def label(self) -> str:
-        lab = self._label
-        if lab is None:
-            a = self.args
-            row = ZONE_WORDS["Monster Zone" if a["to"].endswith(".monster") else "Spell & Trap Zone"]
-            lab = self._label = (f"Summon {self._name} in {row[a['slot']]}" if self.kind == "summon"
-                                 else f"Set {self._name} face down in {row[a['slot']]}")
-        return lab
-
-    @label.setter
-    def label(self, text: str) -> None:
-        self._label = text
+    def _words(self) -> str:
+        a = self.args
+        row = ZONE_WORDS["Monster Zone" if a["to"].endswith(".monster") else "Spell & Trap Zone"]
+        return (f"Summon {self._name} in {row[a['slot']]}" if self.kind == "summon"
+                else f"Set {self._name} face down in {row[a['slot']]}")
 
     @staticmethod
     def made(kind: str, card: int, to: str, slot: int, player: int, name: str) -> PlaceChoice:
