@@ -198,3 +198,42 @@ def test_shuffle_and_choice_draw_what_randbelow_draws():
         if n:
             assert a.choice(items) == items[b.randbelow(n)]
     assert a.to_data() == b.to_data()
+
+
+@pytest.mark.parametrize("game_id", ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"])
+def test_a_games_card_data_once_read_are_left_out_of_the_collectors_walks(game_id, monkeypatch):
+    import gc
+
+    from tabletop.engine import heap
+
+    kept = []
+    real_keep = heap.keep
+    monkeypatch.setattr(heap, "keep", lambda: kept.append(1) or real_keep())
+    fresh = type(get_game(game_id))()  # a game whose card data are not read yet
+    cards = fresh.cards
+    assert kept == [1]
+    fresh.cards, fresh.decks
+    assert kept == [1]  # once: read again, they are already kept
+    assert not any(o is cards for o in gc.get_objects())  # in the permanent generation: no collection walks it
+    assert gc.get_threshold()[0] >= heap.YOUNG
+
+
+def test_keep_collects_first_so_no_garbage_is_kept_for_ever():
+    import gc
+    import weakref
+
+    from tabletop.engine import heap
+
+    class Node:
+        pass
+
+    gc.disable()  # no collection of its own between the cycle's end and keep()
+    try:
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle: only the collector frees it
+        gone = weakref.ref(a)
+        del a, b
+        heap.keep()
+        assert gone() is None
+    finally:
+        gc.enable()

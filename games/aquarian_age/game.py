@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from tabletop.engine import heap
 from tabletop.engine.core import Game
 from tabletop.engine.errors import CardFileError, PositionError
 from tabletop.engine.procedure import Step
@@ -51,6 +52,7 @@ class AquarianAge(Game):
                 probs = self.validate_deck(ids)
                 if probs:
                     raise CardFileError(f"deck {name!r}: {probs[0]}", self._path)
+            heap.keep()  # the cards live as long as the program: out of the collector's walks
 
     @property
     def cards(self):

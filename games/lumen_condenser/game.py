@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from tabletop.engine import heap
 from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError, TabletopError
 
@@ -39,6 +40,7 @@ class LumenGame(Game):
     def db(self) -> CardDB:
         if self._db is None:
             self._db = CardDB(os.path.join(HERE, "cards.toml"))
+            heap.keep()  # the cards live as long as the program: out of the collector's walks
         return self._db
 
     @property

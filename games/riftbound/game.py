@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tabletop.engine import heap
 from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError
 
@@ -37,6 +38,7 @@ class Riftbound(Game):
         if self._cards is None:
             self._cards, self._decks = carddb.load(_DIR / "cards.toml")
             card_facts(self._cards)  # what the rules ask of each card, worked out as the cards are read
+            heap.keep()  # the cards live as long as the program: out of the collector's walks
 
     @property
     def cards(self):

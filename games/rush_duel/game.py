@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tabletop.engine import heap
 from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError
 from tabletop.engine.rng import PCG32
@@ -44,6 +45,7 @@ class RushDuelGame(Game):
     def _load(self) -> None:
         if self._cards is None:
             self._cards, self._decks = carddb.load_card_file(self.card_file)
+            heap.keep()  # the cards live as long as the program: out of the collector's walks
 
     @property
     def cards(self) -> dict:
