@@ -4,8 +4,12 @@ expert players."""
 from __future__ import annotations
 
 from .effects import F_ATTACKED
+from .rules.turn import HAND_TARGET
 from .state import RushState
 from .zones import Z
+
+#: what the heuristic counts a card in the player's own hand
+HAND_WEIGHT = 0.25
 
 
 def heuristic(state: RushState, player: int) -> float:
@@ -35,7 +39,7 @@ def heuristic(state: RushState, player: int) -> float:
         # own cards in hand are options kept; the rival's hand is not counted, since
         # every turn ends with their Draw Phase (seed 3.1) whatever was chosen
         hand = len(t.zones[Z[p]["hand"]]) if p == player else 0
-        score += sign * (board * 1.2 + 0.25 * hand + sets)
+        score += sign * (board * 1.2 + HAND_WEIGHT * hand + sets)
     if s.active == me and s.phase in ("main", "battle") and s.turn != 1:
         # attacks still to come this turn (seed 3.3): go to battle rather than end the turn
         score += 0.05 * sum(1 for i in s.units(me) if t.face[i] and s.is_attack(i)
@@ -78,3 +82,20 @@ def settle(state: RushState) -> RushState:
             c = next(c for c in d.choices if c.kind != "surrender")
         s._apply(c)
     return s
+
+
+def leaf_value(state: RushState, player: int) -> float:
+    """Where Hard's search stops (``Game.leaf_value``), mostly at the end of a
+    turn: the heuristic, with the player's hand counted as it will be after
+    their next Draw Phase, which draws until the hand holds 5 (seed 3.1). A
+    card played this turn is drawn back then, so playing it costs no card in
+    hand unless the hand would still hold 5 or more; counting the hand as it
+    stands made the search keep cards it could have played. (Normal's
+    rollouts stop after that Draw Phase and see the same.)"""
+    s = settle(state)
+    v = heuristic(s, player)
+    if s.winner is not None:
+        return v
+    h = len(s.table.zones[Z[player]["hand"]])
+    drawn_to = h + 1 if h >= HAND_TARGET else HAND_TARGET
+    return v + HAND_WEIGHT * (drawn_to - h)

@@ -11,7 +11,7 @@ from tabletop.engine.errors import PositionError
 from tabletop.engine.rng import PCG32
 
 from . import carddb, deck_rules
-from .ai import heuristic
+from .ai import heuristic, leaf_value
 from .position import from_position
 from .rules.setup import set_up
 from .rules.turn import PHASES
@@ -152,3 +152,11 @@ class RushDuelGame(Game):
     def heuristic(self, state: RushState, player: int) -> float:
         """How good ``state`` is for ``player`` (ai.py)."""
         return heuristic(state, player)
+
+    #: Hard's turn plans weigh each choice by the leaf value: a card played is drawn back at the
+    #: next Draw Phase, which the heuristic, counting the hand as it stands, does not see
+    hard_options = {"plan_leaf": True}
+
+    def leaf_value(self, state: RushState, player: int) -> float:
+        """Where Hard's search stops: the hand counted after the next Draw Phase (ai.py)."""
+        return leaf_value(state, player)

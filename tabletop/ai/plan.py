@@ -26,15 +26,38 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
-from .expert import _one_step, _playing
+from .expert import DECIDED, _one_step, _playing
 
-__all__ = ["finish_turn", "greedy_step", "lazy_step", "playout_pick"]
+__all__ = ["finish_turn", "greedy_step", "lazy_step", "leaf_step", "playout_pick", "step_value"]
 
 
-def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, State | None]:
+def leaf_step(game, s: State, player: int) -> float:
+    """The greedy agent's score (``expert._one_step``) with the game's
+    ``leaf_value`` in place of its heuristic: a result beats every value."""
+    w = s.winner
+    if w is not None:
+        return WIN_SCORE if w == player else 0.0 if w == "draw" else -WIN_SCORE
+    v = float(game.leaf_value(s, player))
+    if v >= DECIDED:
+        return WIN_SCORE / 2
+    if v <= -DECIDED:
+        return -WIN_SCORE / 2
+    return v
+
+
+def step_value(game):
+    """What a plan's choices are weighed by, one step ahead: the heuristic, as
+    the greedy agent weighs them, or the game's ``leaf_value`` when its
+    ``hard_options["plan_leaf"]`` is set (a leaf value that counts something
+    the heuristic miscounts within a turn, e.g. cards drawn back later)."""
+    return leaf_step if game.hard_options.get("plan_leaf") else _one_step
+
+
+def greedy_step(game, s: State, p: int, opts: list[Choice], value=_one_step) -> tuple[Choice, State | None]:
     """``p``'s best option in ``s`` one step ahead (the engine's own answer to a
     detail when it offers one, a win at once when one is seen; ties: the first
-    listed) and the position it leads to (None when it was not simulated)."""
+    listed) and the position it leads to (None when it was not simulated).
+    ``value``: what a position is weighed by (``step_value``)."""
     if len(opts) == 1:
         return opts[0], None
     default = default_choice(opts)
@@ -44,7 +67,7 @@ def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, Sta
     for c in opts:
         t = s.clone()
         apply_with_defaults(t, c)
-        v = _one_step(game, t, p)
+        v = value(game, t, p)
         if best_v is None or v > best_v:
             best, best_v, best_s = c, v, t
             if v >= WIN_SCORE:
@@ -52,7 +75,7 @@ def greedy_step(game, s: State, p: int, opts: list[Choice]) -> tuple[Choice, Sta
     return best, best_s
 
 
-def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: dict
+def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: dict, value=_one_step
               ) -> tuple[Choice, State | None, float | None]:
     """``greedy_step`` weighing the options lazily: ``gains`` holds, by (player,
     choice id), what each option added to ``p``'s one-step value when it was
@@ -77,7 +100,7 @@ def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: di
             break
         t = s.clone()
         apply_with_defaults(t, c)
-        v = _one_step(game, t, p)
+        v = value(game, t, p)
         gains[(p, c.id)] = v - base
         if best_v is None or v > best_v:
             best, best_v, best_s = c, v, t
@@ -98,9 +121,11 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
     that passed it on), nothing is played, so that the other player's next
     turn is never played out for some options and not for others. With
     ``lazy`` each choice is weighed by ``lazy_step`` (fewer options
-    simulated). Returns the position reached and False when ``until`` stopped
-    it (the turn was not played out)."""
+    simulated). Each choice is weighed one step ahead by ``step_value``.
+    Returns the position reached and False when ``until`` stopped it (the
+    turn was not played out)."""
     game = s.game
+    value = step_value(game)
     if turn is None:
         turn = s.turn
     gains: dict = {}
@@ -115,11 +140,11 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
         if until is not None and until():
             return s, False
         if lazy:
-            base = known[1] if known is not None and known[0] == p else _one_step(game, s, p)
-            c, t, v = lazy_step(game, s, p, _playing(d, p), base, gains)
+            base = known[1] if known is not None and known[0] == p else value(game, s, p)
+            c, t, v = lazy_step(game, s, p, _playing(d, p), base, gains, value)
             known = None if t is None else (p, v)
         else:
-            c, t = greedy_step(game, s, p, _playing(d, p))
+            c, t = greedy_step(game, s, p, _playing(d, p), value)
         if t is None:
             s._apply(c)
         else:

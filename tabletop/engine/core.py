@@ -498,7 +498,8 @@ class Game:
     def leaf_value(self, state: State, player: int) -> float:
         """``heuristic`` where the hard player's search stops looking; a game may look further there."""
         return self.heuristic(state, player)
-    #: the hard player's settings for this game: "rollout_turns", how many turns its rollouts play
+    #: the hard player's settings for this game: "rollout_turns", how many turns its rollouts play;
+    #: "plan_leaf", its turn plans weigh each choice by ``leaf_value`` instead of the heuristic
     hard_options: dict = {}
 
     def describe_card(self, card_id: str) -> dict:
