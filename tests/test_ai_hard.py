@@ -12,6 +12,7 @@ import pytest
 from tabletop.ai import (AGENTS, EasyAgent, ExpertAgent, GreedyAgent, HardAgent, RandomAgent, agent_label,
                          difficulty_levels, make_agent, searches)
 from tabletop.cli import main
+from tabletop.engine.core import Game
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
@@ -712,7 +713,7 @@ def test_hard_judges_its_leaves_by_the_games_leaf_value(monkeypatch):
         seen.append(state.turn)
         return 100.0 * len(state.table.zones["p0.hand"])
 
-    assert game.leaf_value(s, 0) == game.heuristic(s, 0)  # the default is the heuristic
+    assert Game.leaf_value(game, s, 0) == game.heuristic(s, 0)  # the kit's default is the heuristic
     assert hard(4, 0, plan=True, prior_worlds=1).choose(s, 0).args.get("card") == 4
     monkeypatch.setattr(game, "leaf_value", leaf_value)
     c = hard(4, 0, plan=True, prior_worlds=1).choose(s, 0)

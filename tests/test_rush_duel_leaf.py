@@ -37,3 +37,23 @@ def test_a_hand_of_five_or_more_still_counts_each_card():
     assert GAME.leaf_value(six, 0) - GAME.leaf_value(five, 0) == heuristic(six, 0) - heuristic(five, 0) > 0
     assert GAME.leaf_value(four, 0) == GAME.leaf_value(three, 0)
     assert heuristic(four, 0) > heuristic(three, 0)
+
+
+def test_hards_turn_plans_weigh_their_choices_by_the_leaf_value(monkeypatch):
+    # Rush Duel's hard_options["plan_leaf"]: the rest of a turn Hard plays out is chosen by the
+    # leaf value, so a spell is set rather than kept in a hand the Draw Phase refills; weighed
+    # by the heuristic (hand as it stands), the plan keeps it.
+    from tabletop.ai.plan import finish_turn
+
+    def planned(options: dict) -> tuple[int, list]:
+        monkeypatch.setattr(GAME, "hard_options", options)
+        s = GAME.from_position({"turn": 3, "active": 0, "phase": "main",
+                                "p0": {"deck": ["M01"] * 8, "hand": ["S01", "M02"]},
+                                "p1": {"deck": ["M01"] * 8, "monster": ["M04"]}})
+        t, done = finish_turn(s, 0, 12, True)
+        assert done
+        return len(t.table.zones["p0.hand"]), [t.card_data(i)["id"] for i in t.table.zones["p0.spell"] if i is not None]
+
+    assert GAME.hard_options.get("plan_leaf") is True
+    assert planned({}) == (1, [])
+    assert planned({"plan_leaf": True}) == (0, ["S01"])
