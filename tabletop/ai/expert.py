@@ -316,12 +316,14 @@ def _heuristic(game, s: State, player: int) -> float:
     return float(game.heuristic(s, player))
 
 
-def _one_step(game, s: State, player: int) -> float:
-    """The greedy agent's score: a result beats every heuristic value."""
+def _one_step(game, s: State, player: int, judge=None) -> float:
+    """The greedy agent's score: a result beats every heuristic value.
+    ``judge``: what scores a position instead of ``game.heuristic`` (Hard's
+    plans may weigh by ``game.leaf_value``, ``plan.leaf_step``)."""
     w = s.winner
     if w is not None:
         return WIN_SCORE if w == player else 0.0 if w == "draw" else -WIN_SCORE
-    v = float(game.heuristic(s, player))
+    v = float((judge or game.heuristic)(s, player))
     if v >= DECIDED:
         return WIN_SCORE / 2
     if v <= -DECIDED:

@@ -26,7 +26,7 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
-from .expert import DECIDED, _one_step, _playing
+from .expert import _one_step, _playing
 
 __all__ = ["finish_turn", "greedy_step", "lazy_step", "leaf_step", "playout_pick", "step_value"]
 
@@ -34,15 +34,7 @@ __all__ = ["finish_turn", "greedy_step", "lazy_step", "leaf_step", "playout_pick
 def leaf_step(game, s: State, player: int) -> float:
     """The greedy agent's score (``expert._one_step``) with the game's
     ``leaf_value`` in place of its heuristic: a result beats every value."""
-    w = s.winner
-    if w is not None:
-        return WIN_SCORE if w == player else 0.0 if w == "draw" else -WIN_SCORE
-    v = float(game.leaf_value(s, player))
-    if v >= DECIDED:
-        return WIN_SCORE / 2
-    if v <= -DECIDED:
-        return -WIN_SCORE / 2
-    return v
+    return _one_step(game, s, player, game.leaf_value)
 
 
 def step_value(game):
