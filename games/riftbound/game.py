@@ -141,9 +141,8 @@ class Riftbound(Game):
         return heuristic(state, player)
 
     #: Hard's hand-over rollouts stop at the end of the searching player's turn: leaf_value
-    #: plays the reply turn on the board (ai.py), and more rollouts fit the budget; its turn
-    #: plans weigh each choice by leaf_value too, so a move is chosen for the round it sets up
-    hard_options = {"rollout_turns": 1, "plan_leaf": True}
+    #: plays the reply turn on the board (ai.py), and more rollouts fit the budget
+    hard_options = {"rollout_turns": 1}
 
     def leaf_value(self, state: RBState, player: int) -> float:
         """Where Hard's search stops: the heuristic and the round that follows (ai.py)."""
