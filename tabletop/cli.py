@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=_nonneg, default=100)
     sp.add_argument("--seed", type=_nonneg, default=1)
     sp.add_argument("--agents", default="random,random",
-                    help=_("two agents: random, greedy, easy, normal (or expert), hard; e.g. hard,expert"))
+                    help=_("two agents: random, greedy, easy, normal (or expert), hard; e.g. hard,expert; "
+                           "NAME@MS gives a searching agent its own budget per decision, e.g. expert@500,expert@50"))
     sp.add_argument("--think-ms", type=_positive_ms, metavar="MS",
                     help=_("search budget per decision for the agents that search (expert, hard); "
                            "without it they use a fixed, reproducible amount of search"))
@@ -219,9 +220,15 @@ def cmd_selfplay(args) -> int:
 
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not 1 <= len(agents) <= 2 or any(a not in AGENTS for a in agents):
+    if not 1 <= len(agents) <= 2 or any(a.partition("@")[0] not in AGENTS for a in agents):
         raise TabletopError(_("--agents {value}: give one or two of {agents}, comma-separated").format(
             value=repr(args.agents), agents=", ".join(AGENTS)))
+    for a in agents:  # NAME@MS: that agent's own budget (checked as --think-ms is)
+        if "@" in a:
+            try:
+                _positive_ms(a.partition("@")[2])
+            except argparse.ArgumentTypeError as exc:
+                raise TabletopError(_("--agents {value}: {problem}").format(value=repr(a), problem=exc)) from None
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
     report = selfplay.run(game, args.games, args.seed, agents, args.save_dir, think_ms=args.think_ms,

@@ -40,6 +40,14 @@ def play_decision(match: Match, agents: list) -> State:
     return match.state
 
 
+def agent_spec(text: str) -> tuple[str, float | None]:
+    """An agent as the command line names it: ``NAME`` or ``NAME@MS``, where MS
+    is that agent's own search budget per decision in milliseconds (over
+    ``think_ms``). Returns (name, MS or None); the caller checks both."""
+    name, at, ms = text.partition("@")
+    return name, (float(ms) if at else None)
+
+
 def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, max_decisions: int = 200000,
              think_ms: float | None = None, setup: dict | None = None, clock: str = "cpu") -> dict:
     """Play one game; agent_names[i] sits at player i. Returns a result dict.
@@ -47,7 +55,9 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
     (None: their reproducible fixed-count mode), counted on ``clock``: "cpu"
     (the searching thread's computing time, by default, so that both agents
     get the same computing however loaded the machine is) or "wall". ``setup``: the set-up (decks)
-    to play; by default two preconstructed decks drawn from the seed."""
+    to play; by default two preconstructed decks drawn from the seed. An agent
+    named ``NAME@MS`` searches MS milliseconds per decision whatever ``think_ms``
+    says (``agent_spec``), so that one budget can be measured against another."""
     if setup is None:
         setup = selfplay_setup(game, seed)
     result = {"seed": seed, "agents": list(agent_names), "decisions": 0, "winner": None,
@@ -58,7 +68,10 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
         result["error"] = f"set-up: {type(exc).__name__}: {exc}"
         return result
     result["match"] = match
-    agents = [make_agent(n, seed * 2 + i + 1, think_ms, clock) for i, n in enumerate(agent_names)]
+    agents = []
+    for i, n in enumerate(agent_names):
+        name, own_ms = agent_spec(n)
+        agents.append(make_agent(name, seed * 2 + i + 1, think_ms if own_ms is None else own_ms, clock))
     state = match.state
     try:
         while True:
@@ -103,7 +116,7 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
     report = {"game": game.id, "games": games, "finished": 0, "errors": 0, "violations": 0,
               "decisions": 0, "seconds": 0.0, "decisions_per_second": 0.0, "draws": 0,
               "wins": wins, "turns_mean": 0.0, "problems": [], "agents": list(agents), "think_ms": think_ms,
-              "clock": clock if think_ms is not None else None,
+              "clock": clock if think_ms is not None or any("@" in a for a in agents) else None,
               "capped": 0, "seat_wins": [0, 0]}
     turns = 0
     t0 = time.perf_counter()

@@ -340,6 +340,34 @@ def test_selfplay_think_ms_counts_wins_by_agent(capsys):
     assert report["errors"] == 0 and report["violations"] == 0
 
 
+def test_selfplay_gives_an_agent_named_with_a_budget_its_own(monkeypatch, capsys):
+    import tabletop.selfplay as sp
+
+    made = []
+    real = sp.make_agent
+
+    def spy(name, seed, think_ms, clock):
+        made.append((name, think_ms))
+        return real(name, seed, think_ms, clock)
+
+    monkeypatch.setattr(sp, "make_agent", spy)
+    code = main(["selfplay", "lumen_condenser", "--games", "2", "--seed", "3", "--agents", "expert@6,expert",
+                 "--think-ms", "2", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report["problems"]
+    assert set(report["wins"]) == {"expert@6", "expert"} and report["clock"] == "cpu"
+    assert sum(report["wins"].values()) + report["draws"] == report["finished"] == 2
+    # seats swap: the agent named with 6 ms gets 6 ms in either seat, the other --think-ms
+    assert made == [("expert", 6.0), ("expert", 2.0), ("expert", 2.0), ("expert", 6.0)]
+
+
+@pytest.mark.parametrize("value", ["expert@0", "expert@soon", "wizard@50", "expert@"])
+def test_selfplay_bad_agent_budget_exits_2(value, capsys):
+    code = main(["selfplay", "rush_duel", "--agents", f"{value},expert", "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--agents" in err and value in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize("value", ["0", "fast", "-5"])
 def test_selfplay_bad_think_ms_exits_2(value, capsys):
     try:
