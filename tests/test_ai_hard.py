@@ -264,6 +264,35 @@ def test_hard_chooses_the_same_whatever_the_opponent_hides():
         assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 15
 
 
+def _first_searched_decision(name: str):
+    """A position of ``name``'s self-play (greedy players) where one player has a
+    real choice: two or more options that do not resign, none of them the engine's."""
+    game = game_of(name)
+    m = Match(game, selfplay_setup(game, 5), 5)
+    greedy = [GreedyAgent(5), GreedyAgent(6)]
+    while True:
+        d = m.state.decision
+        if len(d.players) == 1:
+            opts = [c for c in d.choices_for(d.players[0]) if c.role not in ("resign", "default")]
+            if len(opts) >= 2 and len(opts) == len([c for c in d.choices_for(d.players[0]) if c.role != "resign"]):
+                return m.state, d.players[0]
+        m.apply(greedy[d.players[0]].choose(m.state, d.players[0]))
+
+
+@pytest.mark.parametrize("name, worlds", [("aquarian_age", 4), ("rush_duel", 2), ("riftbound", 2)])
+def test_hard_first_look_averages_the_worlds_its_game_asks_for(name, worlds):
+    # Aquarian Age asks for four worlds (hard_options["prior_worlds"]), the others keep two;
+    # an agent built with prior_worlds keeps its own. With no iterations, each world the
+    # first look draws is one determinization (the agent's count of worlds drawn).
+    s, p = _first_searched_decision(name)
+    agent = hard(3, 0)
+    agent.choose(s, p)
+    assert agent.first_look_worlds(s.game) == worlds and agent._drawn == worlds
+    own = hard(3, 0, prior_worlds=3)
+    own.choose(s, p)
+    assert own.first_look_worlds(s.game) == 3 and own._drawn == 3
+
+
 def test_hard_searches_the_opponents_replies():
     # from p0's Main Phase, the tree goes past p0's end of turn into p1's turn:
     # some node below the root holds p1's options with their own statistics
@@ -275,7 +304,7 @@ def test_hard_searches_the_opponents_replies():
     # each iteration visits one root option once, on top of the first (one-step)
     # visits of each, one per world of the first look (prior_worlds)
     n_opts = len([c for c in s.decision.choices_for(0) if c.role != "resign"])
-    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 60 + n_opts * agent.prior_worlds
+    assert sum(v for _, v, _ in agent.last_stats["choices"]) == 60 + n_opts * agent.first_look_worlds(s.game)
 
     def players(node, depth=0):
         found = {p for p, _ in node.edges}

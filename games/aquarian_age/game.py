@@ -164,6 +164,11 @@ class AquarianAge(Game):
     def heuristic(self, state: AAState, player: int) -> float:
         return heuristic(state, player)
 
+    #: Hard's first look at its options averages four determinized worlds in place of two
+    #: (the hidden hands and deck order sway what a planned turn is worth; the figures
+    #: against Normal are in docs/PERFORMANCE.md)
+    hard_options = {"prior_worlds": 4}
+
     def leaf_value(self, state: AAState, player: int) -> float:
         """Where Hard's search stops: how likely the player is to win, fitted to self-play games (ai.py)."""
         return leaf_value(state, player)

@@ -11,8 +11,9 @@ game-specific code:
   so the search never reads a hidden card.
   The decision draws a pool of ``worlds`` (16) such copies and iteration i
   plays in a copy of world i mod 16 (copying costs a few percent of drawing);
-  the root options' first look is averaged over ``prior_worlds`` (2) of them
-  (a later one skipped once the budget is spent).
+  the root options' first look is averaged over ``prior_worlds`` of them
+  (the game's ``hard_options["prior_worlds"]``, else 2; a later one skipped
+  once the budget is spent).
 * **One tree for the information set.** A node is reached by a sequence of
   choice ids, whatever the determinization; its options are the choices legal
   in *this* determinization only. Each option counts how often it was
@@ -151,7 +152,7 @@ class HardAgent(SearchingAgent, Agent):
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
                  c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int = 2, plan: bool = True,
+                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int | None = None, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
                  fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
@@ -177,7 +178,8 @@ class HardAgent(SearchingAgent, Agent):
         #: (a copy costs a few percent of a fresh determinization; 0: a fresh one every iteration)
         self.worlds = worlds
         #: the root options' first look is averaged over this many worlds (twice as many at a
-        #: simultaneous decision, where the other pick is hidden)
+        #: simultaneous decision, where the other pick is hidden); None: the game's
+        #: ``hard_options["prior_worlds"]``, else 2 (``first_look_worlds``)
         self.prior_worlds = prior_worlds
         #: judge a leaf at the end of its mover's turn (``plan.finish_turn``:
         #: the mover's remaining choices of the turn played greedily first)
@@ -331,7 +333,7 @@ class HardAgent(SearchingAgent, Agent):
         is then played out (``finish_turn``), the options the one-step look
         likes best first, while the budget lasts; an option whose turn was not
         played out keeps its one-step value."""
-        n_worlds = max(1, self.prior_worlds * (2 if len(state.decision.players) > 1 else 1))
+        n_worlds = max(1, self.first_look_worlds(state.game) * (2 if len(state.decision.players) > 1 else 1))
         until = None if deadline is None else (lambda: self.clock() >= deadline)
         for wi in range(n_worlds):
             if wi and until is not None and until():
@@ -353,6 +355,13 @@ class HardAgent(SearchingAgent, Agent):
                     e = root.edges[(player, c.id)] = _Edge()
                 e.avail += 1
                 self._add(e, terminal, v)
+
+    def first_look_worlds(self, game) -> int:
+        """How many worlds the root options' first look is averaged over (one
+        player deciding): ``prior_worlds``, else the game's choice, else 2."""
+        if self.prior_worlds is not None:
+            return self.prior_worlds
+        return game.hard_options.get("prior_worlds", 2)
 
     def _plan_root(self, looked: list, player: int, until, first: bool) -> list:
         """The root options of one world judged at the end of the turn

@@ -499,7 +499,8 @@ class Game:
         """``heuristic`` where the hard player's search stops looking; a game may look further there."""
         return self.heuristic(state, player)
     #: the hard player's settings for this game: "rollout_turns", how many turns its rollouts play;
-    #: "plan_leaf", its turn plans weigh each choice by ``leaf_value`` instead of the heuristic
+    #: "plan_leaf", its turn plans weigh each choice by ``leaf_value`` instead of the heuristic;
+    #: "prior_worlds", how many determinized worlds its first look at the options averages (2)
     hard_options: dict = {}
 
     def describe_card(self, card_id: str) -> dict:
