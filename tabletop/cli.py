@@ -220,13 +220,14 @@ def cmd_selfplay(args) -> int:
 
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not 1 <= len(agents) <= 2 or any(a.partition("@")[0] not in AGENTS for a in agents):
+    parts = [a.partition("@") for a in agents]  # NAME or NAME@MS (selfplay.agent_spec)
+    if not 1 <= len(agents) <= 2 or any(name not in AGENTS for name, _, _ in parts):
         raise TabletopError(_("--agents {value}: give one or two of {agents}, comma-separated").format(
             value=repr(args.agents), agents=", ".join(AGENTS)))
-    for a in agents:  # NAME@MS: that agent's own budget (checked as --think-ms is)
-        if "@" in a:
+    for a, (_name, at, ms) in zip(agents, parts):  # that agent's own budget, checked as --think-ms is
+        if at:
             try:
-                _positive_ms(a.partition("@")[2])
+                _positive_ms(ms)
             except argparse.ArgumentTypeError as exc:
                 raise TabletopError(_("--agents {value}: {problem}").format(value=repr(a), problem=exc)) from None
     if args.save_dir:

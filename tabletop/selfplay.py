@@ -116,7 +116,7 @@ def run(game: Game, games: int, seed: int, agents: list[str], save_dir: str | No
     report = {"game": game.id, "games": games, "finished": 0, "errors": 0, "violations": 0,
               "decisions": 0, "seconds": 0.0, "decisions_per_second": 0.0, "draws": 0,
               "wins": wins, "turns_mean": 0.0, "problems": [], "agents": list(agents), "think_ms": think_ms,
-              "clock": clock if think_ms is not None or any("@" in a for a in agents) else None,
+              "clock": clock if think_ms is not None or any(agent_spec(a)[1] for a in agents) else None,
               "capped": 0, "seat_wins": [0, 0]}
     turns = 0
     t0 = time.perf_counter()

@@ -273,8 +273,8 @@ def _first_searched_decision(name: str):
     while True:
         d = m.state.decision
         if len(d.players) == 1:
-            opts = [c for c in d.choices_for(d.players[0]) if c.role not in ("resign", "default")]
-            if len(opts) >= 2 and len(opts) == len([c for c in d.choices_for(d.players[0]) if c.role != "resign"]):
+            playing = [c for c in d.choices_for(d.players[0]) if c.role != "resign"]
+            if len(playing) >= 2 and all(c.role != "default" for c in playing):
                 return m.state, d.players[0]
         m.apply(greedy[d.players[0]].choose(m.state, d.players[0]))
 
