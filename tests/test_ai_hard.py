@@ -583,60 +583,6 @@ def test_hard_hands_a_root_too_big_to_plan_in_time_to_normals_rollouts():
     assert "iterations" in decide(400, fallback="rollouts").last_stats
 
 
-def test_hard_then_compares_its_best_planned_options_by_rollouts():
-    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000],
-                  p0={"deck": ["M01", "M02", "M03"], "hand": ["M01", "M02"], "monster": [{"card": "M04"}]}))
-    agent = HardAgent(2, budget_ms=400, prior_worlds=1, then_rollouts=3)
-    agent.clock = StepClock(0.001)
-    c = agent.choose(OnlyPublic(s), 0)
-    st = agent.last_stats
-    n = len([x for x in s.decision.agent_choices(0) if x.role != "resign"])
-    assert st["planned"] == n and len(st["candidates"]) == 3 and st["rollouts"] >= 3
-    # the three compared are the best three by their end-of-turn value, and the choice is one of them
-    first = sorted(((agent._mean(e), cid) for (_p, cid), e in agent.root.edges.items()), reverse=True)
-    assert {cid for cid, _v, _m in st["candidates"]} == {cid for _m, cid in first[:3]}
-    assert c.id in {cid for cid, _v, _m in st["candidates"]}
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_turn_level_root_search_is_legal_reproducible_and_reads_only_its_view(name):
-    game = game_of(name)
-
-    def play(seed):
-        m = Match(game, selfplay_setup(game, 4), 4)
-        agents = [hard(seed, 6, root_search="halving", top_plan=3, turns=2, width=3),
-                  hard(seed + 1, 6, root_search="halving", top_plan=3, turns=1)]
-        ids = []
-        for _ in range(20):
-            d = m.state.decision
-            if d is None:
-                break
-            p = d.players[0]
-            c = agents[p].choose(OnlyPublic(m.state), p)
-            assert c in d.choices_for(p) and c.role != "resign"
-            ids.append(c.id)
-            m.apply(c)
-        return ids, m.state.digest()
-
-    first = play(3)
-    assert play(3) == first and len(first[0]) >= 15
-
-
-def test_play_turns_plays_through_the_reply_turn():
-    from tabletop.ai.turns import play_turns
-    from tabletop.engine.rng import PCG32
-
-    s = rush(dict(LETHAL, phase="main", lp=[8000, 8000]))
-    before = s.digest()
-    t, done = play_turns(s.clone(), 1, None, PCG32(1))
-    assert done and t.turn == s.turn + 1 and t.life_points[1] < 8000   # the attack was made
-    t2, done = play_turns(s.clone(), 2, None, PCG32(1))
-    assert done and (t2.winner is not None or t2.turn == s.turn + 2)
-    assert s.digest() == before
-    t3, done = play_turns(s.clone(), 2, None, PCG32(1), until=lambda: True)
-    assert not done and t3.digest() == before
-
-
 def test_hard_hands_over_as_soon_as_a_running_plan_shows_the_root_too_big():
     # ``early_handover`` (the default): the hand-over to Normal's rollouts is
     # decided while a plan still runs, once the plans have cost more than their
@@ -696,65 +642,6 @@ def test_quick_rollouts_play_the_same_rollouts_with_fewer_engine_steps(name, mon
             assert n1 < n0
         m.apply(c)
     assert searched >= 3
-
-
-def test_quick_rollouts_own_turn_options_change_the_rollouts():
-    # ``own_epsilon`` (the searching player's own turn less at random) and
-    # ``own_plan`` (its own turn played out as Hard's plans play it) each
-    # change what the rollouts find, with the same dice
-    from tabletop.ai.turns import QuickRollouts
-
-    game = game_of("aquarian_age")
-    m = Match(game, selfplay_setup(game, 5), 5)
-    differ = {"own_epsilon": 0, "own_plan": 0}
-    for _ in range(40):
-        d = m.state.decision
-        if d is None:
-            break
-        p = d.players[0]
-        stats = {}
-        for kind in ("plain", "own_epsilon", "own_plan"):
-            agent = QuickRollouts(3, budget_ms=None, rollouts=12)
-            if kind == "own_epsilon":
-                agent.own_epsilon = 0.0
-            elif kind == "own_plan":
-                agent.own_plan = True
-            c = agent.choose(OnlyPublic(m.state), p)
-            assert c in d.choices_for(p) and c.role != "resign"
-            stats[kind] = agent.last_stats.get("candidates")
-        for kind in differ:
-            differ[kind] += stats[kind] != stats["plain"]
-        m.apply(c)
-    assert differ["own_epsilon"] >= 1 and differ["own_plan"] >= 1
-
-
-def test_quick_rollouts_fit_the_candidates_to_the_rollouts_the_budget_buys():
-    # ``fit`` (Hard's ``fit_rollouts``): the first rollout's cost tells how
-    # many fit in the budget, and only as many of the best candidates as can
-    # get two each are compared; without it Normal's eight are started on
-    from tabletop.ai.turns import QuickRollouts
-
-    game = game_of("riftbound")
-    m = Match(game, selfplay_setup(game, 5), 5)
-    compared = {True: [], False: []}
-    for _ in range(60):
-        d = m.state.decision
-        if d is None:
-            break
-        p = d.players[0]
-        for fit in (True, False):
-            agent = QuickRollouts(3, budget_ms=40)
-            agent.fit = fit
-            agent.clock = StepClock(0.004)
-            c = agent.choose(OnlyPublic(m.state), p)
-            assert c in d.choices_for(p) and c.role != "resign"
-            cands = agent.last_stats.get("candidates")
-            if cands and len(cands) > 2:
-                compared[fit].append(sum(1 for _cid, visits, _m in cands if visits))
-        m.apply(c)
-    assert compared[True] and len(compared[True]) == len(compared[False])
-    assert all(a <= b for a, b in zip(compared[True], compared[False]))
-    assert max(compared[True]) < max(compared[False]) and sum(compared[True]) < sum(compared[False])
 
 
 def test_hard_judges_its_leaves_by_the_games_leaf_value(monkeypatch):

@@ -38,8 +38,7 @@ game-specific code:
   at least as a greedy planner would). An option is judged at the end of its
   mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
   that turn is played greedily (the mover's choices, and with ``answers``
-  the other player's answers inside the turn, each the best one step ahead;
-  with ``plan_lazy`` weighed lazily, ``plan.lazy_step``),
+  the other player's answers inside the turn, each the best one step ahead),
   then the game's ``leaf_value`` judges it, so a choice is weighed with what it leads to
   later in the same turn (the summon that a tribute or an attack follows),
   and all leaves are compared at the same point of a turn. The root's
@@ -51,28 +50,19 @@ game-specific code:
   rollouts through the reply turn for the rest of the budget
   (``turns.by_rollouts``; ``early_handover``: as soon as a plan still running
   shows it; ``quick_rollouts``: ``turns.QuickRollouts``, the same rollouts
-  cheaper, its own turn played at random ``own_epsilon`` of the time, or
-  with ``rollout_plan`` played out as the plans do; ``fit_rollouts``: only as
-  many candidates as get two rollouts each; ``handover_turn``: a later root
-  of a turn that handed one over goes at once when its plans, at the cost
-  measured then, would not fit the budget either). With
-  ``fallback="one_step"``, when the budget runs
+  cheaper). With ``fallback="one_step"``, when the budget runs
   out before every option was played out (``plan_all``, the default), all
   are judged one step ahead instead, so values from different points of a
   turn are never compared (without ``plan_all`` the options played out are
   kept, the others left unjudged, unless fewer than two could be). Without
-  ``plan`` an option is judged one step ahead. With
-  ``then_rollouts`` K, once every root option is judged at the end of its
-  turn, the best K are compared by Normal's rollouts for the rest of the
-  budget (``turns.rollouts_among``): the plans choose the candidates, the
-  other player's reply turn decides between them. ``root_search="halving"``
-  replaces the tree by ``turns.halving_root``. At a simultaneous node one new option per player is
-  tried, then a short playout (``playout`` choices, none by default) and the
-  game's leaf_value judge it. A result scores 1 (win), 0.5 (draw) or 0 (loss); a
-  heuristic value is mapped into [0.1, 0.9] over the range of values seen
-  in this decision (as the expert does), so the scale of each game's
-  heuristic needs no tuning. A heuristic beyond ``DECIDED`` (the game's
-  look-ahead already sees the end) counts as 0.95 / 0.05.
+  ``plan`` an option is judged one step ahead. At a simultaneous node one
+  new option per player is tried, then a short playout (``playout``
+  choices, none by default) and the game's leaf_value judge it. A result
+  scores 1 (win), 0.5 (draw) or 0 (loss); a heuristic value is mapped into
+  [0.1, 0.9] over the range of values seen in this decision (as the expert
+  does), so the scale of each game's heuristic needs no tuning. A heuristic
+  beyond ``DECIDED`` (the game's look-ahead already sees the end) counts as
+  0.95 / 0.05.
 * **Forced choices** (one legal option, resigning aside) and the engine's
   own answer to a detail (role "default": how to pay a cost) are taken at
   once, both at the root (no search at all) and inside the tree (no node
@@ -81,9 +71,6 @@ game-specific code:
   a card played is not judged half-paid.
   Resigning is never considered while anything else is legal, for either
   player.
-* **Equal options** (``merge_equal``): root options with the same label
-  that lead to the same position as the mover sees it (two copies of one
-  card played alike) are searched once (``equiv.distinct_options``).
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
@@ -107,10 +94,9 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
-from .equiv import best_by_one_step, distinct_options
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn, playout_pick
-from .turns import by_rollouts, halving_decision, rollouts_among
+from .turns import by_rollouts
 
 __all__ = ["HardAgent"]
 
@@ -137,6 +123,22 @@ class _Node:
         self.children: dict[tuple, _Node] = {}
 
 
+def best_by_one_step(state: State, player: int, options: list[Choice], k: int, rng) -> list[Choice]:
+    """The ``k`` options with the best one-step heuristic in one determinization
+    (Hard's ``top_k``)."""
+    world = state.determinize(player, rng)
+    scored = []
+    for i, c in enumerate(options):
+        s = world.clone()
+        mine = s.decision.find(c.id, player)
+        if mine is None:
+            continue
+        apply_with_defaults(s, mine)
+        scored.append((-_one_step(s.game, s, player), i, c))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    return [c for _, _, c in scored[:k]] or options
+
+
 class HardAgent(SearchingAgent, Agent):
     """Single-observer ISMCTS with heuristic leaves (see the module docstring).
 
@@ -154,11 +156,7 @@ class HardAgent(SearchingAgent, Agent):
                  sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
                  seed_nodes: bool = True, worlds: int = 16, prior_worlds: int | None = None, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
-                 root_search: str = "tree", top_plan: int = 4, turns: int = 2, width: int | None = None,
-                 fallback: str = "rollouts", then_rollouts: int = 0, early_handover: bool = True,
-                 quick_rollouts: bool = True, own_epsilon: float | None = None, rollout_plan: bool = False,
-                 fit_rollouts: bool = False, merge_equal: bool = False, plan_lazy: bool = False,
-                 handover_turn: bool = False):
+                 fallback: str = "rollouts", early_handover: bool = True, quick_rollouts: bool = True):
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = self.SELFPLAY_ITERATIONS
@@ -188,23 +186,14 @@ class HardAgent(SearchingAgent, Agent):
         self.answers = answers
         self.plan_all = plan_all  # use the plan at the root only when every option was played out
         self.min_iterations = min_iterations
-        #: "tree" (ISMCTS) or "halving" (``turns.halving_root``: the best ``top_plan`` options one
-        #: step ahead played out for ``turns`` turns, ``width`` options weighed per choice)
-        self.root_search = root_search
         #: when the root's turns cannot all be played out in the budget: "one_step" (judge the
         #: options one step ahead) or "rollouts" (the rest of the budget goes to Normal's
         #: rollouts through the reply turn, ``turns.by_rollouts``)
         self.fallback = fallback
         self.early_handover = early_handover
-        self.quick_rollouts, self.own_epsilon, self.rollout_plan = quick_rollouts, own_epsilon, rollout_plan
+        self.quick_rollouts = quick_rollouts
         self._deadline = None
         self._normal = None
-        #: with a budget, once the root's options are judged at the end of the turn: the best
-        #: this many are compared by Normal's rollouts through the reply turn (0: the tree)
-        self.then_rollouts = then_rollouts
-        self.top_plan, self.turns, self.width = top_plan, turns, width
-        self.fit_rollouts, self.merge_equal, self.plan_lazy = fit_rollouts, merge_equal, plan_lazy
-        self.handover_turn, self._handed = handover_turn, None
         self._pool: list[State] = []
         self._until = None
         self._drawn = 0
@@ -241,12 +230,8 @@ class HardAgent(SearchingAgent, Agent):
             return playing[0]
         if self.top_k is not None and len(playing) > self.top_k:
             playing = best_by_one_step(state, player, playing, self.top_k, self.rng)
-        if self.merge_equal:  # options leading to the same position: one of each searched
-            playing = distinct_options(state, player, playing, self.rng)
         n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
-        if self.root_search == "halving":
-            return halving_decision(self, state, player, playing, t0)
         root = self._reused(state, player, playing)
         if root is None:
             root = _Node()
@@ -259,16 +244,10 @@ class HardAgent(SearchingAgent, Agent):
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
         self._deadline = deadline
         if self.prior and not root.edges:
-            if self._too_big_again(state, len(playing)):
-                return by_rollouts(self, state, player, playing, t0)
             try:
                 self._seed_root(state, player, root, playing, deadline)
             except _TooBig:
                 return by_rollouts(self, state, player, playing, t0)
-            if self.then_rollouts and deadline is not None and self.clock() < deadline:
-                picked = rollouts_among(self, state, player, playing, root, deadline)
-                if picked is not None:
-                    return picked
         n = 0
         while True:
             if self.iterations is not None:
@@ -392,37 +371,23 @@ class HardAgent(SearchingAgent, Agent):
             if not x[2]:
                 if until is not None and until():
                     if guess:
-                        raise self._too_big(t_start, n_planned)
+                        raise _TooBig()
                     break
-                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, self.plan_lazy,
-                                      self._root_turn)
+                t, done = finish_turn(x[1], player, self.plan_steps, self.answers, stop, turn=self._root_turn)
                 if not done:
                     if guess:
-                        raise self._too_big(t_start, n_planned)
+                        raise _TooBig()
                     break
                 x = [x[0], t, *self._judge(t, player, True), x[4]]
                 n_planned += 1
                 if guess and n_planned < todo:
                     now = self.clock()
                     if now + (now - t_start) / n_planned * (todo - n_planned) > self._deadline:
-                        raise self._too_big(t_start, n_planned)
+                        raise _TooBig()
             planned.append(x)
         if len(planned) < (len(looked) if self.plan_all else min(2, len(looked))):
             return looked if first else []
         return planned
-
-    def _too_big(self, t_start: float, n_planned: int) -> "_TooBig":
-        """The hand-over, noting when and what a plan cost (``handover_turn``)."""
-        self._handed = (self._root_turn, (self.clock() - t_start) / max(1, n_planned))
-        return _TooBig()
-
-    def _too_big_again(self, state: State, n: int) -> bool:
-        """With ``handover_turn``: this turn already handed a root over, and
-        ``n`` plans at the cost measured then would not fit the budget."""
-        if not self.handover_turn or self._handed is None or self._deadline is None:
-            return False
-        turn, cost = self._handed
-        return turn == state.turn and n * cost > (self.budget_ms or 0.0) / 1000.0
 
     @staticmethod
     def _judge(s: State, player: int, leaf: bool = False) -> tuple[bool, float]:
@@ -565,7 +530,7 @@ class HardAgent(SearchingAgent, Agent):
         ``turn``): the rest of the mover's turn (with ``plan``) or a short
         playout, then a result or the heuristic."""
         if self.plan and mover is not None:
-            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, self.plan_lazy, turn)[0]
+            s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, turn=turn)[0]
         game = s.game
         stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
         for _ in range(self.playout if playout is None else playout):

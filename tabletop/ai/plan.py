@@ -28,7 +28,7 @@ from tabletop.engine.core import Choice, State
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
 from .expert import _one_step, _playing
 
-__all__ = ["finish_turn", "greedy_step", "lazy_step", "leaf_step", "playout_pick", "step_value"]
+__all__ = ["finish_turn", "greedy_step", "leaf_step", "playout_pick", "step_value"]
 
 
 def leaf_step(game, s: State, player: int) -> float:
@@ -67,42 +67,8 @@ def greedy_step(game, s: State, p: int, opts: list[Choice], value=_one_step) -> 
     return best, best_s
 
 
-def lazy_step(game, s: State, p: int, opts: list[Choice], base: float, gains: dict, value=_one_step
-              ) -> tuple[Choice, State | None, float | None]:
-    """``greedy_step`` weighing the options lazily: ``gains`` holds, by (player,
-    choice id), what each option added to ``p``'s one-step value when it was
-    last weighed on this line (``base``: the value of ``s``). Options are weighed
-    in the order of those gains (new ones first) and the weighing stops once
-    the best found so far beats what the next option last added: an option
-    that did not pay then is taken not to pay more now (the "lazy greedy" of
-    diminishing returns; a guess, so the line may differ from the greedy one).
-    Returns the option, its position (None when not simulated) and its value."""
-    if len(opts) == 1:
-        return opts[0], None, None
-    default = default_choice(opts)
-    if default is not None:
-        return default, None, None
-    inf = float("inf")
-    order = sorted(range(len(opts)), key=lambda i: (-gains.get((p, opts[i].id), inf), i))
-    best, best_v, best_s = opts[order[0]], None, None
-    for i in order:
-        c = opts[i]
-        stale = gains.get((p, c.id))
-        if best_v is not None and stale is not None and base + stale <= best_v:
-            break
-        t = s.clone()
-        apply_with_defaults(t, c)
-        v = value(game, t, p)
-        gains[(p, c.id)] = v - base
-        if best_v is None or v > best_v:
-            best, best_v, best_s = c, v, t
-            if v >= WIN_SCORE:
-                break
-    return best, best_s, best_v
-
-
 def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False, until=None,
-                lazy: bool = False, turn: int | None = None) -> tuple[State, bool]:
+                turn: int | None = None) -> tuple[State, bool]:
     """Play on from ``s`` (a determinized copy; it may be changed or replaced)
     with ``mover``'s greedy choices until the turn ends, the game ends, another
     player decides (with ``answers``: that player answers greedily too, while
@@ -111,17 +77,14 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
     in which the mover made the choice that led to ``s`` (by default ``s``'s
     own): when that choice already ended it (ending the turn, or an attack
     that passed it on), nothing is played, so that the other player's next
-    turn is never played out for some options and not for others. With
-    ``lazy`` each choice is weighed by ``lazy_step`` (fewer options
-    simulated). Each choice is weighed one step ahead by ``step_value``.
+    turn is never played out for some options and not for others. Each
+    choice is weighed one step ahead by ``step_value``.
     Returns the position reached and False when ``until`` stopped it (the
     turn was not played out)."""
     game = s.game
     value = step_value(game)
     if turn is None:
         turn = s.turn
-    gains: dict = {}
-    known = None  # (player, one-step value of s) when the last step found it
     for _ in range(max_steps):
         d = s.decision
         if d is None or s.winner is not None or s.turn != turn or len(d.players) != 1:
@@ -131,12 +94,7 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
             break
         if until is not None and until():
             return s, False
-        if lazy:
-            base = known[1] if known is not None and known[0] == p else value(game, s, p)
-            c, t, v = lazy_step(game, s, p, _playing(d, p), base, gains, value)
-            known = None if t is None else (p, v)
-        else:
-            c, t = greedy_step(game, s, p, _playing(d, p), value)
+        c, t = greedy_step(game, s, p, _playing(d, p), value)
         if t is None:
             s._apply(c)
         else:
