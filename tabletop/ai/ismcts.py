@@ -95,7 +95,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn, playout_pick
+from .plan import finish_turn, judge_leaf, playout_pick
 from .turns import by_rollouts
 
 __all__ = ["HardAgent"]
@@ -393,10 +393,12 @@ class HardAgent(SearchingAgent, Agent):
     def _judge(s: State, player: int, leaf: bool = False) -> tuple[bool, float]:
         """(True, reward) at a result or a decided heuristic, else (False,
         heuristic); with ``leaf`` the game's ``leaf_value`` in its place."""
+        if leaf:
+            return judge_leaf(s, player)
         w = s.winner
         if w is not None or s.decision is None:
             return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-        v = float(s.game.leaf_value(s, player)) if leaf else _one_step(s.game, s, player)
+        v = _one_step(s.game, s, player)
         if abs(v) >= DECIDED:
             return True, (0.95 if v > 0 else 0.05)
         return False, v
@@ -539,15 +541,7 @@ class HardAgent(SearchingAgent, Agent):
             if w is not None or d is None or (stop is not None and s.turn >= stop):
                 break
             apply_picks(s, [playout_pick(self, game, s, q, _playing(d, q)) for q in d.players])
-        w = s.winner
-        if w is not None or s.decision is None:
-            return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-        v = float(game.leaf_value(s, player))
-        if v >= DECIDED:
-            return True, 0.95
-        if v <= -DECIDED:
-            return True, 0.05
-        return False, v
+        return judge_leaf(s, player)
 
     def _mean(self, e: _Edge) -> float:
         """The mean reward of an option for the searching player, in [0, 1]."""

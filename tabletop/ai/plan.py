@@ -26,9 +26,24 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
-from .expert import _one_step, _playing
+from .expert import DECIDED, _one_step, _playing
 
-__all__ = ["finish_turn", "greedy_step", "leaf_step", "playout_pick", "step_value"]
+__all__ = ["finish_turn", "greedy_step", "judge_leaf", "leaf_step", "playout_pick", "step_value"]
+
+
+def judge_leaf(s: State, player: int) -> tuple[bool, float]:
+    """Where a search of Hard's stops (a leaf of its tree, the end of a planned
+    turn or of a hand-over rollout): (True, reward) at a result or at a
+    ``leaf_value`` beyond ``DECIDED`` (0.95 / 0.05), else (False, the value)."""
+    w = s.winner
+    if w is not None or s.decision is None:
+        return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
+    v = float(s.game.leaf_value(s, player))
+    if v >= DECIDED:
+        return True, 0.95
+    if v <= -DECIDED:
+        return True, 0.05
+    return False, v
 
 
 def leaf_step(game, s: State, player: int) -> float:

@@ -26,22 +26,10 @@ import math
 from tabletop.engine.core import Choice, State
 
 from .agents import default_choice
-from .expert import DECIDED, ExpertAgent, _one_step, _playing
+from .expert import ExpertAgent, _one_step, _playing
+from .plan import judge_leaf
 
 __all__ = ["by_rollouts", "QuickRollouts"]
-
-
-def _judge(s: State, player: int) -> tuple[bool, float]:
-    """Where a rollout of the hand-over stops: a result, or the game's ``leaf_value``."""
-    w = s.winner
-    if w is not None or s.decision is None:
-        return True, (1.0 if w == player else 0.0 if isinstance(w, int) else 0.5)
-    v = float(s.game.leaf_value(s, player))
-    if v >= DECIDED:
-        return True, 0.95
-    if v <= -DECIDED:
-        return True, 0.05
-    return False, v
 
 
 def _normal(agent):
@@ -112,7 +100,7 @@ class QuickRollouts(ExpertAgent):
             if d is None:
                 return True, 0.5
             if depth >= self.max_depth or s.turn >= horizon:
-                return _judge(s, player)
+                return judge_leaf(s, player)
             if len(d.players) == 1:
                 p = d.players[0]
                 opts = _playing(d, p)
