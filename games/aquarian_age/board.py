@@ -7,32 +7,36 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.core import Event, make_event
 
 from .carddb import FACTIONS
 from .zones import FIELD_ZONES
 
 HAND_LIMIT = 7
-# each player's zone keys, formatted once
-DOMINION = ("p0.dominion", "p1.dominion")
-FACTION_STACKS = tuple(tuple(f"p{p}.faction.{f}" for f in FACTIONS) for p in (0, 1))
-STACK_OF = tuple({f: f"p{p}.faction.{f}" for f in FACTIONS} for p in (0, 1))  # [p][faction] -> zone key
-HAND = ("p0.hand", "p1.hand")
-DECK = ("p0.deck", "p1.deck")
-DAMAGE = ("p0.damage", "p1.damage")
-DISCARD = ("p0.discard", "p1.discard")
-LIMBO = ("p0.limbo", "p1.limbo")
+# each player's zone keys, formatted once and interned, as the table's own keys are
+# (zones.py): the zones dict finds them without comparing their text
+DOMINION = (intern("p0.dominion"), intern("p1.dominion"))
+FACTION_STACKS = tuple(tuple(intern(f"p{p}.faction.{f}") for f in FACTIONS) for p in (0, 1))
+STACK_OF = tuple(dict(zip(FACTIONS, FACTION_STACKS[p])) for p in (0, 1))  # [p][faction] -> zone key
+HAND = (intern("p0.hand"), intern("p1.hand"))
+DECK = (intern("p0.deck"), intern("p1.deck"))
+DAMAGE = (intern("p0.damage"), intern("p1.damage"))
+DISCARD = (intern("p0.discard"), intern("p1.discard"))
+LIMBO = (intern("p0.limbo"), intern("p1.limbo"))
 ONE = ((0,), (1,))  # [p]: the players of a decision that player p alone makes, made once
 
 
 class _AttachedKeys(dict):
     """``ATT[iid]``: the key of the zone of the cards under ``iid`` ("att.<iid>"),
-    written once per iid (the facts read it many times a decision)."""
+    written once per iid (the facts read it many times a decision) and interned:
+    the rules move cards there by this key, so the table holds the same string."""
 
     __slots__ = ()
 
     def __missing__(self, iid: int) -> str:
-        key = self[iid] = f"att.{iid}"
+        key = self[iid] = intern(f"att.{iid}")
         return key
 
 
@@ -41,10 +45,12 @@ ATT = _AttachedKeys()
 
 class CardKinds:
     """What a card database holds, by card id: the fast cards (seed 4.3 ⑤),
-    the cards with a ① effect (seed 4.3 ⑥) and, by skill, the cards that
-    print it."""
+    the cards with a ① effect (seed 4.3 ⑥), by skill the cards that print it
+    and the permanents whose static modifier gives it (digest A.10.32), and by
+    break card the cards it may break (a classification icon of its ``icons``
+    or ``extra_icons`` printed on the broken card, seed 4.3 ②)."""
 
-    __slots__ = ("db", "fast", "ability", "printing")
+    __slots__ = ("db", "fast", "ability", "printing", "granting", "changing", "breaks")
 
     def __init__(self, db: dict):
         self.db = db
@@ -56,6 +62,21 @@ class CardKinds:
                 if v:
                     printing.setdefault(k, set()).add(cid)
         self.printing = {k: frozenset(v) for k, v in printing.items()}
+        # skill, stat -> the permanents whose static modifier changes it (what ``_bonus`` adds)
+        granting: dict = {}
+        changing: dict = {}
+        for cid, c in db.items():
+            if c["type"] == "permanent":
+                for kind, k, _ in c["static"]:
+                    (granting if kind == "kw" else changing).setdefault(k, set()).add(cid)
+        self.granting = {k: frozenset(v) for k, v in granting.items()}
+        self.changing = {k: frozenset(v) for k, v in changing.items()}
+        by_icon: dict = {}  # classification icon -> the card ids that print it
+        for cid, c in db.items():
+            for icon in c.get("icons") or ():
+                by_icon.setdefault(icon, set()).add(cid)
+        self.breaks = {cid: frozenset().union(*(by_icon.get(i, ()) for i in (*c["icons"], *c["extra_icons"])))
+                       for cid, c in db.items() if c["type"] == "break"}
 
 
 _KINDS: dict = {}
@@ -257,25 +278,28 @@ class Board:
 
     def skill_total(self, p: int, key: str) -> int:
         """The sum of a skill over your dominated characters (Draw, Capacity)."""
-        skill = self.skill
         t = self.table
         zones, face, card = t.zones, t.face, t.card
         db = self.db
-        printing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get(key, ())
+        kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+        printing, granting = kinds.printing.get(key, ()), kinds.granting.get(key, ())
         mods = self.modifiers
         n = 0
         for i in zones[DOMINION[p]]:
             if card[i] not in printing and not mods:
-                # not printed: only a face-up card under it (a permanent) could give it
+                # not printed, nor given this turn: only a face-up permanent under it that
+                # gives it could (``_bonus``)
+                if not granting:
+                    continue
                 att = zones.get(ATT[i])
                 if not att:
                     continue
                 for a in att:
-                    if face[a]:
+                    if face[a] and card[a] in granting:
                         break
                 else:
                     continue
-            n += skill(i, key)
+            n += self.skill(i, key)
         return n
 
     def draw_bonus(self, p: int) -> int:

@@ -16,6 +16,7 @@ A.7.23 "that character's guard cost"), 1 power card unless the card says otherwi
 from __future__ import annotations
 
 import re
+from sys import intern
 
 from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
 from tabletop.engine.effects import check_target
@@ -169,6 +170,21 @@ def _check_target(ctx: CardFileContext, cid: str, field: str, tgt) -> dict:
     return out
 
 
+def _interned(x):
+    """``x`` with every string in it interned (dict keys too), the same values otherwise:
+    the rules look card data up by literal keys ("type", "faction") and compare it with
+    literals, which match an interned string by identity, without comparing the text."""
+    if type(x) is str:
+        return intern(x)
+    if type(x) is dict:
+        return {_interned(k): _interned(v) for k, v in x.items()}
+    if type(x) is list:
+        return [_interned(v) for v in x]
+    if type(x) is tuple:
+        return tuple(_interned(v) for v in x)
+    return x
+
+
 def normalise(ctx: CardFileContext, raw: dict) -> dict:
     """Check one card's cross-field rules and return its normalised dict."""
     from .effects import TARGETED
@@ -243,14 +259,14 @@ def normalise(ctx: CardFileContext, raw: dict) -> dict:
     else:
         c.setdefault("factor", 0)
         c.setdefault("cost", 0)
-    return c
+    return _interned(c)
 
 
 def load_card_file(path) -> tuple[dict[str, dict], dict[str, list[str]]]:
     """Load cards.toml: (cards by id, decks by name). Raises CardFileError."""
     data, ctx = read_card_file(path)
     raw = index_cards(ctx, data.get("card", []), CARD_FIELDS)
-    cards = {cid: normalise(ctx, c) for cid, c in raw.items()}
+    cards = {intern(cid): normalise(ctx, c) for cid, c in raw.items()}
     decks = {}
     for name, d in (data.get("deck") or {}).items():
         if not isinstance(d, dict) or not isinstance(d.get("cards"), list):
@@ -258,9 +274,9 @@ def load_card_file(path) -> tuple[dict[str, dict], dict[str, list[str]]]:
         ids = []
         for entry in d["cards"]:
             if isinstance(entry, str):
-                ids.append(entry)
+                ids.append(intern(entry))  # the very string the cards are keyed by
             elif isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str):
-                ids.extend([entry[1]] * entry[0])
+                ids.extend([intern(entry[1])] * entry[0])
             else:
                 ctx.fail(f"deck {name!r}: entries must be card ids or [count, id] pairs, not {entry!r}")
         for cid in ids:
@@ -279,5 +295,5 @@ def normalise_extra(cards: list[dict], base: dict[str, dict], where: str = "extr
     for i, c in enumerate(cards):
         if not isinstance(c, dict) or not isinstance(c.get("id"), str):
             raise CardFileError(f"extra card {i + 1} has no text 'id'", where)
-        out[c["id"]] = normalise(ctx, c)
+        out[intern(c["id"])] = normalise(ctx, c)
     return out

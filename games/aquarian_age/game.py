@@ -4,6 +4,7 @@ the computer's evaluation."""
 from __future__ import annotations
 
 import os
+from sys import intern
 
 from tabletop.engine import heap
 from tabletop.engine.core import Game
@@ -13,6 +14,7 @@ from tabletop.engine.rng import PCG32
 
 from . import deck_rules
 from .ai import heuristic, leaf_value
+from .board import DECK, HAND
 from .carddb import FACTION_NAMES, load_card_file, normalise_extra, skill_text
 from .effects import effects_text
 from .position import from_position
@@ -87,12 +89,12 @@ class AquarianAge(Game):
         if isinstance(deck, str):
             if deck not in self.decks:
                 raise PositionError(f"unknown deck {deck!r} (known: {', '.join(sorted(self.decks))})")
-            return list(self.decks[deck])
+            return list(self.decks[deck])  # the ids the cards are keyed by (interned, carddb.py)
         if isinstance(deck, list) and all(isinstance(x, str) for x in deck):
             probs = self.validate_deck(deck)
             if probs:
                 raise PositionError(f"illegal deck: {probs[0]}")
-            return list(deck)
+            return [intern(x) for x in deck]  # the very strings the cards are keyed by (carddb.py)
         raise PositionError("each player needs a 'deck': a deck name or a list of 40 card ids")
 
     # ------------------------------------------------------------------ states
@@ -114,13 +116,13 @@ class AquarianAge(Game):
             s.rng.shuffle(ids)
             decks.append(ids)
         _set_names(s, players)
-        s.table.create(decks, ["p0.deck", "p1.deck"], s.rng)
+        s.table.create(decks, list(DECK), s.rng)
         s.first = s.rng.randbelow(2)
         s.active = s.first
         s.turn = 1
         for p in (0, 1):
             for _ in range(7):
-                s.table.move(s.table.zones[f"p{p}.deck"][0], f"p{p}.hand")
+                s.table.move(s.table.zones[DECK[p]][0], HAND[p])
         s.steps = [turn_step(s.turn), Step("redraw", 0, {"player": 1 - s.first})]
         s.run_rules([])  # run to the first decision
         return s

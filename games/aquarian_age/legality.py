@@ -59,26 +59,27 @@ def place_problem(state, p: int, h: int, c: dict | None = None):
 def break_targets(state, p: int, h: int, c: dict | None = None) -> list[int]:
     """The targets ``break_problem`` allows: its card's conditions asked once, then
     each target's; ``c``: the break card's data when the caller has it."""
-    cands = _break_candidates(state, p)
     if c is None:
         c = state.card(h)
-    if not cands or _break_card_problem(state, p, c) is not None:
+    if _break_card_problem(state, p, c) is not None:
         return []
+    return break_targets_of(state, p, state.table.card[h], c)
+
+
+def break_targets_of(state, p: int, cid: str, c: dict) -> list[int]:
+    """``break_targets`` of a break card (card id ``cid``, data ``c``) whose own
+    conditions, factor and cost, are met (the main phase has just checked them)."""
     # break_target_problem asked of each candidate at once: the candidates are on the field
     # and the faction-area ones are actives (_break_candidates); the name-level clash is the
     # break card's alone
     if c["name_level"] and state.name_on_field(c["name"]):
         return []
     table = state.table
-    db, card, zone, zones, owner, face = state.db, table.card, table.zone, table.zones, table.owner, table.face
-    icons, extra = c["icons"], c["extra_icons"]
+    db, card, zones, owner, face = state.db, table.card, table.zones, table.owner, table.face
+    breaks = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).breaks[cid]  # a classification icon in common
     out = []
-    for t in cands:
-        held = db[card[t]]["icons"]
-        if not any(map(held.__contains__, icons)) and not any(map(held.__contains__, extra)):
-            continue
-        z = zone[t]
-        if ".faction." in z and zones[z][-1] != t:
+    for t in _break_candidates(state, p):
+        if card[t] not in breaks:
             continue
         if owner[t] != p:  # an opponent's character only while it holds no power card
             att = zones.get(ATT[t])
@@ -234,19 +235,21 @@ def guards(state, p: int, attacker: int) -> list[int]:
     cost in power cards (seed 4.2, digest A.7.23)."""
     table = state.table
     owner, zones, face, card, db = table.owner, table.zones, table.face, table.card, state.db
-    intercept = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("intercept", ())
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    intercept, granting = kinds.printing.get("intercept", ()), kinds.granting.get("intercept", ())
     mods = state.modifiers
     out = []
     for g in zones[DOMINION[p]]:
         if g == attacker or owner[g] != p:
             continue
         n = 0  # its power cards (face down under it)
-        up = False  # a face-up card under it (a permanent) may grant Intercept
+        up = False  # a face-up permanent under it that grants Intercept (``_bonus``)
         att = zones.get(ATT[g])
         if att:
             for a in att:
                 if face[a]:
-                    up = True
+                    if card[a] in granting:
+                        up = True
                 else:
                     n += 1
         # without Intercept printed, granted or given this turn, its printed guard cost

@@ -4,14 +4,18 @@ their power cards, permanents and the cards under a break card."""
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.errors import PositionError
 from tabletop.engine.position import PositionReader
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 
+from .board import ATT, DOMINION, STACK_OF
 from .carddb import FACTIONS, normalise_extra
 from .rules.turn import PHASES, turn_step
 from .state import AAState
+from .zones import intern_table
 
 
 def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] | None = None) -> AAState:
@@ -33,7 +37,7 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] |
     def cid(x, where):
         if not isinstance(x, str) or x not in db:
             raise PositionError(f"{where}: unknown card {x!r}")
-        return x
+        return intern(x)  # the very string the cards are keyed by (carddb.py)
 
     def put_field(p, entry, zone, where):
         if isinstance(entry, str):
@@ -48,16 +52,16 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] |
             if not isinstance(entry.get(k, []), list):
                 raise PositionError(f"{where}: '{k}' must be a list of card ids")
         for u in entry.get("under", []) or []:
-            t.add(cid(u, where), p, f"att.{iid}", face=1)
+            t.add(cid(u, where), p, ATT[iid], face=1)
         for pm in entry.get("permanents", []) or []:
             if db[cid(pm, where)]["type"] != "permanent":
                 raise PositionError(f"{where}: {pm} is not a permanent")
-            t.add(pm, p, f"att.{iid}", face=1)
+            t.add(intern(pm), p, ATT[iid], face=1)
         pw = entry.get("power", []) or []
         if not isinstance(pw, list):
             raise PositionError(f"{where}: 'power' must be a list of card ids")
         for x in pw:
-            t.add(cid(x, where), p, f"att.{iid}", face=0)
+            t.add(cid(x, where), p, ATT[iid], face=0)
         return iid
 
     for p, pl in enumerate(players):
@@ -67,7 +71,7 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] |
             if not isinstance(lst, list):
                 raise PositionError(f"players[{p}].{zname} must be a list of card ids")
             for x in lst:
-                t.add(cid(x, f"players[{p}].{zname}"), p, f"p{p}.{zname}", face=face)
+                t.add(cid(x, f"players[{p}].{zname}"), p, intern(f"p{p}.{zname}"), face=face)
         fac = pl.get("faction", {}) or {}
         if not isinstance(fac, dict):
             raise PositionError(f"players[{p}].faction must be a table of faction = [cards, bottom first]")
@@ -80,13 +84,14 @@ def from_position(game, position: dict, seed: int = 0, extra_cards: list[dict] |
             if not isinstance(lst, list):
                 raise PositionError(f"players[{p}].faction.{f} must be a list of field cards, bottom first")
             for n, e in enumerate(lst):
-                put_field(p, e, f"p{p}.faction.{f}", f"players[{p}].faction.{f}[{n}]")
+                put_field(p, e, STACK_OF[p][f], f"players[{p}].faction.{f}[{n}]")
         dom = pl.get("dominion", []) or []
         if not isinstance(dom, list):
             raise PositionError(f"players[{p}].dominion must be a list of field cards")
         for n, e in enumerate(dom):
-            put_field(p, e, f"p{p}.dominion", f"players[{p}].dominion[{n}]")
+            put_field(p, e, DOMINION[p], f"players[{p}].dominion[{n}]")
     t.shuffle_iids(s.rng)
+    intern_table(t)  # the renumbered "att.<iid>" keys too
     if phase == "setup":
         s.steps = [turn_step(s.turn), Step("redraw", 0, {"player": 1 - s.first})]
     else:

@@ -18,12 +18,12 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import CardTable, MoveEvent, number_repeats
 
-from .board import Board
+from .board import DAMAGE, Board
 from .carddb import FACTION_NAMES, FACTIONS
 from .legality import why_not
 from .rules import PROCESSOR
 from .rules.turn import PHASES
-from .zones import FIELD_ZONES, SPECS
+from .zones import FIELD_ZONES, SPECS, intern_table
 
 _new = object.__new__
 DEFEAT_DAMAGE = 10
@@ -90,6 +90,7 @@ class AAState(Board, State):
     def from_data(cls, game, db, data: dict) -> "AAState":
         s = cls(game, db)
         FIELDS.from_data(s, data, SPECS)
+        intern_table(s.table)
         s.outcome = Outcome.from_data(data.get("outcome"))
         s.modifiers = [tuple(m) for m in s.modifiers]
         s._stopped()
@@ -173,13 +174,13 @@ class AAState(Board, State):
         player has to draw from an empty deck."""
         if self.drew_from_empty is None:
             zones = self.table.zones
-            if len(zones["p0.damage"]) < DEFEAT_DAMAGE > len(zones["p1.damage"]) or self.outcome is not None:
+            if len(zones[DAMAGE[0]]) < DEFEAT_DAMAGE > len(zones[DAMAGE[1]]) or self.outcome is not None:
                 return
         elif self.outcome is not None:
             return
         zones = self.table.zones
         for p in (0, 1):
-            if len(zones[f"p{p}.damage"]) >= DEFEAT_DAMAGE:
+            if len(zones[DAMAGE[p]]) >= DEFEAT_DAMAGE:
                 self._lose(p, Termination.LIFE, f"{DEFEAT_DAMAGE} or more cards in the damage zone",
                            f"{self.names[p]} loses: {DEFEAT_DAMAGE} or more cards in the damage zone",
                            RULE_DAMAGE_DEFEAT, "defeat.damage", events)

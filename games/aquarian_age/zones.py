@@ -19,6 +19,8 @@ or a permanent (seed 4.3 ②③).
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.table import ZoneSpec
 
 from .carddb import FACTIONS
@@ -27,17 +29,28 @@ AREAS = ("dominion", "damage", "discard", "limbo")
 
 
 def zone_specs() -> list[ZoneSpec]:
+    # the keys are interned, as the rules' own zone keys are (board.py): a zone looked up
+    # by the very key the table holds is found without comparing the text
     specs = []
     for p in (0, 1):
-        specs.append(ZoneSpec(f"p{p}.deck", p, "secret"))
-        specs.append(ZoneSpec(f"p{p}.hand", p, "owner"))
+        specs.append(ZoneSpec(intern(f"p{p}.deck"), p, "secret"))
+        specs.append(ZoneSpec(intern(f"p{p}.hand"), p, "owner"))
         for f in FACTIONS:
-            specs.append(ZoneSpec(f"p{p}.faction.{f}", p))
+            specs.append(ZoneSpec(intern(f"p{p}.faction.{f}"), p))
         for z in AREAS:
-            specs.append(ZoneSpec(f"p{p}.{z}", p))
+            specs.append(ZoneSpec(intern(f"p{p}.{z}"), p))
     return specs
+
+
+def intern_table(table) -> None:
+    """Intern the card ids and zone keys of a table read from data or built from a
+    position, as a new game's are (carddb.py, zone_specs, board.py): the rules then
+    find them in the card and zone dicts without comparing their text."""
+    table.card = list(map(intern, table.card))  # a table just made: no copy shares this list
+    table.zones = {intern(k): v for k, v in table.zones.items()}
+    table.zone = list(map(intern, table.zone))
 
 
 SPECS = zone_specs()
 # the field: every faction stack and both dominion areas
-FIELD_ZONES = tuple(f"p{p}.faction.{f}" for p in (0, 1) for f in FACTIONS) + ("p0.dominion", "p1.dominion")
+FIELD_ZONES = tuple(intern(f"p{p}.faction.{f}") for p in (0, 1) for f in FACTIONS) + (intern("p0.dominion"), intern("p1.dominion"))

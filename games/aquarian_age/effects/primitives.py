@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop.engine.core import make_event
 from tabletop.engine.effects import OPTIONAL, Effects
 
+from ..board import DECK, DAMAGE, DISCARD, HAND
 from ..carddb import STATS, parse_skill, skill_text
 
 EFFECTS = Effects("aquarian_age")
@@ -147,12 +148,12 @@ def bounce(state, ctx, params, events):
                                  "Put {n} cards of your damage zone into the discard pile."))
 def recover(state, ctx, params, events):
     player, target = ctx
-    z = state.table.zones[f"p{player}.damage"]
+    z = state.table.zones[DAMAGE[player]]
     for _ in range(params["n"]):
         if not z:
             break
         iid = z[-1]
-        events.append(state.table.move(iid, f"p{player}.discard", face=1, caption="A card leaves the damage zone (card effect)",
+        events.append(state.table.move(iid, DISCARD[player], face=1, caption="A card leaves the damage zone (card effect)",
                                rule=RULE_EFFECT))
         events.append(state.damage_counter_event(player))
 
@@ -181,12 +182,12 @@ def dominate(state, ctx, params, events):
 def discard_random(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
-    hand = state.table.zones[f"p{victim}.hand"]
+    hand = state.table.zones[HAND[victim]]
     for _ in range(params["n"]):
         if not hand:
             break
         iid = hand[state.rng.randbelow(len(hand))]
-        events.append(state.table.move(iid, f"p{victim}.discard", face=1, caption=f"{state.names[victim]} discards a random card",
+        events.append(state.table.move(iid, DISCARD[victim], face=1, caption=f"{state.names[victim]} discards a random card",
                                rule=RULE_EFFECT))
 
 
@@ -203,7 +204,7 @@ def cancel_attack(state, ctx, params, events):
            text=_search_text)
 def search(state, ctx, params, events):
     player, target = ctx
-    deck = state.table.zones[f"p{player}.deck"]
+    deck = state.table.zones[DECK[player]]
     for iid in deck:
         c = state.db[state.table.card[iid]]
         if "faction" in params and c["faction"] != params["faction"]:
@@ -212,7 +213,7 @@ def search(state, ctx, params, events):
             continue
         if "type" in params and c["type"] != params["type"]:
             continue
-        e = state.table.move(iid, f"p{player}.hand", caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
+        e = state.table.move(iid, HAND[player], caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
         events.append(state.table.reveal([iid], caption="{player} reveals {card}".format(player=state.names[player], card=c["name"]), rule=RULE_EFFECT))
         events.append(e)
         break
@@ -225,9 +226,9 @@ def search(state, ctx, params, events):
 def mill(state, ctx, params, events):
     player, target = ctx
     victim = _who(state, player, params)
-    deck = state.table.zones[f"p{victim}.deck"]
+    deck = state.table.zones[DECK[victim]]
     for _ in range(params["n"]):
         if not deck:
             break
-        events.append(state.table.move(deck[0], f"p{victim}.discard", face=1, caption=f"A card of {state.names[victim]}'s deck is discarded",
+        events.append(state.table.move(deck[0], DISCARD[victim], face=1, caption=f"A card of {state.names[victim]}'s deck is discarded",
                                rule=RULE_EFFECT))

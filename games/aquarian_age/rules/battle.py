@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..board import ONE
+from ..board import DAMAGE, DISCARD, HAND, ONE, STACK_OF
 from .procedures import PROCS
 
 
@@ -67,7 +67,7 @@ def battle(state, att: int, dfd: int, events: list) -> None:
         state.strip_power(s, events, "digest A.8.28 mental attack")
         if state.is_dominated(s):
             f = state.faction_of(s)
-            events.append(state.table.move(s, f"p{state.table.owner[s]}.faction.{f}", face=1,
+            events.append(state.table.move(s, STACK_OF[state.table.owner[s]][f], face=1,
                                   caption=f"{state.name_of(s)} loses its power and returns to the faction area",
                                   rule="digest A.14 design default (mental attack)"))
     if excess > 0:
@@ -121,7 +121,7 @@ class Removal:
             o = state.table.owner[iid]
             events.append(make_event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
             for a in state.power_ids(iid)[-b:]:
-                events.append(state.table.move(a, f"p{o}.damage", face=1, caption="Bind: a power card goes to the damage zone",
+                events.append(state.table.move(a, DAMAGE[o], face=1, caption="Bind: a power card goes to the damage zone",
                                            rule="digest A.11.35"))
             events.append(state.damage_counter_event(o))
             state.judge_defeat(events)
@@ -136,14 +136,14 @@ def leave_field(state, iid: int, why, events: list) -> None:
     discard pile, with everything stacked on it (digest A.8.26, A.10)."""
     o = state.table.owner[iid]
     if why == "bounce":
-        state.remove_from_field(iid, f"p{o}.hand", events, "digest A.10 (bounce)", f"{state.name_of(iid)} returns to the hand")
+        state.remove_from_field(iid, HAND[o], events, "digest A.10 (bounce)", f"{state.name_of(iid)} returns to the hand")
         return
     c = state.card(iid)
     if why == "battle" and c["name_level"]:
-        dest, cap = f"p{o}.damage", f"{c['name']} (name-level) is defeated and goes to the damage zone"
+        dest, cap = DAMAGE[o], f"{c['name']} (name-level) is defeated and goes to the damage zone"
         rule = "digest A.4.12 name-level defeat"
     else:
-        dest, cap = f"p{o}.discard", f"{c['name']} goes to the discard pile with everything stacked on it"
+        dest, cap = DISCARD[o], f"{c['name']} goes to the discard pile with everything stacked on it"
         rule = "digest A.8.26" if why == "battle" else "digest A.10 (destroy)"
     if why == "battle":
         events.append(make_event("battle.destroy", f"{c['name']} is defeated in battle", rule, {"card": iid}))

@@ -25,7 +25,7 @@ class DiscardPhase:
 
     def decide(state, step):
         p = state.active
-        hand = state.table.zones[f"p{p}.hand"]
+        hand = state.table.zones[HAND[p]]
         limit = state.hand_limit(p)
         return Decision(ONE[p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
                         [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])

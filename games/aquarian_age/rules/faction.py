@@ -21,16 +21,17 @@ from .windows import open_window
 RULE = "seed 4.2 faction phase"
 
 
-# what a faction check says: of a faction without an active character, and (by faction
-# and name, written once) of its active character's check and pass
+# what a faction check says: of a faction without an active character, and (by faction,
+# then name, written once) of its active character's check and pass
 _NONE = {f: f"{FACTION_NAMES[f]}: no active character" for f in FACTIONS}
-_SAID: dict = {}
+_SAID: dict = {f: {} for f in FACTIONS}  # [faction][name] -> (check, pass)
 
 
 def _said(f: str, name: str) -> tuple:
-    if len(_SAID) > 5_000:
-        _SAID.clear()
-    said = _SAID[(f, name)] = (f"{FACTION_NAMES[f]}: checking {name}", f"{name} is not aggressive: {FACTION_NAMES[f]} passes")
+    kept = _SAID[f]
+    if len(kept) > 1_000:
+        kept.clear()
+    said = kept[name] = (f"{FACTION_NAMES[f]}: checking {name}", f"{name} is not aggressive: {FACTION_NAMES[f]} passes")
     return said
 
 
@@ -45,10 +46,12 @@ def faction_check(state, step, events):
     i = step.args["index"]
     table = state.table
     zones, stacks, db, card, face = table.zones, STACK_OF[p], state.db, table.card, table.face
-    aggressive = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).printing.get("aggressive", ())
+    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
+    aggressive, granting = kinds.printing.get("aggressive", ()), kinds.granting.get("aggressive", ())
     mods = state.modifiers
+    # the faction being checked (``faction_index``) is set as the step stops: nothing the
+    # loop calls reads it
     while i < len(FACTIONS):
-        state.faction_index = i
         f = FACTIONS[i]
         i += 1
         z = zones[stacks[f]]
@@ -57,18 +60,18 @@ def faction_check(state, step, events):
             continue
         a = z[-1]  # the faction's active character
         name = db[card[a]]["name"]
-        said = _SAID.get((f, name))
+        said = _SAID[f].get(name)
         if said is None:
             said = _said(f, name)
         events.append(make_event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
         if card[a] in aggressive or mods:
             aggr = state.skill(a, "aggressive")
-        else:  # not printed, nor given this turn: only a face-up card under it (a permanent) could grant it
+        else:  # not printed, nor given this turn: only a face-up permanent under it that gives it could
             aggr = 0
-            att = zones.get(ATT[a])
+            att = zones.get(ATT[a]) if granting else None
             if att:
                 for x in att:
-                    if face[x]:
+                    if face[x] and card[x] in granting:
                         aggr = state.skill(a, "aggressive")
                         break
         if aggr:
@@ -76,6 +79,7 @@ def faction_check(state, step, events):
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
             step.args["index"] = i
+            state.faction_index = i - 1
             state.push("aggressive_attack", index=i - 1, card=a)
             open_window(state, "faction", p, what=name)
             return AGAIN

@@ -7,10 +7,10 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_KINDS, ONE, STACK_OF, card_kinds
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
-from ..legality import break_target_problem, break_targets, permanent_target_problem, permanent_targets, \
+from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
     place_problem
 from .attack import start_attack
 from .procedures import PROCS
@@ -69,7 +69,7 @@ def main_choices(state, p: int) -> list:
         if tp < c["cost"]:
             continue
         if typ == "break":
-            for t in break_targets(state, p, h, c):
+            for t in break_targets_of(state, p, cid, c):  # its factor and cost are met (above)
                 key = ("break", h, t, p, cid, card[t])
                 bc = made.get(key)
                 if bc is None:
@@ -84,12 +84,15 @@ def main_choices(state, p: int) -> list:
                 ch.append(pc)
         elif typ == "project" or (typ == "fast" and c["timing"] == "any"):
             ch.extend(card_play_choices(state, p, h, c, typ))
-    ch.extend(activate_choices(state, p))
+    zones, owner, face = table.zones, table.owner, table.face
+    dom = zones[DOMINION[p]]
+    # activate_choices lists none while no dominated character prints a ① effect (told here, without its call)
+    if dom and not (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
+        ch.extend(activate_choices(state, p))
     acts = None
     opp = state.names[1 - p]
     attacks = _ATTACKS[p]
-    zones, owner, face = table.zones, table.owner, table.face
-    for d in zones[DOMINION[p]]:
+    for d in dom:
         # attacker_problem: your own dominated character holding a power card (face down under it)
         if owner[d] != p:
             continue
@@ -261,16 +264,16 @@ def resolve(state, step, events):
         resolve_break(state, p, h, tgt, events)
     elif typ == "permanent":
         if permanent_target_problem(state, p, h, tgt):
-            events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} has no character to go on: discarded",
+            events.append(state.table.move(h, DISCARD[p], face=1, caption=f"{c['name']} has no character to go on: discarded",
                                        rule="seed 4.3 ③"))
             return DONE
-        events.append(state.table.move(h, f"att.{tgt}", face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
+        events.append(state.table.move(h, ATT[tgt], face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
                                    rule="seed 4.3 ③"))
         events.append(make_event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
                         {"card": h, "target": tgt}))
     else:
         events.append(make_event(f"{typ}.resolve", "{card} resolves".format(card=c["name"]), "seed 4.3 ④⑤", {"card": h}))
-        events.append(state.table.move(h, f"p{p}.discard", face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
+        events.append(state.table.move(h, DISCARD[p], face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
         run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, events)
     return DONE
 
@@ -283,24 +286,24 @@ def resolve_break(state, p: int, h: int, t: int, events: list) -> None:
     c = state.card(h)
     table = state.table
     if break_target_problem(state, p, h, t):
-        events.append(table.move(h, f"p{p}.hand", caption=f"{c['name']} has no target and returns to the hand", rule="seed 4.3 ②"))
+        events.append(table.move(h, HAND[p], caption=f"{c['name']} has no target and returns to the hand", rule="seed 4.3 ②"))
         return
     rule = "seed 4.3 ②"
     if table.owner[t] != p:
         events.append(make_event("break.discard_target", f"{state.name_of(t)} (no power card) is broken and discarded", "seed 4.3 ②ㄷ",
                         {"card": t, "by": h}))
-        state.remove_from_field(t, f"p{table.owner[t]}.discard", events, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
-        events.append(table.move(h, f"p{p}.dominion", face=1, caption=f"{c['name']} enters {state.names[p]}'s dominion area",
+        state.remove_from_field(t, DISCARD[table.owner[t]], events, "seed 4.3 ②ㄷ", f"{state.name_of(t)} is discarded")
+        events.append(table.move(h, DOMINION[p], face=1, caption=f"{c['name']} enters {state.names[p]}'s dominion area",
                                  rule="seed 4.3 ②ㄷ"))
         events.append(make_event("break.enter", f"{c['name']} is dominated with no power card", "seed 4.3 ②ㄷ", {"card": h}))
         return
     zone = table.zone[t]
     idx = table.zones[zone].index(t)
     events.append(table.move(h, zone, index=idx + 1, face=1, caption=f"{c['name']} is set on {state.name_of(t)}", rule=rule))
-    for a in list(table.zones.get(f"att.{t}", [])):
-        events.append(table.move(a, f"att.{h}", caption=f"{state.name_of(a) if table.face[a] else 'A power card'} moves onto "
+    for a in list(table.zones.get(ATT[t], [])):
+        events.append(table.move(a, ATT[h], caption=f"{state.name_of(a) if table.face[a] else 'A power card'} moves onto "
                              f"{c['name']}", rule=rule))
-    events.append(table.move(t, f"att.{h}", index=0, face=1, caption=f"{state.name_of(t)} is now under {c['name']}", rule=rule))
+    events.append(table.move(t, ATT[h], index=0, face=1, caption=f"{state.name_of(t)} is now under {c['name']}", rule=rule))
     state.clear_modifiers(t)
     events.append(make_event("break.replace", f"{c['name']} replaces the stats and skills of the broken character", rule,
                     {"card": h, "under": t}))

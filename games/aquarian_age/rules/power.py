@@ -23,7 +23,8 @@ def charge(state, events):
     table = state.table
     db = state.db
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
-    zones, face, card, skills = table.zones, table.face, table.card, kinds.printing.get("charge", ())
+    zones, face, card = table.zones, table.face, table.card
+    skills, granting = kinds.printing.get("charge", ()), kinds.granting.get("charge", ())
     mods = state.modifiers
     chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
     for k in FACTION_STACKS[p]:
@@ -32,12 +33,15 @@ def charge(state, events):
             chars.append(z[-1])
     for iid in chars:
         if card[iid] not in skills and not mods:
-            # no Charge printed: only a face-up card under it (a permanent) could grant it
+            # no Charge printed, nor given this turn: only a face-up permanent under it that
+            # gives it could (``_bonus``)
+            if not granting:
+                continue
             att = zones.get(ATT[iid])
             if not att:
                 continue
             for a in att:
-                if face[a]:
+                if face[a] and card[a] in granting:
                     break
             else:
                 continue
@@ -55,6 +59,7 @@ def power_hosts(state, p: int) -> list[int]:
     so only the room is checked here."""
     table = state.table
     zones, face, card, db = table.zones, table.face, table.card, state.db
+    changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
     stat = state.stat
     out = []
     mods = state.modifiers
@@ -65,12 +70,13 @@ def power_hosts(state, p: int) -> list[int]:
             chars.append(z[-1])
     for i in chars:
         att = zones.get(ATT[i])
-        n = 0  # its power cards (face down under it); a face-up card may change its mental
-        up = False
+        n = 0  # its power cards (face down under it)
+        up = False  # a face-up permanent under it that changes mental (``_bonus``)
         if att:
             for a in att:
                 if face[a]:
-                    up = True
+                    if card[a] in changing:
+                        up = True
                 else:
                     n += 1
         if up or mods:
@@ -137,15 +143,18 @@ class PowerCardPhase:
             return DONE
         h, t = choice.args["card"], choice.args["target"]
         table = state.table
-        c = state.db[table.card[t]]
+        db, card = state.db, table.card
+        c = db[card[t]]
         name = c["name"]
         events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
         pw = 0  # its power cards (face down under it), the one placed among them
-        up = False  # a face-up card under it (a permanent) may change its mental
+        up = False  # a face-up permanent under it that changes mental (``_bonus``)
         face = table.face
+        changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
         for a in table.zones[ATT[t]]:
             if face[a]:
-                up = True
+                if card[a] in changing:
+                    up = True
             else:
                 pw += 1
         m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
@@ -161,6 +170,7 @@ def domination(state, events):
     p = state.active
     table = state.table
     zones, db, card, face = table.zones, state.db, table.card, table.face
+    changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
     mods = state.modifiers
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
@@ -168,12 +178,13 @@ def domination(state, events):
             continue
         a = z[-1]  # the faction's active character
         pw = 0  # its power cards: the face-down cards under it
-        up = False  # a face-up card under it (a permanent) may change its mental
+        up = False  # a face-up permanent under it that changes mental (``_bonus``)
         att = zones.get(ATT[a])
         if att:
             for x in att:
                 if face[x]:
-                    up = True
+                    if card[x] in changing:
+                        up = True
                 else:
                     pw += 1
         if up or mods:

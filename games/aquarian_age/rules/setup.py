@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..board import ONE
+from ..board import DECK, HAND, ONE
 from .procedures import PROCS
 
 RULE = "digest A.3.10"
@@ -27,11 +27,11 @@ class Redraw:
     def choose(state, step, choice, events):
         p = step.args["player"]
         if choice.kind == "redraw":
-            hand = state.table.zones[f"p{p}.hand"]
+            hand = state.table.zones[HAND[p]]
             while hand:
-                events.append(state.table.move(hand[-1], f"p{p}.deck", face=0, caption=f"{state.names[p]} returns the hand to the deck",
+                events.append(state.table.move(hand[-1], DECK[p], face=0, caption=f"{state.names[p]} returns the hand to the deck",
                                            rule="digest A.3.10 redraw"))
-            state.rng.shuffle(state.table.zones[f"p{p}.deck"])
+            state.rng.shuffle(state.table.zones[DECK[p]])
             events.append(make_event("setup.redraw", f"{state.names[p]} shuffles and draws 7 again", RULE, {"player": p}))
             for _ in range(7):
                 state.draw_card(p, events, "digest A.3.10 redraw")
