@@ -59,3 +59,25 @@ class SaidEvent(Event):
     @caption.setter
     def caption(self, value: str) -> None:
         self._say = value
+
+
+class DataEvent(SaidEvent):
+    """A :class:`SaidEvent` whose data is written when first read too (a
+    tuple costs less to make than a dict, and headless play never reads
+    it): ``_more`` is the data's keys and values in turn, ``(key, value,
+    key, value...)``, the values as they were when the event was made."""
+
+    __slots__ = ("_more", "_data")
+
+    @property
+    def data(self) -> dict:
+        try:
+            return self._data
+        except AttributeError:  # not written yet
+            more = self._more
+            d = self._data = dict(zip(more[::2], more[1::2]))
+            return d
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        self._data = value

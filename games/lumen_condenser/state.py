@@ -13,7 +13,7 @@ from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
 from tabletop.engine.table import _UNWRITTEN, KEEP, CardTable, MoveEvent
 
-from .captions import SaidEvent
+from .captions import DataEvent
 from .legality import why_not
 from .rules import PROCESSOR
 from .rules.breaks import break_card
@@ -188,13 +188,15 @@ class LumenState(State):
         self.events.append(ev)
         return ev
 
-    def said(self, kind: str, say: tuple, rule: str, data: dict) -> Event:
-        """:meth:`event` with a caption written when first read: ``say`` is ``(writer, value...)``."""
-        ev = SaidEvent()
+    def told(self, kind: str, say, rule: str, more: tuple) -> Event:
+        """:meth:`event` with its caption and data written when first read
+        (:class:`~.captions.DataEvent`): ``say`` is the caption or ``(writer,
+        value...)``, ``more`` the data's keys and values in turn."""
+        ev = DataEvent()
         ev.kind = kind
         ev._say = say
         ev.rule = rule
-        ev.data = data
+        ev._more = more
         ev.hidden_from = ()
         ev.public = None
         self.events.append(ev)
@@ -272,11 +274,11 @@ class LumenState(State):
             return
         self.hp[p] = value
         self.outcome_due = True
-        ev = SaidEvent()  # its caption written when read (hp_caption)
+        ev = DataEvent()  # its caption (hp_caption) and data written when read
         ev.kind = "counter.change"
         ev._say = (hp_caption, self.names[p], old, value, why)
         ev.rule = rule
-        ev.data = {"player": p, "counter": "hp", "delta": value - old, "value": value}
+        ev._more = ("player", p, "counter", "hp", "delta", value - old, "value", value)
         ev.hidden_from = ()
         ev.public = None
         self.events.append(ev)
@@ -286,11 +288,11 @@ class LumenState(State):
         if value == old:
             return
         self.fp[p] = value
-        ev = SaidEvent()  # its caption written when read (fp_caption)
+        ev = DataEvent()  # its caption (fp_caption) and data written when read
         ev.kind = "counter.change"
         ev._say = (fp_caption, self.names[p], old, value, why)
         ev.rule = rule
-        ev.data = {"player": p, "counter": "fp", "delta": value - old, "value": value}
+        ev._more = ("player", p, "counter", "fp", "delta", value - old, "value", value)
         ev.hidden_from = ()
         ev.public = None
         self.events.append(ev)
@@ -342,12 +344,13 @@ class LumenState(State):
         ultimate can't go there (seed 3.3, digest B.2 rule 9): it is broken
         instead, and a break refills the List (seed 3.3). A card over the
         14-card List limit is broken without a refill (digest B.2 rule 8)."""
-        p = self.table.owner[iid]
-        t = self.tech(iid)
+        table = self.table
+        p = table.owner[iid]
+        t = self.card_db.techs[table.card[iid]]  # (self.tech)
         if t.special or t.ultimate:
             break_card(self, iid, rule)
             return
-        if len(self.table.zones[LIST[p]]) >= LIST_MAX:
+        if len(table.zones[LIST[p]]) >= LIST_MAX:
             self.move(iid, BREAK[p], 1, f"{t.name} is broken", rule)
             return
         self.move(iid, LIST[p], 1, (to_list_caption, t.name, self.names[p]), rule)  # said when read

@@ -8,7 +8,7 @@ pushes it as it stands.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..captions import writer
@@ -43,7 +43,7 @@ def reveal(state, step, events):
     state.battle_step = ""
     state.reset_battle()
     state.fp_zero_at_reveal = state.fp[0] == 0 and state.fp[1] == 0
-    state.event("phase.begin", "Battle phase", "seed 5.3", {"phase": "battle"})
+    state.told("phase.begin", "Battle phase", "seed 5.3", ("phase", "battle"))  # its data written when read
     techs = state.card_db.techs
     cards = state.table.card
     shown = ["no technique", "no technique"]  # state.technique_name of each, once revealed
@@ -59,8 +59,8 @@ def reveal(state, step, events):
     state.battle_memo = None
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
-    state.said("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3",  # its caption written when read
-               {"cards": list(state.battle_cards)})
+    # its caption and data written when read
+    state.told("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3", ("cards", list(state.battle_cards)))
     return DONE
 
 
@@ -122,7 +122,7 @@ class GrabWindow:
     def decide(state, step):
         p = step.args["player"]
         techs = state.card_db.techs
-        ch = [Choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
+        ch = [make_choice("grab_break", {"card": i}, p, f"Break {techs[state.table.card[i]].name} to nullify the grab")
               for i in grab_cards(state, p)]
         ch.append(_ALLOW[p])
         return LumenDecision.of(p, "grab", "A grab: break a grab technique from hand to nullify it?", ch)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BREAK, LIST, LIST_MAX, SIDE
@@ -82,7 +82,7 @@ class Replenish:
         p = step.args["player"]
         techs = state.card_db.techs
         # a button per technique (no drag: the side deck is a pile, its cards can't be picked out of it by hand)
-        ch = [Choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
+        ch = [make_choice("replenish", {"card": i}, p, f"Put {techs[state.table.card[i]].name} in the List")
               for i in replenish_cards(state, p)]
         return LumenDecision.of(p, "replenish", "A technique was broken: choose a side-deck technique for your List", ch)
 

@@ -4,7 +4,7 @@ hit at once with an attack of speed up to that FP, again while possible."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
@@ -92,7 +92,7 @@ class CatchChoice:
         p = step.args["player"]
         top = step.args["max"]
         techs = state.card_db.techs
-        ch = [Choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
+        ch = [make_choice("catch", {"card": i}, p, f"Catch with {techs[state.table.card[i]].name}")
               for i in catch_cards(state, p, top)]
         ch.append(_DECLINE[p])
         return LumenDecision.of(p, "catch", f"Catch time: use an attack of speed {top} or less?", ch)

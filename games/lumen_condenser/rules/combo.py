@@ -4,7 +4,7 @@ damage minus 100 per combo after the first."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE
 
 from ..effects import apply_effect, condition_holds
@@ -92,12 +92,16 @@ def combo_pair_refusal(state, p: int, a, b) -> str | None:
 def combo_pairs(state, p: int) -> list[tuple]:
     """Seed 6: the pairs that may start the combo (:func:`combo_pair_refusal`)."""
     hand = [i for i in state.table.zones[HAND[p]] if can_combo(state, i)]
+    techs = state.card_db.techs
+    cards = state.table.card
     out = []
     for a in hand:
         if combo_damage(state, a, 2) <= 0:  # no pair starts with it
             continue
+        speed = techs[cards[a]].speed + 1
         for b in hand:
-            if _pair_refusal(state, a, b) is None:
+            # (only a technique of the next speed can pair with it: the others are refused at once)
+            if techs[cards[b]].speed == speed and _pair_refusal(state, a, b) is None:
                 out.append((a, b))
     return out
 
@@ -188,10 +192,10 @@ class ComboChoice:
         techs = state.card_db.techs
         name = lambda i: techs[state.table.card[i]].name  # noqa: E731
         if not step.args["continuing"]:
-            ch = [Choice("combo_start", {"card": a, "next": b}, p, f"Combo {name(a)} then {name(b)}")
+            ch = [make_choice("combo_start", {"card": a, "next": b}, p, f"Combo {name(a)} then {name(b)}")
                   for a, b in combo_pairs(state, p)]
         else:
-            ch = [Choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
+            ch = [make_choice("combo_next", {"card": i}, p, f"Continue with {name(i)}") for i in combo_nexts(state, p)]
         ch.append(_END[p])
         return LumenDecision.of(p, "combo", "Combo time: add techniques of consecutive speed or end", ch)
 

@@ -4,7 +4,7 @@ at the limit take-and-discard or skip; a priority tie skips the phase."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..captions import writer
@@ -20,7 +20,7 @@ def get_phase(state, step, events):
     a priority tie skips the Get phase at once."""
     state.phase = "get"
     state.battle_step = ""
-    state.event("phase.begin", "Get phase", "seed 5.4", {"phase": "get"})
+    state.told("phase.begin", "Get phase", "seed 5.4", ("phase", "get"))  # its data written when read
     pr = state.priority()
     if pr is None:
         state.event("priority.tie_skip", "Priority is tied: the Get phase is skipped", "seed 5.4", {"timing": "get"})
@@ -73,7 +73,7 @@ _SKIP = tuple(Choice("get_skip", {}, p, "Skip the Get (hand at its limit)", role
 _KEYS = {"get": (("get", 0), ("get", 1)), "discard": (("discard", 0), ("discard", 1))}
 _MAKE = {
     key: (lambda i, t, kind=key[0], p=key[1]:
-          Choice(kind, {"card": i}, p, f"Take {t.name}" if kind == "get" else f"Discard {t.name}"))
+          make_choice(kind, {"card": i}, p, f"Take {t.name}" if kind == "get" else f"Discard {t.name}"))
     for keys in _KEYS.values() for key in keys
 }
 

@@ -55,8 +55,8 @@ class LumenProcessor(Processor):
         """The kit's loop (``Processor._go``) for this game's options, returning the decision it stops at."""
         table = self.table
         for _ in range(LOOP_GUARD):
+            steps = state.steps  # read afresh: a procedure may replace the list
             if result is DONE:
-                steps = state.steps
                 if steps and steps[-1] is step:
                     steps.pop()
                 elif steps:  # it pushed sub-steps above itself: the nearest to the top goes (found in C)
@@ -66,7 +66,6 @@ class LumenProcessor(Processor):
                         pass
             elif result is not AGAIN:
                 if result == WAIT:
-                    steps = state.steps
                     if steps and steps[-1] is step:
                         result = None  # it waits for a player: stop after the check
                 else:
@@ -74,9 +73,9 @@ class LumenProcessor(Processor):
             if state.outcome_due:  # the end-of-game check, when something it reads changed
                 state.outcome_due = False
                 state.check_outcome(events)
+                steps = state.steps  # (the game's end empties it)
             if result is None:
                 break
-            steps = state.steps  # read afresh: a procedure may replace the list
             if not steps or state.outcome is not None:
                 return None
             step = steps[-1]

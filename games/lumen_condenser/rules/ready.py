@@ -5,10 +5,10 @@ is judged a hit, seed 5.3.8)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..captions import SaidEvent
+from ..captions import DataEvent
 from ..zones import BATTLE, HAND
 from .decision import LumenDecision
 from .made import choice_list, fill, made_for
@@ -27,7 +27,8 @@ def ready_phase(state, step, events):
     state.ready_picks = [-1, -1]
     state.declared = [0, 0]
     state.first_declarer = -1
-    state.event("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2", {"phase": "ready"})
+    state.told("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2",
+               ("phase", "ready"))  # its data written when read
     push(state, "ready_declarations")
     return DONE
 
@@ -77,11 +78,11 @@ def _declared(state, p: int, announce: bool = True) -> bool:
         state.first_declarer = p
     if announce:
         # make_event("ready.declare", caption, "seed 5.2", data, (q,), public), written out here (no call)
-        ev = SaidEvent()  # its caption written when read
+        ev = DataEvent()  # its caption and data written when read
         ev.kind = "ready.declare"
         ev._say = (declares_caption, state.names[p])
         ev.rule = "seed 5.2"
-        ev.data = {"player": p, "card": state.ready_picks[p]}
+        ev._more = ("player", p, "card", state.ready_picks[p])
         ev.hidden_from = _OTHER[p]
         ev.public = {"player": p, "card": None}
         state.events.append(ev)
@@ -129,7 +130,7 @@ def _ready_maker(p: int, r: str):
     def make(iid: int, t):
         if _type_refusal(t, r) is not None:
             return False
-        return Choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
+        return make_choice("ready", {"card": iid, "to": BATTLE[p]}, p, f"Ready {t.name}")
     return make
 
 

@@ -16,7 +16,7 @@ def recovery_phase(state, step, events):
     """Seed 5.5: from the priority holder, each checks Recovery-phase abilities."""
     state.phase = "recovery"
     state.battle_step = ""
-    state.event("phase.begin", "Recovery phase", "seed 5.5", {"phase": "recovery"})
+    state.told("phase.begin", "Recovery phase", "seed 5.5", ("phase", "recovery"))  # its data written when read
     push(state, "recovery_end")
     open_window(state, "recovery", "seed 5.5")
     return DONE

@@ -44,8 +44,8 @@ def turn_start(state, step, events):
     state.restrictions = ["", ""]
     state.skips_get = [0, 0]
     state.abilities_used = [0, 0]
-    state.said("turn.begin", (turn_caption, state.turn_number, state.in_sudden_death, state.sudden_death_turns),
-               "seed 5", {"turn": state.turn_number})  # its caption written when read
+    state.told("turn.begin", (turn_caption, state.turn_number, state.in_sudden_death, state.sudden_death_turns),
+               "seed 5", ("turn", state.turn_number))  # its caption and data written when read
     run_in_place(state, events, TURN_STRUCTURE)
     return DONE
 

@@ -5,7 +5,7 @@ both pass in a row (seed 3.2)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..captions import writers
@@ -57,7 +57,7 @@ def lumen_phase(state, step, events):
     Lumen-phase abilities; a priority tie skips the timing (seed 3.2)."""
     state.phase = "lumen"
     state.battle_step = ""
-    state.event("phase.begin", "Lumen phase", "seed 5.1", {"phase": "lumen"})
+    state.told("phase.begin", "Lumen phase", "seed 5.1", ("phase", "lumen"))  # its data written when read
     open_window(state, "lumen", "seed 5.1")
     return DONE
 
@@ -160,22 +160,24 @@ def open_window(state, timing: str, rule: str) -> None:
     has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
     pr = state.priority()
     if not has[0] and not has[1]:
-        state.event(WINDOW_KINDS[timing], SAYS[timing]["none"], rule, {"timing": timing})
+        state.told(WINDOW_KINDS[timing], SAYS[timing]["none"], rule, ("timing", timing))  # its data written when read
         return
     if pr is None and has[0] and has[1]:
         state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
     first = pr if pr is not None else (0 if has[0] else 1)
     says = WRITE_FIRST[timing]["first" if pr is not None else "first_tied"]
-    state.said("priority.check", (says, state.names[first]), "seed 3.2",  # its caption written when read
-               {"player": first, "timing": timing})
+    state.told("priority.check", (says, state.names[first]), "seed 3.2",  # its caption and data written when read
+               ("player", first, "timing", timing))
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
 def _pass(state, args: dict, p: int) -> None:
     passes = args["passes"] + 1
     if passes >= 2:
-        state.event(WINDOW_KINDS[args["timing"]], SAYS[args["timing"]]["done"], "seed 3.2", {"timing": args["timing"]})
+        timing = args["timing"]
+        # its data written when read
+        state.told(WINDOW_KINDS[timing], SAYS[timing]["done"], "seed 3.2", ("timing", timing))
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
@@ -203,9 +205,9 @@ class AbilityWindow:
         for a in abilities(state, p, timing):
             if "ability" in a:
                 e = ab[a["ability"]]
-                ch.append(Choice("ability", a, p, f"Use {state.char(p).trait}: {effect_text(e)}"))
+                ch.append(make_choice("ability", a, p, f"Use {state.char(p).trait}: {effect_text(e)}"))
             else:
-                ch.append(Choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
+                ch.append(make_choice("ability", a, p, f"Use {techs[state.table.card[a['card']]].name}"))
         ch.append(_PASS[p])
         return LumenDecision.of(p, f"{timing}_ability", SAYS[timing]["prompt"], ch)
 
