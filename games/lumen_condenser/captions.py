@@ -74,10 +74,14 @@ class DataEvent(SaidEvent):
         try:
             return self._data
         except AttributeError:  # not written yet
-            more = self._more
-            d = self._data = dict(zip(more[::2], more[1::2]))
+            d = self._data = self._written()
             return d
 
     @data.setter
     def data(self, value: dict) -> None:
         self._data = value
+
+    def _written(self) -> dict:
+        """The data, written from ``_more``."""
+        more = self._more
+        return dict(zip(more[::2], more[1::2]))

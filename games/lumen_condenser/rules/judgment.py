@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tabletop.engine.procedure import DONE
 
-from ..captions import SaidEvent, writer, writers
+from ..captions import DataEvent, writer, writers
 from ..effects import effects_both
 from .procedures import PROCS
 
@@ -46,7 +46,7 @@ PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in 
 POST_WHENS = {(a, b): {p: ("post",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
 
 
-class StepEvent(SaidEvent):
+class StepEvent(DataEvent):
     """A judgment step's event whose caption and data are written when first
     read (headless play never reads them), as the kit's card moves are: the
     step keeps what they are made of, as it was when the step ran.
@@ -54,22 +54,14 @@ class StepEvent(SaidEvent):
     ``_more`` is the step's name, then the data's further keys and values
     in turn (the data is ``{"step": name, key: value...}``)."""
 
-    __slots__ = ("_more", "_data")
+    __slots__ = ()
 
-    @property
-    def data(self) -> dict:
-        try:
-            return self._data
-        except AttributeError:  # not written yet
-            more = self._more
-            d = self._data = {"step": more[0]}
-            for i in range(1, len(more), 2):
-                d[more[i]] = more[i + 1]
-            return d
-
-    @data.setter
-    def data(self, value: dict) -> None:
-        self._data = value
+    def _written(self) -> dict:
+        more = self._more
+        d = {"step": more[0]}
+        for i in range(1, len(more), 2):
+            d[more[i]] = more[i + 1]
+        return d
 
 
 def step_event(state, name: str, rule: str):
