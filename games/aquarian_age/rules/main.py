@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_KINDS, ONE, STACK_OF, card_kinds
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
@@ -86,9 +86,7 @@ def main_choices(state, p: int) -> list:
             ch.extend(card_play_choices(state, p, h, c, typ))
     zones, owner, face = table.zones, table.owner, table.face
     dom = zones[DOMINION[p]]
-    # activate_choices lists none while no dominated character prints a ① effect (told here, without its call)
-    if dom and not (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
-        ch.extend(activate_choices(state, p))
+    ch.extend(activate_choices(state, p))
     acts = None
     opp = state.names[1 - p]
     attacks = _ATTACKS[p]
