@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, make_choice
+from tabletop.engine.core import make_choice
 from tabletop.engine.procedure import DONE, WAIT
 
 from ..zones import BREAK, LIST, LIST_MAX, SIDE
