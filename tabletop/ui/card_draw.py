@@ -51,17 +51,29 @@ def flipped(img: pygame.Surface, t: float) -> pygame.Surface:
 
 def draw_attached(surf, art, r: pygame.Rect, attached: list, w: int, h: int) -> None:
     """Cards attached under a card peek out below it (straight down, so they
-    never cover a neighbour), at most five; the count is written on the last."""
+    never cover a neighbour), at most five. Drawn before the card itself;
+    :func:`draw_attached_count` writes their number after it."""
     shown = attached[:5]
     for j in range(len(shown) - 1, -1, -1):
         a = shown[j]
         asurf = art.get(a.get("card") if a.get("face") != "down" or a.get("card") else None, w, h, a.get("face") == "down")
         surf.blit(asurf, r.move(0, 7 + j * 5))
-    if attached:
-        t = gfx.text(pgettext("table", "{n} under").format(n=len(attached)), 12, (255, 255, 255), True)
-        br = t.get_rect(midbottom=(r.centerx, r.bottom + 7 + (len(shown) - 1) * 5 + 1)).inflate(8, 0)
-        pygame.draw.rect(surf, (30, 40, 70), br, border_radius=6)
-        surf.blit(t, t.get_rect(center=br.center))
+
+
+def draw_attached_count(surf, r: pygame.Rect, attached: list) -> pygame.Rect | None:
+    """The number of cards attached under the card at ``r``, written on the
+    last one peeking out (drawn over the card, so that the card never hides
+    it: at most its bottom edge is covered). Returns the label's rectangle."""
+    if not attached:
+        return None
+    shown = min(len(attached), 5)
+    t = gfx.text(pgettext("table", "{n} under").format(n=len(attached)), 12, (255, 255, 255), True)
+    br = t.get_rect(midbottom=(r.centerx, r.bottom + 7 + (shown - 1) * 5 + 1)).inflate(8, 0)
+    if br.top < r.bottom - 4:  # one card under: keep clear of the printed stats
+        br.top = r.bottom - 4
+    pygame.draw.rect(surf, (30, 40, 70), br, border_radius=6)
+    surf.blit(t, t.get_rect(center=br.center))
+    return br
 
 
 def draw_highlight(surf, r: pygame.Rect, how: str) -> None:

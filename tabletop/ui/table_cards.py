@@ -169,7 +169,8 @@ class CardsMixin:
         if sp.flip_t < 1.0:
             img = card_draw.flipped(img, sp.flip_t)
         r = img.get_rect(center=(int(sp.x), int(sp.y)))
-        card_draw.draw_attached(surf, self.art, r, sp.card.get("attached") or [], sp.w, sp.h)
+        attached = sp.card.get("attached") or []
+        card_draw.draw_attached(surf, self.art, r, attached, sp.w, sp.h)
         iid = sp.card.get("iid")
         if iid is not None and iid in lit_t:
             card_draw.draw_highlight(surf, r, "lit")
@@ -178,6 +179,7 @@ class CardsMixin:
         elif iid is not None and iid in choice_cards:
             card_draw.draw_highlight(surf, r, "choice")
         surf.blit(img, r)
+        card_draw.draw_attached_count(surf, r, attached)
         if sp.key == self.hover_key and self.held is None and not still:
             card_draw.draw_highlight(surf, r, "hover")
         counters = sp.card.get("counters") or {}

@@ -257,6 +257,33 @@ def test_aquarian_break_is_a_drag_onto_its_target_with_the_legal_targets_lit():
     assert m.log[-1][1].startswith("break(") and f"target={target}" in m.log[-1][1] and f"card={card}" in m.log[-1][1]
 
 
+def test_the_count_of_attached_cards_is_drawn_over_its_card(monkeypatch):
+    """EGO-04 holds one power card: its "1 under" label sits partly on the
+    card's bottom edge, and the card is drawn before it, never over it."""
+    from tabletop.ui import card_draw
+
+    m = Match(get_game("aquarian_age"), {"position": BREAK_POS}, 0)
+    labels = {}
+    real = card_draw.draw_attached_count
+
+    def spy(surf, r, attached):
+        br = real(surf, r, attached)
+        if br is not None:
+            labels[tuple(r)] = (br, len(attached))
+        return br
+
+    monkeypatch.setattr(card_draw, "draw_attached_count", spy)
+    app, table = _open(m)
+    app.run_frames(2, DT)
+    host = table.sprites[_iid(m.state, "p0.dominion", "EGO-04")]
+    r = host.rect()
+    br, n = labels[tuple(r)]
+    assert n == 1
+    assert br.top < r.bottom < br.bottom and br.top >= r.bottom - 4  # on the edge, clear of the stats
+    for y in range(br.top + 3, br.bottom - 3):  # the label's own colour, down its left side
+        assert tuple(app.window.get_at((br.x + 2, y)))[:3] == (30, 40, 70), y
+
+
 def test_aquarian_layout_has_a_stack_per_faction_and_the_damage_track():
     m = Match(get_game("aquarian_age"), {"position": BREAK_POS}, 0)
     app, table = _open(m)
