@@ -97,6 +97,40 @@ def card_kinds(db: dict) -> CardKinds:
     return k
 
 
+class HeldKinds:
+    """Which card instances of one table are fast cards and which have a ① effect
+    (``CardKinds.fast`` and ``ability``, by iid): whether a hand holds a fast card is
+    then ``fast.isdisjoint(hand)``, without looking up each card's id."""
+
+    __slots__ = ("card", "fast", "ability")
+
+    def __init__(self, card: list, db: dict):
+        kinds = card_kinds(db)
+        self.card = card
+        self.fast = frozenset(i for i, cid in enumerate(card) if cid in kinds.fast)
+        self.ability = frozenset(i for i, cid in enumerate(card) if cid in kinds.ability)
+
+
+_HELD: dict = {}
+#: the card list last asked about and its kinds, read without a call where they are
+#: read most: ``LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)``
+LAST_HELD = [None, None]
+
+
+def held_kinds(card: list, db: dict) -> HeldKinds:
+    """The :class:`HeldKinds` of a table's card ids ``card`` (``table.card``), the cards
+    of ``db``. The list is the table's own: clones share it, nothing changes it once
+    the rules run, and a determinized copy, a loaded game or a position has its own
+    (with its own database, if any), so the list alone tells the kinds apart."""
+    k = _HELD.get(id(card))
+    if k is None or k.card is not card:
+        if len(_HELD) > 64:
+            _HELD.clear()
+        k = _HELD[id(card)] = HeldKinds(card, db)
+    LAST_HELD[0], LAST_HELD[1] = card, k
+    return k
+
+
 def _bonus(db, table, att: list, what: str, key: str) -> int:
     """What the face-up permanents among the cards ``att`` give to ``key``
     (``what`` = "stat" or "kw", digest A.10.32); face-down cards are power cards."""

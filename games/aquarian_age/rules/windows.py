@@ -32,7 +32,7 @@ from __future__ import annotations
 from tabletop.engine.core import Choice, Decision, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, LAST_KINDS, LIMBO, ONE, card_kinds
+from ..board import DOMINION, HAND, LAST_HELD, LIMBO, ONE, held_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -65,12 +65,12 @@ def open_window(state, window: str, first: int, passes: int = 0, what: str = "")
     nothing said."""
     # may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)), without its calls
     table = state.table
-    zones, db, held = table.zones, state.db, table.card.__getitem__
-    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
-    fast, ability = kinds.fast, kinds.ability
-    if not (fast.isdisjoint(map(held, zones[HAND[first]])) and ability.isdisjoint(map(held, zones[DOMINION[first]]))) \
-            or (passes == 0 and not (fast.isdisjoint(map(held, zones[HAND[1 - first]]))
-                                     and ability.isdisjoint(map(held, zones[DOMINION[1 - first]])))):
+    zones, card = table.zones, table.card
+    held = LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, state.db)
+    fast, ability = held.fast, held.ability
+    if not (fast.isdisjoint(zones[HAND[first]]) and ability.isdisjoint(zones[DOMINION[first]])) \
+            or (passes == 0 and not (fast.isdisjoint(zones[HAND[1 - first]])
+                                     and ability.isdisjoint(zones[DOMINION[1 - first]]))):
         state.push("response_window", priority=first, passes=passes, window=window, what=what)
 
 
@@ -127,7 +127,7 @@ def activate_choices(state, p: int) -> list:
     table = state.table
     dom = table.zones[DOMINION[p]]
     db, card = state.db, table.card
-    if not dom or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).ability.isdisjoint(map(card.__getitem__, dom)):
+    if not dom or (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).ability.isdisjoint(dom):
         return out
     made = _MADE
     tp = None
@@ -162,7 +162,7 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
     tp = -1  # the total power, counted when a fast card asks for it
     db, card = state.db, state.table.card
     hand = state.table.zones[HAND[p]]
-    if not hand or (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).fast.isdisjoint(map(card.__getitem__, hand)):
+    if not hand or (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).fast.isdisjoint(hand):
         hand = ()  # no fast card in hand
     for h in hand:
         c = db[card[h]]
@@ -225,10 +225,9 @@ def may_answer(state, p: int) -> bool:
     4.3 ⑤) or a dominated character with a ① effect (seed 4.3 ⑥). Without
     either, passing is the only choice (told apart in C, without a list)."""
     table = state.table
-    card, zones, db = table.card, table.zones, state.db
-    kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
-    return not (kinds.fast.isdisjoint(map(card.__getitem__, zones[HAND[p]]))
-                and kinds.ability.isdisjoint(map(card.__getitem__, zones[DOMINION[p]])))
+    card, zones = table.card, table.zones
+    held = LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, state.db)
+    return not (held.fast.isdisjoint(zones[HAND[p]]) and held.ability.isdisjoint(zones[DOMINION[p]]))
 
 
 def window_choices(state, step) -> list:
