@@ -82,6 +82,7 @@ class Riftbound(Game):
         ev: list = []
         s._setup(decks, names, seed, ev)
         s._run(ev)
+        s._stopped()
         return s
 
     def state_from_data(self, data: dict) -> RBState:

@@ -129,7 +129,7 @@ FIELD_LIST = [
     field("combat_might", "cache", "while the running combat's damage is assigned: (the showdown, the Might of each "
           "unit as Combat Damage totalled it, what Combat._assign_candidates found of each target), or None "
           "(Combat._combat_might)"),
-    field("decision_cache", "decision", "the pending decision, built when first read (a clone shares it)"),
+    field("decision", "decision", "the pending decision, built as the rules stop (a clone shares it)"),
 ]
 
 
@@ -140,6 +140,9 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
               Scoring, Showdowns, Combat, View, WhyNot, State):
     """A Riftbound duel in progress (plain data; the fields in ``FIELD_LIST``)."""
 
+    # ``decision`` is a plain slot, read without a call (the kit, the table and the agents
+    # read it several times per choice): it is built whenever the rules stop, as a choice
+    # is applied, after set-up, a load or a re-draw (``_stopped``); None once the game is over.
     __slots__ = tuple(f.name for f in FIELD_LIST)
 
     # ------------------------------------------------------------------ basics
@@ -164,6 +167,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         s._blank(game, carddb.extra_cards(game.cards, extra), extra)
         RBState.FIELDS.from_data(s, data, SPECS)  # shared fields (game, card_db) keep what _blank set
         s.steps = [Step.from_data(x) for x in data["steps"]]
+        s._stopped()
         return s
 
     @property
@@ -172,18 +176,31 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
 
     # ------------------------------------------------------------------ decisions
     @property
-    def decision(self):
+    def decision_cache(self):
+        """The pending decision (setting None builds it again: the state changed outside
+        the rules, as a re-draw changes the cards)."""
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        if value is None:
+            self._stopped()
+        else:
+            self.decision = value
+
+    def _stopped(self) -> None:
+        """The rules stopped: the decision of the waiting step (the processor leaves one on
+        top), or None once the game is over."""
         if self.outcome is not None:
-            return None
-        if self.decision_cache is None:
-            step = self.steps[-1]  # the waiting step (the processor leaves one on top)
-            self.decision_cache = PROCEDURE_TABLE[step.proc].decide(self, step)
-        return self.decision_cache
+            self.decision = None
+        else:
+            step = self.steps[-1]
+            self.decision = PROCEDURE_TABLE[step.proc].decide(self, step)
 
     def apply(self, choice) -> list:
-        """State.apply: a choice of the decision already built (the agents and the table read it
+        """State.apply: a choice of the pending decision (the agents and the table read it
         before they choose) is applied at once, else State.apply checks it."""
-        d = self.decision_cache
+        d = self.decision
         if d is not None and self.outcome is None:
             for c in d.choices:
                 if c is choice:
@@ -191,13 +208,13 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         return State.apply(self, choice)
 
     def _apply(self, choice) -> list:
-        self.decision_cache = None
+        self.decision = None
         if choice.kind not in QUIET_CHOICES:
             self.cleanup_quiet = False  # a choice may change anything a cleanup looks at
         ev: list = []
         PROCESSOR.choose(self, choice, ev)
-        self.decision_cache = None
         _count_repeats(ev)
+        self._stopped()
         return ev
 
     def _run(self, ev: list) -> None:
@@ -258,7 +275,7 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
 
         t.determinize(player, rng, group=group)
         s.rng = PCG32(rng.next_u32() | (rng.next_u32() << 32))
-        s.decision_cache = None
+        s.decision_cache = None  # the clone's own decision, over the cards it now holds
         return s
 
 
