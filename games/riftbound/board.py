@@ -217,8 +217,8 @@ class Board:
 
     def _bf_names(self) -> tuple:
         """The names of the two battlefield cards ("" for one not revealed yet). Once both are
-        revealed they stay for the game (no rule moves a battlefield card), so they are kept in
-        ``bf_names`` (a cache: a clone works them out again)."""
+        revealed they stay for the game (no rule moves a battlefield card, and a re-draw keeps
+        them: they are face up), so they are kept in ``bf_names``, which clones share."""
         t = self.table
         zones, db, card = t.zones, self.card_db, t.card
         a, b = zones["shared.bf0"], zones["shared.bf1"]

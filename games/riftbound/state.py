@@ -123,9 +123,9 @@ FIELD_LIST = [
     field("chain_items_made", "value", "chain items created so far (each item's id)", default=0),
     field("chain_items_at_expiration", "value", "chain_items_made when the expiration step began (it repeats if "
           "that changed)", default=0),
-    field("bf_names", "cache", "the names of the two battlefield cards once both are revealed (Board._bf_names), "
+    field("bf_names", "shared", "the names of the two battlefield cards once both are revealed (Board._bf_names), "
           "or None"),
-    field("bf_words", "cache", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
+    field("bf_words", "shared", "the two battlefields in players' words once both are revealed (Board.bf_name), or None"),
     field("combat_might", "cache", "while the running combat's damage is assigned: (the showdown, the Might of each "
           "unit as Combat Damage totalled it, what Combat._assign_candidates found of each target), or None "
           "(Combat._combat_might)"),
