@@ -5,7 +5,7 @@ and legal targets (digest 9.3)."""
 from __future__ import annotations
 
 from tabletop.engine.checks import Checks
-from tabletop.engine.core import Choice
+from tabletop.engine.core import Choice, make_choice
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
 from .rules.costs import affords
@@ -18,9 +18,9 @@ from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 _SIDES = {"self": ((0,), (1,)), "opponent": ((1,), (0,)), "any": ((0, 1), (0, 1))}
 _NO_FILTER: dict = {}
 # Choices are values: playing the same card to the same place, or moving the same unit, with
-# the same words, is the same choice decision after decision, so it is made once (keyed by
-# its iid, player and args and by the names its words say: a determinized copy's cards may
-# have other names, so other keys).
+# the same words, is the same choice decision after decision, so it is made once (by
+# make_choice, without Choice's __init__) and kept, keyed by its iid, player and args and by
+# the names its words say (a determinized copy's cards may have other names, so other keys).
 _CHOICES: dict = {}
 
 
@@ -160,13 +160,13 @@ class Legality:
                             label = "Play {card} to base".format(card=nm)
                         else:
                             label = self.place_text(to, "Play {card} to base", "Play {card} to {battlefield}", card=nm)
-                        c = _remember(key, Choice("play", {"card": iid, "to": to}, p, label))
+                        c = _remember(key, make_choice("play", {"card": iid, "to": to}, p, label))
                     ch.append(c)
                 if accel:
                     key = ("accelerate", iid, p, to, nm, bfn if loc >= 0 else None)
                     c = _CHOICES.get(key)
                     if c is None:
-                        c = _remember(key, Choice("play", {"card": iid, "to": to, "accelerate": True}, p,
+                        c = _remember(key, make_choice("play", {"card": iid, "to": to, "accelerate": True}, p,
                                                   self.place_text(to, "Play {card} to base with Accelerate",
                                                                   "Play {card} to {battlefield} with Accelerate", card=nm)))
                     ch.append(c)
@@ -190,7 +190,7 @@ class Legality:
                     c = _CHOICES.get(key)
                     if c is None:
                         args = {"card": iid} if tg < 0 else {"card": iid, "target": tg}
-                        c = _remember(key, Choice("play", args, p, ("Play {card} on {target}" if tg >= 0 else "Play {card}").format(card=nm, target=on)))
+                        c = _remember(key, make_choice("play", args, p, ("Play {card} on {target}" if tg >= 0 else "Play {card}").format(card=nm, target=on)))
                     ch.append(c)
                     # the repeated run chooses the target again: Deflect is paid per time chosen
                     if rep and affords(w, E + rep, PP + ["any"] * extra):
@@ -199,7 +199,7 @@ class Legality:
                         if c is None:
                             a2 = {"card": iid, "repeat": True} if tg < 0 else {"card": iid, "target": tg, "repeat": True}
                             lab = "Play {card} on {target} with Repeat" if tg >= 0 else "Play {card} with Repeat"
-                            c = _remember(key, Choice("play", a2, p, lab.format(card=nm, target=on)))
+                            c = _remember(key, make_choice("play", a2, p, lab.format(card=nm, target=on)))
                         ch.append(c)
         elif typ == "gear":
             to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
@@ -212,13 +212,13 @@ class Legality:
                     key = ("gear", iid, p, to, u, nm, on)
                     c = _CHOICES.get(key)
                     if c is None:
-                        c = _remember(key, Choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
+                        c = _remember(key, make_choice("play", {"card": iid, "to": to, "target": u}, p, f"Play {nm} attached to {self.name(u)}"))
                     ch.append(c)
             else:
                 key = ("gear", iid, p, to, -1, nm, "")
                 c = _CHOICES.get(key)
                 if c is None:
-                    c = _remember(key, Choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
+                    c = _remember(key, make_choice("play", {"card": iid, "to": to}, p, f"Play {nm}"))
                 ch.append(c)
 
     def _ability_choices(self, p, src, n, ab, mode, ch):
@@ -246,7 +246,7 @@ class Legality:
                 if c is None:
                     args = {"card": src, "ab": n} if tg < 0 else {"card": src, "ab": n, "target": tg}
                     lab = "Use {card} on {target}".format(card=nm, target=on) if tg >= 0 else "Use {card}".format(card=nm)
-                    c = _remember(key, Choice("activate", args, p, lab))
+                    c = _remember(key, make_choice("activate", args, p, lab))
                 ch.append(c)
 
     def _equip_choices(self, p, ch):
@@ -271,7 +271,7 @@ class Legality:
                         key = ("equip", g, u, p, gn, un)
                         c = _CHOICES.get(key)
                         if c is None:
-                            c = _remember(key, Choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
+                            c = _remember(key, make_choice("equip", {"card": g, "target": u}, p, f"Equip {gc['name']} to {self.name(u)}"))
                         ch.append(c)
 
     def _move_dests(self, p, u) -> list:
@@ -312,7 +312,7 @@ class Legality:
                     key = ("move", u, d, p, nm, bfn if d >= 0 else None)  # to base: no battlefield's name
                     c = _CHOICES.get(key)
                     if c is None:
-                        c = _remember(key, Choice("move", {"card": u, "to": lz(p, d)}, p,
+                        c = _remember(key, make_choice("move", {"card": u, "to": lz(p, d)}, p,
                                                   ("Move {unit} to base" if d < 0 else "Move {unit} to {battlefield}").format(
                                                       unit=nm, battlefield=self.bf_name(d) if d >= 0 else "")))
                     ch.append(c)
@@ -366,7 +366,7 @@ class Legality:
                         key = ("hide", iid, p, to, nm, at)
                         c = _CHOICES.get(key)
                         if c is None:
-                            c = _remember(key, Choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
+                            c = _remember(key, make_choice("hide", {"card": iid, "to": to}, p, f"Hide {self.name(iid)} at {self.bf_name(b)}"))
                         ch.append(c)
 
     def _targets(self, p, target, src, loc, hidden_at) -> list:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import ge, le
 
-from tabletop.engine.core import Choice, Decision, MadeEvent
+from tabletop.engine.core import Decision, MadeEvent, make_choice
 from tabletop.engine.procedure import DONE
 
 from ..board import WRITTEN, written
@@ -576,7 +576,7 @@ class PayCost:
             if plan["pool"]:
                 args["pool"] = plan["pool"]
             # the label names the runes: written when the table reads it
-            ch.append(Choice("pay", args, p, lambda plan=plan: state.payment_label(plan), role="default" if i == 0 else ""))
+            ch.append(make_choice("pay", args, p, lambda plan=plan: state.payment_label(plan), "default" if i == 0 else ""))
         return Decision([p], "pay_cost", state._pay_prompt(a), ch)
 
     def choose(state, step, choice, events):

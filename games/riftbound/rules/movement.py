@@ -3,7 +3,7 @@ battlefield (Core Rules v1.3 Standard Move and Control, digest 11.1, 11.4)."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision
+from tabletop.engine.core import Decision, make_choice
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_MOVE
@@ -62,9 +62,9 @@ class MoveWith:
     def decide(state, step):
         a = step.args
         p = a["player"]
-        ch = [Choice("move_add", {"card": i}, p, f"Also move {state.name(i)}", role="group_add")
+        ch = [make_choice("move_add", {"card": i}, p, f"Also move {state.name(i)}", "group_add")
               for i in state._move_joiners(p, a)]
-        ch.append(Choice("move_done", {}, p, (f"Move {len(a['cards'])} units now" if len(a["cards"]) > 1 else f"Move {state.name(a['cards'][0])} alone now"), role="group_done"))
+        ch.append(make_choice("move_done", {}, p, (f"Move {len(a['cards'])} units now" if len(a["cards"]) > 1 else f"Move {state.name(a['cards'][0])} alone now"), "group_done"))
         return Decision([p], "move_with", state.place_text(a["to"], "Add more units to this move to base, or move now",
                                                          "Add more units to this move to {battlefield}, or move now"), ch)
 
