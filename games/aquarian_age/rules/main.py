@@ -4,10 +4,10 @@ paying costs in power cards and resolving what was played."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, make_event
+from tabletop.engine.core import Choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF, OneDecision
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
@@ -136,7 +136,7 @@ class MainPhase:
 
     def decide(state, step):
         p = state.active
-        return Decision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
+        return OneDecision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
 
     def choose(state, step, choice, events):
         p = state.active
@@ -228,7 +228,7 @@ class PayCost:
 
     def decide(state, step):
         p, n = step.args["player"], step.args["count"]
-        return Decision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
+        return OneDecision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
                         [Choice("pay", {"card": d}, p, f"Pay from {state.name_of(d)} ({state.power(d)})")
                          for d in _pay_sources(state, p)])
 

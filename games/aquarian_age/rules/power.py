@@ -4,10 +4,10 @@ characters, then domination at its end."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, Decision, make_event
+from tabletop.engine.core import Choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, OneDecision, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -111,7 +111,7 @@ def _decision(state, p, hand, hosts):
                 c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {db[card[t]]['name']}")
             ch.append(c)
     ch.append(_END_POWER[p])
-    return Decision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
+    return OneDecision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
 
 
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
