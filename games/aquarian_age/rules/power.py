@@ -4,7 +4,7 @@ characters, then domination at its end."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, make_event
+from tabletop.engine.core import Choice, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
 from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, OneDecision, card_kinds
@@ -89,26 +89,26 @@ def power_hosts(state, p: int) -> list[int]:
 
 # a power card choice (hand card, host) is the same value decision after decision: made
 # once, kept by player and host (its iid, with the host's card id, which names it; a
-# determinized copy's cards have other ids, so it is checked), then by the hand card's iid
-_MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, {hand iid: choice})
+# determinized copy's cards have other ids, so it is checked), then by the hand card's iid;
+# the words, which name the host, are written once per host
+_MADE: tuple = ({}, {})  # [player][host iid] -> (host card id, the words, {hand iid: choice})
 
 
 def _decision(state, p, hand, hosts):
     made = _MADE[p]
     card = state.table.card
-    db = state.db
     by_host = []
     for t in hosts:
         e = made.get(t)
         if e is None or e[0] != card[t]:
-            e = made[t] = (card[t], {})
-        by_host.append((t, e[1]))
+            e = made[t] = (card[t], f"Power card under {state.db[card[t]]['name']}", {})
+        by_host.append((t, e[1], e[2]))
     ch = []
     for h in hand:
-        for t, d in by_host:
+        for t, label, d in by_host:
             c = d.get(h)
             if c is None:
-                c = d[h] = Choice("power", {"card": h, "target": t}, p, f"Power card under {db[card[t]]['name']}")
+                c = d[h] = make_choice("power", {"card": h, "target": t}, p, label)
             ch.append(c)
     ch.append(_END_POWER[p])
     return OneDecision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
