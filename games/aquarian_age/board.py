@@ -7,6 +7,7 @@ A.10.32) and until-end-of-turn effects (``modifiers``)."""
 
 from __future__ import annotations
 
+from itertools import compress
 from sys import intern
 
 from tabletop.engine.core import Decision, Event, make_event
@@ -118,8 +119,9 @@ class HeldKinds:
     def __init__(self, card: list, db: dict):
         kinds = card_kinds(db)
         self.card = card
-        self.fast = frozenset(i for i, cid in enumerate(card) if cid in kinds.fast)
-        self.ability = frozenset(i for i, cid in enumerate(card) if cid in kinds.ability)
+        iids = range(len(card))  # each kind: the iids whose card id is of that kind
+        self.fast = frozenset(compress(iids, map(kinds.fast.__contains__, card)))
+        self.ability = frozenset(compress(iids, map(kinds.ability.__contains__, card)))
 
 
 _HELD: dict = {}
