@@ -32,33 +32,37 @@ class TrapWindows:
     def _open_window(self, timing: str, by: int, events: list, **context) -> None:
         """Open a trap timing (seed 3.2.5): ``timing`` is "attack" (with ``attacker``
         and ``damage_step``, the stack index of its Damage Step), "summon" (with
-        ``summoned``) or "effect" (with ``source``); ``by`` is who caused it."""
-        push(self, "trap_window", timing=timing, by=by, **context)
+        ``summoned``) or "effect" (with ``source``); ``by`` is who caused it. It runs
+        once the card that opened it has resolved, and no card is set face down
+        meanwhile (a set is a Main Phase action): when neither player has a trap that
+        could answer it now (:meth:`_trap_may_answer`), no one would be asked
+        (``trap_window`` would close at once), so it is not opened at all."""
+        if self._trap_may_answer(timing):
+            push(self, "trap_window", timing=timing, by=by, **context)
 
-    def _open_window_next(self, timing: str, by: int, events: list, **context) -> None:
-        """Open a trap timing that is the next step to run (nothing happens between
-        this and its run): when neither player has a trap that can answer it, no one
-        is asked (``trap_window`` would close at once), so it is not opened at all."""
+    def _trap_may_answer(self, timing: str) -> bool:
+        """Is there, in either Spell & Trap Zone, a face-down trap of this timing set
+        before this turn? trap_options offers no other: without one, no one is asked."""
         t = self.table
         zones = t.zones
         rows = zones[_SPELL_ZONE[0]], zones[_SPELL_ZONE[1]]
         if rows[0] == _EMPTY_ROW and rows[1] == _EMPTY_ROW:
-            return  # no card set in a Spell & Trap Zone: no trap to ask about (trap_options)
-        # trap_options offers only a face-down trap of this timing, set before this turn:
-        # without one in either row, no one is asked
+            return False  # no card set in a Spell & Trap Zone
         face, card, triggers, flags = t.face, t.card, self.memo.triggers, self.card_flags
-        found = False
         for row in rows:
             for i in row:
                 if i is None or face[i]:
                     continue
                 trig = triggers[card[i]]
                 if trig is not None and trig[0] == timing and not flags.get(i, 0) & F_SETTURN:
-                    found = True
-                    break
-            if found:
-                break
-        if not found:
+                    return True
+        return False
+
+    def _open_window_next(self, timing: str, by: int, events: list, **context) -> None:
+        """Open a trap timing that is the next step to run (nothing happens between
+        this and its run): when neither player has a trap that can answer it, no one
+        is asked (``trap_window`` would close at once), so it is not opened at all."""
+        if not self._trap_may_answer(timing):
             return
         window = {"timing": timing, "by": by, **context}
         if self.trap_options(1 - self.active, window):
