@@ -11,6 +11,7 @@ from itertools import compress
 from sys import intern
 
 from tabletop.engine.core import Decision, Event, make_event
+from tabletop.engine.table import _HIDDEN, _UNWRITTEN, MoveEvent
 
 from .carddb import FACTIONS
 from .zones import FIELD_ZONES
@@ -380,6 +381,60 @@ class Board:
         self.modifiers.append((iid, key, delta))
 
     # --------------------------------------------------------- common moves
+    def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> MoveEvent:
+        """The kit's ``CardTable.move`` to the end of a zone, written out for this
+        game's zones (no row of slots; a card's orientation never changes; a zone
+        ``att.<iid>`` is made as its first card arrives and dropped as its last
+        leaves): the same ``card.move`` event, hidden from the same players, its data
+        and public data written when first read (the kit's MoveEvent)."""
+        t = self.table
+        zone_of, zones, vis, faces, known, owner = t.zone, t.zones, t.vis, t.face, t.known, t.owner
+        frm = zone_of[iid]
+        lst = zones[frm]
+        fidx = lst.index(iid)
+        del lst[fidx]
+        v = vis.get(frm)
+        if v is None:  # attached: face up, seen by all; face down, by its owner
+            before = known[iid] | (3 if faces[iid] else 1 << owner[iid])
+            if not lst:
+                del zones[frm]
+        else:
+            before = known[iid] | (v[0] if faces[iid] else v[1])
+        if face is not None:
+            faces[iid] = face
+        else:
+            face = faces[iid]
+        d = vis.get(to)
+        if d is None:  # attached
+            lst = zones.get(to)
+            if lst is None:
+                lst = zones[to] = []
+            after = 3 if face else 1 << owner[iid]
+            hides = False
+        else:
+            lst = zones[to]
+            hides = d[3]
+            if hides:  # a hand or a deck
+                if d[4] == "secret":
+                    known[iid] = 0
+                else:  # a card seen going into a hand stays known to whoever saw it
+                    known[iid] |= before
+            after = d[0] if face else d[1]
+        lst.append(iid)
+        zone_of[iid] = to
+        e = MoveEvent()
+        if before == 3:
+            e.hidden_from, e._pub = (), None
+        else:
+            hidden = e.hidden_from = _HIDDEN[before | known[iid] | after]
+            e._pub = _UNWRITTEN if hidden else None
+        e.kind = "card.move"
+        e._cap = caption or None
+        e.rule = rule
+        e._move = (iid, t.card[iid], frm, fidx, to, len(lst) - 1, face, t.orient[iid], owner[iid], hides)
+        e._data = None
+        return e
+
     def damage_counter_event(self, p: int) -> Event:
         n = len(self.table.zones[DAMAGE[p]])
         return make_event("counter.change", f"{self.names[p]} has {n} card(s) in the damage zone", "digest A.4.11",
@@ -392,7 +447,7 @@ class Board:
             self.drew_from_empty = p
             self.judge_defeat(events)
             return False
-        events.append(self.table.move(deck[0], HAND[p], caption=f"{self.names[p]} draws a card", rule=rule))
+        events.append(self.move(deck[0], HAND[p], caption=f"{self.names[p]} draws a card", rule=rule))
         return True
 
     def discard_stack(self, iid: int, events: list, rule: str) -> None:
@@ -403,7 +458,7 @@ class Board:
             sub = self.table.zones.get(ATT[a])
             if sub:
                 self.discard_stack(a, events, rule)
-            events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption=f"{self.name_of(a)} goes to the discard pile",
+            events.append(self.move(a, DISCARD[self.table.owner[a]], face=1, caption=f"{self.name_of(a)} goes to the discard pile",
                                   rule=rule))
             att = self.table.zones.get(ATT[iid])
 
@@ -416,7 +471,7 @@ class Board:
         self.discard_stack(iid, events, rule)
         self.clear_modifiers(iid)
         face = 0 if dest.endswith(".hand") else 1
-        events.append(self.table.move(iid, dest, face=face, caption=caption, rule=rule))
+        events.append(self.move(iid, dest, face=face, caption=caption, rule=rule))
         if dest.endswith(".damage"):
             p = self.table.owner[iid]
             events.append(self.damage_counter_event(p))
@@ -424,13 +479,13 @@ class Board:
 
     def strip_power(self, iid: int, events: list, rule: str) -> None:
         for a in self.power_ids(iid):
-            events.append(self.table.move(a, DISCARD[self.table.owner[a]], face=1, caption="A power card is discarded", rule=rule))
+            events.append(self.move(a, DISCARD[self.table.owner[a]], face=1, caption="A power card is discarded", rule=rule))
 
     def move_to_dominion(self, iid: int, events: list, rule: str) -> None:
         table = self.table
         p = table.owner[iid]
         name = self.db[table.card[iid]]["name"]
-        events.append(table.move(iid, DOMINION[p], face=1, caption=f"{name} is dominated", rule=rule))
+        events.append(self.move(iid, DOMINION[p], face=1, caption=f"{name} is dominated", rule=rule))
         pw = self.power(iid)
         events.append(make_event("power.dominate", f"{name} moves to {self.names[p]}'s dominion area with "
                                  f"{pw} power card(s)", rule, {"card": iid, "player": p, "power": pw}))
@@ -444,7 +499,7 @@ class Board:
         for _ in range(min(n, room)):
             if not deck:
                 break
-            events.append(self.table.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
+            events.append(self.move(deck[0], ATT[host], face=0, caption=f"{self.name_of(host)} gets a power card from the deck",
                                   rule=rule))
             got += 1
         return got

@@ -153,7 +153,7 @@ def recover(state, ctx, params, events):
         if not z:
             break
         iid = z[-1]
-        events.append(state.table.move(iid, DISCARD[player], face=1, caption="A card leaves the damage zone (card effect)",
+        events.append(state.move(iid, DISCARD[player], face=1, caption="A card leaves the damage zone (card effect)",
                                rule=RULE_EFFECT))
         events.append(state.damage_counter_event(player))
 
@@ -187,7 +187,7 @@ def discard_random(state, ctx, params, events):
         if not hand:
             break
         iid = hand[state.rng.randbelow(len(hand))]
-        events.append(state.table.move(iid, DISCARD[victim], face=1, caption=f"{state.names[victim]} discards a random card",
+        events.append(state.move(iid, DISCARD[victim], face=1, caption=f"{state.names[victim]} discards a random card",
                                rule=RULE_EFFECT))
 
 
@@ -213,7 +213,7 @@ def search(state, ctx, params, events):
             continue
         if "type" in params and c["type"] != params["type"]:
             continue
-        e = state.table.move(iid, HAND[player], caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
+        e = state.move(iid, HAND[player], caption=f"{state.names[player]} searches the deck for a card", rule=RULE_EFFECT)
         events.append(state.table.reveal([iid], caption="{player} reveals {card}".format(player=state.names[player], card=c["name"]), rule=RULE_EFFECT))
         events.append(e)
         break
@@ -230,5 +230,5 @@ def mill(state, ctx, params, events):
     for _ in range(params["n"]):
         if not deck:
             break
-        events.append(state.table.move(deck[0], DISCARD[victim], face=1, caption=f"A card of {state.names[victim]}'s deck is discarded",
+        events.append(state.move(deck[0], DISCARD[victim], face=1, caption=f"A card of {state.names[victim]}'s deck is discarded",
                                rule=RULE_EFFECT))

@@ -79,7 +79,7 @@ class Guard:
         gc = state.guard_cost(g)
         paid = state.power_ids(g)[-gc:] if gc > 0 else []
         for pw in reversed(paid):
-            events.append(state.table.move(pw, DISCARD[state.table.owner[g]], face=1,
+            events.append(state.move(pw, DISCARD[state.table.owner[g]], face=1,
                                        caption=f"Guard cost: a power card of {state.name_of(g)}",
                                        rule="seed 4.2, digest A.7.23 guard cost"))
         state.attack = dict(a, guard=g)
@@ -159,7 +159,7 @@ def damage_judgment(state, step, events):
                     {"player": p, "card": iid, "card_id": state.table.card[iid], "left": n - 1}))
     if c["type"] == "character" and not (c["name_level"] and state.name_on_field(c["name"])):
         f = c["faction"]
-        events.append(state.table.move(iid, STACK_OF[p][f], face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
+        events.append(state.move(iid, STACK_OF[p][f], face=1, caption=f"{c['name']} enters the {FACTION_NAMES[f]} stack",
                                    rule="seed 4.2"))
         if state.phase == "faction" and p == state.active and 0 <= state.faction_index < len(FACTIONS):
             if FACTION_ORDER[f] <= state.faction_index:
@@ -175,7 +175,7 @@ def damage_judgment(state, step, events):
                             "next faction phase", "seed 4.2 (each faction is checked once per turn)",
                             {"player": p, "card": iid, "faction": f}))
     else:
-        events.append(state.table.move(iid, DAMAGE[p], face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
+        events.append(state.move(iid, DAMAGE[p], face=1, caption=f"{c['name']} goes to the damage zone", rule="digest A.9.30"))
         events.append(state.damage_counter_event(p))
         state.judge_defeat(events)
     return AGAIN

@@ -67,7 +67,7 @@ def battle(state, att: int, dfd: int, events: list) -> None:
         state.strip_power(s, events, "digest A.8.28 mental attack")
         if state.is_dominated(s):
             f = state.faction_of(s)
-            events.append(state.table.move(s, STACK_OF[state.table.owner[s]][f], face=1,
+            events.append(state.move(s, STACK_OF[state.table.owner[s]][f], face=1,
                                   caption=f"{state.name_of(s)} loses its power and returns to the faction area",
                                   rule="digest A.14 design default (mental attack)"))
     if excess > 0:
@@ -121,7 +121,7 @@ class Removal:
             o = state.table.owner[iid]
             events.append(make_event("skill.bind", f"{state.name_of(iid)} uses Bind {b} and stays", "digest A.11.35", {"card": iid, "n": b}))
             for a in state.power_ids(iid)[-b:]:
-                events.append(state.table.move(a, DAMAGE[o], face=1, caption="Bind: a power card goes to the damage zone",
+                events.append(state.move(a, DAMAGE[o], face=1, caption="Bind: a power card goes to the damage zone",
                                            rule="digest A.11.35"))
             events.append(state.damage_counter_event(o))
             state.judge_defeat(events)

@@ -33,7 +33,7 @@ class DiscardPhase:
     def choose(state, step, choice, events):
         p = state.active
         h = choice.args["card"]
-        events.append(state.table.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
+        events.append(state.move(h, DISCARD[p], face=1, caption="{player} discards {card}".format(player=state.names[p], card=state.name_of(h)),
                                    rule="seed 4.5"))
         events.append(make_event("discard.hand", f"{state.names[p]} discards down toward {state.hand_limit(p)}", "seed 4.5", {"card": h}))
         return AGAIN

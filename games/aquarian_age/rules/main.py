@@ -165,7 +165,7 @@ class MainPhase:
 def place_character(state, p: int, h: int, events: list) -> None:
     """Place a character card in its faction's stack as the new active (seed 4.3 ①)."""
     c = state.card(h)
-    events.append(state.table.move(h, STACK_OF[p][c["faction"]], face=1,
+    events.append(state.move(h, STACK_OF[p][c["faction"]], face=1,
                                caption=f"{state.names[p]} places {c['name']} in {FACTION_NAMES[c['faction']]}", rule="seed 4.3 ①"))
     events.append(make_event("main.place", f"{c['name']} is the new {FACTION_NAMES[c['faction']]} active character", "seed 4.3 ①",
                     {"card": h, "faction": c["faction"], "player": p}))
@@ -182,7 +182,7 @@ def declare_attack(state, p: int, d: int, target, events: list) -> None:
                                                                target=state.name_of(target))
     events.append(make_event("attack.declare", said, "digest A.7.21",
                     {"card": d, "target": target if target is not None else f"p{1 - p}"}))
-    events.append(state.table.move(pw[-1], DISCARD[p], face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
+    events.append(state.move(pw[-1], DISCARD[p], face=1, caption="Attack cost: 1 power card", rule="digest A.7.21 attack cost"))
     if target is None:
         start_attack(state, d, 1 - p, "player", faction=False, events=events)
     else:
@@ -199,7 +199,7 @@ def _pay_one(state, p, d, events, pw, left: int):
         said = f"Cost: a power card of {state.name_of(d)}, {left} more to pay"
     else:
         said = f"Cost: a power card of {state.name_of(d)}"
-    events.append(state.table.move(pw, DISCARD[p], face=1, caption=said,
+    events.append(state.move(pw, DISCARD[p], face=1, caption=said,
                                rule="seed 4.3 ② cost"))
 
 
@@ -262,16 +262,16 @@ def resolve(state, step, events):
         resolve_break(state, p, h, tgt, events)
     elif typ == "permanent":
         if permanent_target_problem(state, p, h, tgt):
-            events.append(state.table.move(h, DISCARD[p], face=1, caption=f"{c['name']} has no character to go on: discarded",
+            events.append(state.move(h, DISCARD[p], face=1, caption=f"{c['name']} has no character to go on: discarded",
                                        rule="seed 4.3 ③"))
             return DONE
-        events.append(state.table.move(h, ATT[tgt], face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
+        events.append(state.move(h, ATT[tgt], face=1, caption=f"{c['name']} is attached to {state.name_of(tgt)}",
                                    rule="seed 4.3 ③"))
         events.append(make_event("permanent.attach", f"{c['name']} stays on {state.name_of(tgt)}", "seed 4.3 ③, digest A.10.32",
                         {"card": h, "target": tgt}))
     else:
         events.append(make_event(f"{typ}.resolve", "{card} resolves".format(card=c["name"]), "seed 4.3 ④⑤", {"card": h}))
-        events.append(state.table.move(h, DISCARD[p], face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
+        events.append(state.move(h, DISCARD[p], face=1, caption=f"{c['name']} goes to the discard pile", rule="seed 4.3 ④⑤"))
         run_effects(state, p, c["effect"], tgt if tgt >= 0 else None, None, events)
     return DONE
 

@@ -146,7 +146,7 @@ class PowerCardPhase:
         db, card = state.db, table.card
         c = db[card[t]]
         name = c["name"]
-        events.append(table.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
+        events.append(state.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
         pw = 0  # its power cards (face down under it), the one placed among them
         up = False  # a face-up permanent under it that changes mental (``_bonus``)
         face = table.face

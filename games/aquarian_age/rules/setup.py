@@ -29,7 +29,7 @@ class Redraw:
         if choice.kind == "redraw":
             hand = state.table.zones[HAND[p]]
             while hand:
-                events.append(state.table.move(hand[-1], DECK[p], face=0, caption=f"{state.names[p]} returns the hand to the deck",
+                events.append(state.move(hand[-1], DECK[p], face=0, caption=f"{state.names[p]} returns the hand to the deck",
                                            rule="digest A.3.10 redraw"))
             state.rng.shuffle(state.table.zones[DECK[p]])
             events.append(make_event("setup.redraw", f"{state.names[p]} shuffles and draws 7 again", RULE, {"player": p}))

@@ -216,7 +216,7 @@ def declare_card(state, p: int, h: int, tgt: int, rule: str, events: list) -> No
         said = f"{state.names[p]} plays {c['name']} on {state.name_of(tgt)}"
     else:
         said = "{player} plays {card}".format(player=state.names[p], card=c["name"])
-    events.append(state.table.move(h, LIMBO[p], face=1, caption=said, rule=rule))
+    events.append(state.move(h, LIMBO[p], face=1, caption=said, rule=rule))
     events.append(make_event(f"{c['type']}.declare", f"{c['name']} waits to resolve", rule, {"card": h, "target": tgt}))
 
 
