@@ -4,10 +4,10 @@ paying costs in power cards and resolving what was played."""
 
 from __future__ import annotations
 
-from tabletop.engine.core import Choice, make_event
+from tabletop.engine.core import Choice, make_choice, make_event
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF, OneDecision
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_HELD, ONE, STACK_OF, OneDecision, held_kinds
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
@@ -33,7 +33,7 @@ _ATTACKS: tuple = ({}, {})  # [player][iid] -> (card id, opponent's name, choice
 def _made(key, kind: str, args: dict, p: int, label: str) -> Choice:
     if len(_MADE) > 50_000:
         _MADE.clear()
-    c = _MADE[key] = Choice(kind, args, p, label)
+    c = _MADE[key] = make_choice(kind, args, p, label)
     return c
 
 
@@ -55,8 +55,8 @@ def main_choices(state, p: int) -> list:
             if not c["name_level"] or place_problem(state, p, h, c) is None:
                 pc = places.get(h)
                 if pc is None or pc[0] != cid:
-                    pc = places[h] = (cid, Choice("place", {"card": h, "to": f"p{p}.faction.{c['faction']}"}, p,
-                                                  f"Place {c['name']} in {FACTION_NAMES[c['faction']]}"))
+                    pc = places[h] = (cid, make_choice("place", {"card": h, "to": STACK_OF[p][c["faction"]]}, p,
+                                                       f"Place {c['name']} in {FACTION_NAMES[c['faction']]}"))
                 ch.append(pc[1])
             continue
         if c["factor"] > 0:
@@ -86,7 +86,8 @@ def main_choices(state, p: int) -> list:
             ch.extend(card_play_choices(state, p, h, c, typ))
     zones, owner, face = table.zones, table.owner, table.face
     dom = zones[DOMINION[p]]
-    ch.extend(activate_choices(state, p))
+    if not (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).ability.isdisjoint(dom):
+        ch.extend(activate_choices(state, p))  # a dominated character has a ① effect
     acts = None
     opp = state.names[1 - p]
     attacks = _ATTACKS[p]
@@ -105,8 +106,8 @@ def main_choices(state, p: int) -> list:
         cd = card[d]
         mine = attacks.get(d)
         if mine is None or mine[0] != cd or mine[1] != opp:
-            mine = attacks[d] = (cd, opp, Choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p,
-                                                 f"Attack {opp} with {db[cd]['name']}"), {})
+            mine = attacks[d] = (cd, opp, make_choice("attack", {"card": d, "to": DAMAGE[1 - p]}, p,
+                                                      f"Attack {opp} with {db[cd]['name']}"), {})
         ch.append(mine[2])
         if acts is None:
             acts = state.actives(p)
@@ -115,8 +116,8 @@ def main_choices(state, p: int) -> list:
             ct = card[t]
             ac = own.get(t)
             if ac is None or ac[0] != ct:
-                ac = own[t] = (ct, Choice("attack", {"card": d, "target": t}, p,
-                                          f"Attack your own {db[ct]['name']} with {db[cd]['name']}"))
+                ac = own[t] = (ct, make_choice("attack", {"card": d, "target": t}, p,
+                                               f"Attack your own {db[ct]['name']} with {db[cd]['name']}"))
             ch.append(ac[1])
     ch.append(_END_MAIN[p])
     return ch
