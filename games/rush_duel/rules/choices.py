@@ -160,7 +160,11 @@ class ZoneDecision(OnePlayerDecision):
 
     ``same``: choices that do what another listed choice does (the same card into
     another free zone); the greedy and expert players leave them out
-    (:meth:`agent_choices`), so the zones do not multiply their branching."""
+    (:meth:`agent_choices`), so the zones do not multiply their branching. A summon or
+    a set into a slot (PlaceChoice) after one of the same kind and card is such a
+    choice too: the rules list a card's free zones together, the first one first, so
+    those are found in the list when the agents ask (:func:`later_zones`) and the
+    rules need not name them."""
 
     __slots__ = ("_same",)
 
@@ -175,6 +179,7 @@ class ZoneDecision(OnePlayerDecision):
         same = self._same
         if not isinstance(same, set):
             same = self._same = {id(c) for c in same}
+            same.update(later_zones(self.choices))
         return [c for c in self.choices if c.player == player and id(c) not in same]
 
     def find(self, choice_id: str, player: int | None = None) -> Choice | None:
@@ -191,6 +196,21 @@ class ZoneDecision(OnePlayerDecision):
             if old.id == choice_id:
                 return old
         return None
+
+
+def later_zones(choices: list) -> list[int]:
+    """The ids of the summons and sets into a slot (PlaceChoice) listed after one of
+    the same kind and card: the same move into another free zone."""
+    seen = set()
+    out = []
+    for c in choices:
+        if c.__class__ is PlaceChoice:
+            move = (c.kind, c.args["card"])
+            if move in seen:
+                out.append(id(c))
+            else:
+                seen.add(move)
+    return out
 
 
 class MadeZoneDecision(ZoneDecision):

@@ -64,7 +64,8 @@ ADVANCE_WORDS = {
 
 def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tuple) -> list:
     """A summon and a set of the level 4 or lower monster ``i`` into each free Monster
-    Zone (seed 3.2.1); the agents leave out all but the first two (the first zone's)."""
+    Zone (seed 3.2.1); the agents leave out all but the first two (the first zone's:
+    ZoneDecision.agent_choices)."""
     out = []
     for k in free:
         key = ("summon", i, cid, p, k)
@@ -79,7 +80,8 @@ def _summons(made: dict, p: int, i: int, cid: str, name: str, mz: str, free: tup
 
 def _sets(made: dict, p: int, i: int, cid: str, name: str, sz: str, free: tuple) -> list:
     """A set of the spell or trap ``i`` face down into each free Spell & Trap Zone (seed
-    3.2.3, 3.2.5); the agents leave out all but the first (the first zone's)."""
+    3.2.3, 3.2.5); the agents leave out all but the first (the first zone's:
+    ZoneDecision.agent_choices)."""
     out = []
     for slot in free:
         key = ("set", i, cid, p, slot)
@@ -100,7 +102,9 @@ class MainPhaseRules:
         p = self.active
         t = self.table
         ch: list[Choice] = []
-        same: list[Choice] = []  # the same move as a choice listed before it, in another zone
+        # the same move as a choice listed before it, in another zone: an advance summon's
+        # (the summons and sets into free zones are found by ZoneDecision.agent_choices)
+        same: list[Choice] = []
         hz, mz, sz, fz = _MAIN_ZONES[p]
         card, zones, face = t.card, t.zones, t.face
         memo = self.memo
@@ -122,8 +126,6 @@ class MainPhaseRules:
                     if got is None:
                         got = _summons(made, p, i, cid, h[1], mz, m_free)
                     ch += got
-                    if len(got) > 2:
-                        same += got[2:]
             elif code == HIGH_MONSTER:  # with its tributes (seed 3.2.1.1)
                 need = h[2]
                 if need <= 3 - len(m_free) and (not mx or len(self.units(p)) >= need):
@@ -136,8 +138,6 @@ class MainPhaseRules:
                             if got is None:
                                 got = self._plain_sets(p, i, cid, h[1], s_free)
                             ch += got
-                            if len(got) > 2:
-                                same += got[2:]
                             continue
                         variants = self.effect_variants(p, i)  # _spell_choices, plain[cid] known false
                         if variants:
@@ -146,8 +146,6 @@ class MainPhaseRules:
                     if got is None:
                         got = _sets(made, p, i, cid, h[1], sz, s_free)
                     ch += got
-                    if len(got) > 1:
-                        same += got[1:]
             elif code == FIELD_SPELL:
                 self._spell_choices(p, i, ch, fz)
                 key = ("set_field", i, cid, p)
