@@ -95,11 +95,11 @@ class Legality:
         for src, n, ab in abilities:
             self._ability_plays(p, src, n, ab, ch, w)
         if mode == "main":
-            self._equip_choices(p, ch)
+            self._equip_choices(p, ch, w)
             self._move_choices(p, ch, bfn)
             controller = self.battlefield_controller
             if controller[0] == p or controller[1] == p:  # hiding needs a battlefield p controls
-                self._hide_choices(p, ch)
+                self._hide_choices(p, ch, w)
         return ch
 
     def _play_choices(self, p, iid, mode, hidden_at, ch, w=None, bfn=None):
@@ -249,7 +249,9 @@ class Legality:
                     c = _remember(key, make_choice("activate", args, p, lab))
                 ch.append(c)
 
-    def _equip_choices(self, p, ch):
+    def _equip_choices(self, p, ch, w):
+        """Each Equip ``p`` may use now (the "equip" check, may_equip, asked with the wallet
+        ``w``: Costs.wallet)."""
         t = self.table
         gear, card = self.facts.gear, t.card
         units = None
@@ -263,7 +265,7 @@ class Legality:
                 if not units:
                     return
                 # may_equip asks the same of every unit p controls
-                if LEGAL.reason("equip", self, p, {"card": g, "target": units[0]}) is None:
+                if may_equip(self, p, {"card": g, "target": units[0]}, w) is None:
                     gn, db = gc["name"], self.card_db
                     for u in units:
                         # the same equip with the same words is the same choice each time (made once)
@@ -342,7 +344,9 @@ class Legality:
                 out.append(u)
         return out
 
-    def _hide_choices(self, p, ch):
+    def _hide_choices(self, p, ch, w):
+        """Each hide ``p`` may make now (the "hide" check, may_hide, asked with the wallet
+        ``w``: Costs.wallet)."""
         t = self.table
         # candidates: cards with Hidden, the facedown slots of battlefields you control (may_hide decides)
         controller = self.battlefield_controller
@@ -360,7 +364,7 @@ class Legality:
             if card[iid] in hidden_kw:
                 for b in slots:
                     to = f"p{p}.hidden{b}"
-                    if LEGAL.reason("hide", self, p, {"card": iid, "to": to}) is None:
+                    if may_hide(self, p, {"card": iid, "to": to}, w) is None:
                         # the same hide with the same words is the same choice each time (made once)
                         nm, at = self.card_db[card[iid]]["name"], self.bf_name(b)  # Board.name
                         key = ("hide", iid, p, to, nm, at)
@@ -429,9 +433,10 @@ LEGAL.check("move", rule="Standard Move")(move_refusal)  # the Standard Move (ru
 
 
 @LEGAL.check("equip", rule="Equip")
-def may_equip(state, p: int, args: dict):
+def may_equip(state, p: int, args: dict, wallet: tuple | None = None):
     """Equip [cost]: in your Main Phase's Neutral Open state, attach an Equipment at your base
-    to a unit you control, paying its Equip cost. Used to list the choices and by why_not."""
+    to a unit you control, paying its Equip cost. Used to list the choices (with the wallet
+    the listing worked out, Costs.wallet) and by why_not."""
     if state.chain or state.showdown:
         return "Equip is used like an ability without Action or Reaction: your Main Phase, Neutral Open."
     t = state.table
@@ -445,7 +450,7 @@ def may_equip(state, p: int, args: dict):
         return "an Equipment already attached can't use Equip again."
     if t.zone[g] != f"p{p}.base":
         return "Equip attaches your Equipment at your base."
-    if not state.can_pay(p, *state._equip_cost(g)):
+    if not affords(state.wallet(p) if wallet is None else wallet, *state._equip_cost(g)):  # Costs.can_pay
         return "its Equip cost can't be paid with the runes and rune pool you have."
     if not isinstance(u, int) or u not in state.units_of(p):
         return "Equip attaches the Equipment to a unit you control."
@@ -453,10 +458,11 @@ def may_equip(state, p: int, args: dict):
 
 
 @LEGAL.check("hide", rule="Hidden")
-def may_hide(state, p: int, args: dict):
+def may_hide(state, p: int, args: dict, wallet: tuple | None = None):
     """Hide: in your Main Phase's Neutral Open state, pay [A] to put a card with Hidden from
     your hand or Champion Zone face down at a battlefield you control whose facedown slot is
-    empty. Used to list the choices and by why_not."""
+    empty. Used to list the choices (with the wallet the listing worked out, Costs.wallet)
+    and by why_not."""
     if state.chain or state.showdown:
         return "hiding needs your turn's Main Phase in a Neutral Open state (Hidden)."
     t = state.table
@@ -474,6 +480,6 @@ def may_hide(state, p: int, args: dict):
         return "you hide a card only at a battlefield you control (Hidden)."
     if t.zones[to]:
         return "that battlefield's facedown slot already holds a card (Hidden)."
-    if not state.can_pay(p, 0, ["any"]):
+    if not affords(state.wallet(p) if wallet is None else wallet, 0, ["any"]):  # Costs.can_pay
         return "hiding costs [A], and you can't pay it (Hidden)."
     return None
