@@ -14,13 +14,11 @@
 Each module registers its procedures in PROCS; PROCESSOR runs them.
 """
 
-from tabletop.engine.procedure import Processor
-
 from . import attack, battle, draw, end, faction, main, power, setup, turn, windows  # noqa: F401 (registers)
-from .procedures import PROCS
+from .procedures import PROCS, AAProcessor
 
 # the end-of-game checks are made where what they read changes (AAState.judge_defeat), so
 # the processor's check after each step is never due (AAState.outcome_due)
-PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
+PROCESSOR = AAProcessor(PROCS)
 
 __all__ = ["PROCS", "PROCESSOR"]
