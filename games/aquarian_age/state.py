@@ -150,11 +150,7 @@ class AAState(Board, State):
     def _apply(self, choice: Choice) -> list:
         events: list = []
         self.decision = None
-        PROCESSOR.choose(self, choice, events)
-        if self.outcome is not None:
-            self.decision = None
-        elif self.decision is None:
-            self.decision = PROCESSOR.decide(self)
+        self.decision = PROCESSOR.apply(self, choice, events)
         at = _repeat_at(events)
         if at is not None:
             _number_repeats(events, at)

@@ -17,6 +17,31 @@ class AAProcessor(Processor):
     def __init__(self, procedures: Procedures):
         super().__init__(procedures, outcome_when_due=True, events_ruled=True)
 
+    def apply(self, state, choice, events: list):
+        """``choose(state, choice, events)``, then the pending decision: the one the
+        waiting step built as it stopped (``state.decision``, None before), or its
+        procedure's ``decide``; None once the game is over."""
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            raise RuntimeError("no step is waiting for a decision")
+        step = steps[-1]  # the waiting step is the top one
+        proc = self.table[step.proc]
+        if proc.decide is None:
+            raise RuntimeError("no step is waiting for a decision")
+        result = proc.choose(state, step, choice, events)
+        # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
+        self._go(state, events, step, proc, AGAIN if result == WAIT else result, 0)
+        if state.outcome is not None:
+            return None
+        if state.decision is not None:
+            return state.decision
+        steps = state.steps
+        if not steps:
+            return None
+        step = steps[-1]
+        decide = self.table[step.proc].decide
+        return None if decide is None else decide(state, step)
+
     def _go(self, state, events: list, step, proc, result, start: int) -> None:
         """The kit's loop (``Processor._go``) for this game's options: the step is
         popped when DONE; then the next top step runs, until one waits for a player
