@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .carddb import is_extra
 from .effects import card_matches
+from .effects.primitives import AT_ONCE
 
 #: a card's class in the Main Phase (:attr:`Memo.hint`)
 LOW_MONSTER = 0     # a main-deck monster of level 4 or lower: normal summoned or set (seed 3.2.1)
@@ -137,11 +138,26 @@ class _Plain(dict):
         return got
 
 
+class _AtOnce(dict):
+    """card id -> True when its cost and every [EFFECT] (each mode's) resolve without
+    asking a player anything (effects.primitives.AT_ONCE), worked out when first asked for."""
+
+    __slots__ = ("db",)
+
+    def __missing__(self, cid: str) -> bool:
+        c = self.db[cid]
+        steps = list(c["cost"]) + list(c["effect"])
+        for mode in c["modes"]:
+            steps += mode["effect"]
+        got = self[cid] = all(op["op"] in AT_ONCE for op in steps)
+        return got
+
+
 class Memo:
     """The look-ups of one card database (see the module docstring)."""
 
     __slots__ = ("db", "size", "hint", "materials", "plans", "triggers", "made", "_matches", "_revivable", "_fusions",
-                 "plain", "extra", "last_extra")
+                 "plain", "at_once", "extra", "last_extra")
 
     def __init__(self, db: dict):
         self.db = db
@@ -167,6 +183,9 @@ class Memo:
         #: card id -> whether its activation is always possible and one way only (_Plain)
         self.plain = _Plain()
         self.plain.plans = self.plans
+        #: card id -> whether it resolves without asking a player anything (_AtOnce)
+        self.at_once = _AtOnce()
+        self.at_once.db = db
 
     def matching(self, flt: dict) -> frozenset:
         """The card ids whose printed values match ``flt`` (effects.card_matches)."""

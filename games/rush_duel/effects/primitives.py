@@ -20,6 +20,11 @@ from . import F_SUMMONED, WHAT, WHO, card_matches
 EFFECTS = Effects("rush_duel")
 #: the cost steps, paid in full when the card is activated (digest 1.E rule 23)
 COST_STEPS = Effects("rush_duel costs")
+#: the [EFFECT] and cost steps that resolve without asking a player anything (no card
+#: pick, no trap timing of their own); the others (search, salvage, revive, fusion, a
+#: discard) may stop for a decision, and so may any step not named here
+AT_ONCE = frozenset(("draw", "damage", "damage_per", "gain", "destroy", "bounce", "to_deck", "boost", "pierce",
+                     "to_defense", "mill", "negate_attack", "equip", "pay_lp", "self_to_defense"))
 
 
 @EFFECTS.primitive("draw", args={"n": int, "who": WHO})

@@ -31,14 +31,20 @@ class EffectResolution:
 
     def _start_effect(self, p: int, src: int, mode, target, events: list, context: dict | None = None) -> None:
         """Pay the cost, then resolve the effect at once (digest 1.E rule 23); a
-        window opens for traps answering this card's effect (seed 3.2.5)."""
-        c = self.db[self.table.card[src]]
+        window opens for traps answering this card's effect (seed 3.2.5). It runs once
+        the card has resolved, and no card is set face down meanwhile: when the card
+        resolves without asking anyone anything (memo.at_once) and no set trap could
+        answer its effect now, none could then, and no one would be asked, so it is
+        not opened at all (as TrapWindows._open_window_next)."""
+        cid = self.table.card[src]
+        c = self.db[cid]
         base = {"player": p, "source": src, "target": target, "picked": []}
         if context:
             base["attacker"] = context.get("attacker")
             base["summoned"] = context.get("summoned")
             base["damage_step"] = context.get("damage_step")
-        self._open_window("effect", p, events, source=src)
+        if not self.memo.at_once[cid] or self._trap_may_answer("effect"):
+            self._open_window("effect", p, events, source=src)
         push(self, "effect_resolution", **dict(base, part="effect", mode=mode))
         if c["cost"]:
             push(self, "effect_resolution", **dict(base, part="cost", mode=None))

@@ -32,13 +32,8 @@ class TrapWindows:
     def _open_window(self, timing: str, by: int, events: list, **context) -> None:
         """Open a trap timing (seed 3.2.5): ``timing`` is "attack" (with ``attacker``
         and ``damage_step``, the stack index of its Damage Step), "summon" (with
-        ``summoned``) or "effect" (with ``source``); ``by`` is who caused it. It runs
-        once the card that opened it has resolved, and no card is set face down
-        meanwhile (a set is a Main Phase action): when neither player has a trap that
-        could answer it now (:meth:`_trap_may_answer`), no one would be asked
-        (``trap_window`` would close at once), so it is not opened at all."""
-        if self._trap_may_answer(timing):
-            push(self, "trap_window", timing=timing, by=by, **context)
+        ``summoned``) or "effect" (with ``source``); ``by`` is who caused it."""
+        push(self, "trap_window", timing=timing, by=by, **context)
 
     def _trap_may_answer(self, timing: str) -> bool:
         """Is there, in either Spell & Trap Zone, a face-down trap of this timing set
