@@ -28,6 +28,7 @@ DAMAGE = (intern("p0.damage"), intern("p1.damage"))
 DISCARD = (intern("p0.discard"), intern("p1.discard"))
 LIMBO = (intern("p0.limbo"), intern("p1.limbo"))
 ONE = ((0,), (1,))  # [p]: the players of a decision that player p alone makes, made once
+ON_FIELD = frozenset(FIELD_ZONES)  # the zones of the field: every faction stack and dominion area
 
 
 class OneDecision(Decision):
@@ -173,8 +174,7 @@ class Board:
         return self.db[self.table.card[iid]]["name"]
 
     def on_field(self, iid: int) -> bool:
-        z = self.table.zone[iid]
-        return z.endswith(".dominion") or ".faction." in z
+        return self.table.zone[iid] in ON_FIELD
 
     def is_active_char(self, iid: int) -> bool:
         z = self.table.zone[iid]
