@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.engine.core import make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
-from ..board import ATT, LAST_KINDS, STACK_OF, card_kinds
+from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
@@ -45,7 +45,7 @@ def faction_check(state, step, events):
     p = state.active
     i = step.args["index"]
     table = state.table
-    zones, stacks, db, card, face = table.zones, STACK_OF[p], state.db, table.card, table.face
+    zones, stacks, db, card, face = table.zones, FACTION_STACKS[p], state.db, table.card, table.face
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     aggressive, granting = kinds.printing.get("aggressive", ()), kinds.granting.get("aggressive", ())
     mods = state.modifiers
@@ -53,8 +53,8 @@ def faction_check(state, step, events):
     # loop calls reads it
     while i < len(FACTIONS):
         f = FACTIONS[i]
+        z = zones[stacks[i]]
         i += 1
-        z = zones[stacks[f]]
         if not z:
             events.append(make_event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
             continue
