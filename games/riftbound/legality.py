@@ -184,7 +184,8 @@ class Legality:
             for tg in tgs:
                 extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
                 PP = P + ["any"] * extra if extra else P
-                if not PP or affords(w, E, PP):  # E <= w[0] here
+                # without Deflect the cost is the one found payable above
+                if not extra or affords(w, E, PP):
                     on = db[cards[tg]]["name"] if tg >= 0 else ""  # Board.name
                     key = ("spell", iid, p, tg, nm, on)
                     c = _CHOICES.get(key)
@@ -236,9 +237,10 @@ class Legality:
         tgs = self._targets(p, ab["target"], src, loc, -1) if ab.get("target") else [-1]
         db, cards = self.card_db, self.table.card
         nm = db[cards[src]]["name"]  # Board.name
+        pays = affords(w, E, P)  # the cost of each use without Deflect
         for tg in tgs:
             extra = self._deflect(p, tg) if tg >= 0 else 0  # none without a target
-            if affords(w, E, P + ["any"] * extra if extra else P):
+            if affords(w, E, P + ["any"] * extra) if extra else pays:
                 # the same use with the same words is the same choice each time (made once)
                 on = db[cards[tg]]["name"] if tg >= 0 else ""
                 key = ("activate", src, n, p, tg, nm, on)
