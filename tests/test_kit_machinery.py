@@ -214,15 +214,87 @@ def test_a_processor_told_the_events_carry_their_rules_leaves_them_as_made():
     assert run(True) == ["Damage (2.1)", ""]  # not looked at: a game saying so gives every rule itself
 
 
-def test_processor_loop_guard_stops_a_procedure_that_never_finishes():
+def test_the_loop_for_both_options_runs_the_steps_the_general_loop_runs_and_apply_returns_the_decision():
+    """With both options on, the processor runs its loop written for them
+    (Processor._go_ruled); the same steps run in the same order, with the same
+    checks and events, as in the general loop; apply and start return the
+    decision decide builds."""
+    def play(events_ruled):
+        procs = Procedures("both")
+        proc = Processor(procs, outcome_when_due=True, events_ruled=events_ruled)
+        checked = []
+
+        @procs.step("tick", rule="Tick (1)")
+        def tick(state, step, events):
+            events.append(Event("tick", "tick", "Tick (1)"))
+            return DONE
+
+        @procs.step("hit", rule="Damage (2)")
+        def hit(state, step, events):
+            if step.stage == 0:  # sub-steps first, then it finishes beneath them
+                step.stage = 1
+                proc.push(state, "tick")
+                return AGAIN
+            state.life[1] -= step.args["amount"]
+            state.outcome_due = True
+            events.append(Event("damage", f"{step.args['amount']} damage", "Damage (2)"))
+            proc.push(state, "tick")  # finished with a step above it: it goes from beneath
+            return DONE
+
+        @procs.decision("wait", rule="Wait (3)")
+        class Wait:
+            def run(state, step, events):
+                events.append(Event("waits", "waits", "Wait (3)"))
+                return WAIT
+
+            def decide(state, step):
+                return Decision([0], "wait", "go on?", [Choice("go", {}, 0), Choice("stay", {}, 0)])
+
+            def choose(state, step, choice, events):
+                if choice.kind == "stay":
+                    return WAIT  # the step stays: its run comes next, then it waits again
+                proc.push(state, "hit", amount=3)
+                return AGAIN
+
+        class Due(Toy):
+            def check_outcome(self, events):
+                checked.append(list(self.life))
+                check_outcome(self, events)
+
+        s = Due()
+        FIELDS.init(s)
+        s.outcome_due = False
+        s.steps += [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 1})]
+        events = []
+        d = proc.start(s, events)
+        seen = [(d.kind, len(s.steps))]
+        d = proc.apply(s, d.choices[1], events)  # stay
+        seen.append((d.kind, len(s.steps)))
+        d = proc.apply(s, d.choices[0], events)  # go: 3 damage, then go on
+        seen.append((d.kind, len(s.steps)))
+        d = proc.apply(s, d.choices[0], events)  # go: the third hit ends the game
+        seen.append(d)
+        return seen, checked, [(e.kind, e.caption, e.rule) for e in events], s.outcome, s.life
+
+    ruled, general = play(True), play(False)
+    assert ruled == general
+    seen, checked, events, outcome, life = ruled
+    assert seen == [("wait", 1), ("wait", 1), ("wait", 1), None]
+    assert checked == [[5, 4], [5, 1], [5, -2]] and life == [5, -2] and outcome is not None
+    assert [k for k, _, _ in events].count("waits") == 3 and events[-1][0] == "game.over"
+
+
+@pytest.mark.parametrize("options", [{}, {"outcome_when_due": True, "events_ruled": True}])
+def test_processor_loop_guard_stops_a_procedure_that_never_finishes(options):
     procs = Procedures("loop")
-    proc = Processor(procs)
+    proc = Processor(procs, **options)
 
     @procs.step("forever", rule="")
     def forever(state, step, events):
         return AGAIN
 
     s = make()
+    s.outcome_due = False
     s.steps.append(Step("forever"))
     with pytest.raises(RuntimeError, match="did not reach a decision"):
         proc.run(s, [])

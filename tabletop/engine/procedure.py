@@ -31,6 +31,7 @@ mutating it, so clones never share state.
 
 from __future__ import annotations
 
+from operator import indexOf
 from typing import Callable
 
 DONE = "done"
@@ -173,6 +174,8 @@ class Processor:
         self.table = procedures.table  # the same dict: procedures registered later are in it
         self.outcome_when_due = outcome_when_due
         self.events_ruled = events_ruled
+        #: both options on: the loop written for them (:meth:`_go_ruled`), no option read per step
+        self._ruled = outcome_when_due and events_ruled
 
     @staticmethod
     def push(state, proc: str, stage=0, **args) -> Step:
@@ -204,8 +207,68 @@ class Processor:
         run = proc.run
         if run is None:
             return  # a decision step with nothing to do first
+        if self._ruled:
+            self._go_ruled(state, events, step, run(state, step, events), False)
+            return
         start = len(events)
         self._go(state, events, step, proc, run(state, step, events), start)
+
+    def start(self, state, events: list):
+        """:meth:`run`, then the decision :meth:`decide` builds (None once the game
+        is over): for a state that keeps its pending decision in a plain slot."""
+        if self._ruled:
+            steps = state.steps
+            if not steps or state.outcome is not None:
+                return None
+            step = steps[-1]
+            proc = self.table[step.proc]
+            if proc.run is None:
+                return proc.decide(state, step)  # a decision step with nothing to do first
+            return self._go_ruled(state, events, step, proc.run(state, step, events), True)
+        self.run(state, events)
+        return self.decide(state)
+
+    def _go_ruled(self, state, events: list, step, result, decide: bool):
+        """:meth:`_go` for a game with both options on (the end-of-game check only
+        when due, every event given its rule where it is made): nothing looks at
+        the events, and the check is asked only when ``state.outcome_due``. With
+        ``decide``, it returns the decision of the step it stops at (what
+        :meth:`decide` would build), else None."""
+        table = self.table
+        for _ in range(LOOP_GUARD):
+            steps = state.steps  # read afresh: a procedure may replace the list
+            if result is DONE:
+                if steps and steps[-1] is step:
+                    steps.pop()
+                elif steps:  # it pushed sub-steps above itself: the nearest to the top goes (found in C)
+                    try:
+                        del steps[~indexOf(reversed(steps), step)]
+                    except ValueError:  # it was dropped already (the game ended, or the steps were replaced)
+                        pass
+            elif result is not AGAIN:
+                if result == WAIT:
+                    if steps and steps[-1] is step:
+                        result = None  # it waits for a player: stop after the check
+                else:
+                    self._after(state, step, result)
+            if state.outcome_due:  # the end-of-game check, when something it reads changed
+                state.outcome_due = False
+                state.check_outcome(events)
+                steps = state.steps  # (the game's end may empty it)
+            if result is None:
+                break
+            if not steps or state.outcome is not None:
+                return None
+            step = steps[-1]
+            proc = table[step.proc]
+            run = proc.run
+            if run is None:  # a decision step with nothing to do first
+                return proc.decide(state, step) if decide else None
+            result = run(state, step, events)
+        else:
+            raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
+                               f"(top step: {state.steps[-1] if state.steps else None})")
+        return self.decide(state) if decide else None
 
     def _go(self, state, events: list, step, proc, result, start: int) -> None:
         """The processor's loop, from a step (of procedure ``proc``) that has
@@ -291,4 +354,24 @@ class Processor:
         start = len(events)
         result = proc.choose(state, step, choice, events)
         # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
-        self._go(state, events, step, proc, AGAIN if result == WAIT else result, start)
+        if self._ruled:
+            self._go_ruled(state, events, step, AGAIN if result == WAIT else result, False)
+        else:
+            self._go(state, events, step, proc, AGAIN if result == WAIT else result, start)
+
+    def apply(self, state, choice, events: list):
+        """:meth:`choose`, then the decision :meth:`decide` builds (None once the game
+        is over), in one call: for a state that keeps its pending decision in a plain
+        slot, set as each choice is applied."""
+        if not self._ruled:
+            self.choose(state, choice, events)
+            return self.decide(state)
+        steps = state.steps
+        if not steps or state.outcome is not None:
+            raise RuntimeError("no step is waiting for a decision")
+        step = steps[-1]  # the waiting step is the top one
+        proc = self.table[step.proc]
+        if proc.decide is None:
+            raise RuntimeError("no step is waiting for a decision")
+        result = proc.choose(state, step, choice, events)
+        return self._go_ruled(state, events, step, AGAIN if result == WAIT else result, True)

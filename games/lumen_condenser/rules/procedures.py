@@ -8,95 +8,16 @@ Every phase, step and resolution of the rules is one procedure registered in
 
 from __future__ import annotations
 
-from operator import indexOf
-
-from tabletop.engine.procedure import AGAIN, DONE, LOOP_GUARD, WAIT, Processor, Procedures, Step
+from tabletop.engine.procedure import DONE, Processor, Procedures, Step
 
 PROCS = Procedures("lumen_condenser")
 _new = object.__new__
 
 
-class LumenProcessor(Processor):
-    """The kit's processor with this game's two options fixed (the
-    end-of-game check only when due, every event given its rule where it is
-    made), its loop written for them alone, and the pending decision built
-    where the loop stops: :meth:`apply` and :meth:`start` return it (the
-    kit's ``choose`` or ``run`` followed by ``decide``, in one call)."""
-
-    def __init__(self, procedures: Procedures):
-        super().__init__(procedures, outcome_when_due=True, events_ruled=True)
-
-    def apply(self, state, choice, events: list):
-        """``choose(state, choice, events)``, then the decision ``decide(state)`` would build."""
-        steps = state.steps
-        if not steps or state.outcome is not None:
-            raise RuntimeError("no step is waiting for a decision")
-        step = steps[-1]  # the waiting step is the top one
-        proc = self.table[step.proc]
-        if proc.decide is None:
-            raise RuntimeError("no step is waiting for a decision")
-        result = proc.choose(state, step, choice, events)
-        # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
-        return self._go(state, events, step, proc, AGAIN if result == WAIT else result, 0)
-
-    def start(self, state, events: list):
-        """``run(state, events)``, then the decision ``decide(state)`` would build."""
-        steps = state.steps
-        if not steps or state.outcome is not None:
-            return None
-        step = steps[-1]
-        proc = self.table[step.proc]
-        run = proc.run
-        if run is None:
-            return proc.decide(state, step)  # a decision step with nothing to do first
-        return self._go(state, events, step, proc, run(state, step, events), 0)
-
-    def _go(self, state, events: list, step, proc, result, start: int):
-        """The kit's loop (``Processor._go``) for this game's options, returning the decision it stops at."""
-        table = self.table
-        for _ in range(LOOP_GUARD):
-            steps = state.steps  # read afresh: a procedure may replace the list
-            if result is DONE:
-                if steps and steps[-1] is step:
-                    steps.pop()
-                elif steps:  # it pushed sub-steps above itself: the nearest to the top goes (found in C)
-                    try:
-                        del steps[~indexOf(reversed(steps), step)]
-                    except ValueError:  # it was dropped already (the game ended, or a grab broke the battle)
-                        pass
-            elif result is not AGAIN:
-                if result == WAIT:
-                    if steps and steps[-1] is step:
-                        result = None  # it waits for a player: stop after the check
-                else:
-                    self._after(state, step, result)
-            if state.outcome_due:  # the end-of-game check, when something it reads changed
-                state.outcome_due = False
-                state.check_outcome(events)
-                steps = state.steps  # (the game's end empties it)
-            if result is None:
-                break
-            if not steps or state.outcome is not None:
-                return None
-            step = steps[-1]
-            proc = table[step.proc]
-            run = proc.run
-            if run is None:  # a decision step with nothing to do first
-                return proc.decide(state, step)
-            result = run(state, step, events)
-        else:
-            raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
-                               f"(top step: {state.steps[-1] if state.steps else None})")
-        steps = state.steps  # the waiting step's decision (decide)
-        if state.outcome is not None or not steps:
-            return None
-        step = steps[-1]
-        decide = table[step.proc].decide
-        return None if decide is None else decide(state, step)
-
-
-# the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due)
-PROCESSOR = LumenProcessor(PROCS)
+# the end-of-game check runs after a step only when something it reads changed (LumenState.outcome_due),
+# and every event is made with its rule: the kit's loop for both (Processor.apply and start
+# return the decision the rules stop at, which the state keeps in a plain slot)
+PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 
 
 _PLAIN: dict[str, Step] = {}  # one shared record per step without arguments
