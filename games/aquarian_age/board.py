@@ -42,6 +42,16 @@ class OneDecision(Decision):
         return self.choices.copy() if player == self.players[0] else []
 
 
+class SaidMove(MoveEvent):
+    """A ``card.move`` the rules make (``Board.move``): the rules give every move its
+    words, so its caption is the plain slot every other event has (the kit's
+    MoveEvent, which may write a default caption when first read, reads its caption
+    through a property)."""
+
+    __slots__ = ()
+    caption = Event.caption
+
+
 class _AttachedKeys(dict):
     """``ATT[iid]``: the key of the zone of the cards under ``iid`` ("att.<iid>"),
     written once per iid (the facts read it many times a decision) and interned:
@@ -381,12 +391,13 @@ class Board:
         self.modifiers.append((iid, key, delta))
 
     # --------------------------------------------------------- common moves
-    def move(self, iid: int, to: str, face: int | None = None, caption: str = "", rule: str = "") -> MoveEvent:
+    def move(self, iid: int, to: str, face: int | None = None, *, caption: str, rule: str) -> MoveEvent:
         """The kit's ``CardTable.move`` to the end of a zone, written out for this
         game's zones (no row of slots; a card's orientation never changes; a zone
         ``att.<iid>`` is made as its first card arrives and dropped as its last
         leaves): the same ``card.move`` event, hidden from the same players, its data
-        and public data written when first read (the kit's MoveEvent)."""
+        and public data written when first read (the kit's MoveEvent), its words
+        ``caption`` (:class:`SaidMove`)."""
         t = self.table
         zone_of, zones, vis, faces, known, owner = t.zone, t.zones, t.vis, t.face, t.known, t.owner
         frm = zone_of[iid]
@@ -422,14 +433,14 @@ class Board:
             after = d[0] if face else d[1]
         lst.append(iid)
         zone_of[iid] = to
-        e = MoveEvent()
+        e = SaidMove()
         if before == 3:
             e.hidden_from, e._pub = (), None
         else:
             hidden = e.hidden_from = _HIDDEN[before | known[iid] | after]
             e._pub = _UNWRITTEN if hidden else None
         e.kind = "card.move"
-        e._cap = caption or None
+        e.caption = caption
         e.rule = rule
         e._move = (iid, t.card[iid], frm, fidx, to, len(lst) - 1, face, t.orient[iid], owner[iid], hides)
         e._data = None

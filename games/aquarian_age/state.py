@@ -16,7 +16,7 @@ from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
 from tabletop.engine.rng import PCG32
-from tabletop.engine.table import CardTable, MoveEvent, number_repeats
+from tabletop.engine.table import CardTable, number_repeats
 
 from .board import DAMAGE, Board
 from .carddb import FACTION_NAMES, FACTIONS
@@ -34,19 +34,14 @@ STEP_DECISIONS = ("guard", "respond", "pay", "bind")
 
 
 def _repeat_at(events: list):
-    """Where two steps in a row may first say the same (the kit's ``number_repeats``
+    """Where two steps in a row first say the same (the kit's ``number_repeats``
     numbers them, "(1 of 2)"): the first event whose caption equals the one
-    before, or the first move whose caption is not written yet (the kit compares
-    those itself); None when no two steps in a row say the same."""
+    before; None when no two steps in a row say the same. Every move the rules
+    make has its words (``Board.move``; the few kit moves are given theirs too),
+    so no caption here is left for the kit to write when first read."""
     prev = None
-    move = MoveEvent
     for e in events:
-        if type(e) is move:
-            cap = e._cap
-            if cap is None:
-                return e
-        else:
-            cap = e.caption
+        cap = e.caption
         if cap == prev and cap:
             return e
         prev = cap
