@@ -297,8 +297,9 @@ class Legality:
         here = LOCZ[p]
         if bfn is None:
             bfn = self._bf_names()
-        # Ganking (_move_dests): the printed keyword unless something gives it now
-        gank_given = self.kw_given_now("ganking")
+        # Ganking (_move_dests): the printed keyword unless something gives it now (asked
+        # once, for the first ready unit at a battlefield)
+        gank_given = None
         for loc in (-1, 0, 1):
             for u in zones[here[loc + 1]]:
                 if orient[u] or card[u] not in units:
@@ -307,10 +308,13 @@ class Legality:
                 nm = c["name"]  # Board.name
                 if loc < 0:
                     dests = (0, 1)
-                elif self.keyword_value(u, "ganking") if gank_given else c["kw"].get("ganking", 0):
-                    dests = (-1, 1 - loc)
                 else:
-                    dests = (-1,)
+                    if gank_given is None:
+                        gank_given = self.kw_given_now("ganking")
+                    if self.keyword_value(u, "ganking") if gank_given else c["kw"].get("ganking", 0):
+                        dests = (-1, 1 - loc)
+                    else:
+                        dests = (-1,)
                 for d in dests:
                     # the same move with the same words is the same choice each time (made once)
                     key = ("move", u, d, p, nm, bfn if d >= 0 else None)  # to base: no battlefield's name
