@@ -51,10 +51,9 @@ def faction_check(state, step, events):
     mods = state.modifiers
     # the faction being checked (``faction_index``) is set as the step stops: nothing the
     # loop calls reads it
-    while i < len(FACTIONS):
+    for i in range(i, len(FACTIONS)):
         f = FACTIONS[i]
         z = zones[stacks[i]]
-        i += 1
         if not z:
             events.append(make_event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
             continue
@@ -78,9 +77,9 @@ def faction_check(state, step, events):
             events.append(make_event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
                             {"faction": f, "player": p, "card": a}))
-            step.args["index"] = i
-            state.faction_index = i - 1
-            state.push("aggressive_attack", index=i - 1, card=a)
+            step.args["index"] = i + 1  # the next faction, checked after the attack
+            state.faction_index = i
+            state.push("aggressive_attack", index=i, card=a)
             open_window(state, "faction", p, what=name)
             return AGAIN
         events.append(make_event("faction.pass", said[1], RULE, {"faction": f, "player": p, "card": a}))
