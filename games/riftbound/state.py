@@ -212,9 +212,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         if choice.kind not in QUIET_CHOICES:
             self.cleanup_quiet = False  # a choice may change anything a cleanup looks at
         ev: list = []
-        PROCESSOR.choose(self, choice, ev)
+        self.decision = PROCESSOR.apply(self, choice, ev)  # the rules run on to the next decision
         _count_repeats(ev)
-        self._stopped()
         return ev
 
     def _run(self, ev: list) -> None:
