@@ -144,7 +144,6 @@ class AAState(Board, State):
 
     def _apply(self, choice: Choice) -> list:
         events: list = []
-        self.decision = None  # a step that waits may build the next one as it stops
         self.decision = PROCESSOR.apply(self, choice, events)
         at = _repeat_at(events)
         if at is not None:

@@ -111,7 +111,17 @@ def _decision(state, p, hand, hosts):
                 c = d[h] = make_choice("power", {"card": h, "target": t}, p, label)
             ch.append(c)
     ch.append(_END_POWER[p])
-    return OneDecision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
+    d = PowerDecision(ONE[p], "power", "Power card phase: drag hand cards under your characters", ch)
+    d.hosts = hosts
+    return d
+
+
+class PowerDecision(OneDecision):
+    """A power card decision, with the characters it offers as hosts (``hosts``,
+    ``power_hosts``): the next one, once a card is placed, offers the same ones
+    but the host that became full."""
+
+    __slots__ = ("hosts",)
 
 
 @PROCS.decision("power_card_phase", rule="Power card phase (seed 4.4)")
@@ -124,6 +134,8 @@ class PowerCardPhase:
         if step.stage:
             open_phase(state, step, events, "power")
             charge(state, events)
+        elif state.decision is not None:  # the next decision, made as a card was placed (``choose``)
+            return WAIT
         p = state.active
         hand = state.table.zones[HAND[p]]
         hosts = power_hosts(state, p) if hand else None
@@ -160,6 +172,16 @@ class PowerCardPhase:
         m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
         events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
+        # the next decision offers the hosts this one did (state.decision, the decision the
+        # choice is from) but this one once it is full: each host's room is its own, and
+        # nothing else ``power_hosts`` reads changed; with nothing left to place, ``run``
+        # ends the phase
+        hosts = state.decision.hosts
+        if pw >= m:
+            hosts = [x for x in hosts if x != t]
+        hand = table.zones[HAND[state.active]]
+        if hand and hosts:
+            state.decision = _decision(state, state.active, hand, hosts)
         return AGAIN
 
 

@@ -19,8 +19,9 @@ class AAProcessor(Processor):
 
     def apply(self, state, choice, events: list):
         """``choose(state, choice, events)``, then the pending decision: the one the
-        waiting step built as it stopped (``state.decision``, None before), or its
-        procedure's ``decide``; None once the game is over."""
+        waiting step built as it stopped (``state.decision``), or its procedure's
+        ``decide``; None once the game is over. ``state.decision`` is the decision
+        ``choice`` is from until the step's choose returns."""
         steps = state.steps
         if not steps or state.outcome is not None:
             raise RuntimeError("no step is waiting for a decision")
@@ -28,7 +29,12 @@ class AAProcessor(Processor):
         proc = self.table[step.proc]
         if proc.decide is None:
             raise RuntimeError("no step is waiting for a decision")
+        # the decision the choice is from stays pending while it is applied: a step's
+        # choose may build the next decision from it (``state.decision``)
+        applied = state.decision
         result = proc.choose(state, step, choice, events)
+        if state.decision is applied:
+            state.decision = None
         # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
         self._go(state, events, step, proc, AGAIN if result == WAIT else result, 0)
         if state.outcome is not None:
