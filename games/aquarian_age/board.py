@@ -137,9 +137,9 @@ class HeldKinds:
 
 
 _HELD: dict = {}
-#: the card list last asked about and its kinds, read without a call where they are
-#: read most: ``LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)``
-LAST_HELD = [None, None]
+#: the kinds last asked about, read without a call where they are read most (read once:
+#: ``held = LAST_HELD[0]``, then ``held_kinds(card, db)`` unless ``held.card is card``)
+LAST_HELD = [HeldKinds([], {})]
 
 
 def held_kinds(card: list, db: dict) -> HeldKinds:
@@ -152,7 +152,7 @@ def held_kinds(card: list, db: dict) -> HeldKinds:
         if len(_HELD) > 64:
             _HELD.clear()
         k = _HELD[id(card)] = HeldKinds(card, db)
-    LAST_HELD[0], LAST_HELD[1] = card, k
+    LAST_HELD[0] = k
     return k
 
 

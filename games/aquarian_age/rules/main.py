@@ -86,7 +86,10 @@ def main_choices(state, p: int) -> list:
             ch.extend(card_play_choices(state, p, h, c, typ))
     zones, owner, face = table.zones, table.owner, table.face
     dom = zones[DOMINION[p]]
-    if not (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).ability.isdisjoint(dom):
+    held = LAST_HELD[0]
+    if held.card is not card:
+        held = held_kinds(card, db)
+    if not held.ability.isdisjoint(dom):
         ch.extend(activate_choices(state, p))  # a dominated character has a ① effect
     acts = None
     opp = state.names[1 - p]

@@ -66,7 +66,9 @@ def open_window(state, window: str, first: int, passes: int = 0, what: str = "")
     # may_answer(state, first) or (passes == 0 and may_answer(state, 1 - first)), without its calls
     table = state.table
     zones, card = table.zones, table.card
-    held = LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, state.db)
+    held = LAST_HELD[0]
+    if held.card is not card:
+        held = held_kinds(card, state.db)
     fast, ability = held.fast, held.ability
     if not (fast.isdisjoint(zones[HAND[first]]) and ability.isdisjoint(zones[DOMINION[first]])) \
             or (passes == 0 and not (fast.isdisjoint(zones[HAND[1 - first]])
@@ -127,7 +129,12 @@ def activate_choices(state, p: int) -> list:
     table = state.table
     dom = table.zones[DOMINION[p]]
     db, card = state.db, table.card
-    if not dom or (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).ability.isdisjoint(dom):
+    if not dom:
+        return out
+    held = LAST_HELD[0]
+    if held.card is not card:
+        held = held_kinds(card, db)
+    if held.ability.isdisjoint(dom):
         return out
     made = _MADE
     tp = None
@@ -162,7 +169,10 @@ def fast_choices(state, p: int, in_attack: bool) -> list:
     tp = -1  # the total power, counted when a fast card asks for it
     db, card = state.db, state.table.card
     hand = state.table.zones[HAND[p]]
-    if not hand or (LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, db)).fast.isdisjoint(hand):
+    held = LAST_HELD[0]
+    if held.card is not card:
+        held = held_kinds(card, db)
+    if held.fast.isdisjoint(hand):
         hand = ()  # no fast card in hand
     for h in hand:
         c = db[card[h]]
@@ -226,7 +236,9 @@ def may_answer(state, p: int) -> bool:
     either, passing is the only choice (told apart in C, without a list)."""
     table = state.table
     card, zones = table.card, table.zones
-    held = LAST_HELD[1] if LAST_HELD[0] is card else held_kinds(card, state.db)
+    held = LAST_HELD[0]
+    if held.card is not card:
+        held = held_kinds(card, state.db)
     return not (held.fast.isdisjoint(zones[HAND[p]]) and held.ability.isdisjoint(zones[DOMINION[p]]))
 
 
