@@ -25,7 +25,11 @@ def start_attack(state, attacker: int, defender_player: int, target, faction: bo
               "target": target, "guard": -1, "faction": 1 if faction else 0, "cancelled": 0}
     state.push("attack_end")
     state.push("strike")
-    state.push("response_window", priority=1 - defender_player, passes=0, window="attack")
+    # the response window; on an attack on a character (no guard step before it, so it runs
+    # at once), only when a player holds anything a window can use (``may_answer``): else
+    # both could only pass, unasked, and it would close with nothing said
+    if target == "player" or may_answer(state, 0) or may_answer(state, 1):
+        state.push("response_window", priority=1 - defender_player, passes=0, window="attack")
     if target == "player":
         state.push("guard")
     else:
