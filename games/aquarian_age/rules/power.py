@@ -118,8 +118,8 @@ def _decision(state, p, hand, hosts):
 
 class PowerDecision(OneDecision):
     """A power card decision, with the characters it offers as hosts (``hosts``,
-    ``power_hosts``): the next one, once a card is placed, offers the same ones
-    but the host that became full."""
+    ``power_hosts``): once a card is placed, the next one offers the same ones,
+    less the host that became full."""
 
     __slots__ = ("hosts",)
 
@@ -172,10 +172,9 @@ class PowerCardPhase:
         m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
         events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
-        # the next decision offers the hosts this one did (state.decision, the decision the
-        # choice is from) but this one once it is full: each host's room is its own, and
-        # nothing else ``power_hosts`` reads changed; with nothing left to place, ``run``
-        # ends the phase
+        # the next decision offers the hosts the one this choice is from did (state.decision),
+        # less ``t`` once it is full: each host's room is its own, and nothing else
+        # ``power_hosts`` reads changed; with nothing left to place, ``run`` ends the phase
         hosts = state.decision.hosts
         if pw >= m:
             hosts = [x for x in hosts if x != t]
