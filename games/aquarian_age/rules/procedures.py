@@ -2,17 +2,18 @@
 resolution registers here under its name, with the rule it implements; and
 the processor that runs its steps."""
 
-from tabletop.engine.procedure import AGAIN, DONE, LOOP_GUARD, WAIT, Processor, Procedures
+from tabletop.engine.procedure import AGAIN, WAIT, Processor, Procedures
 
 PROCS = Procedures("aquarian_age")
 
 
 class AAProcessor(Processor):
-    """The kit's processor with this game's two options fixed, its loop written
-    for them alone: every event is given its rule where it is made (the kit's
-    ``events_ruled``), and the end-of-game check after a step is never due (the
-    kit's ``outcome_when_due``: the defeats are judged where what they read
-    changes, ``AAState.judge_defeat``, and ``AAState.outcome_due`` stays False)."""
+    """The kit's processor with both its options on, so it runs the kit's loop written
+    for them: every event is given its rule where it is made (``events_ruled``), and
+    the end-of-game check after a step is never due (``outcome_when_due``: the defeats
+    are judged where what they read changes, ``AAState.judge_defeat``, and
+    ``AAState.outcome_due`` stays False). Its :meth:`apply` takes the decision a
+    waiting step built as it stopped."""
 
     def __init__(self, procedures: Procedures):
         super().__init__(procedures, outcome_when_due=True, events_ruled=True)
@@ -36,47 +37,9 @@ class AAProcessor(Processor):
         if state.decision is applied:
             state.decision = None
         # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
-        self._go(state, events, step, proc, AGAIN if result == WAIT else result, 0)
+        self._go_ruled(state, events, step, AGAIN if result == WAIT else result, False)
         if state.outcome is not None:
             return None
         if state.decision is not None:
             return state.decision
-        steps = state.steps
-        if not steps:
-            return None
-        step = steps[-1]
-        decide = self.table[step.proc].decide
-        return None if decide is None else decide(state, step)
-
-    def _go(self, state, events: list, step, proc, result, start: int) -> None:
-        """The kit's loop (``Processor._go``) for this game's options: the step is
-        popped when DONE; then the next top step runs, until one waits for a player
-        or the game is over."""
-        table = self.table
-        for _ in range(LOOP_GUARD):
-            if result is DONE:
-                steps = state.steps
-                if steps and steps[-1] is step:
-                    steps.pop()
-                else:  # it pushed sub-steps above itself before finishing (or ended the game)
-                    for k in range(len(steps) - 2, -1, -1):
-                        if steps[k] is step:
-                            del steps[k]
-                            break
-            elif result is not AGAIN:
-                if result == WAIT:
-                    steps = state.steps
-                    if steps and steps[-1] is step:
-                        return  # it waits for a player
-                else:
-                    self._after(state, step, result)
-            steps = state.steps  # read afresh: a procedure may replace the list
-            if not steps or state.outcome is not None:
-                return
-            step = steps[-1]
-            run = table[step.proc].run
-            if run is None:
-                return  # a decision step with nothing to do first
-            result = run(state, step, events)
-        raise RuntimeError(f"the rules did not reach a decision after {LOOP_GUARD} steps "
-                           f"(top step: {state.steps[-1] if state.steps else None})")
+        return self.decide(state)
