@@ -75,6 +75,25 @@ def make():
     return s
 
 
+class _Due(Toy):
+    """A toy whose end-of-game check notes the life it saw each time it runs."""
+
+    def check_outcome(self, events):
+        self.checked.append(list(self.life))
+        check_outcome(self, events)
+
+
+def due_state(checked: list, steps: list):
+    """A toy state for a processor with ``outcome_when_due``: nothing due yet, ``steps``
+    pending, each end-of-game check noted in ``checked``."""
+    s = _Due()
+    FIELDS.init(s)
+    s.checked = checked
+    s.outcome_due = False
+    s.steps += steps
+    return s
+
+
 def test_declared_fields_clone_deeply_enough_and_round_trip():
     s = make()
     s.marks[4] = (1, 2)
@@ -142,15 +161,7 @@ def test_a_processor_asked_for_checks_when_due_skips_them_until_a_step_makes_one
             proc.push(state, "hit", amount=5)
             return AGAIN
 
-    class Due(Toy):
-        def check_outcome(self, events):
-            checked.append(list(self.life))
-            check_outcome(self, events)
-
-    s = Due()
-    FIELDS.init(s)
-    s.outcome_due = False
-    s.steps += [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 2}), Step("tick"), Step("tick")]
+    s = due_state(checked, [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 2}), Step("tick"), Step("tick")])
     proc.run(s, [])
     assert checked == [[5, 3]] and s.outcome_due is False  # once, after the hit; never after a tick
     events = []
@@ -256,15 +267,7 @@ def test_the_loop_for_both_options_runs_the_steps_the_general_loop_runs_and_appl
                 proc.push(state, "hit", amount=3)
                 return AGAIN
 
-        class Due(Toy):
-            def check_outcome(self, events):
-                checked.append(list(self.life))
-                check_outcome(self, events)
-
-        s = Due()
-        FIELDS.init(s)
-        s.outcome_due = False
-        s.steps += [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 1})]
+        s = due_state(checked, [Step("wait"), Step("tick"), Step("hit", 0, {"amount": 1})])
         events = []
         d = proc.start(s, events)
         seen = [(d.kind, len(s.steps))]

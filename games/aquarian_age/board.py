@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import compress
 from sys import intern
 
-from tabletop.engine.core import Decision, Event, make_event
+from tabletop.engine.core import Event, make_event
 from tabletop.engine.table import _HIDDEN, _UNWRITTEN, MoveEvent
 
 from .carddb import FACTIONS
@@ -29,17 +29,6 @@ DISCARD = (intern("p0.discard"), intern("p1.discard"))
 LIMBO = (intern("p0.limbo"), intern("p1.limbo"))
 ONE = ((0,), (1,))  # [p]: the players of a decision that player p alone makes, made once
 ON_FIELD = frozenset(FIELD_ZONES)  # the zones of the field: every faction stack and dominion area
-
-
-class OneDecision(Decision):
-    """A decision that one player makes (``players`` is ``ONE[p]``), as every decision of
-    this game is: each choice it lists is that player's, so their choices are the whole
-    list (a copy), found without looking at each choice's player."""
-
-    __slots__ = ()
-
-    def choices_for(self, player: int) -> list:
-        return self.choices.copy() if player == self.players[0] else []
 
 
 class SaidMove(MoveEvent):

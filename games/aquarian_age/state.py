@@ -12,6 +12,7 @@ when a state is built).
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event, State
+from tabletop.engine.kitstate import StoppedDecision
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -59,7 +60,7 @@ def _number_repeats(events: list, at) -> None:
     number_repeats(events)
 
 
-class AAState(Board, State):
+class AAState(Board, StoppedDecision, State):
     """One Aquarian Age game in progress (see the module docstring)."""
 
     __slots__ = ("game", "db", "extra_cards", "table", "rng", "turn", "active", "first", "phase", "faction_index",
@@ -120,20 +121,6 @@ class AAState(Board, State):
     # read it several times per choice): it is built whenever the rules stop, as a choice
     # is applied, after set-up, a load or a re-draw. A step that waits may build it itself
     # as it stops (``decision_cache``); it is None once the game is over.
-    @property
-    def decision_cache(self):
-        """The pending decision (setting None builds it again: the state changed outside
-        the rules; a step that waits sets the one it built)."""
-        return self.decision
-
-    @decision_cache.setter
-    def decision_cache(self, value) -> None:
-        if value is None:
-            self.decision = None
-            self._stopped()
-        else:
-            self.decision = value
-
     def _stopped(self) -> None:
         """The rules stopped: the decision of the step on top, unless the step built
         it as it stopped; None once the game is over."""

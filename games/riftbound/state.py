@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from tabletop.engine.core import State
+from tabletop.engine.kitstate import StoppedDecision
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.procedure import Step
@@ -137,7 +138,7 @@ PROCEDURE_TABLE = PROCS.table
 
 
 class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, Playing, ChainRules, Triggers,
-              Scoring, Showdowns, Combat, View, WhyNot, State):
+              Scoring, Showdowns, Combat, View, WhyNot, StoppedDecision, State):
     """A Riftbound duel in progress (plain data; the fields in ``FIELD_LIST``)."""
 
     # ``decision`` is a plain slot, read without a call (the kit, the table and the agents
@@ -175,19 +176,6 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
         return self.turn_number
 
     # ------------------------------------------------------------------ decisions
-    @property
-    def decision_cache(self):
-        """The pending decision (setting None builds it again: the state changed outside
-        the rules, as a re-draw changes the cards)."""
-        return self.decision
-
-    @decision_cache.setter
-    def decision_cache(self, value) -> None:
-        if value is None:
-            self._stopped()
-        else:
-            self.decision = value
-
     def _stopped(self) -> None:
         """The rules stopped: the decision of the waiting step (the processor leaves one on
         top), or None once the game is over."""

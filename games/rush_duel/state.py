@@ -13,7 +13,8 @@ decisions, so a state clones and saves as data.
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision, Event, State
+from tabletop.engine.core import Event, State
+from tabletop.engine.kitstate import StoppedDecision
 from tabletop.engine.fields import declare, field
 from tabletop.engine.outcome import Outcome, Termination
 from tabletop.engine.rng import PCG32
@@ -39,7 +40,7 @@ WINS = "{player} wins: {reason}"
 
 
 class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRules, BattleRules, TrapWindows,
-                EffectResolution, WhyNot, State):
+                EffectResolution, WhyNot, StoppedDecision, State):
     """A Rush Duel in progress: plain data only (see the module docstring). The rules
     live in the mixins, one per part of the rulebook."""
 
@@ -147,19 +148,6 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
         events.append(Event("game.over", cap, outcome.rule, {"winner": outcome.result, "reason": outcome.reason}))
 
     # ------------------------------------------------------------------ the decision
-    @property
-    def decision_cache(self) -> Decision | None:
-        """The pending decision (setting None builds it again: the state changed
-        outside the rules, as a re-draw changes the cards)."""
-        return self.decision
-
-    @decision_cache.setter
-    def decision_cache(self, value) -> None:
-        if value is None:
-            self._stopped()
-        else:
-            self.decision = value
-
     def _stopped(self) -> None:
         """The rules stopped: the decision of the step on top (the processor stops with
         a decision step there), or None once the duel is over."""

@@ -20,11 +20,15 @@ decision it is), ``to_data``, ``invariant_violations`` (the card table's),
 ``end_game`` (the outcome and its ``game.over`` event) and ``kit_view`` (the
 keys of the view the kit knows). A game overrides any of them; it still
 writes ``view`` and ``check_outcome``.
+
+A state that keeps its pending decision in a plain slot instead, set whenever
+the rules stop, takes the :class:`StoppedDecision` mixin; a decision one player
+makes, every choice theirs, may be a :class:`OnePlayerDecision`.
 """
 
 from __future__ import annotations
 
-from .core import Event, State
+from .core import Choice, Decision, Event, State
 
 
 class KitState(State):
@@ -90,3 +94,37 @@ class KitState(State):
         """End the game with ``outcome`` (an Outcome) and the event the table shows."""
         self.outcome = outcome
         events.append(Event("game.over", outcome.reason, outcome.rule, {"winner": outcome.winner, "reason": outcome.reason}))
+
+
+class OnePlayerDecision(Decision):
+    """A decision one player makes whose choices are all theirs (``players`` is one
+    player): their choices are the whole list (a copy), read without looking at
+    each choice's player."""
+
+    __slots__ = ()
+
+    def choices_for(self, player: int) -> list[Choice]:
+        return self.choices[:] if player == self.players[0] else []
+
+
+class StoppedDecision:
+    """Mixin of a :class:`State` that keeps its pending decision in a plain slot,
+    ``decision`` (the kit, the table and the agents read it several times per
+    choice, without a call), set by its ``_stopped()`` whenever the rules stop:
+    after a choice, set-up, a load or a re-draw. ``decision_cache`` is the name
+    the kit's clone and re-draw use: setting it to None builds the decision again
+    (the state changed outside the rules, as a re-draw changes the cards)."""
+
+    __slots__ = ()
+
+    @property
+    def decision_cache(self):
+        return self.decision
+
+    @decision_cache.setter
+    def decision_cache(self, value) -> None:
+        if value is None:
+            self.decision = None
+            self._stopped()
+        else:
+            self.decision = value

@@ -342,15 +342,20 @@ class Processor:
         decide = self.table[step.proc].decide
         return None if decide is None else decide(state, step)
 
+    def waiting(self, state) -> tuple:
+        """The waiting step (the top one) and its procedure, for a choice to be
+        applied to; RuntimeError when no step waits for a decision."""
+        steps = state.steps
+        if steps and state.outcome is None:
+            step = steps[-1]
+            proc = self.table[step.proc]
+            if proc.decide is not None:
+                return step, proc
+        raise RuntimeError("no step is waiting for a decision")
+
     def choose(self, state, choice, events: list) -> None:
         """Apply ``choice`` to the waiting step, then run on."""
-        steps = state.steps
-        if not steps or state.outcome is not None:
-            raise RuntimeError("no step is waiting for a decision")
-        step = steps[-1]  # the waiting step is the top one
-        proc = self.table[step.proc]
-        if proc.decide is None:
-            raise RuntimeError("no step is waiting for a decision")
+        step, proc = self.waiting(state)
         start = len(events)
         result = proc.choose(state, step, choice, events)
         # WAIT after a choice: the step stays, as for AGAIN (its run, if any, comes next)
@@ -366,12 +371,6 @@ class Processor:
         if not self._ruled:
             self.choose(state, choice, events)
             return self.decide(state)
-        steps = state.steps
-        if not steps or state.outcome is not None:
-            raise RuntimeError("no step is waiting for a decision")
-        step = steps[-1]  # the waiting step is the top one
-        proc = self.table[step.proc]
-        if proc.decide is None:
-            raise RuntimeError("no step is waiting for a decision")
+        step, proc = self.waiting(state)
         result = proc.choose(state, step, choice, events)
         return self._go_ruled(state, events, step, AGAIN if result == WAIT else result, True)

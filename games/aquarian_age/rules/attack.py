@@ -5,9 +5,10 @@ judgment (A.9.30)."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF, OneDecision
+from ..board import DAMAGE, DECK, DISCARD, ONE, STACK_OF
 from ..carddb import FACTION_NAMES, FACTIONS
 from ..legality import guards
 from .battle import battle
@@ -100,7 +101,7 @@ def _decision(state, a: dict, dp: int, gs: list):
             f"pay {gc} power card{'s' if gc > 1 else ''}"
         ch.append(Choice("guard", {"card": g, "target": a["attacker"]}, dp, f"Guard with {state.name_of(g)} ({cost})"))
     ch.extend(fast_choices(state, dp, in_attack=True))
-    return OneDecision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
+    return OnePlayerDecision(ONE[dp], "guard", f"{state.name_of(a['attacker'])} attacks you: take it, guard, or respond", ch)
 
 
 def _take(state, a: dict, events: list) -> str:

@@ -4,9 +4,10 @@ with Bind (digest A.11.35)."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..board import DAMAGE, DISCARD, HAND, ONE, STACK_OF, OneDecision
+from ..board import DAMAGE, DISCARD, HAND, ONE, STACK_OF
 from .procedures import PROCS
 
 
@@ -110,7 +111,7 @@ class Removal:
         iid = step.args["card"]
         b = state.skill(iid, "bind")
         o = state.table.owner[iid]
-        return OneDecision(ONE[o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
+        return OnePlayerDecision(ONE[o], "bind", f"{state.name_of(iid)} would be removed: use Bind {b}?", [
             Choice("bind", {"card": iid}, o, f"Bind: {b} power card(s) to the damage zone, it stays"),
             Choice("no_bind", {"card": iid}, o, "Let it go", role="pass")])
 

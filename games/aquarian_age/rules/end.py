@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DISCARD, HAND, HAND_LIMIT, ONE, OneDecision
+from ..board import DISCARD, HAND, HAND_LIMIT, ONE
 from .procedures import PROCS
 from .turn import open_phase
 
@@ -27,7 +28,7 @@ class DiscardPhase:
         p = state.active
         hand = state.table.zones[HAND[p]]
         limit = state.hand_limit(p)
-        return OneDecision(ONE[p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
+        return OnePlayerDecision(ONE[p], "discard", f"Discard down to {limit} cards ({len(hand) - limit} more)",
                         [Choice("discard", {"card": h, "to": f"p{p}.discard"}, p, f"Discard {state.name_of(h)}") for h in hand])
 
     def choose(state, step, choice, events):

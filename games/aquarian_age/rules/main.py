@@ -5,9 +5,10 @@ paying costs in power cards and resolving what was played."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_HELD, ONE, STACK_OF, OneDecision, held_kinds
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_HELD, ONE, STACK_OF, held_kinds
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
@@ -140,7 +141,7 @@ class MainPhase:
 
     def decide(state, step):
         p = state.active
-        return OneDecision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
+        return OnePlayerDecision(ONE[p], "main", "Main phase: place, break, play cards, attack, or end the phase", main_choices(state, p))
 
     def choose(state, step, choice, events):
         p = state.active
@@ -232,7 +233,7 @@ class PayCost:
 
     def decide(state, step):
         p, n = step.args["player"], step.args["count"]
-        return OneDecision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
+        return OnePlayerDecision(ONE[p], "pay", f"Pay {n} more power card(s) for {step.args.get('why', 'the cost')}: from which character?",
                         [Choice("pay", {"card": d}, p, f"Pay from {state.name_of(d)} ({state.power(d)})")
                          for d in _pay_sources(state, p)])
 

@@ -5,9 +5,10 @@ characters, then domination at its end."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, OneDecision, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -116,7 +117,7 @@ def _decision(state, p, hand, hosts):
     return d
 
 
-class PowerDecision(OneDecision):
+class PowerDecision(OnePlayerDecision):
     """A power card decision, with the characters it offers as hosts (``hosts``,
     ``power_hosts``): once a card is placed, the next one offers the same ones,
     less the host that became full."""

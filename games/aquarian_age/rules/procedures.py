@@ -23,13 +23,7 @@ class AAProcessor(Processor):
         waiting step built as it stopped (``state.decision``), or its procedure's
         ``decide``; None once the game is over. ``state.decision`` is the decision
         ``choice`` is from until the step's choose returns."""
-        steps = state.steps
-        if not steps or state.outcome is not None:
-            raise RuntimeError("no step is waiting for a decision")
-        step = steps[-1]  # the waiting step is the top one
-        proc = self.table[step.proc]
-        if proc.decide is None:
-            raise RuntimeError("no step is waiting for a decision")
+        step, proc = self.waiting(state)
         # the decision the choice is from stays pending while it is applied: a step's
         # choose may build the next decision from it (``state.decision``)
         applied = state.decision

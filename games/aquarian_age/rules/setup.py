@@ -4,9 +4,10 @@ second player may shuffle the hand back and draw 7 again, once."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import DONE, WAIT
 
-from ..board import DECK, HAND, ONE, OneDecision
+from ..board import DECK, HAND, ONE
 from .procedures import PROCS
 
 RULE = "digest A.3.10"
@@ -21,7 +22,7 @@ class Redraw:
 
     def decide(state, step):
         p = step.args["player"]
-        return OneDecision(ONE[p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
+        return OnePlayerDecision(ONE[p], "redraw", "Keep your opening hand, or shuffle it back and draw 7 again (once)?", [
             Choice("keep", {}, p, "Keep this hand", role="confirm"), Choice("redraw", {}, p, "Redraw 7 cards")])
 
     def choose(state, step, choice, events):

@@ -30,9 +30,10 @@ only legal choice is to pass is not asked."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import DOMINION, HAND, LAST_HELD, LIMBO, ONE, OneDecision, held_kinds
+from ..board import DOMINION, HAND, LAST_HELD, LIMBO, ONE, held_kinds
 from ..legality import targets
 from .procedures import PROCS
 
@@ -274,14 +275,14 @@ class ResponseWindow:
             if may_answer(state, p):
                 ch = window_choices(state, step)
                 if not only_pass(ch):
-                    state.decision = OneDecision(ONE[p], "respond", _prompt(args), ch)
+                    state.decision = OnePlayerDecision(ONE[p], "respond", _prompt(args), ch)
                     return WAIT
             args["passes"] += 1
             args["priority"] = 1 - p
         return DONE
 
     def decide(state, step):
-        return OneDecision(ONE[step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
+        return OnePlayerDecision(ONE[step.args["priority"]], "respond", _prompt(step.args), window_choices(state, step))
 
     def choose(state, step, choice, events):
         args = step.args

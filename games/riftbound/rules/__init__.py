@@ -29,7 +29,7 @@ combat_damage ...        rules/combat.py         Combat (digest 13)
 
 from __future__ import annotations
 
-from tabletop.engine.core import Decision
+from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import Procedures, Processor
 
 PROCS = Procedures("riftbound")
@@ -40,17 +40,13 @@ PROCESSOR = Processor(PROCS, outcome_when_due=True, events_ruled=True)
 push = PROCESSOR.push
 
 
-class QuickDecision(Decision):
-    """A :class:`Decision` whose slots the decide functions of the Main Phase, Priority and
-    Focus fill in themselves (one of them is built at almost every step): made without
-    running an ``__init__``."""
+class QuickDecision(OnePlayerDecision):
+    """A one-player decision (every choice is its player's) whose slots the decide
+    functions of the Main Phase, Priority and Focus fill in themselves (one of them
+    is built at almost every step): made without running an ``__init__``."""
 
     __slots__ = ()
     __init__ = object.__init__
-
-    def choices_for(self, player: int) -> list:
-        """Decision.choices_for: every choice of these decisions is their one player's."""
-        return self.choices[:] if player == self.players[0] else []
 
 
 #: each player alone, as a decision's ``players``

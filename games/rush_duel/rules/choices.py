@@ -11,6 +11,7 @@ what it meant then: the first free zone (after the tributes of an advance summon
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision
+from tabletop.engine.kitstate import OnePlayerDecision
 
 #: choice kinds whose rules-version-1 id lacked an argument, and that argument
 _ADDED = {"summon": "slot", "set": "slot", "direct_attack": "to"}
@@ -141,16 +142,6 @@ def slot_name(slot: int, zone: str) -> str:
     """"the left Monster Zone" for slot 0 of a Monster Zone row (``zone``: the
     row's name in words)."""
     return ZONE_WORDS[zone][slot]
-
-
-class OnePlayerDecision(Decision):
-    """A decision of one player whose choices are all theirs (every Rush Duel
-    decision): their choices are the list as it is, read without a filter."""
-
-    __slots__ = ()
-
-    def choices_for(self, player: int) -> list[Choice]:
-        return list(self.choices) if player == self.players[0] else []
 
 
 class ZoneDecision(OnePlayerDecision):
