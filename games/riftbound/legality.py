@@ -10,7 +10,7 @@ from tabletop.engine.core import Choice, make_choice
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
 from .rules.costs import affords
 from .rules.main import ability_refusal, activate_refusal, play_card_refusal, play_refusal
-from .rules.movement import move_refusal
+from .rules.movement import move_refusal, move_unit_refusal
 from .zones import BASE, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC, lz
 
 # whose cards a target's ``who`` names, by the choosing player: ``any`` is the first
@@ -326,27 +326,15 @@ class Legality:
                     ch.append(c)
 
     def _move_joiners(self, p, a) -> list:
-        """The units that may join the Standard Move ``a``, in board order: ``p``'s other
-        units that move_unit_refusal allows (ready, on the board) with ``a``'s destination
-        among their routes (_move_dests). To a battlefield: the units at base, and with
-        Ganking those at the other battlefield; to base: the units at both battlefields."""
+        """The units that may join the Standard Move ``a``: ``p``'s other units that
+        may move now (move_unit_refusal) with ``a``'s destination among their routes
+        (_move_dests)."""
         d = ZLOC[a["to"]][1]
-        moving = a["cards"]
-        t = self.table
-        zones, card, orient, units, db = t.zones, t.card, t.orient, self.facts.units, self.card_db
-        here = LOCZ[p]
-        # Ganking (_move_dests): the printed keyword unless something gives it now
-        gank_given = d >= 0 and self.kw_given_now("ganking")
         out = []
-        for loc in (-1, 0, 1):
-            if loc == d:
-                continue  # a unit's own place is none of its routes
-            for u in zones[here[loc + 1]]:
-                if orient[u] or card[u] not in units or u in moving:
-                    continue
-                if loc >= 0 and d >= 0 and not (self.keyword_value(u, "ganking") if gank_given
-                                                else db[card[u]]["kw"].get("ganking", 0)):
-                    continue  # battlefield to battlefield needs Ganking
+        for u in self.units_of(p):
+            if u in a["cards"] or move_unit_refusal(self, p, u) is not None:
+                continue
+            if d in self._move_dests(p, u):
                 out.append(u)
         return out
 
