@@ -216,15 +216,6 @@ class Processor:
     def start(self, state, events: list):
         """:meth:`run`, then the decision :meth:`decide` builds (None once the game
         is over): for a state that keeps its pending decision in a plain slot."""
-        if self._ruled:
-            steps = state.steps
-            if not steps or state.outcome is not None:
-                return None
-            step = steps[-1]
-            proc = self.table[step.proc]
-            if proc.run is None:
-                return proc.decide(state, step)  # a decision step with nothing to do first
-            return self._go_ruled(state, events, step, proc.run(state, step, events), True)
         self.run(state, events)
         return self.decide(state)
 
