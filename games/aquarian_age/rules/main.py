@@ -8,7 +8,7 @@ from tabletop.engine.core import Choice, make_choice, make_event
 from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, LAST_HELD, ONE, STACK_OF, held_kinds
+from ..board import ATT, DAMAGE, DISCARD, DOMINION, HAND, ONE, STACK_OF
 from ..carddb import FACTION_NAMES
 from ..effects import run_effects
 from ..legality import break_target_problem, break_targets_of, permanent_target_problem, permanent_targets, \
@@ -87,11 +87,7 @@ def main_choices(state, p: int) -> list:
             ch.extend(card_play_choices(state, p, h, c, typ))
     zones, owner, face = table.zones, table.owner, table.face
     dom = zones[DOMINION[p]]
-    held = LAST_HELD[0]
-    if held.card is not card:
-        held = held_kinds(card, db)
-    if not held.ability.isdisjoint(dom):
-        ch.extend(activate_choices(state, p))  # a dominated character has a ① effect
+    ch.extend(activate_choices(state, p))
     acts = None
     opp = state.names[1 - p]
     attacks = _ATTACKS[p]
