@@ -184,7 +184,9 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: State, player: int) -> Choice:
-        choices = state.decision.choices_for(player)
+        d = state.decision
+        # one player deciding: every choice listed is that player's
+        choices = d.choices if len(d.players) == 1 else d.choices_for(player)
         return self.rng.choice(playing_choices(choices))
 
 
