@@ -141,6 +141,18 @@ class SearchingAgent:
         finally:
             self.think_times.append(self.clock() - t0)
 
+    def _options(self, d, player: int) -> tuple[Choice | None, list[Choice]]:
+        """``(obvious, playing)`` for ``player`` at the decision ``d``: the choice to
+        take at once when nothing needs weighing (forced, or a detail the engine
+        answers itself, such as how to pay: no search; ``last_stats`` says which),
+        else None and the choices to weigh, resigning left out."""
+        choices = d.agent_choices(player)
+        obvious, why = obvious_choice(choices)
+        if obvious is not None:
+            self.last_stats = {why: True}
+            return obvious, []
+        return None, [c for c in choices if c.role != "resign"]
+
     @classmethod
     def with_think_ms(cls, seed: int, think_ms: float, clock: str = "wall"):
         """The variant that thinks ``think_ms`` per decision on ``clock``
@@ -162,19 +174,23 @@ def apply_picks(s: State, picks: list[Choice]) -> None:
             s._apply(again)
 
 
-def apply_with_defaults(state: State, choice: Choice) -> None:
+def apply_with_defaults(state: State, choice: Choice) -> int:
     """Apply ``choice`` on a simulated copy, then the engine's own answer (role "default")
     to each detail the same player is asked next (how to pay for the card just played):
     the agents would take it anyway, so the choice is judged with it done. ``choice`` is
-    a legal choice of this state (or of the state it was cloned from)."""
+    a legal choice of this state (or of the state it was cloned from). Returns how many
+    choices it applied."""
     state._apply(choice)
+    n = 1
     d = state.decision
     while d is not None and len(d.players) == 1 and d.players[0] == choice.player:
         default = default_choice(d.choices)
         if default is None:
-            return
+            break
         state._apply(default)
+        n += 1
         d = state.decision
+    return n
 
 
 class RandomAgent(Agent):

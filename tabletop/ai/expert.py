@@ -52,7 +52,7 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
+from .agents import WIN_SCORE, Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -105,12 +105,9 @@ class ExpertAgent(SearchingAgent, Agent):
     # -- the decision ----------------------------------------------------------------------------
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
-        choices = d.agent_choices(player)
-        obvious, why = obvious_choice(choices)
-        if obvious is not None:  # forced, or a detail the engine answers itself (how to pay): no search
-            self.last_stats = {why: True}
+        obvious, playing = self._options(d, player)
+        if obvious is not None:
             return obvious
-        playing = [c for c in choices if c.role != "resign"]
         game = state.game
         simultaneous = len(d.players) > 1
         root_turn = state.turn
@@ -234,7 +231,7 @@ class ExpertAgent(SearchingAgent, Agent):
     def _rollout(self, s: State, choice: Choice, player: int, root_turn: int, rng) -> tuple[bool, float]:
         """Play ``choice`` in ``s`` (a determinized world, changed in place), then on
         with the rollout policy drawing from ``rng``. Returns (True, reward in
-        [0, 1]) at a result, else (False, heuristic)."""
+        [0, 1]) at a result, else (False, the value at the horizon: ``_horizon_value``)."""
         d = s.decision
         mine = d.find(choice.id, player) if d is not None else None
         if mine is None:   # the choice can't exist in this world: judge it as it stands
@@ -256,16 +253,16 @@ class ExpertAgent(SearchingAgent, Agent):
             if d is None:
                 return True, 0.5
             if depth >= self.max_depth or s.turn >= horizon:
-                v = _heuristic(game, s, player)
-                if v >= DECIDED:
-                    return True, 0.95
-                if v <= -DECIDED:
-                    return True, 0.05
-                return False, v
+                return self._horizon_value(s, player)
             if len(d.players) == 1:
                 p = d.players[0]
                 opts = _playing(d, p)
-                s._apply(opts[0] if len(opts) == 1 else self._policy(game, s, p, opts, rng))
+                if len(opts) == 1:
+                    s._apply(opts[0])
+                else:
+                    s, more = self._rollout_step(game, s, p, opts, rng)
+                    self.work += more
+                    depth += more
             else:
                 # every player of a simultaneous decision picks on the same position
                 self._apply_picks(s, [self._policy(game, s, q, _playing(d, q), rng) for q in d.players])
@@ -274,35 +271,59 @@ class ExpertAgent(SearchingAgent, Agent):
 
     _apply_picks = staticmethod(apply_picks)  # a simultaneous decision's picks, each looked up again
 
+    @staticmethod
+    def _horizon_value(s: State, player: int) -> tuple[bool, float]:
+        """Where a rollout is cut (the turn horizon, ``max_depth``): (False, the
+        heuristic), or (True, 0.95 / 0.05) when the heuristic already sees the end."""
+        v = _heuristic(s.game, s, player)
+        if v >= DECIDED:
+            return True, 0.95
+        if v <= -DECIDED:
+            return True, 0.05
+        return False, v
+
+    def _rollout_step(self, game, s: State, p: int, opts: list[Choice], rng) -> tuple[State, int]:
+        """One choice of the rollout policy among ``opts`` (two or more), applied:
+        the position to play on, and how many choices beyond one that took."""
+        s._apply(self._policy(game, s, p, opts, rng))
+        return s, 0
+
     def _policy(self, game, s: State, p: int, opts: list[Choice], rng) -> Choice:
         """Epsilon-greedy: at random with probability epsilon, else the best by the
         heuristic among ``sample`` choices drawn at random (a cheap greedy)."""
-        n = len(opts)
-        if n == 1:
+        if len(opts) == 1:
             return opts[0]
+        return self._policy_at(game, s, p, opts, rng)[0]
+
+    def _policy_at(self, game, s: State, p: int, opts: list[Choice], rng) -> tuple[Choice, State | None, int]:
+        """``_policy``'s pick among two or more ``opts`` and, when it weighed the
+        options, the position the pick led to and the choices applied to reach it
+        (the pick and the engine's answers after it); (pick, None, 1) when it drew
+        one at random or took a default."""
+        n = len(opts)
         default = default_choice(opts)
         if default is not None:
-            return default
+            return default, None, 1
         if self.sample <= 1 or rng.random() < self.epsilon:
-            return opts[rng.randbelow(n)]
+            return opts[rng.randbelow(n)], None, 1
         if n <= self.sample:
             pool = opts
-        else:
+        else:  # ``sample`` of them drawn without putting back (the first steps of a shuffle)
             pool = []
             idx = list(range(n))
             for j in range(self.sample):
                 r = j + rng.randbelow(n - j)
                 idx[j], idx[r] = idx[r], idx[j]
                 pool.append(opts[idx[j]])
-        best, best_v = pool[0], -math.inf
+        best, best_v, best_s, best_n = pool[0], -math.inf, None, 1
         self.work += len(pool)
         for c in pool:
             t = s.clone()
-            apply_with_defaults(t, c)
+            k = apply_with_defaults(t, c)
             v = _one_step(game, t, p)
             if v > best_v:
-                best, best_v = c, v
-        return best
+                best, best_v, best_s, best_n = c, v, t, k
+        return best, best_s, best_n
 
 
 def _playing(d, p: int) -> list[Choice]:

@@ -93,7 +93,7 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice, obvious_choice
+from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing
 from .plan import finish_turn, judge_leaf, playout_pick
 from .turns import by_rollouts
@@ -217,12 +217,10 @@ class HardAgent(SearchingAgent, Agent):
     # -- the decision ----------------------------------------------------------------------------
     def _choose(self, state: State, player: int, t0: float) -> Choice:
         d = state.decision
-        choices = d.agent_choices(player)
-        obvious, why = obvious_choice(choices)
-        if obvious is not None:  # forced, or a detail the engine answers itself (how to pay): no search
-            self.last_stats = {why: True}
+        obvious, playing = self._options(d, player)
+        if obvious is not None:
             return obvious
-        playing = [c for c in choices if c.role != "resign"]
+        n_all = len(playing)
         if state.turn >= self.STEER_FROM_TURN:
             playing = self.steer(state.determinize(player, self.rng), player, playing)
         if len(playing) == 1:
@@ -230,7 +228,6 @@ class HardAgent(SearchingAgent, Agent):
             return playing[0]
         if self.top_k is not None and len(playing) > self.top_k:
             playing = best_by_one_step(state, player, playing, self.top_k, self.rng)
-        n_all = len([c for c in choices if c.role != "resign"])
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         root = self._reused(state, player, playing)
         if root is None:

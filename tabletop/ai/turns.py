@@ -21,12 +21,9 @@ Game-agnostic: the engine contract only (``decision``, ``determinize``,
 
 from __future__ import annotations
 
-import math
-
 from tabletop.engine.core import Choice, State
 
-from .agents import default_choice
-from .expert import ExpertAgent, _one_step, _playing
+from .expert import ExpertAgent
 from .plan import judge_leaf
 
 __all__ = ["by_rollouts", "QuickRollouts"]
@@ -80,86 +77,12 @@ class QuickRollouts(ExpertAgent):
     same choices in the same order (the same dice), about one simulated step
     in four fewer, so more rollouts fit a budget."""
 
-    def _rollout(self, s: State, choice: Choice, player: int, root_turn: int, rng) -> tuple[bool, float]:
-        d = s.decision
-        mine = d.find(choice.id, player) if d is not None else None
-        if mine is None:
-            return False, float(s.game.heuristic(s, player))
-        game = s.game
-        picks = [mine] + [self._policy(game, s, q, _playing(d, q), rng) for q in d.players if q != player]
-        self._apply_picks(s, picks)
-        self.work += 1
-        horizon = root_turn + self.horizon_turns
-        depth = 0
-        while True:
-            w = s.winner
-            if w is not None:
-                late = 0.1 * depth / self.max_depth
-                return True, (1.0 - late if w == player else 0.5 if w == "draw" else late)
-            d = s.decision
-            if d is None:
-                return True, 0.5
-            if depth >= self.max_depth or s.turn >= horizon:
-                return judge_leaf(s, player)
-            if len(d.players) == 1:
-                p = d.players[0]
-                opts = _playing(d, p)
-                if len(opts) == 1:
-                    s._apply(opts[0])
-                else:
-                    c, t, steps = self._policy_at(game, s, p, opts, rng)
-                    if t is None:
-                        s._apply(c)
-                    else:  # the pick and its defaults, each a step as the loop would count it
-                        s = t
-                        self.work += steps - 1
-                        depth += steps - 1
-            else:
-                self._apply_picks(s, [self._policy(game, s, q, _playing(d, q), rng) for q in d.players])
-            self.work += 1
-            depth += 1
+    #: a rollout cut at its horizon is judged by the game's leaf value, as Hard's own leaves are
+    _horizon_value = staticmethod(judge_leaf)
 
-    def _policy_at(self, game, s: State, p: int, opts: list[Choice], rng) -> tuple[Choice, State | None, int]:
-        """``_policy``'s pick and, when it weighed the options, the position
-        the pick led to and the choices applied to reach it (the pick and the
-        engine's answers after it); (pick, None, 1) when it drew one at random
-        or took a default."""
-        n = len(opts)
-        default = default_choice(opts)
-        if default is not None:
-            return default, None, 1
-        if self.sample <= 1 or rng.random() < self.epsilon:
-            return opts[rng.randbelow(n)], None, 1
-        if n <= self.sample:
-            pool = opts
-        else:
-            pool = []
-            idx = list(range(n))
-            for j in range(self.sample):
-                r = j + rng.randbelow(n - j)
-                idx[j], idx[r] = idx[r], idx[j]
-                pool.append(opts[idx[j]])
-        best, best_v, best_s, best_n = pool[0], -math.inf, None, 1
-        self.work += len(pool)
-        for c in pool:
-            t = s.clone()
-            k = _apply_counted(t, c)
-            v = _one_step(game, t, p)
-            if v > best_v:
-                best, best_v, best_s, best_n = c, v, t, k
-        return best, best_s, best_n
-
-
-def _apply_counted(state: State, choice: Choice) -> int:
-    """``apply_with_defaults``, returning how many choices it applied."""
-    state._apply(choice)
-    n = 1
-    d = state.decision
-    while d is not None and len(d.players) == 1 and d.players[0] == choice.player:
-        default = default_choice(d.choices)
-        if default is None:
-            break
-        state._apply(default)
-        n += 1
-        d = state.decision
-    return n
+    def _rollout_step(self, game, s: State, p: int, opts: list[Choice], rng) -> tuple[State, int]:
+        c, t, steps = self._policy_at(game, s, p, opts, rng)
+        if t is None:
+            s._apply(c)
+            return s, 0
+        return t, steps - 1  # the pick and its defaults, each a step as the rollout counts it
