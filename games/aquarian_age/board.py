@@ -388,7 +388,12 @@ class Board:
         and public data written when first read (the kit's MoveEvent), its words
         ``caption`` (:class:`SaidMove`)."""
         t = self.table
-        zone_of, zones, vis, faces, known, owner = t.zone, t.zones, t.vis, t.face, t.known, t.owner
+        zone_of = t.zone
+        zones = t.zones
+        vis = t.vis
+        faces = t.face
+        known = t.known
+        owner = t.owner
         frm = zone_of[iid]
         lst = zones[frm]
         fidx = lst.index(iid)

@@ -27,6 +27,19 @@ _NONE = {f: f"{FACTION_NAMES[f]}: no active character" for f in FACTIONS}
 _SAID: dict = {f: {} for f in FACTIONS}  # [faction][name] -> (check, pass)
 
 
+# what a faction's check and pass carry, by player, faction and active character (None: none),
+# made once: an event's data is read, never changed, so the same data is one dict
+_DATA: tuple = tuple({f: {} for f in FACTIONS} for _ in (0, 1))  # [player][faction][card] -> data
+
+
+def _data(p: int, f: str, a) -> dict:
+    kept = _DATA[p][f]
+    if len(kept) > 1_000:
+        kept.clear()
+    d = kept[a] = {"faction": f, "player": p, "card": a}
+    return d
+
+
 def _said(f: str, name: str) -> tuple:
     kept = _SAID[f]
     if len(kept) > 1_000:
@@ -45,24 +58,31 @@ def faction_check(state, step, events):
     p = state.active
     i = step.args["index"]
     table = state.table
-    zones, stacks, db, card, face = table.zones, FACTION_STACKS[p], state.db, table.card, table.face
+    zones = table.zones
+    stacks = FACTION_STACKS[p]
+    db = state.db
+    card = table.card
+    face = table.face
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     aggressive, granting = kinds.printing.get("aggressive", ()), kinds.granting.get("aggressive", ())
     mods = state.modifiers
+    kept = _DATA[p]
     # the faction being checked (``faction_index``) is set as the step stops: nothing the
     # loop calls reads it
     for i in range(i, len(FACTIONS)):
         f = FACTIONS[i]
         z = zones[stacks[i]]
         if not z:
-            events.append(make_event("faction.check", _NONE[f], RULE, {"faction": f, "player": p, "card": None}))
+            data = kept[f].get(None) or _data(p, f, None)
+            events.append(make_event("faction.check", _NONE[f], RULE, data))
             continue
         a = z[-1]  # the faction's active character
         name = db[card[a]]["name"]
         said = _SAID[f].get(name)
         if said is None:
             said = _said(f, name)
-        events.append(make_event("faction.check", said[0], RULE, {"faction": f, "player": p, "card": a}))
+        data = kept[f].get(a) or _data(p, f, a)
+        events.append(make_event("faction.check", said[0], RULE, data))
         if card[a] in aggressive or mods:
             aggr = state.skill(a, "aggressive")
         else:  # not printed, nor given this turn: only a face-up permanent under it that gives it could
@@ -76,13 +96,13 @@ def faction_check(state, step, events):
         if aggr:
             events.append(make_event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",
-                            {"faction": f, "player": p, "card": a}))
+                            data))
             step.args["index"] = i + 1  # the next faction, checked after the attack
             state.faction_index = i
             state.push("aggressive_attack", index=i, card=a)
             open_window(state, "faction", p, what=name)
             return AGAIN
-        events.append(make_event("faction.pass", said[1], RULE, {"faction": f, "player": p, "card": a}))
+        events.append(make_event("faction.pass", said[1], RULE, data))
     state.faction_index = len(FACTIONS)
     open_window(state, "faction_end", p)
     return DONE

@@ -52,6 +52,8 @@ def turn_step(turn: int, from_phase: str | None = None) -> Step:
 # each phase's caption, whole
 PHASE_CAPTIONS = {"draw": "Draw phase", "faction": "Faction phase", "power": "Power phase",
                   "main": "Main phase", "discard": "Discard phase"}
+# each phase's data, by turn player, made once (an event's data is read, never changed)
+PHASE_DATA = {name: ({"phase": name, "player": 0}, {"phase": name, "player": 1}) for name in PHASE_CAPTIONS}
 
 
 def open_phase(state, step, events, name: str) -> None:
@@ -59,7 +61,7 @@ def open_phase(state, step, events, name: str) -> None:
     if step.stage == OPENING:
         step.stage = 0
         state.phase = name
-        events.append(make_event("phase.begin", PHASE_CAPTIONS[name], "seed 4", {"phase": name, "player": state.active}))
+        events.append(make_event("phase.begin", PHASE_CAPTIONS[name], "seed 4", PHASE_DATA[name][state.active]))
 
 
 def _begin_turn(state, events) -> None:
