@@ -302,24 +302,27 @@ class LumenState(State):
         this game's zones (no slots, nothing attached, no secret zone): the
         same ``card.move`` event, hidden from the same players."""
         t = self.table
-        vis = t.vis
         zone_of = t.zone
+        zones = t.zones
+        vis = t.vis
+        faces = t.face
         known = t.known
         frm = zone_of[iid]
-        lst = t.zones[frm]
+        lst = zones[frm]
         fidx = lst.index(iid)
         del lst[fidx]
         v = vis[frm]
         k = known[iid]
-        before = k | (v[0] if t.face[iid] else v[1])
+        fc = faces[iid]
+        before = k | (v[0] if fc else v[1])
         if face is None:
-            face = t.face[iid]
+            face = fc
         else:
-            t.face[iid] = face
+            faces[iid] = face
         d = vis[to]
-        if d[4] == "owner":  # a card seen going into a hand stays known to whoever saw it
+        if d[3]:  # a hand or a side deck (no zone here is secret): a card seen going there stays known to whoever saw it
             k = known[iid] = k | before
-        lst = t.zones[to]
+        lst = zones[to]
         lst.append(iid)
         zone_of[iid] = to
         # the event keeps what its data is made of; the data, the public data and the default

@@ -92,10 +92,10 @@ def _card_choices(state, kind: str, p: int, iids) -> list[Choice]:
 def take_choices(state, p: int, sudden_death: bool = False) -> list[Choice]:
     """A take for each of :func:`get_options`, in its order."""
     zones = state.table.zones
-    ch = _card_choices(state, "get", p, zones[LIST[p]])
+    iids = zones[LIST[p]]
     if not sudden_death and zones[ULTIMATE[p]]:
-        ch += _card_choices(state, "get", p, zones[ULTIMATE[p]])
-    return ch
+        iids = iids + zones[ULTIMATE[p]]
+    return _card_choices(state, "get", p, iids)
 
 
 @PROCS.decision("get_pick", rule="Get phase (seed 5.4)")

@@ -22,16 +22,23 @@ def setup_state(state, decks: list[list[str]], names: list[str], seed: int, time
     s.names = list(names)
     s.characters = ["", ""]
     per = []
+    chars, records = db.chars, db.techs
     for p in (0, 1):
         ids = decks[p]
-        ch = [c for c in ids if c in db.chars][0]
+        ch = [c for c in ids if c in chars][0]
         s.characters[p] = ch
-        techs = [c for c in ids if c in db.techs]
-        normal = [c for c in techs if not db.techs[c].special and not db.techs[c].ultimate]
+        techs = [c for c in ids if c in records]
+        normal = [c for c in techs if not records[c].special and not records[c].ultimate]
         hand = normal[:HAND_START]
         lst = normal[HAND_START:HAND_START + LIST_START]
-        rest = [c for c in techs if c not in hand and c not in lst and not db.techs[c].ultimate]
-        ult = [c for c in techs if db.techs[c].ultimate]
+        dealt = {*hand, *lst}
+        rest = []
+        ult = []
+        for c in techs:  # the rest in deck order (a technique dealt to the hand or the List is not), and the ultimate
+            if records[c].ultimate:
+                ult.append(c)
+            elif c not in dealt:
+                rest.append(c)
         per.append((ch, hand, lst, rest, ult))
     # instances: every card numbered by a random permutation (so an iid says nothing of the card),
     # then laid out: the character and the ultimate face up, the first hand, the List face up,
@@ -47,9 +54,9 @@ def setup_state(state, decks: list[list[str]], names: list[str], seed: int, time
     s.rng.shuffle(perm)
     card = [""] * n
     owner = [0] * n
-    for old, (o, cid) in enumerate(flat):
-        card[perm[old]] = cid
-        owner[perm[old]] = o
+    for new, (o, cid) in zip(perm, flat):
+        card[new] = cid
+        owner[new] = o
     face = [0] * n
     zone = [""] * n
     zones = t.zones
