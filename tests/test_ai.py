@@ -3,8 +3,6 @@ cards, quick on forced choices, and it takes a win it can see."""
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
 from tabletop.ai.agents import AGENTS, RandomAgent, make_agent
@@ -12,30 +10,11 @@ from tabletop.ai.expert import ExpertAgent
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
-from aihelp import OnlyPublic
-
-GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
-
-
-def game_of(name):
-    return importlib.import_module(f"games.{name}").GAME
+from aihelp import GAMES, LETHAL, game_of, hidden_hand_pair, play_decisions, rush
 
 
 def fast_expert(seed: int, rollouts: int = 12) -> ExpertAgent:
     return ExpertAgent(seed, budget_ms=None, rollouts=rollouts, max_depth=20)
-
-
-def rush(position: dict, seed: int = 0):
-    return game_of("rush_duel").from_position(position, seed)
-
-
-# p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an empty
-# field: the direct attack wins at once (seed 3.3.1, LP 0 loses).
-LETHAL = {
-    "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
-    "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
-    "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
-}
 
 
 def test_registered_for_selfplay_and_reproducible_mode():
@@ -69,21 +48,9 @@ def test_only_legal_choices_of_its_own_player(name):
 
 @pytest.mark.parametrize("name", ["rush_duel", "lumen_condenser"])
 def test_deterministic_for_a_fixed_seed_and_rollout_count(name):
-    game = game_of(name)
-
     def play(seed):
-        m = Match(game, selfplay_setup(game, 8), 8)
         agents = [fast_expert(seed), fast_expert(seed + 1)]
-        ids = []
-        for _ in range(25):
-            d = m.state.decision
-            if d is None:
-                break
-            p = d.players[0]
-            c = agents[p].choose(m.state, p)
-            ids.append(c.id)
-            m.apply(c)
-        return ids, m.state.digest()
+        return play_decisions(name, agents.__getitem__, 25, seed=8)
 
     first = play(11)
     assert play(11) == first
@@ -149,62 +116,20 @@ def test_finds_a_win_two_decisions_away_by_rollouts():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_reads_the_true_state_only_through_determinize(name):
-    game = game_of(name)
-    m = Match(game, selfplay_setup(game, 5), 5)
-    n = 0
-    for _ in range(30):
-        d = m.state.decision
-        if d is None:
-            break
-        p = d.players[0]
-        c = fast_expert(7, 6).choose(OnlyPublic(m.state), p)
-        assert c in d.choices_for(p)
-        m.apply(c)
-        n += 1
-    assert n >= 20
-
-
-def _swap_hidden_hand(state, owner):
-    """A copy of ``state`` in which the opponent's hand holds other cards: each
-    hand card's identity is swapped with a deck card's (what ``owner``'s rival
-    can see is unchanged)."""
-    s = state.clone()
-    t = s.table
-    t.card = list(t.card)
-    hand = t.ids(f"p{owner}.hand")
-    deck = t.ids(f"p{owner}.deck")
-    changed = 0
-    for h, dk in zip(hand, deck):
-        if t.card[h] != t.card[dk]:
-            t.card[h], t.card[dk] = t.card[dk], t.card[h]
-            changed += 1
-    s._dec = None
-    assert changed
-    return s
+    ids, _ = play_decisions(name, lambda _p: fast_expert(7, 6), 30, public=True)
+    assert len(ids) >= 20
 
 
 def test_same_choice_whatever_the_opponent_hides():
-    # p0 decides in its Main Phase with several options; p1's hand differs between
-    # the two states. The agent sees both only through determinize (here the one
-    # of the first state, so the re-drawn worlds are identical draws): the choice
-    # and every rollout must then be the same. Reading p1's real hand anywhere
-    # (a clone, the heuristic of the true state) would tell them apart.
-    pos = {"turn": 3, "active": 0, "phase": "main", "lp": [6000, 6000],
-           "p0": {"deck": ["M01", "M02", "M03", "M04"], "hand": ["M04", "M03", "S01"],
-                  "monster": [{"card": "M05"}]},
-           "p1": {"deck": ["M14", "M06", "T10", "M01", "M02"], "hand": ["M01", "M02", "M03"],
-                  "monster": [{"card": "M02", "position": "def", "face": "down"}]}}
-    a = rush(pos, seed=9)
-    b = _swap_hidden_hand(a, 1)
-    assert a.view(0) == b.view(0)
-    assert a.digest() != b.digest()
-    b_view = OnlyPublic(b)
-    b_view.determinize = a.determinize     # the same re-draws for both
+    # p1's hand differs between the two states. The agent sees both only through
+    # determinize (here the one of the first state, so the re-drawn worlds are
+    # identical draws): the choice and every rollout must then be the same.
+    # Reading p1's real hand anywhere (a clone, the heuristic of the true state)
+    # would tell them apart.
+    a, b = hidden_hand_pair()
     for seed in range(3):
         ea, eb = fast_expert(seed, 24), fast_expert(seed, 24)
-        ca = ea.choose(OnlyPublic(a), 0)
-        cb = eb.choose(b_view, 0)
-        assert ca == cb
+        assert ea.choose(a, 0) == eb.choose(b, 0)
         assert ea.last_stats == eb.last_stats
 
 

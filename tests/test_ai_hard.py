@@ -4,7 +4,6 @@ reproducible and assert no timing."""
 
 from __future__ import annotations
 
-import importlib
 import json
 
 import pytest
@@ -16,30 +15,11 @@ from tabletop.engine.core import Game
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
-from aihelp import OnlyPublic, StepClock
-
-GAMES = ["rush_duel", "riftbound", "lumen_condenser", "aquarian_age"]
-
-
-def game_of(name):
-    return importlib.import_module(f"games.{name}").GAME
+from aihelp import GAMES, LETHAL, OnlyPublic, StepClock, game_of, hidden_hand_pair, play_decisions, rush
 
 
 def hard(seed: int, iterations: int = 12, **kw) -> HardAgent:
     return HardAgent(seed, budget_ms=None, iterations=iterations, **kw)
-
-
-def rush(position: dict, seed: int = 0):
-    return game_of("rush_duel").from_position(position, seed)
-
-
-# p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an empty
-# field: the direct attack wins at once (seed 3.3.1, LP 0 loses).
-LETHAL = {
-    "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
-    "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
-    "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
-}
 
 
 # -- the registry ----------------------------------------------------------------------------------
@@ -193,21 +173,9 @@ def test_hard_takes_the_win_on_the_spot_and_two_decisions_away():
 
 @pytest.mark.parametrize("name", ["rush_duel", "lumen_condenser"])
 def test_hard_is_reproducible_for_a_seed_and_iteration_count(name):
-    game = game_of(name)
-
     def play(seed):
-        m = Match(game, selfplay_setup(game, 8), 8)
         agents = [hard(seed, 4, plan_steps=4), hard(seed + 1, 4, plan_steps=4)]
-        ids = []
-        for _ in range(25):
-            d = m.state.decision
-            if d is None:
-                break
-            p = d.players[0]
-            c = agents[p].choose(m.state, p)
-            ids.append(c.id)
-            m.apply(c)
-        return ids, m.state.digest()
+        return play_decisions(name, agents.__getitem__, 25, seed=8)
 
     first = play(11)
     assert play(11) == first
@@ -216,51 +184,15 @@ def test_hard_is_reproducible_for_a_seed_and_iteration_count(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_hard_reads_the_true_state_only_through_determinize(name):
-    game = game_of(name)
-    m = Match(game, selfplay_setup(game, 5), 5)
-    n = 0
-    for _ in range(25):
-        d = m.state.decision
-        if d is None:
-            break
-        p = d.players[0]
-        c = hard(7, 3, plan_steps=4).choose(OnlyPublic(m.state), p)
-        assert c in d.choices_for(p)
-        m.apply(c)
-        n += 1
-    assert n >= 20
-
-
-def _swap_hidden_hand(state, owner):
-    """A copy of ``state`` whose ``owner`` holds other cards in hand (each hand
-    card's identity swapped with a deck card's; the rival's view is unchanged)."""
-    s = state.clone()
-    t = s.table
-    t.card = list(t.card)
-    changed = 0
-    for h, dk in zip(t.ids(f"p{owner}.hand"), t.ids(f"p{owner}.deck")):
-        if t.card[h] != t.card[dk]:
-            t.card[h], t.card[dk] = t.card[dk], t.card[h]
-            changed += 1
-    s._dec = None
-    assert changed
-    return s
+    ids, _ = play_decisions(name, lambda _p: hard(7, 3, plan_steps=4), 25, public=True)
+    assert len(ids) >= 20
 
 
 def test_hard_chooses_the_same_whatever_the_opponent_hides():
-    pos = {"turn": 3, "active": 0, "phase": "main", "lp": [6000, 6000],
-           "p0": {"deck": ["M01", "M02", "M03", "M04"], "hand": ["M04", "M03", "S01"],
-                  "monster": [{"card": "M05"}]},
-           "p1": {"deck": ["M14", "M06", "T10", "M01", "M02"], "hand": ["M01", "M02", "M03"],
-                  "monster": [{"card": "M02", "position": "def", "face": "down"}]}}
-    a = rush(pos, seed=9)
-    b = _swap_hidden_hand(a, 1)
-    assert a.view(0) == b.view(0) and a.digest() != b.digest()
-    b_view = OnlyPublic(b)
-    b_view.determinize = a.determinize     # the same re-draws for both: only the hidden truth differs
+    a, b = hidden_hand_pair()  # the same re-draws for both: only the hidden truth differs
     for seed in range(3):
         ha, hb = hard(seed, 15), hard(seed, 15)
-        assert ha.choose(OnlyPublic(a), 0) == hb.choose(b_view, 0)
+        assert ha.choose(a, 0) == hb.choose(b, 0)
         assert ha.last_stats == hb.last_stats and ha.last_stats["iterations"] == 15
 
 
