@@ -57,8 +57,10 @@ def reveal(state, step, events):
             state.speeds[p] = t.speed
             shown[p] = t.name
     state.battle_memo = None
-    state.ready_picks = [-1, -1]
-    state.declared = [0, 0]
+    x = state.ready_picks  # in place, as reset_battle does
+    x[0] = x[1] = -1
+    x = state.declared
+    x[0] = x[1] = 0
     # its caption and data written when read
     state.told("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3", ("cards", list(state.battle_cards)))
     return DONE

@@ -307,13 +307,15 @@ def offset_judgment(state, step, events):
     matches the opponent's attack position makes it a draw (offset); a
     defence's offset entry does the same (digest B.5 rule 23)."""
     ev = step_event(state, "offset", "seed 5.3.6")
-    res, tech, cards = state.results, state.tech, state.battle_cards
+    res = state.results
+    tech, kind = state.battle_memo or battle_techs(state)  # (the memo read without a call)
     for p in (0, 1):
         q = 1 - p
-        if res[p] == "lose" and tech(cards[q]).pos in tech(cards[p]).offset:
+        # (a technique lost on speed, or a defence left open by a hit: both techniques are there)
+        if res[p] == "lose" and tech[q].pos in tech[p].offset:
             break
-        if (res[p] == "open" and state.technique_type(p) == "defence" and res[q] == "hit"
-                and tech(cards[p]).defence_table.get(tech(cards[q]).pos) == "offset"):
+        if (res[p] == "open" and kind[p] == "defence" and res[q] == "hit"
+                and tech[p].defence_table.get(tech[q].pos) == "offset"):
             break
     else:
         ev._say = "Offset: no offset judgment matches; nothing happens"

@@ -41,9 +41,13 @@ def turn_start(state, step, events):
     abilities are forgotten, then the phases run in order (run in place
     up to the first that waits for a player)."""
     state.turn_number += 1
-    state.restrictions = ["", ""]
-    state.skips_get = [0, 0]
-    state.abilities_used = [0, 0]
+    # in place (a state's lists are its own: a clone copies them, and no event keeps one)
+    x = state.restrictions
+    x[0] = x[1] = ""
+    x = state.skips_get
+    x[0] = x[1] = 0
+    x = state.abilities_used
+    x[0] = x[1] = 0
     state.told("turn.begin", (turn_caption, state.turn_number, state.in_sudden_death, state.sudden_death_turns),
                "seed 5", ("turn", state.turn_number))  # its caption and data written when read
     run_in_place(state, events, TURN_STRUCTURE)
