@@ -532,23 +532,23 @@ class Costs:
         return plans[0]
 
     def _may_differ(self, p: int, energy: int, power: list) -> bool:
-        """A quick test before :meth:`payments`: False when every payment is surely the same,
-        because the energy comes from ready runes of one domain (or the pool) and [A], if
-        any, can only be paid with one domain. Domain symbols are paid by recycling runes of
-        their domain, the exhausted ones first, which leaves the same runes whichever."""
+        """A quick test before :meth:`payments`: False when every payment is surely the same: the
+        energy comes from ready runes of one domain (or the pool) or exhausts every ready rune, and
+        [A], if any, can only be paid with one domain. Domain symbols recycle runes of their domain,
+        the exhausted ones first, which leaves the same runes whichever."""
         t = self.table
         card, orient, rune_index = t.card, t.orient, self.facts.rune_index
         pool = self.pool[p]
         runes = t.zones[RUNES[p]]
-        if energy > pool[0]:  # ready runes of more than one domain? (a loop, stopping at the second)
-            first = -1
+        if energy > pool[0]:  # ready runes of more than one domain, not all of them needed for the energy?
+            first, ready = -1, 0  # the first ready rune's domain (-2 once a second domain is seen)
             for r in runes:
                 if not orient[r]:
+                    ready += 1
                     k = rune_index[card[r]]
-                    if first < 0:
-                        first = k
-                    elif k != first:
-                        return True
+                    first = k if first == -1 or k == first else -2
+            if first == -2 and ready > energy - pool[0]:
+                return True
         if "any" in power:
             doms = {rune_index[card[r]] for r in runes}
             for k in range(6):
