@@ -39,7 +39,8 @@ RESULT_WHEN = {"hit": "hit", "counter": "counter", "mutual": "hit", "guard": "gu
                "evade": "evade", "evaded": "evaded", "offset": "offset", "offsetted": "offsetted"}
 
 
-_STEP_KINDS = {shown: f"judgment.{shown}" for _, shown, _ in JUDGMENT}
+# each step's event kind and its data's start, "step" and its name (made once: an event's data is read, never changed)
+_STEP_KINDS = {shown: (f"judgment.{shown}", (shown,)) for _, shown, _ in JUDGMENT}
 
 # the timings of a judgment step for each player whose technique counts, by (player 1's counts, player 2's)
 PRE_WHENS = {(a, b): {p: ("pre",) for p, on in ((0, a), (1, b)) if on} for a in (0, 1) for b in (0, 1)}
@@ -69,9 +70,8 @@ def step_event(state, name: str, rule: str):
     later, and the data's further entries, as ``_more``)."""
     state.battle_step = name
     ev = StepEvent()
-    ev.kind = _STEP_KINDS[name]
+    ev.kind, ev._more = _STEP_KINDS[name]
     ev.rule = rule
-    ev._more = (name,)
     ev.hidden_from = ()
     ev.public = None
     state.events.append(ev)

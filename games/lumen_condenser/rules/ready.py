@@ -17,6 +17,8 @@ from .procedures import PROCS, push
 NO_RESPONSE_LOSS = 3     # seed 5: the third no response loses
 TIMER_SECONDS = 10       # seed 5.2
 _OTHER = ((1,), (0,))    # the player a declaration is hidden from, by the declarer
+# what that player is told of a declaration, by the declarer (made once: an event's data is read, never changed)
+_PUBLIC = ({"player": 0, "card": None}, {"player": 1, "card": None})
 
 
 @PROCS.step("ready_phase", rule="Ready phase (seed 5.2)")
@@ -87,7 +89,7 @@ def _declared(state, p: int, announce: bool = True) -> bool:
         ev.rule = "seed 5.2"
         ev._more = ("player", p, "card", state.ready_picks[p])
         ev.hidden_from = _OTHER[p]
-        ev.public = {"player": p, "card": None}
+        ev.public = _PUBLIC[p]
         state.events.append(ev)
     if state.declared[0] and state.declared[1]:
         state.first_declarer = -1

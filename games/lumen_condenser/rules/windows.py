@@ -45,6 +45,10 @@ SAYS = {
     },
 }
 WINDOW_KINDS = {timing: timing + ".window" for timing in SAYS}  # a window's event kind
+# a window's data, and its priority check's by the player who acts first (made once: an event's data is read,
+# never changed)
+WINDOW_DATA = {timing: ("timing", timing) for timing in SAYS}
+FIRST_DATA = {timing: tuple(("player", p, "timing", timing) for p in (0, 1)) for timing in SAYS}
 WRITE_FIRST = {timing: writers({k: says[k] for k in ("first", "first_tied")}) for timing, says in SAYS.items()}
 # a trait ability used: with its cost paid, or free
 USES = "{player} uses {trait}"
@@ -157,18 +161,19 @@ def open_window(state, timing: str, rule: str) -> None:
     """Seed 3.2: actions at a shared timing go one at a time from the
     priority holder, alternating; with tied priority the timing is skipped
     when both have something to do at it (seed 8 example)."""
-    has = [has_ability(state, 0, timing), has_ability(state, 1, timing)]
-    pr = state.priority()
-    if not has[0] and not has[1]:
-        state.told(WINDOW_KINDS[timing], SAYS[timing]["none"], rule, ("timing", timing))  # its data written when read
+    has0 = has_ability(state, 0, timing)
+    has1 = has_ability(state, 1, timing)
+    if not has0 and not has1:
+        state.told(WINDOW_KINDS[timing], SAYS[timing]["none"], rule, WINDOW_DATA[timing])  # its data written when read
         return
-    if pr is None and has[0] and has[1]:
+    pr = state.priority()
+    if pr is None and has0 and has1:
         state.event("priority.tie_skip", SAYS[timing]["tie"], "seed 3.2", {"timing": timing})
         return
-    first = pr if pr is not None else (0 if has[0] else 1)
+    first = pr if pr is not None else (0 if has0 else 1)
     says = WRITE_FIRST[timing]["first" if pr is not None else "first_tied"]
     state.told("priority.check", (says, state.names[first]), "seed 3.2",  # its caption and data written when read
-               ("player", first, "timing", timing))
+               FIRST_DATA[timing][first])
     push(state, ("ability_window", {"timing": timing, "player": first, "passes": 0}))
 
 
@@ -177,7 +182,7 @@ def _pass(state, args: dict, p: int) -> None:
     if passes >= 2:
         timing = args["timing"]
         # its data written when read
-        state.told(WINDOW_KINDS[timing], SAYS[timing]["done"], "seed 3.2", ("timing", timing))
+        state.told(WINDOW_KINDS[timing], SAYS[timing]["done"], "seed 3.2", WINDOW_DATA[timing])
         return
     push(state, ("ability_window", {"timing": args["timing"], "player": 1 - p, "passes": passes}))
 
