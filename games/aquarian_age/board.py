@@ -388,6 +388,7 @@ class Board:
         and public data written when first read (the kit's MoveEvent), its words
         ``caption`` (:class:`SaidMove`)."""
         t = self.table
+        # one name at a time: this runs at every card move, and a line of six would build a tuple each time
         zone_of = t.zone
         zones = t.zones
         vis = t.vis

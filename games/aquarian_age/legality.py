@@ -75,11 +75,7 @@ def break_targets_of(state, p: int, cid: str, c: dict) -> list[int]:
     if c["name_level"] and state.name_on_field(c["name"]):
         return []
     table = state.table
-    db = state.db
-    card = table.card
-    zones = table.zones
-    owner = table.owner
-    face = table.face
+    db, card, zones, owner, face = state.db, table.card, table.zones, table.owner, table.face
     breaks = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).breaks[cid]  # a classification icon in common
     out = []
     for t in _break_candidates(state, p):
@@ -238,11 +234,7 @@ def guards(state, p: int, attacker: int) -> list[int]:
     your dominated characters, other than the attacker, that hold their guard
     cost in power cards (seed 4.2, digest A.7.23)."""
     table = state.table
-    owner = table.owner
-    zones = table.zones
-    face = table.face
-    card = table.card
-    db = state.db
+    owner, zones, face, card, db = table.owner, table.zones, table.face, table.card, state.db
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     intercept, granting = kinds.printing.get("intercept", ()), kinds.granting.get("intercept", ())
     mods = state.modifiers

@@ -246,6 +246,14 @@ class LumenState(State):
     def technique_name(self, p: int) -> str:
         return self.tech(self.battle_cards[p]).name if self.battle_cards[p] >= 0 else "no technique"
 
+    def clear_ready(self) -> None:
+        """Nobody has readied a technique or declared ready (a Ready phase begins; the
+        readied techniques are revealed). In place, as :meth:`reset_battle`."""
+        x = self.ready_picks
+        x[0] = x[1] = -1
+        x = self.declared
+        x[0] = x[1] = 0
+
     def reset_battle(self) -> None:
         """Forget this battle's judgment (after clean-up, a grab negation or sudden death)."""
         # in place (a state's lists are its own: a clone copies them, and no event keeps one)

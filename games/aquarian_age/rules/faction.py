@@ -58,11 +58,7 @@ def faction_check(state, step, events):
     p = state.active
     i = step.args["index"]
     table = state.table
-    zones = table.zones
-    stacks = FACTION_STACKS[p]
-    db = state.db
-    card = table.card
-    face = table.face
+    zones, stacks, db, card, face = table.zones, FACTION_STACKS[p], state.db, table.card, table.face
     kinds = LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)
     aggressive, granting = kinds.printing.get("aggressive", ()), kinds.granting.get("aggressive", ())
     mods = state.modifiers

@@ -59,10 +59,7 @@ def power_hosts(state, p: int) -> list[int]:
     4.4): the candidates meet the other conditions of ``power_host_problem``,
     so only the room is checked here."""
     table = state.table
-    zones = table.zones
-    face = table.face
-    card = table.card
-    db = state.db
+    zones, face, card, db = table.zones, table.face, table.card, state.db
     changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
     stat = state.stat
     out = []
@@ -194,10 +191,7 @@ def domination(state, events):
     each faction moves per turn (seed 4.4)."""
     p = state.active
     table = state.table
-    zones = table.zones
-    db = state.db
-    card = table.card
-    face = table.face
+    zones, db, card, face = table.zones, state.db, table.card, table.face
     changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
     mods = state.modifiers
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):

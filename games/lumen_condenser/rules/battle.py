@@ -57,10 +57,7 @@ def reveal(state, step, events):
             state.speeds[p] = t.speed
             shown[p] = t.name
     state.battle_memo = None
-    x = state.ready_picks  # in place, as reset_battle does
-    x[0] = x[1] = -1
-    x = state.declared
-    x[0] = x[1] = 0
+    state.clear_ready()
     # its caption and data written when read
     state.told("battle.reveal", (WRITE_VERSUS, shown[0], shown[1]), "seed 5.3", ("cards", list(state.battle_cards)))
     return DONE

@@ -26,11 +26,7 @@ def ready_phase(state, step, events):
     """Seed 5.2: both choose a technique at once, hidden from each other."""
     state.phase = "ready"
     state.battle_step = ""
-    # in place (a state's lists are its own: a clone copies them, and no event keeps one)
-    x = state.ready_picks
-    x[0] = x[1] = -1
-    x = state.declared
-    x[0] = x[1] = 0
+    state.clear_ready()
     state.first_declarer = -1
     state.told("phase.begin", "Ready phase: both choose a technique at once", "seed 5.2",
                ("phase", "ready"))  # its data written when read
