@@ -52,7 +52,8 @@ import math
 
 from tabletop.engine.core import Choice, State
 
-from .agents import WIN_SCORE, Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice
+from .agents import (WIN_SCORE, Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice,
+                     playing_choices)
 
 # a heuristic this large means the game's look-ahead already found the end
 DECIDED = 1e5
@@ -329,8 +330,7 @@ class ExpertAgent(SearchingAgent, Agent):
 def _playing(d, p: int) -> list[Choice]:
     """``p``'s choices in ``d`` (those the game has the agents weigh), resigning
     left out while anything else is legal."""
-    opts = [c for c in d.agent_choices(p) if c.role != "resign"]
-    return opts or d.choices_for(p)
+    return playing_choices(d.agent_choices(p))
 
 
 def _heuristic(game, s: State, player: int) -> float:
