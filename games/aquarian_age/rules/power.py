@@ -61,7 +61,6 @@ def power_hosts(state, p: int) -> list[int]:
     table = state.table
     zones, face, card, db = table.zones, table.face, table.card, state.db
     changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
-    stat = state.stat
     out = []
     mods = state.modifiers
     chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
@@ -70,22 +69,32 @@ def power_hosts(state, p: int) -> list[int]:
         if z:
             chars.append(z[-1])
     for i in chars:
-        att = zones.get(ATT[i])
-        n = 0  # its power cards (face down under it)
-        up = False  # a face-up permanent under it that changes mental (``_bonus``)
-        if att:
-            for a in att:
-                if face[a]:
-                    if card[a] in changing:
-                        up = True
-                else:
-                    n += 1
-        if up or mods:
-            if n < stat(i, "mental"):
-                out.append(i)
-        elif n < db[card[i]]["mental"]:  # the printed mental (stat without modifiers)
+        n, m = power_and_mental(state, i, zones, face, card, db, changing, mods)
+        if n < m:
             out.append(i)
     return out
+
+
+def power_and_mental(state, i: int, zones, face, card, db, changing, mods) -> tuple[int, int]:
+    """The character ``i``'s power cards (the face-down cards under it) and its
+    mental (seed 4.4): the printed one unless a face-up permanent under it
+    changes mental (``changing``: those cards' ids) or this turn's effects
+    (``mods``) may; the table's lists and the card kinds are the caller's,
+    read once for all its characters."""
+    att = zones.get(ATT[i])
+    n = 0
+    up = False  # a face-up permanent under it that changes mental (``_bonus``)
+    if att:
+        for a in att:
+            if face[a]:
+                if card[a] in changing:
+                    up = True
+            else:
+                n += 1
+    if up or mods:
+        return n, state.stat(i, "mental")
+    m = db[card[i]]["mental"]  # the printed mental (stat without modifiers)
+    return n, m if m > 0 else 0
 
 
 # a power card choice (hand card, host) is the same value decision after decision: made
@@ -160,17 +169,9 @@ class PowerCardPhase:
         c = db[card[t]]
         name = c["name"]
         events.append(state.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
-        pw = 0  # its power cards (face down under it), the one placed among them
-        up = False  # a face-up permanent under it that changes mental (``_bonus``)
-        face = table.face
         changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
-        for a in table.zones[ATT[t]]:
-            if face[a]:
-                if card[a] in changing:
-                    up = True
-            else:
-                pw += 1
-        m = state.stat(t, "mental") if up or state.modifiers else max(0, c["mental"])
+        # its power cards (the one placed among them) and its mental
+        pw, m = power_and_mental(state, t, table.zones, table.face, card, db, changing, state.modifiers)
         events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
         # the next decision offers the hosts the one this choice is from did (state.decision),
@@ -199,22 +200,7 @@ def domination(state, events):
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        pw = 0  # its power cards: the face-down cards under it
-        up = False  # a face-up permanent under it that changes mental (``_bonus``)
-        att = zones.get(ATT[a])
-        if att:
-            for x in att:
-                if face[x]:
-                    if card[x] in changing:
-                        up = True
-                else:
-                    pw += 1
-        if up or mods:
-            m = state.stat(a, "mental")
-        else:  # the printed mental (stat without modifiers)
-            m = db[card[a]]["mental"]
-            if m < 0:
-                m = 0
+        pw, m = power_and_mental(state, a, zones, face, card, db, changing, mods)
         if pw >= m:
             events.append(make_event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
