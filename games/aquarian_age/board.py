@@ -131,6 +131,20 @@ _HELD: dict = {}
 LAST_HELD = [HeldKinds([], {})]
 
 
+def given_by_permanent(i: int, granting, zones: dict, face: list, card: list) -> bool:
+    """Does a face-up permanent under the character ``i`` give it a skill (``granting``:
+    the ids of the cards that give it, ``CardKinds.granting``)? What ``_bonus`` would
+    add it from, asked before a skill not printed on ``i`` is worked out."""
+    if not granting:
+        return False
+    att = zones.get(ATT[i])
+    if att:
+        for a in att:
+            if face[a] and card[a] in granting:
+                return True
+    return False
+
+
 def held_kinds(card: list, db: dict) -> HeldKinds:
     """The :class:`HeldKinds` of a table's card ids ``card`` (``table.card``), the cards
     of ``db``. The list is the table's own: clones share it, nothing changes it once
@@ -333,20 +347,9 @@ class Board:
         mods = self.modifiers
         n = 0
         for i in zones[DOMINION[p]]:
-            if card[i] not in printing and not mods:
-                # not printed, nor given this turn: only a face-up permanent under it that
-                # gives it could (``_bonus``)
-                if not granting:
-                    continue
-                att = zones.get(ATT[i])
-                if not att:
-                    continue
-                for a in att:
-                    if face[a] and card[a] in granting:
-                        break
-                else:
-                    continue
-            n += self.skill(i, key)
+            # not printed, nor given this turn: only a face-up permanent under it that gives it could
+            if card[i] in printing or mods or given_by_permanent(i, granting, zones, face, card):
+                n += self.skill(i, key)
         return n
 
     def draw_bonus(self, p: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.engine.core import make_event
 from tabletop.engine.procedure import AGAIN, DONE
 
-from ..board import ATT, FACTION_STACKS, LAST_KINDS, card_kinds
+from ..board import FACTION_STACKS, LAST_KINDS, card_kinds, given_by_permanent
 from ..carddb import FACTION_NAMES, FACTIONS
 from .attack import start_attack
 from .procedures import PROCS
@@ -79,16 +79,11 @@ def faction_check(state, step, events):
             said = _said(f, name)
         data = kept[f].get(a) or _data(p, f, a)
         events.append(make_event("faction.check", said[0], RULE, data))
-        if card[a] in aggressive or mods:
+        # not printed, nor given this turn: only a face-up permanent under it that gives it could
+        if card[a] in aggressive or mods or given_by_permanent(a, granting, zones, face, card):
             aggr = state.skill(a, "aggressive")
-        else:  # not printed, nor given this turn: only a face-up permanent under it that gives it could
+        else:
             aggr = 0
-            att = zones.get(ATT[a]) if granting else None
-            if att:
-                for x in att:
-                    if face[x] and card[x] in granting:
-                        aggr = state.skill(a, "aggressive")
-                        break
         if aggr:
             events.append(make_event("faction.aggressive", f"{name} is aggressive (▼): before it attacks, fast cards and "
                             "effects may be used", "seed 4.3 ⑤⑥ (fast cards and effects in the faction phase)",

@@ -8,7 +8,7 @@ from tabletop.engine.core import Choice, make_choice, make_event
 from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
-from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds
+from ..board import ATT, DOMINION, FACTION_STACKS, HAND, LAST_KINDS, ONE, card_kinds, given_by_permanent
 from ..carddb import FACTIONS
 from .procedures import PROCS
 from .turn import open_phase
@@ -33,19 +33,9 @@ def charge(state, events):
         if z:
             chars.append(z[-1])
     for iid in chars:
-        if card[iid] not in skills and not mods:
-            # no Charge printed, nor given this turn: only a face-up permanent under it that
-            # gives it could (``_bonus``)
-            if not granting:
-                continue
-            att = zones.get(ATT[iid])
-            if not att:
-                continue
-            for a in att:
-                if face[a] and card[a] in granting:
-                    break
-            else:
-                continue
+        # no Charge printed, nor given this turn: only a face-up permanent under it that gives it could
+        if card[iid] not in skills and not mods and not given_by_permanent(iid, granting, zones, face, card):
+            continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
             got = state.charge_from_deck(p, iid, x, events, "digest A.5.17 Charge")  # each one a power card more
