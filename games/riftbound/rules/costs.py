@@ -407,15 +407,6 @@ class Costs:
                                                  dict(zip(doms, aa)), pool_any))
         return out
 
-    def payment_label(self, plan: dict) -> str:
-        """The button text of a payment, naming the runes: "Pay: exhaust Fury rune, Calm rune;
-        recycle Fury rune"."""
-        t = self.table
-        db = self.card_db
-        text = _PAY[(bool(plan["exhaust"]), bool(plan["recycle"]), bool(plan["pool"]))]
-        return text.format(exhaust=_runes_text([db[t.card[r]]["rune"] for r in plan["exhaust"]]),
-                           recycle=_runes_text([db[t.card[r]]["rune"] for r in plan["recycle"]]), pool=_power_text(plan["pool"]))
-
     def pay(self, p: int, energy: int, power: list, ev: list, plan: dict | None = None) -> None:
         """Pay a total cost: rune Add abilities used during payment (digest 5.4), then spend.
         ``plan`` is one of :meth:`payments` (the player's choice), else the engine's own."""
@@ -558,6 +549,14 @@ class Costs:
         return False
 
 
+def payment_label(card: list, db: dict, plan: dict) -> str:
+    """The button text of a payment, naming the runes (``card``: the table's card id of
+    each card; ``db``: the card data): "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"."""
+    text = _PAY[(bool(plan["exhaust"]), bool(plan["recycle"]), bool(plan["pool"]))]
+    return text.format(exhaust=_runes_text([db[card[r]]["rune"] for r in plan["exhaust"]]),
+                       recycle=_runes_text([db[card[r]]["rune"] for r in plan["recycle"]]), pool=_power_text(plan["pool"]))
+
+
 @PROCS.decision("pay_cost", rule=R_COST)
 class PayCost:
     """How to pay a cost, when the ways differ: which runes to exhaust for energy, which to
@@ -571,12 +570,15 @@ class PayCost:
         a = step.args
         p = a["player"]
         ch = []
+        # the label names the runes: written when the table reads it, from the table's card
+        # ids and the card data (not the state: a label holding it would make the state and its
+        # decision a cycle, left for the collector to walk and free)
+        card, db = state.table.card, state.card_db
         for i, plan in enumerate(a["options"]):
             args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
             if plan["pool"]:
                 args["pool"] = plan["pool"]
-            # the label names the runes: written when the table reads it
-            ch.append(make_choice("pay", args, p, lambda plan=plan: state.payment_label(plan), "default" if i == 0 else ""))
+            ch.append(make_choice("pay", args, p, lambda plan=plan: payment_label(card, db, plan), "default" if i == 0 else ""))
         return Decision([p], "pay_cost", state._pay_prompt(a), ch)
 
     def choose(state, step, choice, events):
