@@ -4,6 +4,7 @@ are one choice; with one payment nobody is asked."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 from games.riftbound import GAME
@@ -49,6 +50,28 @@ def test_the_engines_payment_comes_first_with_the_runes_named_and_gives_the_old_
     events = s.apply(d.choices[0])
     assert [e.kind for e in events][: len(auto_events)] == [e.kind for e in auto_events]
     assert s.view(None)["zones"] == auto.view(None)["zones"]
+
+
+def test_a_payment_decision_and_its_state_are_freed_without_the_collector():
+    # the words of a payment are written when first read; until then, what writes them
+    # must not hold the state, or the state and its pending decision keep each other alive
+    s = _position(["RN-FURY", "RN-FURY", "RN-CALM"], hand=["F-U03"])
+    card = _iid(s, "F-U03", "p0.hand")
+    gc.collect()
+    gc.disable()
+    try:
+        t = s.clone()
+        t.apply(_choice(t, "play", card=card, to="p0.base"))
+        assert t.decision.kind == "pay_cost"  # made by the copy, its words not read
+        del t
+        cyclic = gc.collect()
+    finally:
+        gc.enable()
+    assert cyclic == 0
+    s.apply(_choice(s, "play", card=card, to="p0.base"))
+    # and the words, read later, name the runes
+    assert [c.label for c in s.decision.choices] == ["Pay: exhaust 2 Fury runes; recycle Fury rune",
+                                                     "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"]
 
 
 def test_a_different_payment_leaves_the_runes_it_names():
