@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.engine.checks import Checks
 from tabletop.engine.core import Choice, make_choice
+from tabletop.engine.heap import MEMO
 
 from .carddb import QUICKDRAW_TARGET, TARGET_LOCS
 from .rules.costs import affords
@@ -25,7 +26,7 @@ _CHOICES: dict = {}
 
 
 def _remember(key: tuple, choice: Choice) -> Choice:
-    if len(_CHOICES) > 50_000:
+    if len(_CHOICES) > MEMO:
         _CHOICES.clear()
     _CHOICES[key] = choice
     return choice

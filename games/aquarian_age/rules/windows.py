@@ -30,6 +30,7 @@ only legal choice is to pass is not asked."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
+from tabletop.engine.heap import MEMO
 from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
@@ -100,7 +101,7 @@ _MADE: dict = {}
 
 
 def _keep(key, names: tuple, choice: Choice) -> Choice:
-    if len(_MADE) > 20_000:
+    if len(_MADE) > MEMO:
         _MADE.clear()
     _MADE[key] = (names, choice)
     return choice

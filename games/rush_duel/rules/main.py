@@ -4,6 +4,7 @@ change battle positions, go to the Battle Phase or end the turn."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, Decision, make_event, make_choice
+from tabletop.engine.heap import MEMO
 
 from tabletop.engine.procedure import AGAIN, DONE
 
@@ -109,7 +110,7 @@ class MainPhaseRules:
         card, zones, face = t.card, t.zones, t.face
         memo = self.memo
         made, hint, plain = memo.made, memo.hint, memo.plain
-        if len(made) > 50_000:  # bounded: long self-play meets many determinized cards
+        if len(made) > MEMO:  # bounded: a later game's choices are other keys (heap.MEMO)
             made.clear()
         m_row, s_row, f_row = zones[mz], zones[sz], zones[fz]
         # an advance summon may also go where one of its tributes stands (seed 3.2.1.1)
