@@ -46,7 +46,7 @@ def made_for(state) -> Made:
     techs = state.card_db.techs
     m = _BY_TABLE.get(id(cards))
     if m is None or m.cards is not cards or m.techs is not techs or m.snapshot != cards:
-        if len(_BY_TABLE) > 256:
+        if len(_BY_TABLE) > 32:  # a game's tables, a search's worlds: older ones are not met again
             _BY_TABLE.clear()
         m = _BY_TABLE[id(cards)] = Made(cards, techs)
     state.made_memo = m
