@@ -550,8 +550,7 @@ class Costs:
 
 
 def payment_label(card: list, db: dict, plan: dict) -> str:
-    """The button text of a payment, naming the runes (``card``: the table's card id of
-    each card; ``db``: the card data): "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"."""
+    """A payment's button text, naming the runes (``card``: the table's card ids): "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"."""
     text = _PAY[(bool(plan["exhaust"]), bool(plan["recycle"]), bool(plan["pool"]))]
     return text.format(exhaust=_runes_text([db[card[r]]["rune"] for r in plan["exhaust"]]),
                        recycle=_runes_text([db[card[r]]["rune"] for r in plan["recycle"]]), pool=_power_text(plan["pool"]))
@@ -570,10 +569,8 @@ class PayCost:
         a = step.args
         p = a["player"]
         ch = []
-        # the label names the runes: written when the table reads it, from the table's card
-        # ids and the card data (not the state: a label holding it would make the state and its
-        # decision a cycle, left for the collector to walk and free)
-        card, db = state.table.card, state.card_db
+        # the label names the runes, written when the table reads it from the card ids and data
+        card, db = state.table.card, state.card_db  # (not the state: it and its decision would be a cycle)
         for i, plan in enumerate(a["options"]):
             args = {"exhaust": plan["exhaust"], "recycle": plan["recycle"]}
             if plan["pool"]:
