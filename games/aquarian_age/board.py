@@ -133,10 +133,9 @@ LAST_HELD = [HeldKinds([], {})]
 
 def given_by_permanent(i: int, granting, zones: dict, face: list, card: list) -> bool:
     """Does a face-up permanent under the character ``i`` give it a skill (``granting``:
-    the ids of the cards that give it, ``CardKinds.granting``)? What ``_bonus`` would
-    add it from, asked before a skill not printed on ``i`` is worked out."""
-    if not granting:
-        return False
+    the ids of the cards that give it, ``CardKinds.granting``; the callers ask only when
+    some card does)? What ``_bonus`` would add it from, asked before a skill not printed
+    on ``i`` is worked out."""
     att = zones.get(ATT[i])
     if att:
         for a in att:
@@ -348,7 +347,7 @@ class Board:
         n = 0
         for i in zones[DOMINION[p]]:
             # not printed, nor given this turn: only a face-up permanent under it that gives it could
-            if card[i] in printing or mods or given_by_permanent(i, granting, zones, face, card):
+            if card[i] in printing or mods or granting and given_by_permanent(i, granting, zones, face, card):
                 n += self.skill(i, key)
         return n
 

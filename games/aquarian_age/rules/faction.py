@@ -80,7 +80,7 @@ def faction_check(state, step, events):
         data = kept[f].get(a) or _data(p, f, a)
         events.append(make_event("faction.check", said[0], RULE, data))
         # not printed, nor given this turn: only a face-up permanent under it that gives it could
-        if card[a] in aggressive or mods or given_by_permanent(a, granting, zones, face, card):
+        if card[a] in aggressive or mods or granting and given_by_permanent(a, granting, zones, face, card):
             aggr = state.skill(a, "aggressive")
         else:
             aggr = 0

@@ -34,7 +34,7 @@ def charge(state, events):
             chars.append(z[-1])
     for iid in chars:
         # no Charge printed, nor given this turn: only a face-up permanent under it that gives it could
-        if card[iid] not in skills and not mods and not given_by_permanent(iid, granting, zones, face, card):
+        if not (card[iid] in skills or mods or granting and given_by_permanent(iid, granting, zones, face, card)):
             continue
         x = state.skill(iid, "charge")
         if x and state.on_field(iid):
@@ -51,6 +51,7 @@ def power_hosts(state, p: int) -> list[int]:
     table = state.table
     zones, face, card, db = table.zones, table.face, table.card, state.db
     changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
+    stat = state.stat
     out = []
     mods = state.modifiers
     chars = list(zones[DOMINION[p]])  # state.characters(p), without its call: dominated, then actives
@@ -58,30 +59,41 @@ def power_hosts(state, p: int) -> list[int]:
         z = zones[k]
         if z:
             chars.append(z[-1])
-    for i in chars:
-        n, m = power_and_mental(state, i, zones, face, card, db, changing, mods)
-        if n < m:
+    for i in chars:  # power_and_mental for each, written out: this runs at every power card decision
+        att = zones.get(ATT[i])
+        n = 0  # its power cards (face down under it)
+        up = False  # a face-up permanent under it that changes mental (``_bonus``)
+        if att:
+            for a in att:
+                if face[a]:
+                    if card[a] in changing:
+                        up = True
+                else:
+                    n += 1
+        if up or mods:
+            if n < stat(i, "mental"):
+                out.append(i)
+        elif n < db[card[i]]["mental"]:  # the printed mental (stat without modifiers)
             out.append(i)
     return out
 
 
-def power_and_mental(state, i: int, zones, face, card, db, changing, mods) -> tuple[int, int]:
+def power_and_mental(state, i: int) -> tuple[int, int]:
     """The character ``i``'s power cards (the face-down cards under it) and its
     mental (seed 4.4): the printed one unless a face-up permanent under it
-    changes mental (``changing``: those cards' ids) or this turn's effects
-    (``mods``) may; the table's lists and the card kinds are the caller's,
-    read once for all its characters."""
-    att = zones.get(ATT[i])
+    changes mental or this turn's effects may (then ``stat``)."""
+    table = state.table
+    face, card, db = table.face, table.card, state.db
+    changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
     n = 0
     up = False  # a face-up permanent under it that changes mental (``_bonus``)
-    if att:
-        for a in att:
-            if face[a]:
-                if card[a] in changing:
-                    up = True
-            else:
-                n += 1
-    if up or mods:
+    for a in table.zones.get(ATT[i], ()):
+        if face[a]:
+            if card[a] in changing:
+                up = True
+        else:
+            n += 1
+    if up or state.modifiers:
         return n, state.stat(i, "mental")
     m = db[card[i]]["mental"]  # the printed mental (stat without modifiers)
     return n, m if m > 0 else 0
@@ -159,9 +171,7 @@ class PowerCardPhase:
         c = db[card[t]]
         name = c["name"]
         events.append(state.move(h, ATT[t], face=0, caption=f"A power card goes under {name}", rule="seed 4.4"))
-        changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
-        # its power cards (the one placed among them) and its mental
-        pw, m = power_and_mental(state, t, table.zones, table.face, card, db, changing, state.modifiers)
+        pw, m = power_and_mental(state, t)  # its power cards (the one placed among them) and its mental
         events.append(make_event("power.place", f"{name} has {pw}/{m} power cards",
                         "seed 4.4", {"card": t, "power": pw}))
         # the next decision offers the hosts the one this choice is from did (state.decision),
@@ -182,15 +192,13 @@ def domination(state, events):
     each faction moves per turn (seed 4.4)."""
     p = state.active
     table = state.table
-    zones, db, card, face = table.zones, state.db, table.card, table.face
-    changing = (LAST_KINDS[1] if LAST_KINDS[0] is db else card_kinds(db)).changing.get("mental", ())
-    mods = state.modifiers
+    zones, db, card = table.zones, state.db, table.card
     for f, key in zip(FACTIONS, FACTION_STACKS[p]):
         z = zones[key]
         if not z:
             continue
         a = z[-1]  # the faction's active character
-        pw, m = power_and_mental(state, a, zones, face, card, db, changing, mods)
+        pw, m = power_and_mental(state, a)
         if pw >= m:
             events.append(make_event("power.check", f"{db[card[a]]['name']}: {pw} power card(s) reach mental {m}", "seed 4.4",
                             {"card": a, "faction": f, "power": pw, "mental": m}))
