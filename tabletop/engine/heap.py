@@ -30,8 +30,8 @@ YOUNG = 20_000
 #: choices are other keys. A memo that grows for hundreds of games is what sets the
 #: collector walking (each of its entries is an object it tracks) and what falls out of
 #: the processor's caches: allowed 50,000 entries, Rush Duel's ran the collector 20
-#: times in 400 random games and took 1.7% more instructions than with 2,000
-#: (docs/PERFORMANCE.md), and the searches of the computer players lose nothing.
+#: times in 400 random games, and its games took 3.7% more instructions than with
+#: 2,000 (docs/PERFORMANCE.md); the searches of the computer players lose nothing.
 MEMO = 2_000
 
 

@@ -550,7 +550,8 @@ class Costs:
 
 
 def payment_label(card: list, db: dict, plan: dict) -> str:
-    """A payment's button text, naming the runes (``card``: the table's card ids): "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"."""
+    """A payment's button text, naming the runes (``card``: the table's card ids):
+    "Pay: exhaust Fury rune, Calm rune; recycle Fury rune"."""
     text = _PAY[(bool(plan["exhaust"]), bool(plan["recycle"]), bool(plan["pool"]))]
     return text.format(exhaust=_runes_text([db[card[r]]["rune"] for r in plan["exhaust"]]),
                        recycle=_runes_text([db[card[r]]["rune"] for r in plan["recycle"]]), pool=_power_text(plan["pool"]))
