@@ -28,11 +28,13 @@ YOUNG = 20_000
 #: make a choice once and list the same object decision after decision (keyed by the
 #: card instance and what its words name), which pays within a game; a later game's
 #: choices are other keys. A memo that grows for hundreds of games is what sets the
-#: collector walking (each of its entries is an object it tracks) and what falls out of
-#: the processor's caches: allowed 50,000 entries, Rush Duel's ran the collector 20
-#: times in 400 random games, and its games took 3.7% more instructions than with
-#: 2,000 (docs/PERFORMANCE.md); the searches of the computer players lose nothing.
-MEMO = 2_000
+#: collector walking (each of its entries is an object it tracks), and one that spans
+#: several games is what falls out of the processor's second-level cache: Rush Duel
+#: makes about 300 entries a game, and allowed 2,000 its random games missed that cache
+#: 66 times a decision, allowed 300 19 times (the base engine: 10), and ran 4% faster
+#: for it, for 0.2% more instructions (docs/PERFORMANCE.md). The other games and the
+#: searches of the computer players neither gain nor lose.
+MEMO = 300
 
 
 def keep() -> None:
