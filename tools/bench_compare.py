@@ -72,6 +72,11 @@ def compare(base_python: str, games: list[str], rounds: int, seconds: float, bas
             b = statistics.median(x[key] for x in results[g]["base"])
             h = statistics.median(x[key] for x in results[g]["head"])
             row[key] = {"base": b, "head": h, "ratio": h / b if b else float("nan")}
+        # each round ran the two back to back: the spread of the rounds' own ratios
+        # shows how far the machine moved the figure (the median ratio above is the figure)
+        pairs = [h["decisions_per_second"] / b["decisions_per_second"]
+                 for b, h in zip(results[g]["base"], results[g]["head"]) if b["decisions_per_second"]]
+        row["decisions_per_second"]["rounds"] = (min(pairs), max(pairs)) if pairs else (float("nan"),) * 2
         table[g] = row
     return table
 
@@ -79,13 +84,15 @@ def compare(base_python: str, games: list[str], rounds: int, seconds: float, bas
 def markdown(table: dict, base: str, head: str, rounds: int, seconds: float) -> str:
     lines = [f"Base `{base}` against this tree (`{head}`), {rounds} interleaved rounds of "
              f"`tabletop bench GAME --json --seconds {seconds:g}` each; medians. "
-             "Ratio is this tree over the base: above 1 is faster for decisions/s, below 1 is faster for clone µs.",
+             "Ratio is this tree over the base: above 1 is faster for decisions/s, below 1 is faster for clone µs; "
+             "the rounds' ratios are those of each round's two runs, lowest and highest.",
              "",
-             "| game | decisions/s base | decisions/s now | ratio | clone µs base | clone µs now | ratio |",
-             "|---|---|---|---|---|---|---|"]
+             "| game | decisions/s base | decisions/s now | ratio | rounds' ratios | clone µs base | clone µs now | ratio |",
+             "|---|---|---|---|---|---|---|---|"]
     for g, row in table.items():
         d, c = row["decisions_per_second"], row["clone_us"]
-        lines.append(f"| {g} | {d['base']:,.0f} | {d['head']:,.0f} | {d['ratio']:.2f} | "
+        low, high = d["rounds"]
+        lines.append(f"| {g} | {d['base']:,.0f} | {d['head']:,.0f} | {d['ratio']:.2f} | {low:.2f}–{high:.2f} | "
                      f"{c['base']:.2f} | {c['head']:.2f} | {c['ratio']:.2f} |")
     return "\n".join(lines)
 
