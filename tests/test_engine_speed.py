@@ -275,3 +275,23 @@ def test_the_choice_memos_stay_within_their_bound():
         seen = max(seen, len(legality._CHOICES))
         assert len(legality._CHOICES) <= heap.MEMO + 1
     assert seen > heap.MEMO // 2  # the games did fill it: the bound was met, not missed
+
+
+def test_the_small_choice_memos_stay_within_their_bound():
+    # Aquarian Age's memos and Lumen Condenser's (per kind of choice) make a few dozen
+    # entries a game and are emptied past heap.MEMO_FEW, so they hold a few games' choices
+    from tabletop import bench
+    from tabletop.engine import heap
+    from games.aquarian_age.rules import main as aa_main
+    from games.lumen_condenser.rules import made as lc_made
+
+    for game_id, sizes in (("aquarian_age", lambda: [len(aa_main._MADE)]),
+                           ("lumen_condenser", lambda: [len(m) for m in lc_made._ACROSS.values()])):
+        game = get_game(game_id)
+        seen = 0
+        for seed in range(1, 12):
+            bench._random_game(game, seed)
+            now = sizes()
+            seen = max([seen] + now)
+            assert max(now) <= heap.MEMO_FEW + 1, game_id
+        assert seen > heap.MEMO_FEW // 2, game_id  # the games did fill them: the bound was met, not missed

@@ -36,6 +36,13 @@ YOUNG = 20_000
 #: searches of the computer players neither gain nor lose.
 MEMO = 300
 
+#: the bound of a memo whose game makes a few dozen entries a game (Lumen Condenser's,
+#: each kind of choice about 15; Aquarian Age's, about 12 and 4): a few games' worth, as
+#: MEMO is for Rush Duel. Allowed 300, such a memo held the choices of 20 and more games;
+#: allowed 50, Lumen Condenser's random games missed the second-level cache 26 times a
+#: decision rather than 30, for the same instructions (docs/PERFORMANCE.md).
+MEMO_FEW = 50
+
 
 def keep() -> None:
     """Leave everything alive now (the card data just read, the modules) out of

@@ -5,7 +5,7 @@ paying costs in power cards and resolving what was played."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_choice, make_event
-from tabletop.engine.heap import MEMO
+from tabletop.engine.heap import MEMO_FEW
 from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
@@ -33,7 +33,7 @@ _ATTACKS: tuple = ({}, {})  # [player][iid] -> (card id, opponent's name, choice
 
 
 def _made(key, kind: str, args: dict, p: int, label: str) -> Choice:
-    if len(_MADE) > MEMO:
+    if len(_MADE) > MEMO_FEW:
         _MADE.clear()
     c = _MADE[key] = make_choice(kind, args, p, label)
     return c

@@ -30,7 +30,7 @@ only legal choice is to pass is not asked."""
 from __future__ import annotations
 
 from tabletop.engine.core import Choice, make_event
-from tabletop.engine.heap import MEMO
+from tabletop.engine.heap import MEMO_FEW
 from tabletop.engine.kitstate import OnePlayerDecision
 from tabletop.engine.procedure import AGAIN, DONE, WAIT
 
@@ -101,7 +101,7 @@ _MADE: dict = {}
 
 
 def _keep(key, names: tuple, choice: Choice) -> Choice:
-    if len(_MADE) > MEMO:
+    if len(_MADE) > MEMO_FEW:
         _MADE.clear()
     _MADE[key] = (names, choice)
     return choice

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tabletop.engine.heap import MEMO
+from tabletop.engine.heap import MEMO_FEW
 
 _BY_TABLE: dict[int, "Made"] = {}   # id of a card list -> its lists (the Made keeps the list alive)
 _ACROSS: dict = {}                   # kind key -> {(iid, tech): choice}
@@ -70,7 +70,7 @@ def fill(m: Made, lst: list, key, i: int, make: Callable):
         across = _ACROSS[key] = {}
     c = across.get((i, t))
     if c is None:
-        if len(across) > MEMO:
+        if len(across) > MEMO_FEW:
             across.clear()
         c = across[(i, t)] = make(i, t)
     lst[i] = c
