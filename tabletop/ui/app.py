@@ -8,6 +8,7 @@ Entry points used by ``tabletop.cli``: :func:`run_app` and :func:`screenshot`.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -33,6 +34,8 @@ FPS, IDLE_FPS = 60, 30
 SETTLE_S = 1.5      # after input the widgets still change by themselves (hover fades, tool tips)
 SPARE_S = 0.0025    # a frame starts work ahead (Scene.spare) only this soon after it began
 SPARE_IDLE_S = 0.012  # ... or this soon on a still screen (no frame to keep smooth; input waits at most this)
+#: how long a thread holds the interpreter while another asks for it (sys.setswitchinterval)
+SWITCH_S = 0.001
 QUIET_WAKE_S = 1.0  # a sleeping window still looks around once a second (draws only if something moved)
 BLINK_S = 0.25      # a text field with the focus: its cursor blinks
 POLL_S = 0.02      # a sleeping window looks at its input this often (well inside the 50 ms input budget)
@@ -122,6 +125,11 @@ class App:
         # itself, and an accelerated framebuffer made SDL start OpenGL (half a
         # second or more before the first frame, and slower frames in software GL)
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        # the computer thinks on a worker thread, which holds the interpreter until it is
+        # asked to let go: each time the drawing thread asks (it does many times a frame),
+        # it waits up to this interval. Python's 5 ms made a frame drawn while the computer
+        # thinks take three to five times its own work; 1 ms keeps it within the budget
+        sys.setswitchinterval(SWITCH_S)
         pygame.init()
         gfx.reset_caches()
         from .scenes import MenuBackground

@@ -251,3 +251,20 @@ def test_computer_strength_setting_picks_the_agent():
     assert Settings(computer="greedy").fixed().computer == "easy"
     assert Settings(computer="expert").fixed().computer == "normal"
     assert Settings(think_ms="soon").fixed().think_ms == 1000 and Settings(think_ms=777).fixed().think_ms == 1000
+
+
+def test_the_window_takes_the_interpreter_back_soon_while_the_computer_thinks():
+    # the computer's search holds the interpreter on its worker thread; the drawing
+    # thread asks for it back many times a frame and waits up to the switch interval each
+    # time: the app keeps that interval at 1 ms rather than Python's 5 ms
+    import sys
+
+    from tabletop.ui import app as app_module
+
+    sys.setswitchinterval(0.005)
+    try:
+        make_app()
+        assert sys.getswitchinterval() == pytest.approx(app_module.SWITCH_S)
+        assert app_module.SWITCH_S <= 0.001
+    finally:
+        sys.setswitchinterval(0.005)
