@@ -31,7 +31,7 @@ YOUNG = 20_000
 #: collector walking (each of its entries is an object it tracks), and one that spans
 #: several games is what falls out of the processor's second-level cache: Rush Duel
 #: makes about 300 entries a game, and allowed 2,000 its random games missed that cache
-#: 66 times a decision, allowed 300 19 times (the base engine: 10), and ran 4% faster
+#: 66 times a decision, allowed 300 19 times (before the speed work: 10), and ran 4% faster
 #: for it, for 0.2% more instructions (docs/PERFORMANCE.md). The other games and the
 #: searches of the computer players neither gain nor lose.
 MEMO = 300
