@@ -261,37 +261,33 @@ def test_random_play_leaves_nothing_for_the_collector(game_id):
     assert cyclic == 0
 
 
-def test_the_choice_memos_stay_within_their_bound():
-    # a memo of choices made once is emptied past heap.MEMO entries, so that hundreds of
-    # games do not grow it (its entries would be the collector's to walk)
-    from tabletop import bench
-    from tabletop.engine import heap
-    from games.riftbound import legality
-
-    game = get_game("riftbound")
-    seen = 0
-    for seed in range(1, 40):
-        bench._random_game(game, seed)
-        seen = max(seen, len(legality._CHOICES))
-        assert len(legality._CHOICES) <= heap.MEMO + 1
-    assert seen > heap.MEMO // 2  # the games did fill it: the bound was met, not missed
-
-
-def test_the_small_choice_memos_stay_within_their_bound():
-    # Aquarian Age's memos and Lumen Condenser's (per kind of choice) make a few dozen
-    # entries a game and are emptied past heap.MEMO_FEW, so they hold a few games' choices
-    from tabletop import bench
-    from tabletop.engine import heap
-    from games.aquarian_age.rules import main as aa_main
+def _memo_sizes(game_id: str) -> list[int]:
+    """The sizes of ``game_id``'s memos of choices made once."""
+    if game_id == "riftbound":
+        from games.riftbound import legality
+        return [len(legality._CHOICES)]
+    if game_id == "aquarian_age":
+        from games.aquarian_age.rules import main as aa_main
+        return [len(aa_main._MADE)]
     from games.lumen_condenser.rules import made as lc_made
+    return [len(m) for m in lc_made._ACROSS.values()]
 
-    for game_id, sizes in (("aquarian_age", lambda: [len(aa_main._MADE)]),
-                           ("lumen_condenser", lambda: [len(m) for m in lc_made._ACROSS.values()])):
-        game = get_game(game_id)
-        seen = 0
-        for seed in range(1, 12):
-            bench._random_game(game, seed)
-            now = sizes()
-            seen = max([seen] + now)
-            assert max(now) <= heap.MEMO_FEW + 1, game_id
-        assert seen > heap.MEMO_FEW // 2, game_id  # the games did fill them: the bound was met, not missed
+
+@pytest.mark.parametrize("game_id, bound, games", [("riftbound", "MEMO", 39), ("aquarian_age", "MEMO_FEW", 11),
+                                                   ("lumen_condenser", "MEMO_FEW", 11)])
+def test_the_choice_memos_stay_within_their_bound(game_id, bound, games):
+    # a memo of choices made once is emptied past its bound (heap.MEMO; heap.MEMO_FEW for
+    # one that takes a few dozen entries a game), so that hundreds of games do not grow it
+    # (its entries would be the collector's to walk) and it holds a few games' choices
+    from tabletop import bench
+    from tabletop.engine import heap
+
+    limit = getattr(heap, bound)
+    game = get_game(game_id)
+    seen = 0
+    for seed in range(1, games + 1):
+        bench._random_game(game, seed)
+        now = _memo_sizes(game_id)
+        seen = max([seen] + now)
+        assert max(now) <= limit + 1
+    assert seen > limit // 2  # the games did fill it: the bound was met, not missed
