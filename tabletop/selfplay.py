@@ -7,6 +7,7 @@ import traceback
 from pathlib import Path
 
 from .ai.agents import make_agent
+from .engine.choiceid import resign_order_violations
 from .engine.core import Game, State
 from .engine.rng import PCG32
 from .saves import Match
@@ -87,8 +88,9 @@ def play_one(game: Game, agent_names: list[str], seed: int, check: bool = True, 
                 v = state.invariant_violations()
                 if state.decision is None and state.winner is None:
                     v = v + ["no decision is pending but the game has no result"]
-                if state.decision is not None and not state.decision.choices:
-                    v = v + ["a decision with no legal choice"]
+                if state.decision is not None:
+                    v = v + (resign_order_violations(state.decision) if state.decision.choices
+                             else ["a decision with no legal choice"])
                 if state.turn > game.turn_cap:
                     v = v + [f"turn cap {game.turn_cap} reached"]
                 if v:

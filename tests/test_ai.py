@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.ai.agents import AGENTS, RandomAgent, make_agent
+from tabletop.ai.agents import AGENTS, RandomAgent, make_agent, obvious_choice, playing_choices
 from tabletop.ai.expert import ExpertAgent
+from tabletop.engine.choiceid import resign_order_violations
+from tabletop.engine.core import Choice, Decision
 from tabletop.saves import Match
 from tabletop.selfplay import selfplay_setup
 
@@ -164,3 +166,19 @@ def test_ucb_allocation_also_finds_the_win():
     t = s.clone()
     t.apply(c)
     assert any(x.kind == "direct_attack" for x in t.decision.choices_for(0)), (c, agent.last_stats)
+
+
+def test_the_players_leave_resigning_aside_and_the_engine_keeps_it_last():
+    """A resign choice comes after its player's other choices (the engine contract
+    the agents' playing_choices relies on); the check names a decision that breaks it."""
+    play = Choice("end_turn", {}, 0, "End the turn", role="end")
+    other = Choice("end_turn", {}, 1, "End the turn", role="end")
+    resign = Choice("concede", {}, 0, "Concede", role="resign")
+    assert playing_choices([play, resign]) == [play]
+    assert playing_choices([resign]) == [resign]
+    assert obvious_choice([play, resign]) == (play, "forced")
+    assert resign_order_violations(Decision([0], "main", "", [play, resign])) == []
+    assert resign_order_violations(Decision([0, 1], "pick", "", [play, resign, other])) == []
+    assert resign_order_violations(Decision([0], "main", "", [resign, play])) == [
+        "decision main: the resign choice of player 1 is not their last choice"]
+    assert resign_order_violations(Decision([0], "main", "", [play, resign, resign]))

@@ -1,6 +1,7 @@
 """The engine contract, checked on every installed game.
 
-- random legal choice sequences keep every invariant, and clone,
+- random legal choice sequences keep every invariant (a resign choice comes
+  last among its player's choices), and clone,
   to_data/from_data and replay all give the same digest (hypothesis);
 - view(p) never contains the identity of a card p may not see;
 - a save round-trips through the file.
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.engine.choiceid import resign_order_violations
 from tabletop.engine.registry import all_games
 from tabletop.saves import Match, load_match
 from tabletop.selfplay import selfplay_setup
@@ -30,6 +32,7 @@ def _play(game, seed: int, picks: list[int]):
         p = d.players[0]
         options = d.choices_for(p)
         assert options, f"decision {d.kind} offers player {p} nothing"
+        assert not resign_order_violations(d)
         match.apply(options[k % len(options)])
         v = match.state.invariant_violations()
         assert not v, v

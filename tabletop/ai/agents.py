@@ -45,7 +45,7 @@ class Agent:
         if here is None:
             here = self.seen[key] = {}
         self._here = here
-        playing = [c for c in choices if c.role != "resign"]
+        playing = playing_choices(choices)
         if sum(here.values()) < self.REPEATS or len(playing) <= 1:
             return choices
         least = min(here.get(c.label, 0) for c in playing)
@@ -87,9 +87,13 @@ def position_key(s: State, player: int, choices: list[Choice] | None = None) -> 
 
 def playing_choices(choices):
     """The choices that do not resign (role "resign"); all of them when
-    resigning is the only thing left."""
-    playing = [c for c in choices if c.role != "resign"]
-    return playing or choices
+    resigning is the only thing left. ``choices`` are one player's, in the
+    decision's order: a player's resign choice comes after all their others
+    (the engine contract, ``choiceid.resign_order_violations``), so only the last
+    is looked at (rollouts ask this at every step)."""
+    if len(choices) > 1 and choices[-1].role == "resign":
+        return choices[:-1]
+    return choices
 
 
 def default_choice(choices):
@@ -107,9 +111,9 @@ def obvious_choice(choices):
     not resign (``why`` "forced") or the engine's own answer (role "default",
     ``why`` "default"); ``(None, None)`` otherwise. The searching agents take
     such a choice at once."""
-    playing = [c for c in choices if c.role != "resign"]
+    playing = playing_choices(choices)
     if len(playing) <= 1:
-        return (playing or choices)[0], "forced"
+        return playing[0], "forced"
     default = default_choice(playing)
     if default is not None:
         return default, "default"
@@ -151,7 +155,7 @@ class SearchingAgent:
         if obvious is not None:
             self.last_stats = {why: True}
             return obvious, []
-        return None, [c for c in choices if c.role != "resign"]
+        return None, playing_choices(choices)
 
     @classmethod
     def with_think_ms(cls, seed: int, think_ms: float, clock: str = "wall"):

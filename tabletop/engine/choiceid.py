@@ -10,7 +10,7 @@ from typing import Any
 ROLES = (
     "pass",        # give up the chance to act now (pass priority, no response, skip)
     "end",         # end the phase or the turn
-    "resign",      # concede the game
+    "resign",      # concede the game (at most one per player, after their others: resign_order_violations)
     "group_add",   # add a card to a group being built (Riftbound units moving together)
     "group_done",  # finish building the group
     "timeout",     # what happens when a timed player's time runs out
@@ -52,3 +52,16 @@ def _id_shape(kind: str, args: dict) -> tuple:
     if len(_ID_SHAPES) < 4096:  # kinds and key sets are few; never grow without bound
         _ID_SHAPES[(kind, *args)] = shape
     return shape
+
+
+def resign_order_violations(d) -> list[str]:
+    """Where the decision ``d`` breaks the order of resign choices (role "resign") the
+    computer players rely on (``ai.agents.playing_choices``): each deciding
+    player lists at most one, after all their other choices."""
+    out = []
+    for p in d.players:
+        mine = d.choices_for(p)
+        at = [k for k, c in enumerate(mine) if c.role == "resign"]
+        if len(at) > 1 or (at and at[0] != len(mine) - 1):
+            out.append(f"decision {d.kind}: the resign choice of player {p + 1} is not their last choice")
+    return out

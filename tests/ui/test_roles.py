@@ -64,11 +64,12 @@ def test_confirmation_for_ending_while_moves_remain_and_always_for_resigning():
 def test_undo_and_the_random_agent_leave_resigning_aside():
     flag = Choice("white_flag", {}, 0, role="resign")
     strike = Choice("strike", {"card": 1}, 0)
-    assert not real_decision(_Fixed([flag, strike]), 0)
-    assert real_decision(_Fixed([flag, strike, Choice("fin", {}, 0, role="end")]), 0)
-    assert playing_choices([flag, strike]) == [strike] and playing_choices([flag]) == [flag]
+    # a player's resign choice comes after their others (the engine contract)
+    assert not real_decision(_Fixed([strike, flag]), 0)
+    assert real_decision(_Fixed([strike, Choice("fin", {}, 0, role="end"), flag]), 0)
+    assert playing_choices([strike, flag]) == [strike] and playing_choices([flag]) == [flag]
     agent = RandomAgent(5)
-    assert all(agent.choose(_Fixed([flag, strike, Choice("surrender", {}, 0)]), 0) != flag for _ in range(40))
+    assert all(agent.choose(_Fixed([strike, Choice("surrender", {}, 0), flag]), 0) != flag for _ in range(40))
 
 
 def test_the_engines_own_answer_is_the_gold_button():
