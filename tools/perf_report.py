@@ -8,6 +8,11 @@ self-play decisions/s, ms per game, clone time, save-load time) and
 then ``tabletop bench --ui --load tools/ui_bench/rush_duel.toml --json`` (frame time) and the start-up time to the
 main menu (a fresh interpreter, wall clock, best of three). Every command runs
 in its own process, one after another, on one core's worth of work.
+
+It rewrites only its own part of docs/PERFORMANCE.md, between the
+``perf-report`` markers at the top; the notes below them and the sections
+other tools write (``bench_compare.py``, ``bench_instructions.py``,
+``realwindow_perf.py``, each between its own markers) are kept as they are.
 """
 
 from __future__ import annotations
@@ -36,6 +41,20 @@ from tabletop.ui.scenes import MenuScene
 app = App(); app.reset_to(MenuScene(app)); app.step([])
 print(time.perf_counter() - t0)
 """
+
+
+#: the part of docs/PERFORMANCE.md this script writes; the rest of the file (the notes,
+#: and the sections other tools write between their own markers) is kept as it is
+BEGIN, END = "<!-- perf-report:begin -->", "<!-- perf-report:end -->"
+
+
+def put_report(doc: str, report: str) -> str:
+    """``doc`` with the text between its report markers replaced by ``report``; a
+    document without them gets the report first, everything it held kept below it."""
+    block = f"{BEGIN}\n{report}\n{END}"
+    if BEGIN in doc and END in doc:
+        return doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
+    return block + "\n" + ("\n" + doc if doc else "")
 
 
 def run_json(args: list[str]) -> dict:
@@ -74,7 +93,8 @@ def main() -> int:
         f"Measured {dt.date.today().isoformat()} on this project's machine ({os.cpu_count()} cores, "
         f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}), "
         "no display (SDL dummy driver), each command alone in its own process.",
-        "Regenerate everything below with:",
+        "The figures of this part, up to the table's, are regenerated with the command below;",
+        "it leaves the rest of this file as it is (each section after them names its own command):",
         "",
         "    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python tools/perf_report.py",
         "",
@@ -124,31 +144,10 @@ def main() -> int:
         f"| longest frame | {ui['frame_ms_max']} ms | |",
         f"| longest frame while the computer thinks | {ui['max_frame_ms_while_computer_thinks']} ms | <= 50 ms |",
         f"| start-up to the main menu (fresh interpreter, best of 3) | {start:.2f} s | <= 1.5 s |",
-        "",
     ]
-    # the side-by-side comparison written by tools/bench_compare.py --write is kept,
-    # and so is the "Computer opponents" section (its games take hours: measured
-    # by the commands it lists, not by this script)
     out = Path(args.out)
     old = out.read_text(encoding="utf-8") if out.exists() else ""
-    ai_begin, ai_end = "<!-- computer-opponents:begin -->", "<!-- computer-opponents:end -->"
-    if ai_begin in old and ai_end in old:
-        lines += [old[old.index(ai_begin):old.index(ai_end) + len(ai_end)], ""]
-    begin, end = "<!-- bench-compare:begin -->", "<!-- bench-compare:end -->"
-    if begin in old and end in old:
-        lines += ["## Against the previous main", "",
-                  old[old.index(begin):old.index(end) + len(end)], ""]
-    # and the instruction counts written by tools/bench_instructions.py --write
-    begin, end = "<!-- bench-instructions:begin -->", "<!-- bench-instructions:end -->"
-    if begin in old and end in old:
-        lines += ["## Instructions against the previous main", "",
-                  old[old.index(begin):old.index(end) + len(end)], ""]
-    # and so are the real-window figures written by tools/realwindow_perf.py --write
-    begin, end = "<!-- realwindow:begin -->", "<!-- realwindow:end -->"
-    if begin in old and end in old:
-        lines += ["## In a real window", "",
-                  old[old.index(begin):old.index(end) + len(end)], ""]
-    out.write_text("\n".join(lines), encoding="utf-8")
+    out.write_text(put_report(old, "\n".join(lines)), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 
