@@ -3,21 +3,15 @@ notes and the sections other tools write stay as they are."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from toolhelp import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("perf_report_tool", ROOT / "tools" / "perf_report.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_report_replaces_its_part_and_keeps_the_rest():
-    tool = _tool()
+    tool = load_tool("perf_report")
     doc = (f"{tool.BEGIN}\n# Performance\n\nold figures\n{tool.END}\n\nA note on the table.\n\n"
            "## Against the previous main\n\n<!-- bench-compare:begin -->\nratios\n<!-- bench-compare:end -->\n")
     new = tool.put_report(doc, "# Performance\n\nnew figures")
@@ -28,7 +22,7 @@ def test_the_report_replaces_its_part_and_keeps_the_rest():
 
 
 def test_the_performance_document_opens_with_the_report_part():
-    tool = _tool()
+    tool = load_tool("perf_report")
     doc = (ROOT / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
     assert doc.startswith(f"{tool.BEGIN}\n# Performance\n")
     assert doc.count(tool.BEGIN) == 1 and doc.count(tool.END) == 1

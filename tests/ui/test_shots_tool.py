@@ -3,7 +3,6 @@ any game (here the test game) with nothing about a game in the script."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pygame
@@ -12,18 +11,13 @@ from tabletop.engine import tomlio
 from tabletop.engine.registry import all_games
 from tabletop.ui.scenes import list_lessons
 
+from toolhelp import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("shots_tool", ROOT / "tools" / "shots.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_every_shot_names_an_installed_game_a_known_flow_and_known_steps():
-    tool = _tool()
+    tool = load_tool("shots")
     data = tomlio.load(ROOT / "tools" / "shots.toml")
     lessons = {(entry["game"], entry["id"]) for entry in list_lessons()}
     names = [s["name"] for s in data["shot"]]
@@ -47,7 +41,7 @@ def test_every_choice_a_table_shot_names_is_legal_when_its_moment_comes():
     game's rules or decks change, a shot whose choice is no longer legal is
     found here, not when the screenshots are next taken (the engine only,
     nothing drawn)."""
-    tool = _tool()
+    tool = load_tool("shots")
     data = tomlio.load(ROOT / "tools" / "shots.toml")
     checked = 0
     for spec in data["shot"]:
@@ -65,7 +59,7 @@ def test_every_choice_a_table_shot_names_is_legal_when_its_moment_comes():
 
 
 def test_a_table_shot_runs_on_any_game(tmp_path):
-    tool = _tool()
+    tool = load_tool("shots")
     spec = {"name": "mini.png", "game": "mini", "seed": 3, "play": 6,
             "steps": [{"log": 5}, {"hover": [".monster", ".hand"]}, {"frames": 2}]}
     app = tool.FLOWS["table"](spec)
@@ -75,7 +69,7 @@ def test_a_table_shot_runs_on_any_game(tmp_path):
 
 
 def test_a_step_whose_moment_never_comes_is_reported(tmp_path):
-    tool = _tool()
+    tool = load_tool("shots")
     spec = {"name": "x.png", "game": "mini", "seed": 3, "steps": [{"hover": [".no_such_zone"]}]}
     try:
         tool.FLOWS["table"](spec)
@@ -86,7 +80,7 @@ def test_a_step_whose_moment_never_comes_is_reported(tmp_path):
 
 
 def test_a_replay_shot_runs_on_any_game(tmp_path):
-    tool = _tool()
+    tool = load_tool("shots")
     spec = {"name": "r.png", "flow": "replay", "game": "mini", "seed": 3, "play": 10, "at": 6, "event": 1, "view": "all"}
     app = tool.FLOWS["replay"](spec)
     scene = app.top
@@ -97,7 +91,7 @@ def test_a_replay_shot_runs_on_any_game(tmp_path):
 
 
 def test_the_deck_builder_shot_runs_on_any_game(tmp_path):
-    tool = _tool()
+    tool = load_tool("shots")
     game = all_games()["mini"]
     first = next(iter(game.card_pool()))
     app = tool.FLOWS["deck_builder"]({"name": "db.png", "game": "mini", "add": [first], "hover": 0})
