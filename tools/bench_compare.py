@@ -97,17 +97,31 @@ def markdown(table: dict, base: str, head: str, rounds: int, seconds: float) -> 
     return "\n".join(lines)
 
 
+def put_between(doc: str, begin: str, end: str, block: str) -> str | None:
+    """``doc`` with everything from its ``begin`` marker to its ``end`` marker
+    replaced by ``block`` (which holds the markers again), or None when ``doc``
+    lacks them. The tools that write a part of docs/PERFORMANCE.md use it, so the
+    rest of the document is never touched."""
+    if begin in doc and end in doc:
+        return doc[:doc.index(begin)] + block + doc[doc.index(end) + len(end):]
+    return None
+
+
+def write_section(block: str, begin: str, end: str, heading: str) -> None:
+    """Put ``block`` (its markers included) in place of the one between ``begin`` and
+    ``end`` in docs/PERFORMANCE.md (a new section under ``heading`` the first time)."""
+    doc = PERF_DOC.read_text(encoding="utf-8")
+    new = put_between(doc, begin, end, block)
+    if new is None:
+        new = doc.rstrip("\n") + f"\n\n## {heading}\n\n" + block + "\n"
+    PERF_DOC.write_text(new, encoding="utf-8")
+
+
 def write_doc(text: str, command: str, begin: str = BEGIN, end: str = END,
               heading: str = "Against the previous main") -> None:
     """Put ``text`` and its command between the ``begin`` and ``end`` markers
     of docs/PERFORMANCE.md (a new section under ``heading`` the first time)."""
-    doc = PERF_DOC.read_text(encoding="utf-8")
-    block = f"{begin}\nCommand: `{command}`\n\n{text}\n{end}"
-    if begin in doc and end in doc:
-        doc = doc[:doc.index(begin)] + block + doc[doc.index(end) + len(end):]
-    else:
-        doc = doc.rstrip("\n") + f"\n\n## {heading}\n\n" + block + "\n"
-    PERF_DOC.write_text(doc, encoding="utf-8")
+    write_section(f"{begin}\nCommand: `{command}`\n\n{text}\n{end}", begin, end, heading)
 
 
 def main(argv=None) -> int:

@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench_compare import put_between  # tools/ is this script's folder
+
 ROOT = Path(__file__).resolve().parent.parent
 # the table bench position: full decks spread over the table (a save; any game's save will do)
 UI_BENCH_SAVE = ROOT / "tools" / "ui_bench" / "rush_duel.toml"
@@ -52,9 +54,10 @@ def put_report(doc: str, report: str) -> str:
     """``doc`` with the text between its report markers replaced by ``report``; a
     document without them gets the report first, everything it held kept below it."""
     block = f"{BEGIN}\n{report}\n{END}"
-    if BEGIN in doc and END in doc:
-        return doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
-    return block + "\n" + ("\n" + doc if doc else "")
+    new = put_between(doc, BEGIN, END, block)
+    if new is None:
+        new = block + "\n" + ("\n" + doc if doc else "")
+    return new
 
 
 def run_json(args: list[str]) -> dict:

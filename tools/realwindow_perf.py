@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench_compare import write_section  # tools/ is this script's folder
+
 ROOT = Path(__file__).resolve().parent.parent
 UI_BENCH_SAVE = "tools/ui_bench/rush_duel.toml"
 BEGIN, END = "<!-- realwindow:begin -->", "<!-- realwindow:end -->"
@@ -140,13 +142,7 @@ def main() -> int:
     ])
     print(text)
     if a.write:
-        doc = ROOT / "docs" / "PERFORMANCE.md"
-        old = doc.read_text(encoding="utf-8")
-        if BEGIN in old and END in old:
-            new = old[:old.index(BEGIN)] + text + old[old.index(END) + len(END):]
-        else:
-            new = old.rstrip("\n") + "\n\n## In a real window\n\n" + text + "\n"
-        doc.write_text(new, encoding="utf-8")
+        write_section(text, BEGIN, END, "In a real window")
     return 0
 
 
