@@ -441,7 +441,7 @@ def test_an_option_that_ends_the_turn_is_judged_where_the_others_are():
     # Hard's leaf of that option is the position at the start of p1's turn
     agent = hard(2, answers=True)
     agent._root_turn = s.turn
-    assert agent._leaf(t.clone(), 0, 0, 0, s.turn) == (False, float(t.game.leaf_value(t, 0)))
+    assert agent._leaf(t.clone(), 0, 0, s.turn) == (False, float(t.game.leaf_value(t, 0)))
 
 
 def test_hard_with_turn_planning_judges_root_options_at_the_end_of_the_turn():

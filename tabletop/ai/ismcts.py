@@ -33,8 +33,8 @@ game-specific code:
   them are judged at once (each gets a first visit with its value) and the
   mover's best is the iteration's leaf, so the first look at a line already
   follows the heuristic's best reply rather than a random one
-  (``seed_nodes``; the root's options get the same first visit before the
-  search starts, ``prior``, so a search cut short by its budget still plays
+  (the root's options get the same first visit before the
+  search starts, so a search cut short by its budget still plays
   at least as a greedy planner would). An option is judged at the end of its
   mover's turn (``plan``, the default; ``plan.finish_turn``): the rest of
   that turn is played greedily (the mover's choices, and with ``answers``
@@ -56,8 +56,8 @@ game-specific code:
   turn are never compared (without ``plan_all`` the options played out are
   kept, the others left unjudged, unless fewer than two could be). Without
   ``plan`` an option is judged one step ahead. At a simultaneous node one
-  new option per player is tried, then a short playout (``playout``
-  choices, none by default) and the game's leaf_value judge it. A result
+  new option per player is tried, and the game's leaf_value judges the
+  position the picks lead to. A result
   scores 1 (win), 0.5 (draw) or 0 (loss); a heuristic value is mapped into
   [0.1, 0.9] over the range of values seen in this decision (as the expert
   does), so the scale of each game's heuristic needs no tuning. A heuristic
@@ -95,7 +95,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn, judge_leaf, playout_pick
+from .plan import finish_turn, judge_leaf
 from .turns import by_rollouts
 
 __all__ = ["HardAgent"]
@@ -123,22 +123,6 @@ class _Node:
         self.children: dict[tuple, _Node] = {}
 
 
-def best_by_one_step(state: State, player: int, options: list[Choice], k: int, rng) -> list[Choice]:
-    """The ``k`` options with the best one-step heuristic in one determinization
-    (Hard's ``top_k``)."""
-    world = state.determinize(player, rng)
-    scored = []
-    for i, c in enumerate(options):
-        s = world.clone()
-        mine = s.decision.find(c.id, player)
-        if mine is None:
-            continue
-        apply_with_defaults(s, mine)
-        scored.append((-_one_step(s.game, s, player), i, c))
-    scored.sort(key=lambda x: (x[0], x[1]))
-    return [c for _, _, c in scored[:k]] or options
-
-
 class HardAgent(SearchingAgent, Agent):
     """Single-observer ISMCTS with heuristic leaves (see the module docstring).
 
@@ -152,9 +136,7 @@ class HardAgent(SearchingAgent, Agent):
     SELFPLAY_ITERATIONS = 40
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0, iterations: int | None = None,
-                 c: float = 0.4, playout: int = 0, horizon_turns: int | None = 1, epsilon: float = 1.0,
-                 sample: int = 3, reuse: bool = True, top_k: int | None = None, prior: bool = True,
-                 seed_nodes: bool = True, worlds: int = 16, prior_worlds: int | None = None, plan: bool = True,
+                 c: float = 0.4, reuse: bool = True, worlds: int = 16, prior_worlds: int | None = None, plan: bool = True,
                  plan_steps: int = 12, answers: bool = True, min_iterations: int = 0, plan_all: bool = True,
                  fallback: str = "rollouts", early_handover: bool = True, quick_rollouts: bool = True):
         super().__init__(seed)
@@ -162,16 +144,9 @@ class HardAgent(SearchingAgent, Agent):
             iterations = self.SELFPLAY_ITERATIONS
         self.iterations = iterations
         self.budget_ms = budget_ms if iterations is None else None
-        self.c, self.playout = c, playout
-        self.horizon_turns = horizon_turns  # a playout stops at the deciding turn + this (None: no limit)
+        self.c = c  # UCB1's exploration constant
         #: keep the subtree of the last choice when the next decision is the agent's own again
         self.reuse = reuse
-        #: search only the best ``top_k`` options of the root by a one-step look-ahead (None: all)
-        self.top_k = top_k
-        self.prior = prior  # judge every root option one step ahead before the search (a first visit)
-        #: expand a node by judging all its new options one step ahead at once (the leaf is the
-        #: mover's best of them) instead of one at random
-        self.seed_nodes = seed_nodes
         #: determinizations drawn per decision: iteration i plays in a copy of world i mod ``worlds``
         #: (a copy costs a few percent of a fresh determinization; 0: a fresh one every iteration)
         self.worlds = worlds
@@ -201,8 +176,6 @@ class HardAgent(SearchingAgent, Agent):
         self._root_ids: set[str] | None = None
         self._kept_turn = -1
         self._root_turn = 0
-        self.epsilon = epsilon
-        self.sample = sample
         self.think_times: list[float] = []
         self.last_stats: dict = {}
         #: the tree of the last search (for inspection)
@@ -226,8 +199,6 @@ class HardAgent(SearchingAgent, Agent):
         if len(playing) == 1:
             self._kept = None
             return playing[0]
-        if self.top_k is not None and len(playing) > self.top_k:
-            playing = best_by_one_step(state, player, playing, self.top_k, self.rng)
         self._root_ids = {c.id for c in playing} if len(playing) < n_all else None
         root = self._reused(state, player, playing)
         if root is None:
@@ -240,7 +211,7 @@ class HardAgent(SearchingAgent, Agent):
         deadline = None if self.iterations is not None else t0 + (self.budget_ms or 0.0) / 1000.0
         self._until = None if deadline is None else (lambda: self.clock() >= deadline)
         self._deadline = deadline
-        if self.prior and not root.edges:
+        if not root.edges:
             try:
                 self._seed_root(state, player, root, playing, deadline)
             except _TooBig:
@@ -460,7 +431,7 @@ class HardAgent(SearchingAgent, Agent):
                         u = m + self.c * math.sqrt(math.log(e.avail) / e.visits)
                         if u > best_u:
                             best, best_u = c, u
-                if fresh and self.seed_nodes and len(d.players) == 1:
+                if fresh and len(d.players) == 1:
                     # expansion: every new option judged one step ahead (a first
                     # visit each), and the mover's best of them is the leaf
                     best, best_m, seeded = None, -math.inf, None
@@ -469,7 +440,7 @@ class HardAgent(SearchingAgent, Agent):
                         if e.visits == 0:
                             t = s.clone()
                             apply_with_defaults(t, c)
-                            self._add(e, *self._leaf(t, player, 0, p, s.turn))
+                            self._add(e, *self._leaf(t, player, p, s.turn))
                         m = self._mean(e) if mine else 1.0 - self._mean(e)
                         if m > best_m:
                             best, best_m, seeded = c, m, e
@@ -523,21 +494,12 @@ class HardAgent(SearchingAgent, Agent):
             if v > self._hi:
                 self._hi = v
 
-    def _leaf(self, s: State, player: int, playout: int | None = None, mover: int | None = None,
-              turn: int | None = None) -> tuple[bool, float]:
+    def _leaf(self, s: State, player: int, mover: int | None = None, turn: int | None = None) -> tuple[bool, float]:
         """Judge a freshly expanded position (``mover`` just chose there, in
-        ``turn``): the rest of the mover's turn (with ``plan``) or a short
-        playout, then a result or the heuristic."""
+        ``turn``): the rest of the mover's turn played out first (with
+        ``plan``), then a result or the game's leaf value (``judge_leaf``)."""
         if self.plan and mover is not None:
             s = finish_turn(s, mover, self.plan_steps, self.answers, self._until, turn=turn)[0]
-        game = s.game
-        stop = None if self.horizon_turns is None else self._root_turn + self.horizon_turns
-        for _ in range(self.playout if playout is None else playout):
-            w = s.winner
-            d = s.decision
-            if w is not None or d is None or (stop is not None and s.turn >= stop):
-                break
-            apply_picks(s, [playout_pick(self, game, s, q, _playing(d, q)) for q in d.players])
         return judge_leaf(s, player)
 
     def _mean(self, e: _Edge) -> float:

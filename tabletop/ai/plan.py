@@ -21,14 +21,12 @@ determinized copies the search hands it.
 
 from __future__ import annotations
 
-import math
-
 from tabletop.engine.core import Choice, State
 
 from .agents import WIN_SCORE, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing
 
-__all__ = ["finish_turn", "greedy_step", "judge_leaf", "leaf_step", "playout_pick", "step_value"]
+__all__ = ["finish_turn", "greedy_step", "judge_leaf", "leaf_step", "step_value"]
 
 
 def judge_leaf(s: State, player: int) -> tuple[bool, float]:
@@ -115,24 +113,3 @@ def finish_turn(s: State, mover: int, max_steps: int = 12, answers: bool = False
         else:
             s = t
     return s, True
-
-
-def playout_pick(agent, game, s: State, p: int, opts: list[Choice]) -> Choice:
-    """A pick of Hard's short playouts (``playout``): at random with
-    probability ``agent.epsilon``, else the best one step ahead of at most
-    ``agent.sample`` options drawn at random."""
-    rng = agent.rng
-    n = len(opts)
-    if n == 1:
-        return opts[0]
-    if rng.random() < agent.epsilon:
-        return opts[rng.randbelow(n)]
-    pool = opts if n <= agent.sample else [opts[rng.randbelow(n)] for _ in range(agent.sample)]
-    best, best_v = pool[0], -math.inf
-    for c in pool:
-        t = s.clone()
-        t._apply(c)
-        v = _one_step(game, t, p)
-        if v > best_v:
-            best, best_v = c, v
-    return best
