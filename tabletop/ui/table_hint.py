@@ -126,19 +126,28 @@ class HintMixin:
         gfx.blit_text(surf, gfx.fit(label, 18, HINT_BTN.w - 8, True), 18, HINT_BTN.center, gfx.TEXT, True, anchor="center")
 
     def draw_hint_marks(self, surf) -> None:
+        """Outline what the suggestion acts with and on, join the card to where
+        it goes, and label each outline "hint"; the labels last, so that no
+        outline or line crosses one."""
         marks = self.hint_marks()
+        if not marks:
+            return
         c = self.hint_choice()
+        tag = gfx.text(_("hint"), 14, (10, 30, 40), True)
+        outlines, tags = [], []
+        for r in marks:
+            rr = r.inflate(10, 10)
+            outlines.append(rr)
+            tags.append(tag.get_rect(midbottom=(rr.centerx, rr.y + 2)).inflate(10, 2))
+        for rr in outlines:
+            pygame.draw.rect(surf, HINT_COL, rr, 4, border_radius=10)
         if c is not None and len(marks) >= 2 and c.args.get("card") is not None:
-            # from the card to where it goes: a line like the one a hand would draw
-            a, b = marks[-2].midtop, marks[-1].center
+            # from the card (above its label) to where it goes: a line like the one a hand would draw
+            a, b = tags[-2].midtop, marks[-1].center
             if a != b:
                 pygame.draw.line(surf, HINT_COL, a, b, 3)
                 pygame.draw.circle(surf, HINT_COL, b, 7)
-        for r in marks:
-            rr = r.inflate(10, 10)
-            pygame.draw.rect(surf, HINT_COL, rr, 4, border_radius=10)
-            tag = gfx.text(_("hint"), 14, (10, 30, 40), True)
-            tr = tag.get_rect(midbottom=(rr.centerx, rr.y + 2)).inflate(10, 2)
+        for tr in tags:
             pygame.draw.rect(surf, HINT_COL, tr, border_radius=6)
             surf.blit(tag, tag.get_rect(center=tr.center))
 
