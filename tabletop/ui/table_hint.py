@@ -16,6 +16,7 @@ from .table_geom import RIGHT, _target_list
 
 HINT_BTN = pygame.Rect(1092, 846, 160, 44)
 HINT_COL = (110, 215, 255)
+#: where the hint's panel begins until the players' panels have been drawn (then just below them)
 PANEL_Y = 196
 
 
@@ -23,6 +24,8 @@ class HintMixin:
     #: {"tag": position tag, "hint": Hint or None (still thinking), "error": text,
     #:  "lang": the language it is worded in}
     hint = None
+    #: the bottom of the players' panels on the right, as last drawn (table_panels)
+    players_bottom = PANEL_Y
 
     # -- asking ---------------------------------------------------------------------------------------
     def hint_offered(self) -> bool:
@@ -166,7 +169,7 @@ class HintMixin:
                 body = _("Suggested: {reason}").format(reason=body)
         lines = gfx.wrap(body, 16, w - 20)[:16]
         lh = max(18, gfx.font(16).get_linesize() + 1)
-        r = pygame.Rect(RIGHT.x + 8, PANEL_Y, w, 44 + lh * len(lines) + 24)
+        r = pygame.Rect(RIGHT.x + 8, self.players_bottom, w, 44 + lh * len(lines) + 24)
         gfx.panel(surf, r, (18, 30, 40), HINT_COL, 10, 2)
         gfx.blit_text(surf, _("Hint"), 20, (r.x + 12, r.y + 8), HINT_COL, True)
         gfx.blit_text(surf, _("H hides it"), 14, (r.right - 12, r.y + 12), gfx.DIM, anchor="topright")

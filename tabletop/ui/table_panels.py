@@ -36,6 +36,7 @@ class PanelsMixin:
                 for i, line in enumerate(lines):
                     gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
                 y = r.bottom + 6
+            self.players_bottom = RIGHT.y + y  # the hint's panel goes below the players' (table_hint)
             gfx.blit_text(s, _("Log"), 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, _("wheel scrolls"), 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30
