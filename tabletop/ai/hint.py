@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tabletop.engine.core import Choice, Event, State
 from tabletop.engine.rng import PCG32
-from tabletop.i18n import _, game_text
+from tabletop.i18n import _, game_text, pgettext
 
 from .agents import obvious_choice
 from .expert import _playing
@@ -91,18 +91,23 @@ def explain(state: State, seat: int, choice: Choice, agent: HardAgent, seed: int
     lines = [_line(state.determinize(seat, rng), seat, choice, root) for _n in range(WORLDS)]
     captions = _agreed([c for c, _f in lines])
     follow = _agreed([f for _c, f in lines])
-    text = _("{move}.").format(move=_sentence(_clause(_words(state, choice.label))))
+    parts = [_("{move}.").format(move=_sentence(_clause(_words(state, choice.label))))]
     if follow:
         steps = [_clause(_words(state, f)) for f in follow[:2]]
         if len(steps) > 1:
-            text += " " + _("Next: {move}, then {then}.").format(move=steps[0], then=_lower(steps[1]))
+            parts.append(_("Next: {move}, then {then}.").format(move=steps[0], then=_lower(steps[1])))
         else:
-            text += " " + _("Next: {move}.").format(move=steps[0])
+            parts.append(_("Next: {move}.").format(move=steps[0]))
     told = _pick(captions)
     if told:
-        text += " " + _("Expected: {outcomes}.").format(outcomes="; ".join(_clause(_words(state, c)) for c in told))
+        parts.append(_("Expected: {outcomes}.").format(outcomes="; ".join(_clause(_words(state, c)) for c in told)))
     rating = _rating(agent, seat, choice, state)
-    return text + (" " + rating if rating else "")
+    if rating:
+        parts.append(rating)
+    text = parts[0]
+    for more in parts[1:]:  # a language that sets no space between sentences joins them without one
+        text = pgettext("two sentences in a row", "{first} {second}").format(first=text, second=more)
+    return text
 
 
 # -- the expected line -------------------------------------------------------------------------------
@@ -215,8 +220,6 @@ def _rating(agent: HardAgent, seat: int, choice: Choice, state: State) -> str:
         return ""
     total = sum(x.visits for (p, _cid), x in root.edges.items() if p == seat)
     mean = agent._mean(e)
-    text = _("The search rates it {percent}% for you over {lines} lines it played out").format(
-        percent=round(100 * mean), lines=total)
     labels = {c.id: c.label for c in state.decision.choices_for(seat)}
     runner, runner_e = None, None
     for (p, cid), x in root.edges.items():
@@ -224,11 +227,14 @@ def _rating(agent: HardAgent, seat: int, choice: Choice, state: State) -> str:
             continue
         if runner_e is None or (x.visits, agent._mean(x)) > (runner_e.visits, agent._mean(runner_e)):
             runner, runner_e = cid, x
-    if runner is not None:
-        text += " " + _("(next best, {move}: {percent}%)").format(move=_clause(_words(state, labels[runner])),
-                                                                   percent=round(100 * agent._mean(runner_e)))
-    return text + "."
-
+    # whole sentences to translate (a language ends and brackets them its own way)
+    if runner is None:
+        return _("The search rates it {percent}% for you over {lines} lines it played out.").format(
+            percent=round(100 * mean), lines=total)
+    return _("The search rates it {percent}% for you over {lines} lines it played out "
+             "(next best, {move}: {runner}%).").format(percent=round(100 * mean), lines=total,
+                                                       move=_clause(_words(state, labels[runner])),
+                                                       runner=round(100 * agent._mean(runner_e)))
 
 
 def _sentence(text: str) -> str:
