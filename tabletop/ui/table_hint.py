@@ -26,6 +26,8 @@ class HintMixin:
     hint = None
     #: the bottom of the players' panels on the right, as last drawn (table_panels)
     players_bottom = PANEL_Y
+    #: where the hint's panel was last drawn (None before)
+    hint_rect = None
 
     # -- asking ---------------------------------------------------------------------------------------
     def hint_offered(self) -> bool:
@@ -169,7 +171,7 @@ class HintMixin:
                 body = _("Suggested: {reason}").format(reason=body)
         lines = gfx.wrap(body, 16, w - 20)[:16]
         lh = max(18, gfx.font(16).get_linesize() + 1)
-        r = pygame.Rect(RIGHT.x + 8, self.players_bottom, w, 44 + lh * len(lines) + 24)
+        r = self.hint_rect = pygame.Rect(RIGHT.x + 8, self.players_bottom, w, 44 + lh * len(lines) + 24)
         gfx.panel(surf, r, (18, 30, 40), HINT_COL, 10, 2)
         gfx.blit_text(surf, _("Hint"), 20, (r.x + 12, r.y + 8), HINT_COL, True)
         gfx.blit_text(surf, _("H hides it"), 14, (r.right - 12, r.y + 12), gfx.DIM, anchor="topright")

@@ -119,3 +119,17 @@ def test_a_hint_shown_is_worded_again_when_the_language_changes():
         assert any("\uac00" <= ch <= "\ud7a3" for ch in korean), korean
     finally:
         i18n.set_language("en")
+
+
+def test_the_hint_panel_leaves_the_players_counters_in_sight():
+    # Lumen Condenser's players' panels hold two lines of counters each: the hint goes below them
+    app, table = start("lumen_condenser", seed=5, seats=("human", "computer"), think_ms=200, autopass_stop="always")
+    open_decision(app, table)
+    key(app, pygame.K_h, "h")
+    wait_hint(app, table)
+    app.step(dt=DT)
+    from tabletop.ui.table_hint import PANEL_Y
+
+    panels_bottom = table.players_bottom
+    assert panels_bottom > PANEL_Y  # taller than where the panel began before the players' were drawn
+    assert table.hint_rect is not None and table.hint_rect.top >= panels_bottom
