@@ -211,3 +211,36 @@ def test_a_cache_that_cannot_be_written_reads_the_po_itself(tmp_path, monkeypatc
     f.write_text(PO, encoding="utf-8")
     cat = load_catalog([f], "ko")
     assert cat.text("Pebble Squire deals 300 damage to Player 2") == "조약돌 종자이(가) 플레이어 2에게 300 데미지를 준다"
+
+
+def test_a_compiled_catalog_cut_short_in_the_cache_reads_the_po_itself(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_CACHE", str(tmp_path / "cache"))
+    f = tmp_path / "ko.po"
+    f.write_text(PO, encoding="utf-8")
+    assert load_catalog([f], "ko").text("Player 2") == "플레이어 2"
+    (mo,) = (tmp_path / "cache" / "locale").glob("ko-*.mo")
+    mo.write_bytes(mo.read_bytes()[:30])  # as a half-written file would be
+    assert load_catalog([f], "ko").text("Player 2") == "플레이어 2"
+
+
+def test_threads_compiling_one_catalog_at_once_all_read_it_whole(tmp_path, monkeypatch):
+    import threading
+
+    monkeypatch.setenv("TABLETOP_CACHE", str(tmp_path / "cache"))
+    f = tmp_path / "ko.po"
+    f.write_text(PO, encoding="utf-8")
+    words, errors = [], []
+
+    def load():
+        try:
+            words.append(load_catalog([f], "ko").text("Player 2"))
+        except Exception as exc:  # what the table's thread would have met
+            errors.append(exc)
+
+    threads = [threading.Thread(target=load) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and words == ["플레이어 2"] * 8
+    assert not list((tmp_path / "cache" / "locale").glob("*.tmp"))

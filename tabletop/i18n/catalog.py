@@ -18,6 +18,8 @@ import hashlib
 import io
 import os
 import re
+import struct
+import threading
 from pathlib import Path
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
@@ -349,7 +351,9 @@ def _compiled(path: Path):
         try:
             po = read_po(io.BytesIO(data), locale=None, abort_invalid=False)
             mo.parent.mkdir(parents=True, exist_ok=True)
-            tmp = mo.with_suffix(f".{os.getpid()}.tmp")
+            # its own file per process and thread: two threads (the table's and a hint's search
+            # asking for words in a new language) may compile the same catalog at once
+            tmp = mo.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
             with open(tmp, "wb") as fh:
                 write_mo(fh, po, use_fuzzy=False)
             os.replace(tmp, mo)
@@ -358,7 +362,7 @@ def _compiled(path: Path):
     try:
         with open(mo, "rb") as fh:
             return gettext.GNUTranslations(fh)._catalog
-    except (OSError, ValueError):
+    except (OSError, ValueError, struct.error):  # unreadable or cut short: the .po itself is read
         return None
 
 
