@@ -450,12 +450,13 @@ class DrawMixin:
         sp = self.sprites.get(self.hover_key) if self.hover_key is not None else None
         if sp is not None and self.held is None and sp.card.get("card") is not None:
             z, lg = self._preview_pictures(sp.card)
-            surf.blit(z, ZOOM_POS)
-            pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(ZOOM_POS, z.get_size()), 2, border_radius=10)
-            bottom = ZOOM_POS[1] + z.get_height()
+            at = self._zoom_pos()
+            surf.blit(z, at)
+            pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(at, z.get_size()), 2, border_radius=10)
+            bottom = at[1] + z.get_height()
             if lg is not None:  # what every mark on this face means
-                surf.fill(gfx.PANEL_BACK, (ZOOM_POS[0], bottom, z.get_width(), 4))  # no log line shows between the two
-                surf.blit(lg, (ZOOM_POS[0], bottom + 4))
+                surf.fill(gfx.PANEL_BACK, (at[0], bottom, z.get_width(), 4))  # no log line shows between the two
+                surf.blit(lg, (at[0], bottom + 4))
                 bottom += 4 + lg.get_height()
             if self.coach is None and self.hint is None:
                 # a log entry the preview half covers is hidden whole: the log shows again from the next one
@@ -463,10 +464,15 @@ class DrawMixin:
                 if below:
                     surf.fill(gfx.PANEL_BACK, (RIGHT.x + 1, bottom, RIGHT.w - 1, min(below) - bottom))
 
+    def _zoom_pos(self) -> tuple:
+        """Where the preview goes: just below the players' panels (two lines of
+        counters each in some games), at ``ZOOM_POS`` at the highest."""
+        return ZOOM_POS[0], max(ZOOM_POS[1], self.players_bottom)
+
     def _preview_pictures(self, card: dict) -> tuple:
         """The large face of ``card`` as the preview shows it, and its legend (or None)."""
         z = self.art.zoom(card["card"], live=card if card.get("face") != "down" else None)
-        ly = ZOOM_POS[1] + z.get_height() + 4
+        ly = self._zoom_pos()[1] + z.get_height() + 4
         return z, self.art.legend(card["card"], z.get_width(), RIGHT.bottom - ly - 4)
 
     def spare(self, until: float) -> None:
