@@ -16,16 +16,12 @@ from .table_geom import RIGHT, _target_list
 
 HINT_BTN = pygame.Rect(1092, 846, 160, 44)
 HINT_COL = (110, 215, 255)
-#: where the hint's panel begins until the players' panels have been drawn (then just below them)
-PANEL_Y = 196
 
 
 class HintMixin:
     #: {"tag": position tag, "hint": Hint or None (still thinking), "error": text,
     #:  "lang": the language it is worded in}
     hint = None
-    #: the bottom of the players' panels on the right, as last drawn (table_panels)
-    players_bottom = PANEL_Y
     #: where the hint's panel was last drawn (None before)
     hint_rect = None
 

@@ -9,10 +9,14 @@ from tabletop.i18n import _, language
 from . import gfx
 from .gfx import VH, VW
 from .table_draw import LINK
-from .table_geom import PLAY, RIGHT
+from .table_geom import PLAY, RIGHT, ZOOM_POS
 
 
 class PanelsMixin:
+    #: the bottom of the players' panels on the right, as last drawn: the hint's panel and
+    #: the hovered card's preview go below it (before the first drawing: the preview's top)
+    players_bottom = ZOOM_POS[1]
+
     def _draw_right(self, surf) -> None:
         if self._right is None and self.stale(surf, "right", RIGHT.topleft):
             return
@@ -36,7 +40,7 @@ class PanelsMixin:
                 for i, line in enumerate(lines):
                     gfx.blit_text(s, gfx.fit(line, 16, r.w - 16), 16, (r.x + 10, r.y + 32 + 20 * i), gfx.DIM)
                 y = r.bottom + 6
-            self.players_bottom = RIGHT.y + y  # the hint's panel goes below the players' (table_hint)
+            self.players_bottom = RIGHT.y + y
             gfx.blit_text(s, _("Log"), 18, (12, y + 6), gfx.ACCENT, True)
             gfx.blit_text(s, _("wheel scrolls"), 14, (RIGHT.w - 12, y + 9), gfx.DIM, anchor="topright")
             top = y + 30

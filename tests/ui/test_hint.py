@@ -128,8 +128,8 @@ def test_the_hint_panel_leaves_the_players_counters_in_sight():
     key(app, pygame.K_h, "h")
     wait_hint(app, table)
     app.step(dt=DT)
-    from tabletop.ui.table_hint import PANEL_Y
+    from tabletop.ui.table_geom import ZOOM_POS
 
     panels_bottom = table.players_bottom
-    assert panels_bottom > PANEL_Y  # taller than where the panel began before the players' were drawn
+    assert panels_bottom > ZOOM_POS[1]  # taller than where the panel began before the players' were drawn
     assert table.hint_rect is not None and table.hint_rect.top >= panels_bottom
