@@ -224,6 +224,25 @@ def _to_first_move(app, table):
                 break
 
 
+def _hint(app, table, frames=1200):
+    """H at the open table, then frames until the hint is thought out and shown
+    (the search thinks the Settings' time, on the wall clock)."""
+    import time
+    table.request_hint()
+    for _ in range(frames):
+        app.step(dt=DT)
+        h = table.hint
+        if h is None:
+            break
+        if h.get("error"):
+            raise ShotError(f"the hint failed: {h['error']}")
+        if h["hint"] is not None:
+            app.run_frames(2, DT)
+            return
+        time.sleep(DT)
+    raise ShotError("the hint never showed")
+
+
 def _until_pause(app, table):
     for _ in range(2000):
         app.step(dt=DT)
@@ -234,7 +253,7 @@ def _until_pause(app, table):
 
 # the keys that name a step (the others are its options), checked in this order
 STEP_KEYS = ("greedy_until", "log", "hover", "hold", "speed", "view", "apply", "play", "banner",
-             "until_handoff", "next", "until_pause", "to_first_move", "frames")
+             "until_handoff", "next", "until_pause", "to_first_move", "hint", "frames")
 
 
 def run_steps(app, table, match, steps):
@@ -267,6 +286,8 @@ def run_steps(app, table, match, steps):
             _until_pause(app, table)
         elif "to_first_move" in step:
             _to_first_move(app, table)
+        elif "hint" in step:
+            _hint(app, table)
         elif "frames" in step:
             app.run_frames(int(step["frames"]), DT)
         else:

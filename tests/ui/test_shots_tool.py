@@ -100,3 +100,15 @@ def test_the_deck_builder_shot_runs_on_any_game(tmp_path):
     out = tmp_path / "db.png"
     pygame.image.save(app.window, str(out))
     assert out.stat().st_size > 1000
+
+
+def test_the_hint_step_shows_the_search_s_suggestion_on_any_game():
+    tool = load_tool("shots")
+    spec = {"name": "hint.png", "game": "mini", "seed": 3, "play": 6}
+    match = tool._match(spec)
+    app = tool._new_app()
+    app.settings.think_ms = 100  # the shot thinks the Settings' time; a test need not wait a second
+    table = tool._seat(app, match)
+    tool.run_steps(app, table, match, [{"hint": True}])
+    assert table.hint is not None and table.hint["hint"] is not None
+    assert table.hint_choice() is not None  # the suggestion is one of the viewer's choices at the table
