@@ -106,3 +106,65 @@ def test_the_position_key_leaves_out_what_changes_without_progress():
     # another technique in hand (another choice), or less HP: not the same
     assert position_key(ready(["LC-N01", "LC-N13"], ["LC-N03", "LC-N05"]), 0) != base
     assert position_key(ready(["LC-N01", "LC-N05"], ["LC-N03", "LC-N13"], hp=3000), 0) != base
+
+
+def _granite_wall_ready():
+    """A Lumen Condenser Ready phase: player 2 (Dov Carrow) holds Granite Wall
+    (guards every position) among seven techniques, player 1 (Ilsa Thornwake)
+    five attacks."""
+    from tabletop.engine.registry import get_game
+
+    game = get_game("lumen_condenser")
+    players = [{"character": "LC-C02", "hand": ["LC-203", "LC-205", "LC-202", "LC-204", "LC-206"],
+                "list": ["LC-N03"], "side": []},
+               {"character": "LC-C03", "hand": ["LC-301", "LC-303", "LC-305", "LC-310", "LC-302", "LC-304", "LC-306"],
+                "list": ["LC-N13"], "side": []}]
+    return game, game.from_position({"phase": "ready", "turn": 41, "players": players}, seed=41)
+
+
+def test_normal_rollouts_give_a_hidden_pick_its_best_answer():
+    # in Normal's rollouts the other player's hidden pick is the best of all
+    # its options by the heuristic (epsilon aside), whatever the dice: weighing
+    # a sample of three, Dov readied Granite Wall in only some rollouts, and an
+    # attack into it looked safe
+    from tabletop.ai.agents import apply_with_defaults
+    from tabletop.ai.expert import ExpertAgent, _one_step, _playing
+
+    game, s = _granite_wall_ready()
+    assert s.decision.kind == "ready" and tuple(s.decision.players) == (0, 1)
+    opts = _playing(s.decision, 1)
+    values = {}
+    for c in opts:
+        t = s.clone()
+        apply_with_defaults(t, t.decision.find(c.id, 1))
+        values[c.label] = _one_step(game, t, 1)
+    assert len(opts) == 7 and max(values, key=values.get) == "Ready Granite Wall"
+    agent = ExpertAgent(0, budget_ms=None, rollouts=10, epsilon=0.0)
+    hidden = {agent._hidden_pick(game, s, 1, opts, PCG32(k)).label for k in range(20)}
+    assert hidden == {"Ready Granite Wall"}
+    # a decision of one player still weighs a sample (what keeps a rollout cheap)
+    sampled = [agent._policy(game, s, 1, opts, PCG32(k)).label for k in range(20)]
+    assert sampled.count("Ready Granite Wall") < 20
+
+
+def test_normal_gets_past_a_guard_everything_defence():
+    # Normal (reproducible mode) with Ilsa Drift against greedy with Dov
+    # Grapple: game 9 of `tabletop selfplay lumen_condenser --agents
+    # expert,greedy --games 10 --seed 11`. Greedy readies Granite Wall every
+    # battle; Normal, its rollouts missing that answer, attacked into it: each
+    # guard gave Dov a Grip, three Grip healed 400 HP, and the game reached
+    # the 300-turn cap (at turn 100 both players still held 3,500 HP or more)
+    from tabletop.engine.registry import get_game
+    from tabletop.ai.agents import make_agent
+    from tabletop.saves import Match
+    from tabletop.selfplay import play_decision, selfplay_setup
+
+    game = get_game("lumen_condenser")
+    setup = selfplay_setup(game, 19)
+    assert [p["deck"] for p in setup["players"]] == ["Ilsa Drift", "Dov Grapple"]
+    match = Match(game, setup, 19)
+    agents = [make_agent("expert", 19 * 2 + 1), make_agent("greedy", 19 * 2 + 2)]
+    state = match.state
+    while state.decision is not None and state.turn <= 100:
+        state = play_decision(match, agents)
+    assert state.decision is None and state.winner == 0

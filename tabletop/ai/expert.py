@@ -20,7 +20,8 @@ For one decision of ``player``:
 3. Rollouts: a rollout applies the candidate in a determinized world, then
    plays on with a cheap policy (epsilon-greedy: at random with probability
    ``epsilon``, else the best by the heuristic of ``sample`` choices drawn at
-   random; never resigning) until the game ends, a turn horizon is reached (by
+   random, or of all of them at a simultaneous decision, ``_hidden_pick``;
+   never resigning) until the game ends, a turn horizon is reached (by
    default the start of the deciding player's next turn) or ``max_depth``
    choices. A won game scores 1, a lost one 0 (a sooner win and a later loss a
    little better, by up to 0.1), a cut one its heuristic mapped into
@@ -239,7 +240,7 @@ class ExpertAgent(SearchingAgent, Agent):
             return False, _heuristic(s.game, s, player)
         game = s.game
         # a simultaneous decision: the others pick without seeing ``choice``
-        picks = [mine] + [self._policy(game, s, q, _playing(d, q), rng) for q in d.players if q != player]
+        picks = [mine] + [self._hidden_pick(game, s, q, _playing(d, q), rng) for q in d.players if q != player]
         self._apply_picks(s, picks)
         self.work += 1
         horizon = root_turn + self.horizon_turns
@@ -266,7 +267,7 @@ class ExpertAgent(SearchingAgent, Agent):
                     depth += more
             else:
                 # every player of a simultaneous decision picks on the same position
-                self._apply_picks(s, [self._policy(game, s, q, _playing(d, q), rng) for q in d.players])
+                self._apply_picks(s, [self._hidden_pick(game, s, q, _playing(d, q), rng) for q in d.players])
             self.work += 1
             depth += 1
 
@@ -289,6 +290,19 @@ class ExpertAgent(SearchingAgent, Agent):
         s._apply(self._policy(game, s, p, opts, rng))
         return s, 0
 
+    def _hidden_pick(self, game, s: State, p: int, opts: list[Choice], rng) -> Choice:
+        """The rollout policy at a simultaneous decision (a pick the others
+        make unseen, such as Lumen Condenser's Ready): epsilon-greedy over all
+        of ``opts``, not ``sample`` of them. Whether a pick is good there
+        depends on the other's best answer to it; drawn from a sample, that
+        answer (a defence that guards every position) was left out of most
+        rollouts, so an attack into it looked safe, was readied again every
+        battle, and fed the guarding player for hundreds of turns. Such a
+        decision comes once a turn, so weighing every option costs little."""
+        if len(opts) == 1:
+            return opts[0]
+        return self._policy_at(game, s, p, opts, rng, len(opts))[0]
+
     def _policy(self, game, s: State, p: int, opts: list[Choice], rng) -> Choice:
         """Epsilon-greedy: at random with probability epsilon, else the best by the
         heuristic among ``sample`` choices drawn at random (a cheap greedy)."""
@@ -296,23 +310,27 @@ class ExpertAgent(SearchingAgent, Agent):
             return opts[0]
         return self._policy_at(game, s, p, opts, rng)[0]
 
-    def _policy_at(self, game, s: State, p: int, opts: list[Choice], rng) -> tuple[Choice, State | None, int]:
-        """``_policy``'s pick among two or more ``opts`` and, when it weighed the
+    def _policy_at(self, game, s: State, p: int, opts: list[Choice], rng,
+                   sample: int | None = None) -> tuple[Choice, State | None, int]:
+        """``_policy``'s pick among two or more ``opts`` (weighing ``sample`` of
+        them, by default the agent's ``sample``) and, when it weighed the
         options, the position the pick led to and the choices applied to reach it
         (the pick and the engine's answers after it); (pick, None, 1) when it drew
         one at random or took a default."""
         n = len(opts)
+        if sample is None:
+            sample = self.sample
         default = default_choice(opts)
         if default is not None:
             return default, None, 1
-        if self.sample <= 1 or rng.random() < self.epsilon:
+        if sample <= 1 or rng.random() < self.epsilon:
             return opts[rng.randbelow(n)], None, 1
-        if n <= self.sample:
+        if n <= sample:
             pool = opts
         else:  # ``sample`` of them drawn without putting back (the first steps of a shuffle)
             pool = []
             idx = list(range(n))
-            for j in range(self.sample):
+            for j in range(sample):
                 r = j + rng.randbelow(n - j)
                 idx[j], idx[r] = idx[r], idx[j]
                 pool.append(opts[idx[j]])
