@@ -43,3 +43,32 @@ def test_greedy_mixes_a_high_and_a_low_attack_against_two_blocks():
         blocks[s.table.card[b.args["card"]]] += 1
     assert picks["LC-N01"] >= 8 and picks["LC-N05"] >= 6, picks
     assert blocks["LC-N13"] >= 6 and blocks["LC-N14"] >= 6, blocks
+
+
+def _grip(counter: int, phase: str = "ready"):
+    """Dov Carrow (player 2) holding ``counter`` Grip, both players at full HP."""
+    players = [{"character": "LC-C02", "hand": ["LC-203", "LC-205"], "list": ["LC-N03"], "side": []},
+               {"character": "LC-C03", "hand": ["LC-310", "LC-301"], "list": ["LC-N13"], "side": [],
+                "counter": counter, "hp": 4000}]
+    return GAME.from_position({"phase": phase, "turn": 12, "players": players}, seed=12)
+
+
+def test_hard_counts_a_trait_counter_as_what_its_ability_will_pay_for():
+    # three Grip recover 400 HP (Iron Grip): at Hard's leaves a Grip is worth a
+    # share of that to Dov's player, and as much against the other player; the
+    # heuristic (greedy, Normal) leaves counters out
+    none, three = _grip(0), _grip(3)
+    assert GAME.heuristic(three, 1) == GAME.heuristic(none, 1)
+    gain = GAME.leaf_value(three, 1) - GAME.leaf_value(none, 1)
+    assert gain == 3 * 0.75 * 400 / 3
+    assert GAME.leaf_value(three, 0) - GAME.leaf_value(none, 0) == -gain
+    # still less than the 400 HP a use recovers: using the ability is worth more than keeping the Grip
+    assert gain < 400
+
+
+def test_a_character_whose_ability_pays_with_fp_counts_its_counter_by_fp():
+    # Marrow Vesk: three Heat pay for 2 FP (45 a point, as the heuristic counts FP)
+    players = [{"character": "LC-C01", "hand": ["LC-N01"], "list": ["LC-N03"], "side": [], "counter": 3},
+               {"character": "LC-C02", "hand": ["LC-N13"], "list": ["LC-N03"], "side": []}]
+    s = GAME.from_position({"phase": "ready", "turn": 3, "players": players}, seed=3)
+    assert GAME.leaf_value(s, 0) - GAME.heuristic(s, 0) == 0.75 * 2 * 45

@@ -30,6 +30,46 @@ def heuristic(state, player: int) -> float:
     return v
 
 
+
+# -- where Hard's search stops (``Game.leaf_value``) ----------------------------------------------
+# A trait counter is what the character's ability will be paid with: Dov
+# Carrow's Grip is HP to come, Marrow Vesk's Heat FP. The heuristic leaves it
+# out (the greedy and Normal players judge positions without it); at Hard's
+# leaves, without it, an attack guarded by Dov looked free (the attacker's
+# lost FP comes back at Recovery) while each guard earned a Grip and three
+# Grip healed 400 HP: Hard fed Dov HP for hundreds of turns.
+
+COUNTER_SHARE = 0.75      # a counter's share of what a use yields: using the ability stays better than keeping it
+RESTRICT_WORTH = 90.0     # a restriction of the opponent's Ready, in heuristic units (two FP)
+_COUNTER_WORTH: dict = {}  # character id -> the worth of one counter
+
+
+def leaf_value(state, player: int) -> float:
+    """The heuristic, with each player's trait counters at their worth (``counter_value``)."""
+    return heuristic(state, player) + counter_value(state, player) - counter_value(state, 1 - player)
+
+
+def counter_value(s, p: int) -> float:
+    """What player ``p``'s trait counters are worth: ``COUNTER_SHARE`` of
+    what the character's ability yields per counter paid (HP recovered, 45 a
+    point of FP as the heuristic counts FP, ``RESTRICT_WORTH`` a
+    restriction), at its best rate."""
+    n = s.trait_counters[p]
+    if not n:
+        return 0.0
+    cid = s.characters[p]
+    worth = _COUNTER_WORTH.get(cid)
+    if worth is None:
+        ch = s.card_db.chars.get(cid)
+        worth = 0.0
+        for e in ch.abilities if ch is not None else ():
+            do, amount, cost = e.get("do"), e.get("amount", 0) or 0, e.get("cost", 0) or 0
+            if cost > 0:
+                use = amount if do == "heal" else 45.0 * amount if do == "fp" else RESTRICT_WORTH if do == "restrict" else 0.0
+                worth = max(worth, COUNTER_SHARE * use / cost)
+        _COUNTER_WORTH[cid] = worth
+    return n * worth
+
 def list_value(s, p) -> float:
     T = s.card_db.techs
     cn = s.table.card

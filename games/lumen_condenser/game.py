@@ -9,7 +9,7 @@ from tabletop.engine.core import Game
 from tabletop.engine.errors import PositionError, TabletopError
 
 from . import deck_rules
-from .ai import heuristic
+from .ai import heuristic, leaf_value
 from .cards import POSITIONS, CardDB, validate_deck
 from .effects import effect_text
 from .position import from_position
@@ -105,6 +105,10 @@ class LumenGame(Game):
     # -- computer opponent ----------------------------------------------------------------------------
     def heuristic(self, state: LumenState, player: int) -> float:
         return heuristic(state, player)
+
+    def leaf_value(self, state: LumenState, player: int) -> float:
+        """Where Hard's search stops: the heuristic with the trait counters valued (ai.py)."""
+        return leaf_value(state, player)
 
     def describe_card(self, card_id: str) -> dict:
         c = self.db.cards.get(card_id)
