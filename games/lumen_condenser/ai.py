@@ -30,7 +30,6 @@ def heuristic(state, player: int) -> float:
     return v
 
 
-
 # -- where Hard's search stops (``Game.leaf_value``) ----------------------------------------------
 # A trait counter is what the character's ability will be paid with: Dov
 # Carrow's Grip is HP to come, Marrow Vesk's Heat FP. The heuristic leaves it
@@ -69,6 +68,7 @@ def counter_value(s, p: int) -> float:
                 worth = max(worth, COUNTER_SHARE * use / cost)
         _COUNTER_WORTH[cid] = worth
     return n * worth
+
 
 def list_value(s, p) -> float:
     T = s.card_db.techs
