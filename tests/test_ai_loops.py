@@ -168,3 +168,41 @@ def test_normal_gets_past_a_guard_everything_defence():
     while state.decision is not None and state.turn <= 100:
         state = play_decision(match, agents)
     assert state.decision is None and state.winner == 0
+
+
+def test_an_agent_in_a_slow_circle_tries_what_it_has_tried_least():
+    # from turn 40 on, player 2's HP goes round between two values (healed back)
+    # while player 1's stays put, its Heat goes round from 0 to 4 and the hands
+    # change (no position repeats in 30 turns): from turn 44 (the last new
+    # extreme, Heat 4) nothing goes beyond its highest or lowest; STALL_TURNS later the
+    # agent counts its choices by the decision's kind and tries the technique it
+    # has readied least, whatever the hand
+    from tabletop.engine.registry import get_game
+
+    game = get_game("lumen_condenser")
+    hands = [["LC-N01", "LC-N05", "LC-N13"], ["LC-N01", "LC-N05", "LC-N14"]]
+
+    def ready(turn):
+        players = [{"character": "LC-C01", "hand": hands[turn % 2], "list": ["LC-N03"], "side": [], "hp": 2000,
+                    "counter": turn % 5},
+                   {"character": "LC-C03", "hand": ["LC-N13", "LC-N14"], "list": ["LC-N03"], "side": [],
+                    "hp": 4600 if turn % 3 else 5000}]
+        return game.from_position({"phase": "ready", "turn": turn, "players": players}, seed=turn)
+
+    agent = RandomAgent(3)
+    habit = "Ready Straight Punch"
+    first_steered = None
+    for turn in range(40, 70):
+        s = ready(turn)
+        choices = s.decision.agent_choices(0)
+        assert habit in {c.label for c in choices}
+        kept = agent.steer(s, 0, choices)
+        if len(kept) < len(choices) and first_steered is None:
+            first_steered = turn
+        # the habit whenever the agent is free to keep it
+        agent.chose(next((c for c in kept if c.label == habit), kept[0]))
+    # (the stall's first REPEATS choices are recorded before any is steered)
+    assert first_steered == 44 + agent.STALL_TURNS + agent.REPEATS
+    # in the stall every technique of the hands was tried, the habit no more than the others
+    tried = agent.seen[canonical_json(["stall", "ready"])]
+    assert set(tried) >= {"Ready Straight Punch", "Ready Sweep"} and max(tried.values()) - min(tried.values()) <= 2

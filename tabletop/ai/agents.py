@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tabletop.engine.core import Choice, State
+from tabletop.engine.core import Choice, State, canonical_json
 from tabletop.engine.rng import PCG32
 
 WIN_SCORE = 1e9
@@ -21,11 +21,22 @@ class Agent:
     #: every decision would cost as much as the greedy look-ahead; games that
     #: go on normally end long before)
     STEER_FROM_TURN = 40
+    #: this many turns in which no player's counter (life, points, hand
+    #: size...) and no zone's card count went beyond the highest or lowest it
+    #: had been count as a stall: a game that moves, but round in a circle
+    #: (one player's HP healed back, the other's unchanged) and never to the
+    #: same position twice (``_progressed``)
+    STALL_TURNS = 12
 
     def __init__(self, seed: int = 0):
         self.rng = PCG32(seed, stream=977)
-        #: for each position it decided at (``position_key``): how often it took each choice (by label) there
+        #: for each position it decided at (``position_key``): how often it took each choice (by label) there;
+        #: in a stall, for each kind of decision
         self.seen: dict[str, dict[str, int]] = {}
+        #: the lowest and highest value seen of each counter and zone count (from ``STEER_FROM_TURN``)
+        self.extremes: dict[tuple, tuple[int, int]] = {}
+        #: the last turn in which one of them went beyond its extremes
+        self.progress_turn = 0
         self._here: dict[str, int] | None = None
 
     def steer(self, world: State, player: int, choices: list[Choice]) -> list[Choice]:
@@ -35,12 +46,22 @@ class Agent:
         ``player`` may do) has come up ``REPEATS`` times before: then only the
         choices taken least often here (so a loop where nothing changes is left
         by trying something else; the rules alone may allow it to go on for
-        ever). Choices are told apart by their labels. Call ``chose`` with the
+        ever). Choices are told apart by their labels. In a stall (no
+        progress for ``STALL_TURNS`` turns, ``_progressed``) they are counted
+        by the decision's kind instead, so the player tries what it has tried
+        least in the stall, whatever its hand holds. Call ``chose`` with the
         choice made."""
         if world.turn < self.STEER_FROM_TURN:
             self._here = None
             return choices
-        key = position_key(world, player, choices)
+        v = world.view(player)
+        if self._progressed(v):
+            self.progress_turn = world.turn
+        if world.turn - self.progress_turn >= self.STALL_TURNS:
+            d = world.decision
+            key = canonical_json(["stall", None if d is None else d.kind])
+        else:
+            key = position_key(world, player, choices, v)
         here = self.seen.get(key)
         if here is None:
             here = self.seen[key] = {}
@@ -50,6 +71,27 @@ class Agent:
             return choices
         least = min(here.get(c.label, 0) for c in playing)
         return [c for c in playing if here.get(c.label, 0) == least]
+
+    def _progressed(self, v: dict) -> bool:
+        """Whether a counter of a player or a zone's card count in the view
+        ``v`` is beyond the lowest or highest it was at this agent's earlier
+        decisions (so at the first one): a new low in life or points, a
+        shrinking deck, a growing discard pile. Records the new extremes."""
+        seen = self.extremes
+        moved = False
+        values = [((i, k), n) for i, pl in enumerate(v["players"]) for k, n in pl.get("counters", {}).items()]
+        values += [(z, len(cards)) for z, cards in v["zones"].items()]
+        for k, n in values:
+            if not isinstance(n, (int, float)):
+                continue
+            lo_hi = seen.get(k)
+            if lo_hi is None:
+                seen[k] = (n, n)
+                moved = True
+            elif n < lo_hi[0] or n > lo_hi[1]:
+                seen[k] = (min(n, lo_hi[0]), max(n, lo_hi[1]))
+                moved = True
+        return moved
 
     def chose(self, choice: Choice) -> Choice:
         """Record ``choice`` at the position last passed to ``steer``; returns it."""
@@ -64,7 +106,7 @@ class Agent:
         raise NotImplementedError
 
 
-def position_key(s: State, player: int, choices: list[Choice] | None = None) -> str:
+def position_key(s: State, player: int, choices: list[Choice] | None = None, v: dict | None = None) -> str:
     """The position as ``player`` sees it, coarsely, as one text (equal texts:
     the same position again): each player's counters (life, points, hand
     size...: what counts toward winning), how many cards each zone holds,
@@ -73,10 +115,10 @@ def position_key(s: State, player: int, choices: list[Choice] | None = None) -> 
     may use. Left out: the turn number, the prompt, which card instance is
     where and in what order (the List reordered after a technique is taken
     and discarded), and the rest of the view (last battle's speeds and
-    results...), which change while a game goes round without progress."""
-    from tabletop.engine.core import canonical_json
-
-    v = s.view(player)
+    results...), which change while a game goes round without progress.
+    ``v``: the player's view, when already at hand."""
+    if v is None:
+        v = s.view(player)
     d = s.decision
     if choices is None:
         choices = d.choices_for(player) if d is not None else []

@@ -74,7 +74,9 @@ game-specific code:
 * **Repetition.** At a position the real game has already come to
   ``Agent.REPEATS`` times (as the agent sees it), only the choices taken
   least often there are searched (``Agent.steer``), so a loop the rules allow
-  is left (see docs/PERFORMANCE.md, "Computer opponents").
+  is left, and so is a slow circle where nothing has gone beyond its highest
+  or lowest for ``Agent.STALL_TURNS`` turns (see docs/PERFORMANCE.md,
+  "Computer opponents").
 
 Budgets: ``budget_ms`` (1 s by default, counted on the agent's ``clock``: wall
 clock at the table, computing time in self-play) or
