@@ -387,6 +387,43 @@ def test_selfplay_asks_both_players_of_a_simultaneous_decision_on_the_same_posit
     assert all(ps == {0, 1} for ps in by_pos.values())
 
 
+def test_hard_tries_the_other_players_best_hidden_pick_first():
+    # at a simultaneous decision the other player's pick is hidden: of its
+    # options the search tries first the one its one-step value likes best
+    # (what a greedy player readies), not one at random
+    from tabletop.ai.agents import apply_with_defaults
+    from tabletop.ai.expert import _one_step, _playing
+
+    game = game_of("lumen_condenser")
+    m = Match(game, selfplay_setup(game, 4), 4)
+    walkers = [RandomAgent(1), RandomAgent(2)]
+    checked = 0
+    while m.state.decision is not None and checked < 6:
+        s = m.state
+        d = s.decision
+        if len(d.players) > 1:
+            agent = hard(checked + 1, 1, plan_steps=2)
+            agent.choose(s, 0)
+            tried = [cid for (p, cid), e in agent.root.edges.items() if p == 1 and e.visits]
+            world = agent._pool[(agent._drawn - 1) % agent.worlds]  # the iteration's world
+            opts = _playing(world.decision, 1)
+            values = []
+            for c in opts:
+                t = world.clone()
+                apply_with_defaults(t, c)
+                values.append(_one_step(game, t, 1))
+            if len(set(values)) > 1:
+                assert tried == [opts[values.index(max(values))].id]
+                checked += 1
+            m.state._apply(walkers[0].choose(s, 0))
+            d = m.state.decision
+            if d is not None and 1 in d.players:
+                m.state._apply(walkers[1].choose(m.state, 1))
+            continue
+        m.state._apply(walkers[d.players[0]].choose(s, d.players[0]))
+    assert checked >= 4
+
+
 # -- turn planning (plan.py) -------------------------------------------------------------------------
 
 def test_finish_turn_plays_the_movers_turn_out_greedily():

@@ -56,8 +56,10 @@ game-specific code:
   turn are never compared (without ``plan_all`` the options played out are
   kept, the others left unjudged, unless fewer than two could be). Without
   ``plan`` an option is judged one step ahead. At a simultaneous node one
-  new option per player is tried, and the game's leaf_value judges the
-  position the picks lead to. A result
+  new option per player is tried (the searcher's own at random, the other
+  player's best by its one-step value first: the answer a greedy player
+  makes and Normal's rollouts expect, so an attack into it is found out
+  soon), and the game's leaf_value judges the position the picks lead to. A result
   scores 1 (win), 0.5 (draw) or 0 (loss); a heuristic value is mapped into
   [0.1, 0.9] over the range of values seen in this decision (as the expert
   does), so the scale of each game's heuristic needs no tuning. A heuristic
@@ -449,7 +451,12 @@ class HardAgent(SearchingAgent, Agent):
                     value = (True, self._mean(seeded))
                     break
                 if fresh:
-                    best = fresh[0] if len(fresh) == 1 else fresh[rng.randbelow(len(fresh))]
+                    if len(fresh) == 1:
+                        best = fresh[0]
+                    elif mine:
+                        best = fresh[rng.randbelow(len(fresh))]
+                    else:  # the other player's hidden pick: its best answer first
+                        best = _best_first(s, p, fresh)
                     expand = True
                 picks.append(best)
                 keys.append((p, best.id))
@@ -518,6 +525,20 @@ class HardAgent(SearchingAgent, Agent):
             else:
                 r += 0.5 * m
         return r / n
+
+
+def _best_first(s: State, p: int, fresh: list[Choice]) -> Choice:
+    """Of ``p``'s options not yet tried at a simultaneous node, the one its
+    one-step value likes best (the pick applied alone, the others' still
+    hidden): what a greedy player readies, and what Normal's rollouts expect."""
+    best, best_v = fresh[0], None
+    for c in fresh:
+        t = s.clone()
+        apply_with_defaults(t, c)
+        v = _one_step(t.game, t, p)
+        if best_v is None or v > best_v:
+            best, best_v = c, v
+    return best
 
 
 class _TooBig(Exception):
