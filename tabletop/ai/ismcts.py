@@ -59,12 +59,12 @@ game-specific code:
   new option per player is tried (the searcher's own at random, the other
   player's best by its one-step value first: the answer a greedy player
   makes and Normal's rollouts expect, so an attack into it is found out
-  soon), and the game's leaf_value judges the position the picks lead to. A result
-  scores 1 (win), 0.5 (draw) or 0 (loss); a heuristic value is mapped into
-  [0.1, 0.9] over the range of values seen in this decision (as the expert
-  does), so the scale of each game's heuristic needs no tuning. A heuristic
-  beyond ``DECIDED`` (the game's look-ahead already sees the end) counts as
-  0.95 / 0.05.
+  soon), and the game's leaf_value judges the position the picks lead to.
+  A result scores 1 (win), 0.5 (draw) or 0 (loss); a heuristic value is
+  mapped into [0.1, 0.9] over the range of values seen in this decision (as
+  the expert does), so the scale of each game's heuristic needs no tuning.
+  A heuristic beyond ``DECIDED`` (the game's look-ahead already sees the
+  end) counts as 0.95 / 0.05.
 * **Forced choices** (one legal option, resigning aside) and the engine's
   own answer to a detail (role "default": how to pay a cost) are taken at
   once, both at the root (no search at all) and inside the tree (no node
