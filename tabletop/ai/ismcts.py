@@ -99,7 +99,7 @@ from tabletop.engine.core import Choice, State
 
 from .agents import Agent, SearchingAgent, apply_picks, apply_with_defaults, default_choice
 from .expert import DECIDED, _one_step, _playing
-from .plan import finish_turn, judge_leaf
+from .plan import finish_turn, greedy_step, judge_leaf
 from .turns import by_rollouts
 
 __all__ = ["HardAgent"]
@@ -455,8 +455,8 @@ class HardAgent(SearchingAgent, Agent):
                         best = fresh[0]
                     elif mine:
                         best = fresh[rng.randbelow(len(fresh))]
-                    else:  # the other player's hidden pick: its best answer first
-                        best = _best_first(s, p, fresh)
+                    else:  # the other player's hidden pick: its best by one step first (what greedy readies)
+                        best = greedy_step(s.game, s, p, fresh)[0]
                     expand = True
                 picks.append(best)
                 keys.append((p, best.id))
@@ -525,20 +525,6 @@ class HardAgent(SearchingAgent, Agent):
             else:
                 r += 0.5 * m
         return r / n
-
-
-def _best_first(s: State, p: int, fresh: list[Choice]) -> Choice:
-    """Of ``p``'s options not yet tried at a simultaneous node, the one its
-    one-step value likes best (the pick applied alone, the others' still
-    hidden): what a greedy player readies, and what Normal's rollouts expect."""
-    best, best_v = fresh[0], None
-    for c in fresh:
-        t = s.clone()
-        apply_with_defaults(t, c)
-        v = _one_step(t.game, t, p)
-        if best_v is None or v > best_v:
-            best, best_v = c, v
-    return best
 
 
 class _TooBig(Exception):
