@@ -88,3 +88,44 @@ def test_every_rush_duel_refusal_that_quotes_a_requirement_reads_wholly_in_korea
                           f'Its timing does not match what just happened ("{req}") (Activating a Trap Card, 3.2.5).'):
                 words = re.sub(r"\b(LP|ATK|DEF|GY)\b", "", cat.text(shown))
                 assert not re.search(r"[A-Za-z]{3,}", words), (lang, cat.text(shown))
+
+
+def _po(tmp_path, name: str, entries: dict) -> object:
+    lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
+    for msgid, msgstr in entries.items():
+        lines += [f'msgid "{msgid}"', f'msgstr "{msgstr}"', ""]
+    path = tmp_path / name
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def test_a_template_written_the_same_in_the_language_still_translates_its_slots(tmp_path):
+    # "FP" is "FP" in Korean too: the template's words are the same, its slots are not
+    po = _po(tmp_path, "game.po", {"{0} FP {1} -> {2} ({3})": "{0} FP {1} -> {2} ({3})",
+                                   "Player 1": "플레이어 1", "mutual hit": "서로 히트", "LP": "LP"})
+    cat = load_catalog([po], "ko")
+    assert cat.text("Player 1 FP +0 -> +2 (mutual hit)") == "플레이어 1 FP +0 -> +2 (서로 히트)"
+    assert "LP" not in cat.exact  # a word written the same is still not an entry
+
+
+def test_the_fallback_is_taken_where_it_leaves_less_english_than_the_game_catalog(tmp_path):
+    # the game's "Turn {0}" reads "Turn 1: Mina's turn" only in part; the table's sentence reads it
+    # all but the player's own name
+    kit = load_catalog([_po(tmp_path, "kit.po", {"Turn {turn}: {name}'s turn": "{turn}턴: {name}의 턴",
+                                                 "Player 1": "플레이어 1"})], "ko")
+    cat = load_catalog([_po(tmp_path, "game.po", {"Turn {0}": "{0}턴"})], "ko", fallback=kit)
+    assert cat.text("Turn 3") == "3턴"
+    assert cat.text("Turn 1: Player 1's turn") == "1턴: 플레이어 1의 턴"
+    assert cat.text("Turn 1: Mina's turn") == "1턴: Mina의 턴"
+
+
+def test_lumen_condenser_fp_changes_and_turn_lines_read_wholly_in_korean_and_japanese():
+    whys = ("mutual hit", "offset: hit judgment", "catch time", "combo time ends", "negative FP recovers",
+            "FP spent in the speed adjustment", "sudden death")
+    for lang in ("ko", "ja"):
+        cat = i18n.game_catalog("lumen_condenser", lang)
+        for why in whys:
+            shown = cat.text(f"Player 2 FP +3 -> +0 ({why})")
+            assert not re.search(r"[A-Za-z]{3,}", shown.replace("FP", "")), (lang, shown)
+        for line in ("Turn 1: Player 1's turn", "Turn 4: Rival's turn"):
+            assert not re.search(r"[A-Za-z]{3,}", cat.text(line)), (lang, cat.text(line))

@@ -3,7 +3,8 @@
 Plays a few games between two random players and collects every sentence the
 table would show: step captions, rule names, decision prompts, move labels and
 why a move is refused (asked for each card a player could pick up). Prints how
-many of them the language's catalog translates and lists the rest.
+many of them the language's catalog translates and lists the rest, then those
+translated with words left English (a slot no entry or template reads).
 
     python tools/i18n_coverage.py rush_duel --lang ko --games 5
 """
@@ -80,6 +81,8 @@ def pseudo_catalog(game):
             for m in read_po(fh):
                 if m.id and isinstance(m.id, str):
                     target.add(m.id, m.id, m.context)
+                    if not m.context:  # (add keeps no entry written the same as its msgid)
+                        target.exact.setdefault(m.id, m.id)
     kit.finish()
     return cat.finish()
 
@@ -97,9 +100,13 @@ def main(argv=None) -> int:
     seen = shown_strings(game, a.games, a.seed)
     cat = pseudo_catalog(game) if a.pseudo else i18n.game_catalog(game.id, a.lang)
     missing = {s: w for s, w in seen.items() if cat.missing(s)}
-    print(f"{game.id} {a.lang}: {len(seen) - len(missing)} of {len(seen)} shown sentences translated")
+    partly = {s: w for s, w in seen.items() if s not in missing and cat.english_left(s)}
+    print(f"{game.id} {a.lang}: {len(seen) - len(missing)} of {len(seen)} shown sentences translated, "
+          f"{len(partly)} of them with words left English")
     for s, w in sorted(missing.items(), key=lambda x: (x[1], x[0])):
         print(f"  [{w}] {s}")
+    for s, w in sorted(partly.items(), key=lambda x: (x[1], x[0])):
+        print(f"  [{w}, in part] {s} -> {cat.text(s)}")
     return 0
 
 

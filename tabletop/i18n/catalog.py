@@ -88,22 +88,29 @@ class Catalog:
         self.templates: list[Template] = []
         self._by_anchor: dict[str, list[Template]] = {}
         self._cache: dict[str, str | None] = {}
-        self._partial: set[str] = set()  # texts translated with a slot left English
+        #: texts translated with a slot left English -> how many characters stayed English
+        self._partial: dict[str, int] = {}
         self.plural_rule = lambda n: 0  # ko and ja have one form
 
     # -- building ------------------------------------------------------------------------------
     def add(self, msgid: str, msgstr: str, context: str | None = None) -> None:
-        if not msgstr or (msgstr == msgid and not context):
-            return  # kept as written ("LP", a developer's word): English says it already
-        if context:
-            self.keyed_map[(context, msgid)] = msgstr
-        self.exact.setdefault(msgid, msgstr)
-        # a rule's name "Battle Phase (3.3)" reads "Battle Phase, 3.3" inside a
-        # sentence's brackets (tabletop.engine.rulenames.rule_text)
-        a, b = _TAIL.match(msgid), _TAIL.match(msgstr)
-        if a is not None and b is not None and "{" not in msgid:
-            self.exact.setdefault(f"{a.group(1)}, {a.group(2)}", f"{b.group(1)}, {b.group(2)}")
-        if _SLOT.search(msgid) and not context:
+        if not msgstr:
+            return
+        slots = _SLOT.search(msgid) is not None
+        if msgstr == msgid and not context:
+            if not slots:
+                return  # kept as written ("LP", a developer's word): English says it already
+            # a template written the same ("{0} FP {1} -> {2} ({3})") still has its slots translated
+        else:
+            if context:
+                self.keyed_map[(context, msgid)] = msgstr
+            self.exact.setdefault(msgid, msgstr)
+            # a rule's name "Battle Phase (3.3)" reads "Battle Phase, 3.3" inside a
+            # sentence's brackets (tabletop.engine.rulenames.rule_text)
+            a, b = _TAIL.match(msgid), _TAIL.match(msgstr)
+            if a is not None and b is not None and "{" not in msgid:
+                self.exact.setdefault(f"{a.group(1)}, {a.group(2)}", f"{b.group(1)}, {b.group(2)}")
+        if slots and not context:
             t = Template(msgid, msgstr)
             if len(t.anchor.strip()) >= 2:
                 self.templates.append(t)
@@ -148,11 +155,20 @@ class Catalog:
         return text if got is None else got
 
     def _lookup(self, text: str, depth: int, root: "Catalog | None" = None):
+        return self._find(text, depth, root)[0]
+
+    def _find(self, text: str, depth: int, root: "Catalog | None" = None) -> tuple:
+        """(translation or None, how many characters of ``text`` stayed English
+        in its slots: 0 when none did). A fallback is asked when this catalog
+        has no translation, or only one with a slot left English, and its
+        translation is kept when less stays English: a game's "Turn {0}" leaves
+        "1: Mina's turn" of "Turn 1: Mina's turn" English, the table's "Turn
+        {turn}: {name}'s turn" only "Mina"."""
         # ``root``: the catalog first asked; a fallback's template translates its
         # slots (a card's name, a player) with it, and keeps no cache for it
         root = root or self
         if root is self and text in self._cache:
-            return self._cache[text]
+            return self._cache[text], self._partial.get(text, 0)
         s = self.exact.get(text)
         partial = False
         capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
@@ -177,17 +193,19 @@ class Catalog:
             inner = self._lookup(text[:-1], depth, root)
             if inner is not None and (s is None or text[:-1] not in root._partial):
                 s = inner if inner.endswith((".", "。")) else inner + ("。" if root.lang == "ja" else ".")
-                partial = text[:-1] in root._partial
-        if s is None and self.fallback is not None:
-            s = self.fallback._lookup(text, depth, root)
+                partial = root._partial.get(text[:-1], 0)
+        if (s is None or partial) and self.fallback is not None:
+            got, part = self.fallback._find(text, depth, root)
+            if got is not None and (s is None or part < partial):
+                s, partial = got, part
         if root is self:
             if len(self._cache) > 20000:
                 self._cache.clear()
                 self._partial.clear()
             self._cache[text] = s
             if partial:
-                self._partial.add(text)
-        return s
+                self._partial[text] = partial
+        return s, partial
 
     def _lead_lookup(self, text: str, depth: int, root: "Catalog", words: int = 2):
         """``text`` by an exact entry or a template that begins with words (this
@@ -203,19 +221,20 @@ class Catalog:
         return None, False
 
     def _match(self, text: str, depth: int, root: "Catalog", lead: int = 0):
-        """(translation, whether a slot stayed English) or (None, False)."""
+        """(translation, how many characters stayed English in its slots: 0
+        when none did) or (None, False)."""
         look = (lambda x: self._lead_lookup(x, depth, root, lead)[0]) if lead else (lambda x: self._lookup(x, depth, root))
         core = text.strip()
         if core != text and core:
             inner = look(core)
             if inner is not None:
-                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):], core in root._partial
+                return text[: len(text) - len(text.lstrip())] + inner + text[len(text.rstrip()):], root._partial.get(core, 0)
         m = _OF.match(text)
         if m is not None:
             inner = look(m.group(1))
             if inner is not None:
                 of = self.gettext("({0} of {1})")
-                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), m.group(1) in root._partial
+                return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), root._partial.get(m.group(1), 0)
         got = self._pick(text, depth, root, lead)
         if got is None:
             return None, False
@@ -228,7 +247,13 @@ class Catalog:
                 values[slot] = v
             else:
                 values[slot] = root.text(v, depth + 1)
-        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation), not whole
+        left = 0
+        if not whole:  # the slots that stayed English, counted in characters
+            for i, v in enumerate(found):
+                if v and i not in t.quoted and not _NUMBER.fullmatch(v) and not root._whole(v, depth):
+                    left += len(v)
+            left = left or 1
+        return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation), left
 
     def _pick(self, text: str, depth: int, root: "Catalog", lead: int):
         """(template, slot values) ``text`` was written from, or None: the first
@@ -293,6 +318,13 @@ class Catalog:
     def missing(self, text: str) -> bool:
         """True when ``text`` would stay English."""
         return self._lookup(text, 0) is None
+
+    def english_left(self, text: str) -> int:
+        """How many characters of ``text`` stay English in a translation of it
+        (a slot no entry or template translates); 0 when none do, or when it
+        has no translation at all (:meth:`missing`)."""
+        got, left = self._find(text, 0)
+        return int(left) if got is not None else 0
 
 
 def load_catalog(files, lang: str, fallback: Catalog | None = None) -> Catalog:
