@@ -91,3 +91,6 @@ def test_a_played_game_reads_in_korean_and_japanese(gid):
         cat = i18n.game_catalog(gid, lang)
         left = sorted(s for s in seen if cat.missing(s))
         assert len(left) <= len(seen) // 50, f"{lang}: {len(left)} of {len(seen)} left English, e.g. {left[:5]}"
+        # and none read only in part (a slot no entry or template reads, left English in the sentence)
+        partly = [(s, cat.text(s)) for s in sorted(seen) if cat.english_left(s)]
+        assert not partly, f"{lang}: {len(partly)} read only in part, e.g. {partly[:3]}"

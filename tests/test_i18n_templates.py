@@ -129,3 +129,19 @@ def test_lumen_condenser_fp_changes_and_turn_lines_read_wholly_in_korean_and_jap
             assert not re.search(r"[A-Za-z]{3,}", shown.replace("FP", "")), (lang, shown)
         for line in ("Turn 1: Player 1's turn", "Turn 4: Rival's turn"):
             assert not re.search(r"[A-Za-z]{3,}", cat.text(line)), (lang, cat.text(line))
+
+
+def test_a_sentence_in_a_last_slot_keeps_its_full_stop_and_a_name_kept_as_written_is_known(tmp_path):
+    po = _po(tmp_path, "game.po", {"Use {0}: {1}": "{0} 사용: {1}", "Recover {0} HP.": "체력을 {0} 회복한다.",
+                                   "Iron Grip": "강철 악력", "Place {0} in {1}": "{0}을(를) {1}에 배치",
+                                   "E.G.O.": "E.G.O.", "Idol Trainee": "아이돌 연습생",
+                                   "Choose how to pay {cost} for {card}": "{card}의 비용 {cost}을(를) 지불할 방법을 고르세요"})
+    cat = load_catalog([po], "ko")
+    assert cat.text("Use Iron Grip: Recover 400 HP.") == "강철 악력 사용: 체력을 400 회복한다."
+    # "E.G.O." is written the same in Korean: its full stop is its own, not the sentence's
+    assert cat.text("Place Idol Trainee in E.G.O.") == "아이돌 연습생을(를) E.G.O.에 배치"
+    # names kept as written, cost symbols and numbers are not English left in a sentence
+    for shown in ("Place Idol Trainee in E.G.O.", "Choose how to pay [2] [R] for Iron Grip",
+                  "Use Iron Grip: Recover 400 HP."):
+        assert cat.english_left(shown) == 0, shown
+    assert cat.english_left("Use Iron Grip: Bring a friend") == len("Bring a friend")

@@ -25,6 +25,9 @@ from pathlib import Path
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*|\d+)\}")
 _TAIL = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
 _NUMBER = re.compile(r"[+\-−]?\d[\d,.]*%?")
+#: a slot's value shown as it is, in every language: a number, cost symbols ("[1] [A]"), a
+#: section of a rulebook ("A.6.19")
+_AS_IS = re.compile(_NUMBER.pattern + r"|\[[^\[\]\s]{1,3}\](?: \[[^\[\]\s]{1,3}\])*|[A-Z]\.\d+(?:\.\d+)*")
 # a slot named n, n2, ... holds a number ("give {who} {n} Might this turn")
 _COUNT = re.compile(r"n\d*")
 _MAX_DEPTH = 4
@@ -90,6 +93,8 @@ class Catalog:
         self._cache: dict[str, str | None] = {}
         #: texts translated with a slot left English -> how many characters stayed English
         self._partial: dict[str, int] = {}
+        #: words whose translation is written as in English ("LP", "WIZ-DOM"): no entry, but known
+        self.same: set[str] = set()
         self.plural_rule = lambda n: 0  # ko and ja have one form
 
     # -- building ------------------------------------------------------------------------------
@@ -99,7 +104,10 @@ class Catalog:
         slots = _SLOT.search(msgid) is not None
         if msgstr == msgid and not context:
             if not slots:
-                return  # kept as written ("LP", a developer's word): English says it already
+                # kept as written ("LP", a faction's name): English says it already; known
+                # all the same, so a sentence that names it is read whole
+                self.same.add(msgid)
+                return
             # a template written the same ("{0} FP {1} -> {2} ({3})") still has its slots translated
         else:
             if context:
@@ -243,14 +251,14 @@ class Catalog:
         for i, (slot, v) in enumerate(zip(t.slots, found)):
             if i in t.quoted:
                 values[slot] = root._quoted(v)
-            elif not v or _NUMBER.fullmatch(v):
+            elif not v or _AS_IS.fullmatch(v):
                 values[slot] = v
             else:
                 values[slot] = root.text(v, depth + 1)
         left = 0
         if not whole:  # the slots that stayed English, counted in characters
             for i, v in enumerate(found):
-                if v and i not in t.quoted and not _NUMBER.fullmatch(v) and not root._whole(v, depth):
+                if v and i not in t.quoted and not _AS_IS.fullmatch(v) and not root._whole(v, depth):
                     left += len(v)
             left = left or 1
         return _SLOT.sub(lambda mm: values.get(mm.group(1), mm.group(0)), t.translation), left
@@ -263,7 +271,9 @@ class Catalog:
         for "Use Judgment Wing: The opponent makes a damage judgment of 1.". A
         phrase is known when it has an entry or a template translates it whole
         ("X, then Y" is not "give {who} {n} Might this turn" with X in {who}).
-        A sentence's full stop is not put into a template's last slot."""
+        A sentence's full stop is not put into a template's last slot, unless
+        the slot reads whole as a sentence of its own ("Use {0}: {1}" for "Use
+        Iron Grip: Recover 400 HP.", where "Recover {0} HP." reads the rest)."""
         first = None
         stop = text.endswith(".")
         for anchor in self._anchors:
@@ -277,14 +287,30 @@ class Catalog:
                     if m is None:
                         continue
                     values = [m.group(f"s{i}") for i in range(len(t.slots))]
-                    if stop and t.msgid.endswith("}") and not root._known(values[-1]):
-                        continue  # the full stop is the sentence's, unless the slot holds a sentence
-                    if all(not v or _NUMBER.fullmatch(v) or i in t.quoted or root._whole(v, depth)
+                    if stop and t.msgid.endswith("}") and not root._sentence(values[-1], depth):
+                        continue  # the full stop is the sentence's, unless the slot reads as a sentence
+                    if all(not v or _AS_IS.fullmatch(v) or i in t.quoted or root._whole(v, depth)
                            for i, v in enumerate(values)):
                         return t, values, True
                     if first is None:
                         first = (t, values, False)
         return first
+
+    def _sentence(self, text: str, depth: int) -> bool:
+        """``text`` (ending with a full stop) reads whole as a sentence of its
+        own: an entry, or a template that ends with the full stop too (not a
+        phrase with a full stop added: "Player 2." is no sentence)."""
+        if self._known(text):
+            return True
+        if depth + 1 >= _MAX_DEPTH:
+            return False
+        cat = self
+        while cat is not None:
+            got = cat._pick(text, depth + 1, self, 0)
+            if got is not None and got[2] and got[0].msgid.endswith("."):
+                return True
+            cat = cat.fallback
+        return False
 
     def _whole(self, text: str, depth: int) -> bool:
         """``text`` has an entry, or a template translates it with no slot left
@@ -296,10 +322,10 @@ class Catalog:
         return self._lookup(text, depth + 1) is not None and text not in self._partial
 
     def _known(self, text: str) -> bool:
-        """``text`` has an entry of its own here or in a fallback."""
+        """``text`` has an entry of its own here or in a fallback, or is written the same."""
         cat = self
         while cat is not None:
-            if text in cat.exact:
+            if text in cat.exact or text in cat.same:
                 return True
             cat = cat.fallback
         return False
