@@ -100,9 +100,10 @@ def main(argv=None) -> int:
     seen = shown_strings(game, a.games, a.seed)
     cat = pseudo_catalog(game) if a.pseudo else i18n.game_catalog(game.id, a.lang)
     missing = {s: w for s, w in seen.items() if cat.missing(s)}
-    partly = {s: w for s, w in seen.items() if s not in missing and cat.english_left(s)}
-    print(f"{game.id} {a.lang}: {len(seen) - len(missing)} of {len(seen)} shown sentences translated, "
-          f"{len(partly)} of them with words left English")
+    # (word for word, a slot's words have no entry of their own: only whole sentences are asked)
+    partly = {} if a.pseudo else {s: w for s, w in seen.items() if s not in missing and cat.english_left(s)}
+    print(f"{game.id} {a.lang}: {len(seen) - len(missing)} of {len(seen)} shown sentences translated"
+          + ("" if a.pseudo else f", {len(partly)} of them with words left English"))
     for s, w in sorted(missing.items(), key=lambda x: (x[1], x[0])):
         print(f"  [{w}] {s}")
     for s, w in sorted(partly.items(), key=lambda x: (x[1], x[0])):
