@@ -75,7 +75,7 @@ def check_card_target(target) -> str | None:
 
 
 #: a target's card in words, by its filter's position or face and its zone
-TARGET_NOUNS = {
+TARGET_NOUN_WORDS = {
     ("", "monster"): "monster", ("", "spell_trap"): "spell or trap",
     ("attack", "monster"): "attack-position monster", ("attack", "spell_trap"): "attack-position spell or trap",
     ("defense", "monster"): "defense-position monster", ("defense", "spell_trap"): "defense-position spell or trap",
@@ -95,7 +95,7 @@ def target_text(target: dict) -> str:
     opponent controls", "an attack-position monster your opponent controls"."""
     flt = target.get("filter", {})
     adj = flt["position"] if "position" in flt else flt.get("face", "")
-    card = TARGET_NOUNS[(adj, target["zone"])]
+    card = TARGET_NOUN_WORDS[(adj, target["zone"])]
     return TARGET_PHRASES[(target.get("who", "any"), "an" if card[0] in "aeiou" else "a")].format(card=card)
 
 WHAT = ("target", "self", "attacker", "summoned", "all_opp_monsters", "all_own_monsters", "all_monsters",
