@@ -4,6 +4,7 @@ capital letter, and Rush Duel's refusals that quote a card's requirement."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tabletop import i18n
 from tabletop.engine.registry import get_game
@@ -90,7 +91,8 @@ def test_every_rush_duel_refusal_that_quotes_a_requirement_reads_wholly_in_korea
                 assert not re.search(r"[A-Za-z]{3,}", words), (lang, cat.text(shown))
 
 
-def _po(tmp_path, name: str, entries: dict) -> object:
+def _po(tmp_path, name: str, entries: dict) -> Path:
+    """A .po file of ``entries`` (msgid -> msgstr) in ``tmp_path``."""
     lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
     for msgid, msgstr in entries.items():
         lines += [f'msgid "{msgid}"', f'msgstr "{msgstr}"', ""]
