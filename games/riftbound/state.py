@@ -201,7 +201,8 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
             self.cleanup_quiet = False  # a choice may change anything a cleanup looks at
         ev: list = []
         self.decision = PROCESSOR.apply(self, choice, ev)  # the rules run on to the next decision
-        _count_repeats(ev)
+        if len(ev) > 1:  # (two in five choices log one step or none)
+            _count_repeats(ev)
         return ev
 
     def _run(self, ev: list) -> None:

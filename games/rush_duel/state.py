@@ -180,8 +180,8 @@ class RushState(Board, CardMoves, Legality, TurnRules, MainPhaseRules, SummonRul
                       events)
             self.decision = None
             return events
-        PROCESSOR.choose(self, choice, events)
-        self._stopped()
+        # the choice applied and the rules run on to the next decision, in one call
+        self.decision = PROCESSOR.apply(self, choice, events)
         return events
 
     def run_steps(self, events: list) -> None:

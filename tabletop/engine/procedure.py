@@ -362,6 +362,13 @@ class Processor:
         if not self._ruled:
             self.choose(state, choice, events)
             return self.decide(state)
-        step, proc = self.waiting(state)
+        steps = state.steps  # :meth:`waiting`, without its call (every choice comes here)
+        if steps and state.outcome is None:
+            step = steps[-1]
+            proc = self.table[step.proc]
+            if proc.decide is None:
+                step, proc = self.waiting(state)  # raises
+        else:
+            step, proc = self.waiting(state)  # raises
         result = proc.choose(state, step, choice, events)
         return self._go_ruled(state, events, step, AGAIN if result == WAIT else result, True)
