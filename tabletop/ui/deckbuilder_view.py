@@ -303,8 +303,7 @@ class DeckViewMixin:
         # over the pool, on the half away from the pointer: the deck and its checks stay in sight
         left = where == "pool" and self.app.vmouse[0] > POOL.centerx
         pos = (POOL.x + 20 if left else POOL.right - ZOOM_W - 20, POOL.y + 8)
-        surf.blit(z, pos)
-        pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(pos, z.get_size()), 2, border_radius=10)
+        gfx.framed(surf, z, pos)
         lg = self.art.legend(cid, ZOOM_W, POOL.bottom - 30 - pos[1] - ZOOM_H - 6)
         if lg is not None:
             surf.blit(lg, (pos[0], pos[1] + ZOOM_H + 4))

@@ -414,6 +414,16 @@ def panel(surf, rect, fill=PANEL, border=LINE, radius=8, width=1):
         pygame.draw.rect(surf, border, rect, width, border_radius=radius)
 
 
+def framed(surf, picture, pos, border=ACCENT, back=PANEL_BACK) -> pygame.Rect:
+    """A card's large picture at ``pos`` in a frame of ``border``: its rounded corners are
+    see-through, so ``back`` fills the frame first and nothing under them shows. Returns the frame."""
+    frame = pygame.Rect(pos, picture.get_size()).inflate(4, 4)
+    pygame.draw.rect(surf, back, frame, border_radius=12)
+    surf.blit(picture, pos)
+    pygame.draw.rect(surf, border, frame, 2, border_radius=12)
+    return frame
+
+
 def alpha_rect(size, col, alpha) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
     s.fill((*col[:3], alpha))

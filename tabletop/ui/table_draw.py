@@ -451,8 +451,7 @@ class DrawMixin:
         if sp is not None and self.held is None and sp.card.get("card") is not None:
             z, lg = self._preview_pictures(sp.card)
             at = self._zoom_pos()
-            surf.blit(z, at)
-            pygame.draw.rect(surf, gfx.ACCENT, pygame.Rect(at, z.get_size()), 2, border_radius=10)
+            gfx.framed(surf, z, at)
             bottom = at[1] + z.get_height()
             if lg is not None:  # what every mark on this face means
                 surf.fill(gfx.PANEL_BACK, (at[0], bottom, z.get_width(), 4))  # no log line shows between the two
