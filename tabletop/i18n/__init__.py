@@ -12,7 +12,11 @@ Two kinds of catalogs, both gettext ``.po`` files read with Babel:
   ``{0} pays {1} LP``. :func:`game_text` translates what a game wrote by
   matching it against those templates (see :mod:`tabletop.i18n.catalog`).
 
-A missing translation falls back to English. English needs no catalog.
+A missing translation falls back to English. English needs no catalog. In
+Korean, a particle written in both forms after a word (``{name}이(가)``) keeps
+the one form that fits the word once it is known (:mod:`tabletop.i18n.korean`):
+in a game's sentences as they are translated, in the application's words as
+they are filled in (``format`` or ``%``).
 The language comes from :func:`set_language` (Settings), else from
 ``TABLETOP_LANG``, else from the system locale (``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``).
@@ -24,6 +28,7 @@ import os
 from pathlib import Path
 
 from tabletop.i18n.catalog import Catalog, load_catalog
+from tabletop.i18n.korean import Hedged, particles
 
 LANGUAGES = {"en": "English", "ko": "한국어", "ja": "日本語"}
 DEFAULT = "en"
@@ -76,9 +81,14 @@ def core_catalog(lang: str | None = None) -> Catalog:
     return cat
 
 
+def _filled(s: str) -> str:
+    """Korean words whose particles are chosen once their slots are filled (korean.Hedged)."""
+    return Hedged.of(s) if _lang == "ko" else s
+
+
 def _(msgid: str) -> str:
     """The application's words in the language in use."""
-    return core_catalog().gettext(msgid) if _lang != DEFAULT else msgid
+    return _filled(core_catalog().gettext(msgid)) if _lang != DEFAULT else msgid
 
 
 gettext = _
@@ -87,11 +97,11 @@ gettext = _
 def ngettext(singular: str, plural: str, n: int) -> str:
     if _lang == DEFAULT:
         return singular if n == 1 else plural
-    return core_catalog().ngettext(singular, plural, n)
+    return _filled(core_catalog().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, msgid: str) -> str:
-    return core_catalog().pgettext(context, msgid) if _lang != DEFAULT else msgid
+    return _filled(core_catalog().pgettext(context, msgid)) if _lang != DEFAULT else msgid
 
 
 def N_(msgid: str) -> str:
@@ -141,7 +151,13 @@ def game_text(text: str, game_id: str | None = None) -> str:
     name or text), in the language in use."""
     if _lang == DEFAULT or not text:
         return text
-    return game_catalog(game_id or _current_game).text(text)
+    return _korean(game_catalog(game_id or _current_game).text(text))
+
+
+def _korean(s: str) -> str:
+    """A game's words in Korean: their particles chosen where the word before is known, and
+    chosen later in any slot still to be filled (korean.Hedged)."""
+    return Hedged.of(particles(s)) if _lang == "ko" else s
 
 
 def card_text(card_id: str, field: str, text: str, game_id: str | None = None) -> str:
@@ -149,7 +165,7 @@ def card_text(card_id: str, field: str, text: str, game_id: str | None = None) -
     if _lang == DEFAULT or not text:
         return text
     cat = game_catalog(game_id or _current_game)
-    return cat.keyed(f"card:{card_id}:{field}", text)
+    return _korean(cat.keyed(f"card:{card_id}:{field}", text))
 
 
 def keyed_text(context: str, text: str, game_id: str | None = None) -> str:
@@ -157,7 +173,7 @@ def keyed_text(context: str, text: str, game_id: str | None = None) -> str:
     reference page), else translated by their words."""
     if _lang == DEFAULT or not text:
         return text
-    return game_catalog(game_id or _current_game).keyed(context, text)
+    return _korean(game_catalog(game_id or _current_game).keyed(context, text))
 
 
 def reset() -> None:
