@@ -14,6 +14,7 @@ written.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # (the form after a final consonant, the form after none): each way the catalogs write the pair
 _PAIRS = {
@@ -72,6 +73,7 @@ def _choose(m: re.Match) -> str:
     return m.group(1) + form
 
 
+@lru_cache(maxsize=8192)  # the table reads the same sentences frame after frame
 def particles(text: str) -> str:
     """``text`` with each hedged particle (이(가), 을(를), (으)로, ...) after a Korean word
     or a number written in the one form that fits it."""
