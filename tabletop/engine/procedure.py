@@ -363,12 +363,9 @@ class Processor:
             self.choose(state, choice, events)
             return self.decide(state)
         steps = state.steps  # :meth:`waiting`, without its call (every choice comes here)
-        if steps and state.outcome is None:
-            step = steps[-1]
-            proc = self.table[step.proc]
-            if proc.decide is None:
-                step, proc = self.waiting(state)  # raises
-        else:
-            step, proc = self.waiting(state)  # raises
+        step = steps[-1] if steps and state.outcome is None else None
+        proc = None if step is None else self.table[step.proc]
+        if proc is None or proc.decide is None:
+            step, proc = self.waiting(state)  # raises: no step waits for a decision
         result = proc.choose(state, step, choice, events)
         return self._go_ruled(state, events, step, AGAIN if result == WAIT else result, True)

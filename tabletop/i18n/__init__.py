@@ -157,7 +157,7 @@ def game_text(text: str, game_id: str | None = None) -> str:
 def _korean(s: str) -> str:
     """A game's words in Korean: their particles chosen where the word before is known, and
     chosen later in any slot still to be filled (korean.Hedged)."""
-    return Hedged.of(particles(s)) if _lang == "ko" else s
+    return _filled(particles(s)) if _lang == "ko" else s
 
 
 def card_text(card_id: str, field: str, text: str, game_id: str | None = None) -> str:

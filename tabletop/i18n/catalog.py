@@ -178,7 +178,7 @@ class Catalog:
         if root is self and text in self._cache:
             return self._cache[text], self._partial.get(text, 0)
         s = self.exact.get(text)
-        partial = False
+        partial = 0
         capital = text[:1].isupper() and (text[1:2].islower() or text[1:2] == " ")
         if s is None and capital:
             # the table writes a refusal with a capital letter ("A monster ..."): its
@@ -220,17 +220,17 @@ class Catalog:
         catalog's or a fallback's), never by one that begins with a name."""
         cat = self
         while cat is not None:
-            s, partial = cat.exact.get(text), False
+            s, partial = cat.exact.get(text), 0
             if s is None and depth < _MAX_DEPTH:
                 s, partial = cat._match(text, depth, root, lead=words)
             if s is not None:
                 return s, partial
             cat = cat.fallback
-        return None, False
+        return None, 0
 
     def _match(self, text: str, depth: int, root: "Catalog", lead: int = 0):
         """(translation, how many characters stayed English in its slots: 0
-        when none did) or (None, False)."""
+        when none did) or (None, 0)."""
         look = (lambda x: self._lead_lookup(x, depth, root, lead)[0]) if lead else (lambda x: self._lookup(x, depth, root))
         core = text.strip()
         if core != text and core:
@@ -245,7 +245,7 @@ class Catalog:
                 return inner + " " + of.replace("{0}", m.group(2)).replace("{1}", m.group(3)), root._partial.get(m.group(1), 0)
         got = self._pick(text, depth, root, lead)
         if got is None:
-            return None, False
+            return None, 0
         t, found, whole = got
         values = {}
         for i, (slot, v) in enumerate(zip(t.slots, found)):

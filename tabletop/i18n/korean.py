@@ -27,9 +27,10 @@ _PAIRS = {
 }
 # each hedged particle ("(이)" only where a syllable follows it: (이)나, (이)라)
 _PARTICLE = "|".join(re.escape(k) for k in _PAIRS if k != "(이)") + r"|\(이\)(?=[가-힣])"
-# one right after a syllable, a digit or a capital, perhaps behind one closing mark
-# (「이름」을(를), [1]을(를))
-_HEDGED = re.compile(rf"(?<=[가-힣0-9A-Z])([」』\"'’”\])]?)({_PARTICLE})")
+# a closing mark a particle may stand behind (「이름」을(를), [1]을(를))
+_CLOSING = r"[」』\"'’”\])]?"
+# one right after a syllable, a digit or a capital, perhaps behind a closing mark
+_HEDGED = re.compile(rf"(?<=[가-힣0-9A-Z])({_CLOSING})({_PARTICLE})")
 _NUMBER_END = re.compile(r"[0-9][0-9,]*$")
 # the final consonant of each digit's reading: 영 일 이 삼 사 오 육 칠 팔 구 (0: none, 8: ㄹ)
 _DIGIT_FINAL = (21, 8, 0, 16, 0, 0, 1, 8, 8, 0)
@@ -83,7 +84,7 @@ def particles(text: str) -> str:
 
 
 # one right after a slot still to be filled: "{name}이(가)", "%s와(과)"
-_AFTER_SLOT = re.compile(rf"[}}s]([」』\"'’”\])]?)({_PARTICLE})")
+_AFTER_SLOT = re.compile(rf"[}}s]({_CLOSING})({_PARTICLE})")
 
 
 class Hedged(str):
@@ -91,19 +92,13 @@ class Hedged(str):
     by ``format``, ``format_map`` or ``%``, they keep the form that fits each word."""
 
     __slots__ = ()
-    _made: dict = {}
 
     @classmethod
     def of(cls, text: str) -> str:
         """``text`` as a Hedged when a slot in it is followed by a hedged particle, else as it is."""
         if "(" not in text or type(text) is cls:
             return text
-        got = cls._made.get(text)
-        if got is None:
-            if len(cls._made) > 4096:
-                cls._made.clear()
-            got = cls._made[text] = cls(text) if _AFTER_SLOT.search(text) else text
-        return got
+        return _hedged(text)
 
     def format(self, *args, **kwargs) -> str:
         return particles(str.format(self, *args, **kwargs))
@@ -113,3 +108,8 @@ class Hedged(str):
 
     def __mod__(self, values) -> str:
         return particles(str.__mod__(self, values))
+
+
+@lru_cache(maxsize=4096)  # the same few hundred words are asked for frame after frame
+def _hedged(text: str) -> str:
+    return Hedged(text) if _AFTER_SLOT.search(text) else text
