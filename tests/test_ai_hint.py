@@ -138,3 +138,23 @@ def test_a_forced_choice_is_suggested_at_once():
     h = suggest(s, 0, iterations=50)
     assert h.choice is playing[0]
     assert "only move" in h.reason
+
+
+def test_the_rating_counts_the_lines_in_the_players_way():
+    # the search's rating names how many lines it played out, grouped by thousands
+    from types import SimpleNamespace
+    from tabletop.ai.hint import _rating
+    s = game_of("rush_duel").from_position({
+        "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
+        "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
+        "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
+    }, 0)
+    best, other = [c for c in s.decision.choices_for(0) if c.role != "resign"][:2]
+    assert best.label != other.label
+    edge = SimpleNamespace
+    root = SimpleNamespace(edges={(0, best.id): edge(visits=12000, mean=0.75),
+                                  (0, other.id): edge(visits=3565, mean=0.5)})
+    agent = SimpleNamespace(root=root, _mean=lambda e: e.mean)
+    text = _rating(agent, 0, best, s)
+    assert "75% for you over 15,565 lines" in text, text
+    assert "50%" in text, text

@@ -227,12 +227,14 @@ def _rating(agent: HardAgent, seat: int, choice: Choice, state: State) -> str:
             continue
         if runner_e is None or (x.visits, agent._mean(x)) > (runner_e.visits, agent._mean(runner_e)):
             runner, runner_e = cid, x
-    # whole sentences to translate (a language ends and brackets them its own way)
+    # whole sentences to translate (a language ends and brackets them its own way); the
+    # count grouped by thousands, as English, Korean and Japanese all write it
+    lines = f"{total:,}"
     if runner is None:
         return _("The search rates it {percent}% for you over {lines} lines it played out.").format(
-            percent=round(100 * mean), lines=total)
+            percent=round(100 * mean), lines=lines)
     return _("The search rates it {percent}% for you over {lines} lines it played out "
-             "(next best, {move}: {runner}%).").format(percent=round(100 * mean), lines=total,
+             "(next best, {move}: {runner}%).").format(percent=round(100 * mean), lines=lines,
                                                        move=_clause(_words(state, labels[runner])),
                                                        runner=round(100 * agent._mean(runner_e)))
 
