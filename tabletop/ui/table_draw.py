@@ -457,11 +457,9 @@ class DrawMixin:
                 surf.fill(gfx.PANEL_BACK, (at[0], bottom, z.get_width(), 4))  # no log line shows between the two
                 surf.blit(lg, (at[0], bottom + 4))
                 bottom += 4 + lg.get_height()
-            if self.coach is None and self.hint is None:
-                # a log entry the preview half covers is hidden whole: the log shows again from the next one
-                below = [t for t in getattr(self, "log_tops", ()) if t >= bottom]
-                if below:
-                    surf.fill(gfx.PANEL_BACK, (RIGHT.x + 1, bottom, RIGHT.w - 1, min(below) - bottom))
+            if self.coach is None:  # the hint's panel may reach lower: the log shows below both
+                hr = self.hint_rect if self.hint is not None else None
+                self.cover_cut_log(surf, bottom if hr is None else max(bottom, hr.bottom))
 
     def _zoom_pos(self) -> tuple:
         """Where the preview goes: just below the players' panels (two lines of

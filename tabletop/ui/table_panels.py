@@ -65,6 +65,14 @@ class PanelsMixin:
             self._right = s
         surf.blit(self._right, RIGHT.topleft)
 
+    def cover_cut_log(self, surf, bottom: int) -> None:
+        """Under a panel drawn over the log down to ``bottom`` (the card preview,
+        the hint), the log entry it half covers is hidden whole: the log shows
+        again from the next entry."""
+        below = [t for t in getattr(self, "log_tops", ()) if t >= bottom]
+        if below:
+            surf.fill(gfx.PANEL_BACK, (RIGHT.x + 1, bottom, RIGHT.w - 1, min(below) - bottom))
+
     def _log_entry(self, e, w: int) -> tuple:
         """A log entry's picture (its caption and rule lines, ``w`` wide), the
         English name of its rule when that opens the reference (else ""), and

@@ -1,6 +1,6 @@
-"""The large card the table shows for the card pointed at lies over the log:
-no log entry shows half covered beneath it, and no log line shows between
-the card and its legend."""
+"""The large card the table shows for the card pointed at, and the hint's
+panel, lie over the log: no log entry shows half covered beneath either, and
+no log line shows between the card and its legend."""
 
 from pathlib import Path
 
@@ -44,4 +44,29 @@ def test_the_preview_leaves_no_log_entry_half_covered():
         if above and below[0] > bottom:  # an entry starts under the preview and runs past its edge
             straddled += 1
             assert _rows_clear(app.window, x0, x1, bottom, below[0])
+    assert straddled >= 1
+
+
+def test_the_hint_panel_leaves_no_log_entry_half_covered():
+    app = make_app()
+    table = app.start_match(load_match(ROOT / "saves" / "rush_duel-midgame.toml"), ("human", "human"))
+    app.run_frames(2, DT)
+    if table.handoff_for is not None:
+        click(app, (800, 450))
+    settle(app, table)
+    move(app, (5, 5))  # pointing at no card: no preview
+    straddled = 0
+    for lines in range(1, 7):  # panels of different heights meet the log's entries at different places
+        table.hint = {"tag": table.ctl.position_tag(table.viewer), "hint": None, "lang": "en",
+                      "error": " ".join(["The search could not finish this time."] * lines)}
+        table._right = None
+        app.step(dt=DT)
+        bottom = table.hint_rect.bottom
+        tops = sorted(table.log_tops)
+        above = [t for t in tops if t < bottom]
+        below = [t for t in tops if t >= bottom]
+        assert below
+        if above and below[0] > bottom:  # an entry starts under the panel and runs past its edge
+            straddled += 1
+            assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, bottom, below[0])
     assert straddled >= 1
