@@ -66,7 +66,6 @@ class DrawMixin:
         return shown
 
     def _check_language(self) -> None:
-
         """The language changed (Settings, over the table): every picture holding words is drawn again."""
         lang = language()
         if getattr(self, "_lang", None) != lang:
@@ -457,9 +456,8 @@ class DrawMixin:
                 surf.fill(gfx.PANEL_BACK, (at[0], bottom, z.get_width(), 4))  # no log line shows between the two
                 surf.blit(lg, (at[0], bottom + 4))
                 bottom += 4 + lg.get_height()
-            if self.coach is None:  # the hint's panel may reach lower: the log shows below both
-                hr = self.hint_rect if self.hint is not None else None
-                self.cover_cut_log(surf, bottom if hr is None else max(bottom, hr.bottom))
+            if self.coach is None:
+                self.cover_cut_log(surf, bottom)
 
     def _zoom_pos(self) -> tuple:
         """Where the preview goes: just below the players' panels (two lines of

@@ -16,8 +16,11 @@ class PanelsMixin:
     #: the bottom of the players' panels on the right, as last drawn: the hint's panel and
     #: the hovered card's preview go below it (before the first drawing: the preview's top)
     players_bottom = ZOOM_POS[1]
+    #: how far down the panels drawn over the log reach this frame (cover_cut_log)
+    _log_covered = 0
 
     def _draw_right(self, surf) -> None:
+        self._log_covered = 0  # no panel over the log yet this frame (cover_cut_log)
         if self._right is None and self.stale(surf, "right", RIGHT.topleft):
             return
         if self._right is None:
@@ -66,9 +69,14 @@ class PanelsMixin:
         surf.blit(self._right, RIGHT.topleft)
 
     def cover_cut_log(self, surf, bottom: int) -> None:
-        """Under a panel drawn over the log down to ``bottom`` (the card preview,
-        the hint), the log entry it half covers is hidden whole: the log shows
-        again from the next entry."""
+        """Under a panel drawn over the log down to ``bottom`` (the hint, the
+        card preview, a step banner in the side panel), the log entry it half
+        covers is hidden whole: the log shows again from the next entry. Of the
+        panels drawn in a frame the one reaching lowest counts (a shorter one
+        drawn later lies over the other, not over the log)."""
+        if bottom <= self._log_covered:
+            return
+        self._log_covered = bottom
         below = [t for t in getattr(self, "log_tops", ()) if t >= bottom]
         if below:
             surf.fill(gfx.PANEL_BACK, (RIGHT.x + 1, bottom, RIGHT.w - 1, min(below) - bottom))
@@ -140,6 +148,8 @@ class PanelsMixin:
         if area is not None and r.h > area.h:
             r.top = area.top
         surf.blit(box, r)
+        if self.coach is None and r.right > RIGHT.x:  # docked in the side panel, over the log
+            self.cover_cut_log(surf, r.bottom)
         self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None
         if isinstance(cid, str):  # a card turned over by this step: it flips beside the banner

@@ -1,6 +1,7 @@
-"""The large card the table shows for the card pointed at, and the hint's
-panel, lie over the log: no log entry shows half covered beneath either, and
-no log line shows between the card and its legend."""
+"""The large card the table shows for the card pointed at, the hint's panel
+and a step banner docked in the side panel lie over the log: no log entry
+shows half covered beneath any of them, and no log line shows between the
+card and its legend."""
 
 from pathlib import Path
 
@@ -69,4 +70,44 @@ def test_the_hint_panel_leaves_no_log_entry_half_covered():
         if above and below[0] > bottom:  # an entry starts under the panel and runs past its edge
             straddled += 1
             assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, bottom, below[0])
+    assert straddled >= 1
+
+
+def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
+    # Aquarian Age's step banners dock at the top of the side panel, over the log
+    from tabletop.ai.agents import GreedyAgent
+    from tabletop.engine.registry import get_game
+    from tabletop.saves import Match
+    from tabletop.selfplay import play_decision, selfplay_setup
+
+    game = get_game("aquarian_age")
+    match = Match(game, selfplay_setup(game, 7), 7)
+    agents = [GreedyAgent(7), GreedyAgent(8)]
+    for _ in range(29):
+        play_decision(match, agents)
+    app = make_app()
+    table = app.start_match(match, ("human", "human"))
+    app.run_frames(2, DT)
+    if table.handoff_for is not None:
+        click(app, (800, 450))
+    settle(app, table)
+    move(app, (5, 5))  # pointing at no card: no preview
+    step = next(e0 for e0, _e1 in reversed(table.log) if e0.kind not in ("phase.begin", "step.begin"))
+    straddled = 0
+    for scroll in range(6):  # entries of different heights meet the banner's edge at different places
+        table.log_scroll, table._right = scroll, None
+        table.banner = [step, 0.1, 60.0]
+        app.step(dt=DT)
+        assert table.banner is not None
+        box = table._banner_pic[3][0].get_rect(center=table.layout.banner.center)
+        if box.h > table.layout.banner.h:
+            box.top = table.layout.banner.top
+        assert box.left > RIGHT.x
+        tops = sorted(table.log_tops)
+        above = [t for t in tops if t < box.bottom]
+        below = [t for t in tops if t >= box.bottom]
+        assert below
+        if above and below[0] > box.bottom:  # an entry starts under the banner and runs past its edge
+            straddled += 1
+            assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, box.bottom, below[0])
     assert straddled >= 1
