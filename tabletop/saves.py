@@ -62,6 +62,20 @@ def saves_dir(override: str | os.PathLike | None = None) -> Path:
     return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "saves"
 
 
+def home_short(text: str) -> str:
+    """``text`` (a path, or a message naming one) as a screen writes it: the
+    player's home folder as "~" (``~/.local/share/tabletop/saves``), which is
+    shorter and does not spell out the account's name."""
+    try:
+        home = str(Path.home())
+    except (RuntimeError, KeyError):  # no home folder known
+        return text
+    if len(home) <= 1:
+        return text
+    text = text.replace(home + os.sep, "~" + os.sep)
+    return "~" if text == home else text
+
+
 def config_dir() -> Path:
     env = os.environ.get("TABLETOP_CONFIG")
     if env:

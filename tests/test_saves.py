@@ -453,3 +453,16 @@ def test_shipped_example_saves_verify():
 
 def load_match_game_installed(path) -> bool:
     return tomlio.load(path).get("game") in all_games()
+
+
+def test_home_short_writes_the_home_folder_as_a_tilde(monkeypatch, tmp_path):
+    home = tmp_path / "ana"
+    monkeypatch.setenv("HOME", str(home))
+    inside = home / ".local" / "share" / "tabletop" / "saves"
+    assert saves.home_short(str(inside)) == os.sep.join(["~", ".local", "share", "tabletop", "saves"])
+    assert saves.home_short(f"{inside / 'x.toml'}: not a save") == os.sep.join(["~", ".local", "share", "tabletop",
+                                                                                 "saves", "x.toml: not a save"])
+    assert saves.home_short(str(home)) == "~"
+    # a folder beside the home folder whose name begins the same is not inside it
+    beside = str(tmp_path / "anabel" / "saves")
+    assert saves.home_short(beside) == beside

@@ -458,10 +458,13 @@ def main(argv=None) -> int:
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    tmp = tempfile.mkdtemp(prefix="tabletop-shots-")
-    os.environ["TABLETOP_SAVES"] = str(Path(tmp) / "saves")
-    os.environ["TABLETOP_CONFIG"] = str(Path(tmp) / "config")
-    os.environ["TABLETOP_DECKS"] = str(Path(tmp) / "decks")
+    # a fresh home folder, with the app's folders where a new player's are on
+    # Linux: the screens name them from "~", as they would for the player
+    tmp = Path(tempfile.mkdtemp(prefix="tabletop-shots-"))
+    os.environ["HOME"] = str(tmp)
+    os.environ["TABLETOP_SAVES"] = str(tmp / ".local" / "share" / "tabletop" / "saves")
+    os.environ["TABLETOP_CONFIG"] = str(tmp / ".config" / "tabletop")
+    os.environ["TABLETOP_DECKS"] = str(tmp / ".local" / "share" / "tabletop" / "decks")
     os.environ["TABLETOP_LANG"] = args.lang
     from tabletop import i18n
     i18n.set_language(args.lang)

@@ -17,6 +17,7 @@ import pygame_gui
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _, language, language_from_env, set_language
+from tabletop.saves import home_short
 
 from . import gfx
 from .gfx import VH, VW
@@ -205,7 +206,7 @@ class App:
         """A sentence at the bottom of the window: red for what went wrong (a
         refused move, an error), calm for news (``ok``: saved, taken back);
         ``link`` (label, action) adds a clickable line (the rule of a refusal)."""
-        self.toast_text, self.toast_t, self.toast_ok = message, seconds, ok
+        self.toast_text, self.toast_t, self.toast_ok = home_short(message), seconds, ok
         self.toast_link = link
         self._toast_link_rect = None
 

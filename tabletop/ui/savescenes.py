@@ -13,8 +13,8 @@ import pygame_gui
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import N_, _, game_text
-from tabletop.saves import (delete_save, examples_dir, finished_games, list_saves, load_with_backup, saves_dir,
-                            unfinished_games)
+from tabletop.saves import (delete_save, examples_dir, finished_games, home_short, list_saves, load_with_backup,
+                            saves_dir, unfinished_games)
 
 from .dialogs import ConfirmWindow, text_box
 from .scenes import _esc, _games, _Panel, game_title
@@ -62,7 +62,7 @@ class LoadScene(_Panel):
             if s in self.labels:  # two alike (the same game, turn and minute): the list tells them apart
                 s += f"  ({sum(lab.startswith(s) for lab in self.labels) + 1})"
             self.labels.append(s)
-        self.label((100, 100, 1400, 30), _(self.hint).format(folder=saves_dir(self.app.saves)))
+        self.label((100, 100, 1400, 30), _(self.hint).format(folder=home_short(str(saves_dir(self.app.saves)))))
         if not self.entries:
             self.label((100, 150, 900, 30), _(self.empty))
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(100, 140, 1400, 470), self.labels or [], self.app.ui)

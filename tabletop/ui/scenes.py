@@ -10,7 +10,7 @@ import pygame_gui
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import LANGUAGES, N_, _, game_text, language_from_env, ngettext, set_game
-from tabletop.saves import Match, unfinished_games
+from tabletop.saves import Match, home_short, unfinished_games
 
 from . import gfx
 from .app import Scene
@@ -381,7 +381,9 @@ def _option(ev, names: dict, current):
 
 
 def _esc(s: str) -> str:
-    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+    """Words for a text box: a path in them from "~" (``home_short``), the
+    box's markup characters escaped."""
+    return home_short(str(s)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
 
 
 class SettingsScene(_Panel):

@@ -33,6 +33,32 @@ def test_menu_new_game_starts_a_table():
     assert isinstance(app.top, TableScene) and app.top.game.id == "mini"
 
 
+def test_the_load_screen_names_the_saves_folder_and_a_bad_save_from_the_home_folder(monkeypatch):
+    # the saves folder under the player's home folder: the screen writes it from "~"
+    home = saves_dir().parent
+    monkeypatch.setenv("HOME", str(home))
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.toml").write_text("format = 1\ngame = 'mini'\nthis is not toml", encoding="utf-8")
+    app = make_app()
+    app.reset_to(MenuScene(app))
+    app.push(LoadScene(app))
+    app.run_frames(2, DT)
+    scene = app.top
+    said = [el.text for el in app.ui.get_sprite_group().sprites() if isinstance(getattr(el, "text", None), str)]
+    where = next(t for t in said if t.startswith("Your saves are in"))
+    assert where.startswith(f"Your saves are in ~{os.sep}{folder.name};"), where
+    assert str(home) not in where
+    i = next(i for i, s in enumerate(scene.labels) if "broken" in s)
+    click(app, scene.list.item_list_container.elements[i].rect.center)
+    app.run_frames(2, DT)
+    assert f"~{os.sep}{folder.name}{os.sep}broken.toml" in scene.info.html_text
+    assert str(home) not in scene.info.html_text
+    # and so does a message at the bottom of the window
+    app.toast(f"Can't write {folder / 'deck.toml'}: the disk is full")
+    assert app.toast_text == f"Can't write ~{os.sep}{folder.name}{os.sep}deck.toml: the disk is full"
+
+
 def test_load_screen_lists_saves_and_shows_a_bad_one_without_crashing():
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
