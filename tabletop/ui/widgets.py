@@ -34,14 +34,32 @@ class ActionButton:
 
 
 def layout_buttons(labels: list[str], area: pygame.Rect, size: int = 18, min_w: int = 110, max_w: int = 330, gap: int = 8):
-    """Rects for buttons in a row inside ``area``; returns (rects, how many fit)."""
-    rects = []
-    x = area.x
+    """Rects for buttons in a row inside ``area``; returns (rects, how many fit).
+    A button is at most ``max_w`` wide, so that more of them fit; when all fit,
+    the room left in the row goes to the labels that were cut short, first
+    come first served, so that they show whole where they can."""
     f = gfx.font(size, True)
-    for lab in labels:
-        w = max(min_w, min(max_w, f.size(lab)[0] + 28))
+    want = [max(min_w, f.size(lab)[0] + 28) for lab in labels]
+    widths: list = []
+    x = area.x
+    for w in want:
+        w = min(max_w, w)
         if x + w > area.right:
             break
+        widths.append(w)
+        x += w + gap
+    if widths and len(widths) == len(labels):
+        spare = area.right - (x - gap)
+        for i, w in enumerate(widths):
+            if spare <= 0:
+                break
+            more = min(spare, want[i] - w)
+            if more > 0:
+                widths[i] += more
+                spare -= more
+    rects = []
+    x = area.x
+    for w in widths:
         rects.append(pygame.Rect(x, area.y, w, area.h))
         x += w + gap
     return rects, len(rects)

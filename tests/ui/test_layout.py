@@ -140,3 +140,24 @@ def test_step_banners_cover_no_zone_and_no_counter(game_id):
         assert not lay.banner.colliderect(zd.rect), (zd.key, zd.rect, lay.banner)
     for cd in lay.counters:
         assert not lay.banner.colliderect(cd.rect), (cd.key, cd.rect, lay.banner)
+
+
+def test_the_action_bar_shows_a_long_label_whole_when_the_row_has_room():
+    from tabletop.ui import gfx
+    from tabletop.ui.widgets import layout_buttons
+
+    gfx.font(18, True)  # the fonts are loaded
+    long = "Pay: exhaust the Fury rune and the Body rune, then recycle the Mind rune"
+    natural = gfx.font(18, True).size(long)[0] + 28
+    assert natural > 330
+    labels = [long, "Pay: exhaust 2 Fury runes", "Pass"]
+    rects, n = layout_buttons(labels, pygame.Rect(0, 0, 1400, 50))
+    assert n == 3 and rects[0].w == natural  # whole, not cut at 330
+    assert all(a.right + 8 == b.x for a, b in zip(rects, rects[1:]))
+    # in a row too short for the long one whole, it takes what room is left
+    others = sum(max(110, gfx.font(18, True).size(lab)[0] + 28) + 8 for lab in labels[1:])
+    rects, n = layout_buttons(labels, pygame.Rect(0, 0, 330 + others + 5, 50))
+    assert n == 3 and rects[0].w == 335 and rects[-1].right == 330 + others + 5
+    # and when they do not all fit, nothing grows: as many as fit, each at most 330
+    rects, n = layout_buttons([long] * 6, pygame.Rect(0, 0, 1000, 50))
+    assert n == 2 and all(r.w == 330 for r in rects)
