@@ -73,9 +73,31 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
     """``name`` if it fits, else a neat short form: the part before a comma
     ("Kestra"), initials then the last word ("R. Wolf"), the last word, and
     only then an ellipsis."""
+    form, fits = _short_form(name, size, width, bold)
+    return form if fits else gfx.fit(form, size, width, bold)
+
+
+#: how narrow a Japanese or Korean name may be drawn to show whole (printed cards condense long names)
+CONDENSE = 0.62
+
+
+def name_picture(name: str, size: int, width: int, colour) -> pygame.Surface:
+    """A card's name as its name band shows it: :func:`short_name`; but a
+    Japanese or Korean name whose short form would be cut is drawn narrower
+    instead, down to ``CONDENSE`` of its width, so that it reads whole."""
+    form, fits = _short_form(name, size, width, True)
+    if not fits and not form.isascii():
+        t = gfx.text(form, size, colour, True)
+        if t.get_width() * CONDENSE <= width:
+            return pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
+    return gfx.text(form if fits else gfx.fit(form, size, width, True), size, colour, True)
+
+
+def _short_form(name: str, size: int, width: int, bold: bool) -> tuple:
+    """The form of ``name`` :func:`short_name` shows, uncut, and whether it fits."""
     f = gfx.font(size, bold)
     if f.size(name)[0] <= width:
-        return name
+        return name, True
     cands = []
     if "," in name:
         cands.append(name.split(",")[0].strip())
@@ -98,8 +120,8 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
 
     for c in cands:
         if f.size(c)[0] <= width:
-            return c
-    return gfx.fit(cands[-1] if cands else name, size, width, bold)
+            return c, True
+    return (cands[-1] if cands else name), False
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -197,9 +219,8 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, view: dict, spec: Face
             _badge(s, kind.badge_right, view, (band.right - r + 2, band.centery), r, badge_size, big)
             x1 = band.right - int(r * (2 + 1.7 * (min(n, 2) - 1))) - 1
     name = shown_name(view)
-    shown = short_name(name, name_size, max(8, x1 - x0 - 2)) if x1 - x0 > 10 else ""
-    if shown:
-        t = gfx.text(shown, name_size, INK, True)
+    if x1 - x0 > 10:
+        t = name_picture(name, name_size, max(8, x1 - x0 - 2), INK)
         s.blit(t, t.get_rect(midleft=(x0 + 4, band.centery + 1)) if big else t.get_rect(center=(band.centerx, band.centery + 1)))
     y = band.bottom + 2
     # marks (level stars)
@@ -318,8 +339,7 @@ def _landscape(view, spec, kind, live, fc, w, h) -> pygame.Surface:
     lh = gfx.font(floor, True).get_linesize()
     band = pygame.Rect(m, m, w - 2 * m, min(lh + 2, int(h * 0.34)))
     pygame.draw.rect(s, gfx.shade(fc, 1.75), band, border_radius=max(2, rad // 2))
-    name = short_name(shown_name(view), floor, band.w - 4)
-    t = gfx.text(name, floor, INK, True)
+    t = name_picture(shown_name(view), floor, band.w - 4, INK)
     s.blit(t, t.get_rect(center=(band.centerx, band.centery + 1)))
     stats = [it for it in kind.stats if it.small and present(it, view)]
     top = band.bottom + 2

@@ -126,6 +126,32 @@ def test_short_names(display):
     assert faces.short_name("Ignis Colossus [L]", 16, 90).endswith("[L]")
 
 
+def test_a_japanese_name_a_little_too_wide_is_drawn_narrower_not_cut(display):
+    from tabletop import i18n
+
+    i18n.set_language("ja")
+    try:
+        gfx.reset_caches()
+        name = "石切り投げ"  # no space, no の or ・: no shorter form
+        size = 14
+        whole = gfx.font(size, True).size(name)[0]
+        width = int(whole * 0.8)
+        assert faces.short_name(name, size, width).endswith("...")  # cut, where a name is only shortened
+        pic = faces.name_picture(name, size, width, (0, 0, 0))
+        assert pic.get_width() == width  # the whole name, drawn at 80% of its width
+        # far too wide to condense: cut with an ellipsis after all
+        narrow = int(whole * 0.4)
+        pic = faces.name_picture(name, size, narrow, (0, 0, 0))
+        cut = faces.short_name(name, size, narrow)
+        assert cut.endswith("...") and pic.get_width() == gfx.font(size, True).size(cut)[0]
+        # an English name is shortened as before, never squeezed
+        pic = faces.name_picture("Ridgeback Wolf", 16, 62, (0, 0, 0))
+        assert pic.get_width() == gfx.font(16, True).size(faces.short_name("Ridgeback Wolf", 16, 62))[0]
+    finally:
+        i18n.set_language("en")
+        gfx.reset_caches()
+
+
 def test_text_floor_follows_window_scale():
     gfx.set_display_scale(0.8)     # 1280x720
     assert gfx.screen_px(gfx.min_size()) >= 11 and gfx.screen_px(gfx.min_size() - 1) < 11
