@@ -77,18 +77,27 @@ def short_name(name: str, size: int, width: int, bold: bool = True) -> str:
     return form if fits else gfx.fit(form, size, width, bold)
 
 
-#: how narrow a Japanese or Korean name may be drawn to show whole (printed cards condense long names)
-CONDENSE = 0.62
+#: how narrow a name may be drawn to show whole (printed cards condense long names): Japanese
+#: and Korean letters, square and apart, stay legible narrower than Latin ones
+CONDENSE = {"latin": 0.75, "cjk": 0.62}
+#: a whole name this little too wide is drawn narrower rather than shortened ("Spark Barrier", not "S. Barrier")
+LIGHTLY = 0.85
 
 
 def name_picture(name: str, size: int, width: int, colour) -> pygame.Surface:
-    """A card's name as its name band shows it: :func:`short_name`; but a
-    Japanese or Korean name whose short form would be cut is drawn narrower
-    instead, down to ``CONDENSE`` of its width, so that it reads whole."""
+    """A card's name as its name band shows it: whole if it fits, or drawn a
+    little narrower (down to ``LIGHTLY``); else :func:`short_name`'s short
+    form, and a short form that would be cut is drawn narrower instead, down
+    to ``CONDENSE`` of its width, so that it reads whole."""
+    t = gfx.text(name, size, colour, True)
+    if t.get_width() <= width:
+        return t
+    if t.get_width() * LIGHTLY <= width:
+        return pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
     form, fits = _short_form(name, size, width, True)
-    if not fits and not form.isascii():
+    if not fits:
         t = gfx.text(form, size, colour, True)
-        if t.get_width() * CONDENSE <= width:
+        if t.get_width() * CONDENSE["latin" if form.isascii() else "cjk"] <= width:
             return pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
     return gfx.text(form if fits else gfx.fit(form, size, width, True), size, colour, True)
 

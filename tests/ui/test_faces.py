@@ -144,12 +144,26 @@ def test_a_japanese_name_a_little_too_wide_is_drawn_narrower_not_cut(display):
         pic = faces.name_picture(name, size, narrow, (0, 0, 0))
         cut = faces.short_name(name, size, narrow)
         assert cut.endswith("...") and pic.get_width() == gfx.font(size, True).size(cut)[0]
-        # an English name is shortened as before, never squeezed
-        pic = faces.name_picture("Ridgeback Wolf", 16, 62, (0, 0, 0))
-        assert pic.get_width() == gfx.font(16, True).size(faces.short_name("Ridgeback Wolf", 16, 62))[0]
     finally:
         i18n.set_language("en")
         gfx.reset_caches()
+
+
+def test_an_english_name_a_little_too_wide_is_drawn_narrower_else_shortened(display):
+    f = gfx.font(16, True)
+    whole = f.size("Judgement")[0]
+    # a tenth too wide: the whole name, a little narrower
+    assert faces.name_picture("Judgement", 16, int(whole * 0.9), (0, 0, 0)).get_width() == int(whole * 0.9)
+    # far too wide: the short form ("R. Wolf"), which fits as it is
+    pic = faces.name_picture("Ridgeback Wolf", 16, 62, (0, 0, 0))
+    assert pic.get_width() == f.size(faces.short_name("Ridgeback Wolf", 16, 62))[0]
+    # a short form a little too wide is drawn narrower, down to three quarters of its width
+    last = f.size("Colossus")[0]
+    assert faces.name_picture("Colossus", 16, int(last * 0.8), (0, 0, 0)).get_width() == int(last * 0.8)
+    assert faces.short_name("Colossus", 16, int(last * 0.8)).endswith("...")
+    # and one far too wide is cut after all
+    cut = faces.short_name("Colossus", 16, int(last * 0.5))
+    assert faces.name_picture("Colossus", 16, int(last * 0.5), (0, 0, 0)).get_width() == f.size(cut)[0]
 
 
 def test_text_floor_follows_window_scale():
