@@ -381,7 +381,11 @@ def _flow_screen(spec):
     if flow == "menu":
         app.reset_to(MenuScene(app))
     elif flow == "new_game":
-        app.reset_to(NewGameScene(app, spec["game"]))
+        scene = NewGameScene(app, spec["game"])
+        app.reset_to(scene)
+        if spec.get("mode"):
+            scene.mode = spec["mode"]
+            app._rebuild()
     elif flow == "settings":
         app.reset_to(SettingsScene(app))
     else:  # load: the save named by ``select`` picked (a bad one shows its error)

@@ -269,7 +269,10 @@ class NewGameScene(_Panel):
                  for n in names]
         label = dict((v, t) for t, v in shown)
         for p in (0, 1):
-            who = _("Player 1's deck") if p == 0 else (_("Player 2's deck") if self.mode == "hotseat" else _("Computer's deck"))
+            if self.mode == "hotseat":
+                who = _("Player 1's deck") if p == 0 else _("Player 2's deck")
+            else:
+                who = _("Your deck") if p == 0 else _("Computer's deck")
             self.label((x, 215 + p * 90, 460, 30), who)
             m = pygame_gui.elements.UIDropDownMenu(shown, (label[self.decks[p]], self.decks[p]),
                                                    pygame.Rect(x, 250 + p * 90, 460, 44), self.app.ui)

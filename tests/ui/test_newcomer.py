@@ -216,6 +216,21 @@ def test_new_game_remembers_the_last_choices():
     assert again.gid == "lumen_condenser" and again.mode == "computer"
 
 
+def test_new_game_against_the_computer_names_your_deck_and_the_computers():
+    from tabletop.ui.scenes import NewGameScene
+
+    app = make_app()
+    scene = NewGameScene(app, "rush_duel")
+    app.reset_to(scene)
+    for mode, words in (("computer", ("Your deck", "Computer's deck")),
+                        ("hotseat", ("Player 1's deck", "Player 2's deck"))):
+        scene.mode = mode
+        app._rebuild()
+        app.run_frames(1, DT)
+        said = {el.text for el in app.ui.get_sprite_group().sprites() if isinstance(getattr(el, "text", None), str)}
+        assert set(words) <= said, (mode, said)
+
+
 def test_a_continued_hot_seat_game_opens_behind_the_hand_off_screen():
     from tabletop.saves import AUTOSAVE_NAME, saves_dir
     from tabletop.ui.scenes import MenuScene
