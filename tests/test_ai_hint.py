@@ -101,14 +101,18 @@ def test_the_hint_ignores_the_true_hidden_cards(name):
     assert a.reason.startswith(a.choice.label[:1].upper() + a.choice.label[1:].rstrip("."))
 
 
-def test_the_hint_finds_lethal_and_says_so():
-    # p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an
-    # empty field: the direct attack wins at once (seed 3.3.1, LP 0 loses)
-    s = game_of("rush_duel").from_position({
+def lethal_position():
+    """p0 in its Battle Phase with a 1600 ATK monster; p1 at 1500 LP with an
+    empty field: the direct attack wins at once (seed 3.3.1, LP 0 loses)."""
+    return game_of("rush_duel").from_position({
         "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
         "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
         "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
     }, 0)
+
+
+def test_the_hint_finds_lethal_and_says_so():
+    s = lethal_position()
     h = suggest(s, 0, seed=1, iterations=30)
     assert h.choice.kind == "direct_attack"
     assert "LP" in h.reason and "100% for you" in h.reason, h.reason
@@ -144,11 +148,7 @@ def test_the_rating_counts_the_lines_in_the_players_way():
     # the search's rating names how many lines it played out, grouped by thousands
     from types import SimpleNamespace
     from tabletop.ai.hint import _rating
-    s = game_of("rush_duel").from_position({
-        "turn": 2, "active": 0, "phase": "battle", "lp": [8000, 1500],
-        "p0": {"deck": ["M01", "M02", "M03"], "hand": ["M01"], "monster": [{"card": "M04"}]},
-        "p1": {"deck": ["M01", "M02", "M03"], "hand": ["M05", "M06", "M14"]},
-    }, 0)
+    s = lethal_position()
     best, other = [c for c in s.decision.choices_for(0) if c.role != "resign"][:2]
     assert best.label != other.label
     edge = SimpleNamespace

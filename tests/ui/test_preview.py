@@ -18,13 +18,36 @@ def _rows_clear(window, x0, x1, y0, y1) -> bool:
     return all(tuple(window.get_at((x, y)))[:3] == back for y in range(y0, y1) for x in range(x0, x1, 2))
 
 
-def test_the_preview_leaves_no_log_entry_half_covered():
+def _open(match):
+    """The table of ``match`` at one screen, past the hand-off screen, settled."""
     app = make_app()
-    table = app.start_match(load_match(ROOT / "saves" / "rush_duel-midgame.toml"), ("human", "human"))
+    table = app.start_match(match, ("human", "human"))
     app.run_frames(2, DT)
     if table.handoff_for is not None:
         click(app, (800, 450))
     settle(app, table)
+    return app, table
+
+
+def _midgame():
+    return _open(load_match(ROOT / "saves" / "rush_duel-midgame.toml"))
+
+
+def _straddled(app, table, bottom: int) -> bool:
+    """Whether a log entry starts under a panel reaching down to ``bottom`` and
+    runs past its edge; if so, the check that none of it shows there."""
+    tops = sorted(table.log_tops)
+    above = [t for t in tops if t < bottom]
+    below = [t for t in tops if t >= bottom]
+    assert below
+    if above and below[0] > bottom:
+        assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, bottom, below[0])
+        return True
+    return False
+
+
+def test_the_preview_leaves_no_log_entry_half_covered():
+    app, table = _midgame()
     assert len(table.log) >= 12  # a log long enough to run beneath the preview
     card = next(sp for sp in table.order if sp.order >= 0 and sp.card.get("card") is not None)
     straddled = 0
@@ -35,26 +58,15 @@ def test_the_preview_leaves_no_log_entry_half_covered():
         card = table.sprites[table.hover_key]
         assert card.card.get("card") is not None
         z, lg = table._preview_pictures(card.card)
-        bottom = ZOOM_POS[1] + z.get_height() + 4 + lg.get_height()
-        x0, x1 = RIGHT.x + 12, RIGHT.right - 12
-        assert _rows_clear(app.window, x0, x1, ZOOM_POS[1] + z.get_height(), ZOOM_POS[1] + z.get_height() + 4)
-        tops = sorted(table.log_tops)
-        above = [t for t in tops if t < bottom]
-        below = [t for t in tops if t >= bottom]
-        assert below
-        if above and below[0] > bottom:  # an entry starts under the preview and runs past its edge
-            straddled += 1
-            assert _rows_clear(app.window, x0, x1, bottom, below[0])
+        # no log line between the card and its legend
+        assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, ZOOM_POS[1] + z.get_height(),
+                           ZOOM_POS[1] + z.get_height() + 4)
+        straddled += _straddled(app, table, ZOOM_POS[1] + z.get_height() + 4 + lg.get_height())
     assert straddled >= 1
 
 
 def test_the_hint_panel_leaves_no_log_entry_half_covered():
-    app = make_app()
-    table = app.start_match(load_match(ROOT / "saves" / "rush_duel-midgame.toml"), ("human", "human"))
-    app.run_frames(2, DT)
-    if table.handoff_for is not None:
-        click(app, (800, 450))
-    settle(app, table)
+    app, table = _midgame()
     move(app, (5, 5))  # pointing at no card: no preview
     straddled = 0
     for lines in range(1, 7):  # panels of different heights meet the log's entries at different places
@@ -62,14 +74,7 @@ def test_the_hint_panel_leaves_no_log_entry_half_covered():
                       "error": " ".join(["The search could not finish this time."] * lines)}
         table._right = None
         app.step(dt=DT)
-        bottom = table.hint_rect.bottom
-        tops = sorted(table.log_tops)
-        above = [t for t in tops if t < bottom]
-        below = [t for t in tops if t >= bottom]
-        assert below
-        if above and below[0] > bottom:  # an entry starts under the panel and runs past its edge
-            straddled += 1
-            assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, bottom, below[0])
+        straddled += _straddled(app, table, table.hint_rect.bottom)
     assert straddled >= 1
 
 
@@ -85,12 +90,7 @@ def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
     agents = [GreedyAgent(7), GreedyAgent(8)]
     for _ in range(29):
         play_decision(match, agents)
-    app = make_app()
-    table = app.start_match(match, ("human", "human"))
-    app.run_frames(2, DT)
-    if table.handoff_for is not None:
-        click(app, (800, 450))
-    settle(app, table)
+    app, table = _open(match)
     move(app, (5, 5))  # pointing at no card: no preview
     step = next(e0 for e0, _e1 in reversed(table.log) if e0.kind not in ("phase.begin", "step.begin"))
     straddled = 0
@@ -103,11 +103,5 @@ def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
         if box.h > table.layout.banner.h:
             box.top = table.layout.banner.top
         assert box.left > RIGHT.x
-        tops = sorted(table.log_tops)
-        above = [t for t in tops if t < box.bottom]
-        below = [t for t in tops if t >= box.bottom]
-        assert below
-        if above and below[0] > box.bottom:  # an entry starts under the banner and runs past its edge
-            straddled += 1
-            assert _rows_clear(app.window, RIGHT.x + 12, RIGHT.right - 12, box.bottom, below[0])
+        straddled += _straddled(app, table, box.bottom)
     assert straddled >= 1
