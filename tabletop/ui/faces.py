@@ -99,7 +99,7 @@ def name_picture(name: str, size: int, width: int, colour) -> pygame.Surface:
         t = gfx.text(form, size, colour, True)
         if t.get_width() * CONDENSE["latin" if form.isascii() else "cjk"] <= width:
             return pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
-    return gfx.text(form if fits else gfx.fit(form, size, width, True), size, colour, True)
+    return gfx.text(short_name(name, size, width), size, colour, True)
 
 
 def _short_form(name: str, size: int, width: int, bold: bool) -> tuple:

@@ -456,8 +456,7 @@ class DrawMixin:
                 surf.fill(gfx.PANEL_BACK, (at[0], bottom, z.get_width(), 4))  # no log line shows between the two
                 surf.blit(lg, (at[0], bottom + 4))
                 bottom += 4 + lg.get_height()
-            if self.coach is None:
-                self.cover_cut_log(surf, bottom)
+            self.cover_cut_log(surf, bottom)
 
     def _zoom_pos(self) -> tuple:
         """Where the preview goes: just below the players' panels (two lines of

@@ -177,5 +177,4 @@ class HintMixin:
             y += lh
         gfx.blit_text(surf, gfx.fit(_("From your view only: hidden cards are guessed."), 13, w - 24), 13,
                       (r.x + 12, r.bottom - 20), gfx.DIM)
-        if self.coach is None:  # a lesson's coach panel covers the log itself
-            self.cover_cut_log(surf, r.bottom)
+        self.cover_cut_log(surf, r.bottom)

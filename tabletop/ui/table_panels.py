@@ -73,8 +73,9 @@ class PanelsMixin:
         card preview, a step banner in the side panel), the log entry it half
         covers is hidden whole: the log shows again from the next entry. Of the
         panels drawn in a frame the one reaching lowest counts (a shorter one
-        drawn later lies over the other, not over the log)."""
-        if bottom <= self._log_covered:
+        drawn later lies over the other, not over the log). Beside a lesson's
+        coach nothing is covered: the coach's panel covers the log itself."""
+        if self.coach is not None or bottom <= self._log_covered:
             return
         self._log_covered = bottom
         below = [t for t in getattr(self, "log_tops", ()) if t >= bottom]
@@ -148,7 +149,7 @@ class PanelsMixin:
         if area is not None and r.h > area.h:
             r.top = area.top
         surf.blit(box, r)
-        if self.coach is None and r.right > RIGHT.x:  # docked in the side panel, over the log
+        if r.right > RIGHT.x:  # docked in the side panel, over the log
             self.cover_cut_log(surf, r.bottom)
         self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None
