@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from sys import intern
 
-from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
+from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, interned, read_card_file
 from tabletop.engine.effects import check_target
 from tabletop.engine.errors import CardFileError
 
@@ -170,21 +170,6 @@ def _check_target(ctx: CardFileContext, cid: str, field: str, tgt) -> dict:
     return out
 
 
-def _interned(x):
-    """``x`` with every string in it interned (dict keys too), the same values otherwise:
-    the rules look card data up by literal keys ("type", "faction") and compare it with
-    literals, which match an interned string by identity, without comparing the text."""
-    if type(x) is str:
-        return intern(x)
-    if type(x) is dict:
-        return {_interned(k): _interned(v) for k, v in x.items()}
-    if type(x) is list:
-        return [_interned(v) for v in x]
-    if type(x) is tuple:
-        return tuple(_interned(v) for v in x)
-    return x
-
-
 def normalise(ctx: CardFileContext, raw: dict) -> dict:
     """Check one card's cross-field rules and return its normalised dict."""
     from .effects import TARGETED
@@ -259,7 +244,7 @@ def normalise(ctx: CardFileContext, raw: dict) -> dict:
     else:
         c.setdefault("factor", 0)
         c.setdefault("cost", 0)
-    return _interned(c)
+    return interned(c)
 
 
 def load_card_file(path) -> tuple[dict[str, dict], dict[str, list[str]]]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .rulebook import VICTORY_SCORE
-from .zones import BATTLEFIELD, HAND, LEGEND, RUNES
+from .zones import BASE, BATTLEFIELD, CHAMPION, HAND, HIDDEN, LEGEND, RUNEDECK, RUNES
 
 
 def heuristic(state, player: int) -> float:
@@ -42,16 +42,16 @@ def _static(s, player: int) -> float:
             for u in us:
                 m += max(0, s.might(u)) - s.counter(u, "dmg") * 0.5
             v += sign * (4.0 * m + (25.0 if s.battlefield_controller[b] == p else 0.0) + (6.0 if us else 0.0))
-            if zones[f"p{p}.hidden{b}"]:
+            if zones[HIDDEN[p][b]]:
                 v += sign * 3.0  # a facedown card: a free Reaction later
         gear = 0
-        for u in zones[f"p{p}.base"]:
+        for u in zones[BASE[p]]:
             if s.is_unit(u):
                 v += sign * (2.5 * max(0, s.might(u)) + (1.0 if not t.orient[u] else 0.0))
             else:
                 gear += 1
-        v += sign * (2.0 * len(zones[f"p{p}.hand"]) + 1.5 * len(zones[f"p{p}.runes"]) + 0.5 * s.xp[p]
-                     + 1.0 * gear - 1.0 * len(zones[f"p{p}.champion"]))
+        v += sign * (2.0 * len(zones[HAND[p]]) + 1.5 * len(zones[RUNES[p]]) + 0.5 * s.xp[p]
+                     + 1.0 * gear - 1.0 * len(zones[CHAMPION[p]]))
     showdown = s.showdown
     if showdown:
         b = showdown["battlefield"]
@@ -177,7 +177,7 @@ def _energy(s, p: int, next_turn: bool) -> int:
     t = s.table
     runes = t.zones[RUNES[p]]
     if next_turn:
-        return len(runes) + min(2, len(t.zones[f"p{p}.runedeck"]))
+        return len(runes) + min(2, len(t.zones[RUNEDECK[p]]))
     orient = t.orient
     return s.pool[p][0] + sum(1 for r in runes if not orient[r])
 

@@ -221,7 +221,7 @@ class Board:
         them: they are face up), so they are kept in ``bf_names``, which clones share."""
         t = self.table
         zones, db, card = t.zones, self.card_db, t.card
-        a, b = zones["shared.bf0"], zones["shared.bf1"]
+        a, b = zones[BATTLEFIELD[0]], zones[BATTLEFIELD[1]]
         names = (db[card[a[0]]]["name"] if a else "", db[card[b[0]]]["name"] if b else "")
         if a and b:
             self.bf_names = names

@@ -11,8 +11,9 @@ the keyword has one (``assault:2``, ``deflect:1``, ``equip:2``).
 from __future__ import annotations
 
 import os
+from sys import intern
 
-from tabletop.engine.cards import CardFileContext, Field, index_cards, read_card_file
+from tabletop.engine.cards import CardFileContext, Field, index_cards, interned, read_card_file
 from tabletop.engine.effects import check_target
 from tabletop.engine.errors import CardFileError
 
@@ -271,7 +272,7 @@ def load(path) -> tuple[dict, dict]:
     """Load cards.toml: (cards by id, decks by name). Raises CardFileError."""
     data, ctx = read_card_file(path)
     raw = index_cards(ctx, data.get("card", []), FIELDS)
-    cards = {cid: validate(ctx, c) for cid, c in raw.items()}
+    cards = {cid: interned(validate(ctx, c)) for cid, c in raw.items()}
     decks = {}
     for name, d in (data.get("deck") or {}).items():
         if not isinstance(d, dict):
@@ -287,7 +288,7 @@ def load(path) -> tuple[dict, dict]:
                 cid = cid.strip()
                 if cid not in cards:
                     raise CardFileError(f"deck {name!r} names the unknown card {cid!r}", os.fspath(path))
-                flat.extend([cid] * (int(n) if n else 1))
+                flat.extend([intern(cid)] * (int(n) if n else 1))  # the very string the cards are keyed by
         decks[name] = flat
     return cards, decks
 
@@ -300,7 +301,7 @@ def extra_cards(cards: dict, extra: list[dict] | None, where: str = "scenario") 
     add = index_cards(ctx, extra, FIELDS)
     out = dict(cards)
     for cid, c in add.items():
-        out[cid] = validate(ctx, c)
+        out[cid] = interned(validate(ctx, c))
     return out
 
 

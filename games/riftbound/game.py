@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from sys import intern
 
 from tabletop.engine import heap
 from tabletop.engine.core import Game
@@ -75,7 +76,7 @@ class Riftbound(Game):
                     if len(self._legal_decks) > 256:
                         self._legal_decks.clear()
                     self._legal_decks.add(key)
-            decks.append(list(deck))
+            decks.append([intern(c) if type(c) is str else c for c in deck])  # keyed as the cards are
             names.append(pl.get("name", f"Player {i + 1}"))
         s = RBState.__new__(RBState)
         s._blank(self, self.cards, [])

@@ -204,7 +204,7 @@ class Legality:
                             c = _remember(key, make_choice("play", a2, p, lab.format(card=nm, target=on)))
                         ch.append(c)
         elif typ == "gear":
-            to = f"p{p}.base" if hidden_at < 0 else lz(p, hidden_at)
+            to = BASE[p] if hidden_at < 0 else lz(p, hidden_at)
             if not affords(w, E, P):
                 return
             if quickdraw:
@@ -358,7 +358,7 @@ class Legality:
         for iid in cards:
             if card[iid] in hidden_kw:
                 for b in slots:
-                    to = f"p{p}.hidden{b}"
+                    to = HIDDEN[p][b]
                     if may_hide(self, p, {"card": iid, "to": to}, w) is None:
                         # the same hide with the same words is the same choice each time (made once)
                         nm, at = self.card_db[card[iid]]["name"], self.bf_name(b)  # Board.name
@@ -443,7 +443,7 @@ def may_equip(state, p: int, args: dict, wallet: tuple | None = None):
         return f"{card['name']} has no Equip."
     if t.zone[g].startswith("att."):
         return "an Equipment already attached can't use Equip again."
-    if t.zone[g] != f"p{p}.base":
+    if t.zone[g] != BASE[p]:
         return "Equip attaches your Equipment at your base."
     if not affords(state.wallet(p) if wallet is None else wallet, *state._equip_cost(g)):  # Costs.can_pay
         return "its Equip cost can't be paid with the runes and rune pool you have."
@@ -464,11 +464,11 @@ def may_hide(state, p: int, args: dict, wallet: tuple | None = None):
     iid, to = args.get("card"), args.get("to")
     if not isinstance(iid, int) or not 0 <= iid < len(t.card):
         return "hiding names a card (Hidden)."
-    if t.zone[iid] not in (f"p{p}.hand", f"p{p}.champion"):
+    if t.zone[iid] not in (HAND[p], CHAMPION[p]):
         return "you hide a card from your hand or your Champion Zone (Hidden)."
     if not state.card_of(iid)["kw"].get("hidden"):
         return f"{state.name(iid)} has no Hidden."
-    if to not in (f"p{p}.hidden0", f"p{p}.hidden1"):
+    if to not in (HIDDEN[p][0], HIDDEN[p][1]):
         return "a card is hidden in your facedown slot at a battlefield (Hidden)."
     b = int(to[-1])
     if state.battlefield_controller[b] != p:

@@ -35,7 +35,7 @@ from .rules.triggers import Triggers
 from .rules.turn import QUIET_CHOICES, TurnRules
 from .view import View
 from .why_not import WhyNot
-from .zones import SPECS
+from .zones import HIDDEN, RUNEDECK, RUNES, SPECS
 
 def _count_repeats(ev: list) -> None:
     """The same thing done to several cards in a row (runes exhausted, units readied, cards
@@ -236,11 +236,11 @@ class RBState(Board, Legality, Costs, Setup, TurnRules, CardActions, Movement, P
                 out.append(f"player {p} has {self.points[p]} points")
             if any(x < 0 for x in self.pool[p]):
                 out.append(f"player {p}'s rune pool is negative: {self.pool[p]}")
-            n = sum(1 for z in (f"p{p}.runes", f"p{p}.runedeck") for _ in self.table.zones[z])
+            n = sum(1 for z in (RUNES[p], RUNEDECK[p]) for _ in self.table.zones[z])
             if n > 12:
                 out.append(f"player {p} has {n} runes")
             for b in (0, 1):
-                if len(self.table.zones[f"p{p}.hidden{b}"]) > 1:
+                if len(self.table.zones[HIDDEN[p][b]]) > 1:
                     out.append(f"more than one facedown card at battlefield {b}")
         for b in (0, 1):
             if self.battlefield_controller[b] not in (-1, 0, 1):

@@ -11,6 +11,8 @@ ceased to exist). Gear attached to a unit sits in ``att.<unit>``.
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.table import ZoneSpec
 
 
@@ -36,12 +38,14 @@ SPECS = zone_specs()
 # a table's zones are these, plus one att.<unit> zone for each unit with gear attached
 N_ZONES = len(SPECS)
 # board location of a zone: (controller, location) with location -1 = base, 0/1 = battlefield
+# (every key here interned, as the specs' are: a table's zone is found by identity,
+# without comparing the text)
 ZLOC = {}
 for _p in (0, 1):
-    ZLOC[f"p{_p}.base"] = (_p, -1)
-    ZLOC[f"p{_p}.bf0"] = (_p, 0)
-    ZLOC[f"p{_p}.bf1"] = (_p, 1)
-LOCZ = [[f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"] for p in (0, 1)]  # LOCZ[p][loc+1]
+    ZLOC[intern(f"p{_p}.base")] = (_p, -1)
+    ZLOC[intern(f"p{_p}.bf0")] = (_p, 0)
+    ZLOC[intern(f"p{_p}.bf1")] = (_p, 1)
+LOCZ = [[intern(f"p{p}.base"), intern(f"p{p}.bf0"), intern(f"p{p}.bf1")] for p in (0, 1)]  # LOCZ[p][loc+1]
 BOARD_ORDER = {z: i for i, z in enumerate(LOCZ[0] + LOCZ[1])}  # player 0 base, bf0, bf1, then player 1
 
 
@@ -52,14 +56,15 @@ def lz(p: int, loc: int) -> str:
 
 # each player's zone keys, by name (the hot paths use these rather than formatting keys)
 def _per_player(name: str) -> tuple:
-    return (f"p0.{name}", f"p1.{name}")
+    return (intern(f"p0.{name}"), intern(f"p1.{name}"))
 
 
-HAND, CHAMPION, LEGEND, BASE, RUNES, DECK, RUNEDECK, TRASH = (
-    _per_player(n) for n in ("hand", "champion", "legend", "base", "runes", "deck", "runedeck", "trash"))
-HIDDEN = (("p0.hidden0", "p0.hidden1"), ("p1.hidden0", "p1.hidden1"))  # HIDDEN[player][battlefield]
-BATTLEFIELD = ("shared.bf0", "shared.bf1")  # the battlefield cards' zones
-ATT = tuple(f"att.{i}" for i in range(512))  # ATT[unit]: the zone of the gear attached to a unit
+HAND, CHAMPION, LEGEND, BASE, RUNES, DECK, RUNEDECK, TRASH, ASIDE, BFASIDE = (
+    _per_player(n) for n in ("hand", "champion", "legend", "base", "runes", "deck", "runedeck", "trash", "aside", "bfaside"))
+HIDDEN = tuple((intern(f"p{p}.hidden0"), intern(f"p{p}.hidden1")) for p in (0, 1))  # HIDDEN[player][battlefield]
+BATTLEFIELD = (intern("shared.bf0"), intern("shared.bf1"))  # the battlefield cards' zones
+CHAIN, GONE = intern("shared.chain"), intern("shared.gone")  # the chain; tokens that ceased to exist
+ATT = tuple(intern(f"att.{i}") for i in range(512))  # ATT[unit]: the zone of the gear attached to a unit
 
 
 def att(u: int) -> str:

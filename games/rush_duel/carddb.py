@@ -11,9 +11,10 @@ its [MULTI-CHOICE EFFECT] (``modes``, each with its own ``effect``) and its
 from __future__ import annotations
 
 import os
+from sys import intern
 
 from tabletop.engine import tomlio
-from tabletop.engine.cards import CardFileContext, Field, index_cards, read_card_file
+from tabletop.engine.cards import CardFileContext, Field, index_cards, interned, read_card_file
 from tabletop.engine.errors import CardFileError
 
 from . import effects as fx
@@ -174,6 +175,8 @@ def index_extra(cards: list, base: dict, path: str = "<extra cards>") -> dict[st
     for cid, c in out.items():
         merged[cid] = validate_card(ctx, c, cid)
     _cross_check(ctx, merged)
+    for cid in out:
+        merged[cid] = interned(merged[cid])
     return merged
 
 
@@ -185,6 +188,7 @@ def load_card_file(path) -> tuple[dict[str, dict], dict[str, dict]]:
     ids = index_cards(ctx, raw, FIELDS)
     cards = {cid: validate_card(ctx, c, cid) for cid, c in ids.items()}
     _cross_check(ctx, cards)
+    cards = {cid: interned(c) for cid, c in cards.items()}
     decks: dict[str, dict] = {}
     for n, d in enumerate(data.get("deck", []), 1):
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
@@ -201,7 +205,7 @@ def load_card_file(path) -> tuple[dict[str, dict], dict[str, dict]]:
                     raise CardFileError(f"deck {name!r} (line {line}): unknown card {cid!r} in {part}", path)
                 if not isinstance(k, int) or isinstance(k, bool) or k < 1:
                     raise CardFileError(f"deck {name!r}: {cid} copies must be a positive integer", path)
-                ids_list.extend([cid] * k)
+                ids_list.extend([intern(cid)] * k)  # the very string the cards are keyed by (index_cards)
         decks[name] = {"cards": ids_list, "style": str(d.get("style", "")), "description": str(d.get("description", ""))}
     return cards, decks
 

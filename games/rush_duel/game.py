@@ -4,6 +4,7 @@ positions (position.py) and the heuristic (ai.py)."""
 from __future__ import annotations
 
 from pathlib import Path
+from sys import intern
 
 from tabletop.engine import heap
 from tabletop.engine.core import Game
@@ -112,7 +113,7 @@ class RushDuelGame(Game):
     # -- states ------------------------------------------------------------------------------
     def _deck_list(self, entry: dict, db: dict) -> list[str]:
         if isinstance(entry.get("cards"), list):
-            ids = list(entry["cards"])
+            ids = [intern(c) if isinstance(c, str) else c for c in entry["cards"]]
         else:
             name = entry.get("deck")
             decks = self.decks

@@ -3,6 +3,8 @@ drawing, Life Points (seed 2, 3.1; digest 1.C rules 9-11)."""
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.core import Event, make_event
 from tabletop.engine.table import ZoneSpec
 
@@ -25,8 +27,9 @@ def zone_specs() -> list[ZoneSpec]:
 
 
 SPECS = zone_specs()
-#: each player's zone keys by short name: Z[player]["monster"] == "p0.monster"
-Z = [{k: f"p{p}.{k}" for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
+#: each player's zone keys by short name: Z[player]["monster"] == "p0.monster" (interned, as
+#: the specs' keys are: a table's zone is found by identity, without comparing the text)
+Z = [{k: intern(f"p{p}.{k}") for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
 
 
 def quiet(event: Event) -> Event:

@@ -10,6 +10,7 @@ problem with one message naming the file, the card id, the field and the line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from sys import intern
 from typing import Any, Callable
 
 from . import tomlio
@@ -130,6 +131,24 @@ def read_card_file(path) -> tuple[dict, CardFileContext]:
     return data, CardFileContext(path, text)
 
 
+def interned(x):
+    """``x`` with every string in it interned (dict keys too), the same values otherwise.
+    The rules look card data up by literal keys ("kind", "name") and compare it with
+    literals, and the literals of code are interned: an interned key or value matches
+    them by identity, without comparing the text (a card file's strings, as read, are
+    each a new string). A game calls it on each card once the card is checked."""
+    t = type(x)
+    if t is str:
+        return intern(x)
+    if t is dict:
+        return {interned(k): interned(v) for k, v in x.items()}
+    if t is list:
+        return [interned(v) for v in x]
+    if t is tuple:
+        return tuple(interned(v) for v in x)
+    return x
+
+
 def index_cards(ctx: CardFileContext, cards: list, fields: list[Field], table: str = "card") -> dict[str, dict]:
     """Validate a list of card tables and index them by id (ids must be unique)."""
     if not isinstance(cards, list):
@@ -143,5 +162,9 @@ def index_cards(ctx: CardFileContext, cards: list, fields: list[Field], table: s
             ctx.fail(f"entry {i + 1} of [[{table}]] has no text 'id'")
         if cid in out:
             ctx.fail("is defined twice", cid, "id")
-        out[cid] = check_fields(ctx, card, fields, cid)
+        # interned: the rules look cards up by id all the time, and a deck list interned
+        # too finds its key by identity, without comparing the text
+        cid = intern(cid)
+        out[cid] = got = check_fields(ctx, card, fields, cid)
+        got["id"] = cid
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..zones import TRASH
 from . import R_EFFECT, primitive, to_arg
 
 
@@ -12,5 +13,5 @@ def counter(state, item, op, events):
     src_name = state.card_db[item["card"]]["name"]
     for s in state._to(item, "target"):
         state.chain = [c for c in state.chain if not (c["kind"] == "spell" and c["source"] == s)]
-        events.append(t.move(s, f"p{t.owner[s]}.trash", caption="{source} counters {spell}".format(source=src_name, spell=state.name(s)), rule=R_EFFECT))
+        events.append(t.move(s, TRASH[t.owner[s]], caption="{source} counters {spell}".format(source=src_name, spell=state.name(s)), rule=R_EFFECT))
         state._ev(events, "effect.counter", f"{state.name(s)} is countered (it was not played)", R_EFFECT, card=s)

@@ -4,7 +4,7 @@ Weaponmaster's attach (Core Rules v1.3 Keywords, digest 18)."""
 from __future__ import annotations
 
 from ..rules import push
-from ..zones import ZLOC
+from ..zones import ASIDE, BASE, DECK, ZLOC, att
 from . import R_KW, primitive
 
 
@@ -13,10 +13,10 @@ def vision(state, item, op, events):
     """Vision: look at the top card; its controller keeps it on top or recycles it."""
     p = item["controller"]
     t = state.table
-    deck = t.zones[f"p{p}.deck"]
+    deck = t.zones[DECK[p]]
     if deck:
         top = deck[0]
-        events.append(t.move(top, f"p{p}.aside", caption=f"{state.player_name(p)} looks at the top card of the deck (Vision)",
+        events.append(t.move(top, ASIDE[p], caption=f"{state.player_name(p)} looks at the top card of the deck (Vision)",
                              rule=R_KW))
         push(state, "vision", player=p, card=top)
 
@@ -38,6 +38,6 @@ def attach(state, item, op, events):
     t = state.table
     g, u = item["target"], item["source"]
     gz = t.zone[g] if g >= 0 else ""
-    owner_ok = gz == f"p{p}.base" or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
-    if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != f"att.{u}":
+    owner_ok = gz == BASE[p] or (gz.startswith("att.") and ZLOC.get(t.zone[int(gz[4:])], (-1,))[0] == p)
+    if owner_ok and ZLOC.get(t.zone[u], (-1,))[0] == p and gz != att(u):
         state._attach(g, u, events)

@@ -4,6 +4,7 @@ digest 5.4-5.6; Tokens, digest 4)."""
 from __future__ import annotations
 
 from ..carddb import DOMAIN_CODE, DOMAINS
+from ..zones import RUNES
 from tabletop.engine.effects import OPTIONAL
 
 from . import NUMBER, R_COST, R_EFFECT, TOKENS, OneOf, primitive
@@ -50,7 +51,7 @@ def ready_runes(state, item, op, events):
     t = state.table
     src_name = state.card_db[item["card"]]["name"]
     c = 0
-    for r in t.zones[f"p{p}.runes"]:
+    for r in t.zones[RUNES[p]]:
         if t.orient[r] and c < n:
             c += 1
             events.append(t.set_orient(r, 0, f"{src_name} readies a rune", R_EFFECT))

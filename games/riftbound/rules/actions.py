@@ -7,7 +7,7 @@ from tabletop.engine.core import Event
 
 from ..effects import TOKENS
 from ..rulebook import R_BURN, R_EFFECT, R_HIDE, R_KW, VICTORY_SCORE
-from ..zones import DECK, HAND, RUNEDECK, RUNES, TRASH, ZLOC, att as att_zone, lz
+from ..zones import BASE, DECK, GONE, HAND, LEGEND, RUNEDECK, RUNES, TRASH, ZLOC, att as att_zone, lz
 
 
 class CardActions:
@@ -23,10 +23,10 @@ class CardActions:
             guard = 0
             while not deck:
                 guard += 1
-                trash = list(t.zones[f"p{p}.trash"])
+                trash = list(t.zones[TRASH[p]])
                 self.rng.shuffle(trash)
                 for i in trash:
-                    ev.append(t.move(i, f"p{p}.deck", face=0, orient=0,
+                    ev.append(t.move(i, DECK[p], face=0, orient=0,
                                      caption=f"{self.names[p]}'s trash is recycled into the deck", rule=R_BURN))
                 self.points[1 - p] += 1
                 self.outcome_due = True  # the processor's end-of-game check reads the points
@@ -72,7 +72,7 @@ class CardActions:
         self.cleanup_due = True
 
     def _attach(self, g: int, u: int, ev: list) -> None:
-        ev.append(self.table.move(g, f"att.{u}", face=1, caption=f"{self.name(g)} attaches to {self.name(u)}", rule=R_KW))
+        ev.append(self.table.move(g, att_zone(u), face=1, caption=f"{self.name(g)} attaches to {self.name(u)}", rule=R_KW))
 
     def _token(self, p: int, kind: str, loc: int, ev: list) -> int:
         """Create a token unit (digest 4 'Token'); tokens enter exhausted like units."""
@@ -96,11 +96,11 @@ class CardActions:
         att = t.zones.get(att_zone(u))
         if att:
             for g in list(att):
-                ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else f"p{t.owner[g]}.base",
+                ev.append(t.move(g, lz(t.owner[g], loc) if t.owner[g] == p else BASE[t.owner[g]],
                                  caption="{gear} detaches".format(gear=self.name(g)), rule=R_KW))
         self._ev(ev, kind, f"{self.name(u)} is killed ({why})", rule, card=u, card_id=t.card[u], player=p)
         if self.card_of(u)["type"] == "token":
-            ev.append(t.move(u, "shared.gone", caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))
+            ev.append(t.move(u, GONE, caption=f"{self.name(u)} (a token) ceases to exist", rule=rule))
         else:
             ev.append(t.move(u, TRASH[t.owner[u]], face=1, orient=0, caption=f"{self.name(u)} goes to the trash", rule=rule))
         if u in t.counters:
@@ -111,5 +111,5 @@ class CardActions:
         self.cleanup_due = True
 
     def _best_domain(self, p: int) -> str:
-        leg = self.table.zones[f"p{p}.legend"]
+        leg = self.table.zones[LEGEND[p]]
         return self.card_of(leg[0])["domain"][0] if leg else "fury"

@@ -9,7 +9,7 @@ from tabletop.engine.procedure import DONE
 from ..board import WRITTEN, written
 from ..effects import resolve as resolve_effect
 from ..rulebook import R_CHAIN, R_FOCUS, R_KW
-from ..zones import TRASH, ZLOC
+from ..zones import CHAIN, DECK, HAND, TRASH, ZLOC
 from .main import take_action
 from . import ASKS, ONE_PLAYER, PROCS, QuickDecision
 
@@ -53,7 +53,7 @@ class ChainRules:
         self._ev(ev, "chain.resolve", WRITTEN.get(("{card} resolves", nm)) or written(("{card} resolves", nm), "{card} resolves", card=nm), R_CHAIN,
                  card=it["source"], player=it["controller"])
         self._effects(it, ev)
-        if it["kind"] == "spell" and t.zone[it["source"]] == "shared.chain":
+        if it["kind"] == "spell" and t.zone[it["source"]] == CHAIN:
             ev.append(t.move(it["source"], TRASH[t.owner[it["source"]]], caption=f"{self.card_db[it['card']]['name']} goes to the trash", rule=R_CHAIN))
         self.cleanup_due = True
         self._after_chain_change(ev)
@@ -76,7 +76,7 @@ class ChainRules:
         if cond == "legion":
             return legion
         if cond == "hand_le_1":
-            return len(self.table.zones[f"p{p}.hand"]) <= 1
+            return len(self.table.zones[HAND[p]]) <= 1
         if cond == "level_3":
             return self.xp[p] >= 3
         if cond == "mighty":
@@ -107,7 +107,7 @@ class ChainRules:
             if tg < 0:
                 return []
             if self.card_db[t.card[tg]]["type"] == "spell":
-                return [tg] if t.zone[tg] == "shared.chain" else []
+                return [tg] if t.zone[tg] == CHAIN else []
             if t.zone[tg] not in ZLOC:
                 return []  # illegal targets are not affected
             return [tg] if self._target_still_legal(it, tg) else []
@@ -175,10 +175,10 @@ class Vision:
         p, i = choice.player, step.args["card"]
         recycle = choice.kind == "vision_recycle"
         if recycle:
-            events.append(state.table.move(i, f"p{p}.deck", caption=f"{state.names[p]} recycles the top card (Vision)",
+            events.append(state.table.move(i, DECK[p], caption=f"{state.names[p]} recycles the top card (Vision)",
                                            rule=R_KW))
         else:
-            events.append(state.table.move(i, f"p{p}.deck", index=0, caption=f"{state.names[p]} keeps the card on top",
+            events.append(state.table.move(i, DECK[p], index=0, caption=f"{state.names[p]} keeps the card on top",
                                            rule=R_KW))
         state._ev(events, "effect.vision", ("{player} recycles the top card" if recycle else "{player} keeps the top card").format(player=state.names[p]), R_KW,
                   player=p)

@@ -28,7 +28,7 @@ from tabletop.engine.core import Choice, Decision
 from tabletop.engine.procedure import DONE
 
 from ..rulebook import R_CLEAN, R_COMBAT, R_HIDE, VICTORY_SCORE
-from ..zones import BOARD_ORDER, HIDDEN, LOCZ, ZLOC, lz
+from ..zones import BOARD_ORDER, HIDDEN, LOCZ, TRASH, ZLOC, lz
 from . import ASKS, PROCS, push
 
 
@@ -174,7 +174,7 @@ def cleanup_step_5_corrections(state, ev: list) -> bool:
                     break
         if zones[hidden] and controller[b] != q:
             h = zones[hidden][0]
-            ev.append(t.move(h, f"p{t.owner[h]}.trash", face=1,
+            ev.append(t.move(h, TRASH[t.owner[h]], face=1,
                              caption=f"{state.name(h)} (hidden) is revealed and trashed: its battlefield has "
                              "another controller", rule=R_HIDE))
             state.set_counter(h, "hid", 0)

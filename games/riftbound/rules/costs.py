@@ -13,7 +13,7 @@ from tabletop.engine.procedure import DONE
 from ..board import WRITTEN, written
 from ..carddb import DOMAIN_CODE, DOMAINS
 from ..rulebook import POOL_INDEX, R_COST
-from ..zones import RUNEDECK, RUNES, ZLOC
+from ..zones import BASE, RUNEDECK, RUNES, ZLOC, att
 from . import PROCS, push
 
 # the actions whose cost is paid with runes: the player chooses how when payments differ
@@ -472,7 +472,7 @@ class Costs:
             return []
         out = []
         for holder in [None] + [x for x in self.units_of(p) if x != u]:
-            zone = t.zones.get(f"p{p}.base" if holder is None else f"att.{holder}") or []
+            zone = t.zones.get(BASE[p] if holder is None else att(holder)) or []
             for g in zone:
                 card = self.card_of(g)
                 if card["type"] == "gear" and card["kw"].get("equip") and self.can_pay(p, *self._equip_cost(g, True)):

@@ -8,7 +8,7 @@ from tabletop.engine.procedure import DONE
 
 from ..board import WRITTEN, written
 from ..rulebook import R_CHAIN, R_COST, R_FOCUS, R_HIDE, R_MAIN, R_PLAY
-from ..zones import CHAMPION, HAND, HIDDEN, ZLOC
+from ..zones import CHAIN, CHAMPION, HAND, HIDDEN, LEGEND, LOCZ, ZLOC
 from . import ONE_PLAYER, PROCS, QuickDecision
 from .costs import ASKED, PAID
 
@@ -110,7 +110,7 @@ def activate_refusal(state, p: int, args: dict) -> str | None:
     d = state.decision
     if d is None or d.kind not in _MODES or p not in d.players:
         return "an ability is used as your action in an Open state, or with priority (States)."
-    if t.zone[iid] not in (f"p{p}.legend", f"p{p}.base", f"p{p}.bf0", f"p{p}.bf1"):
+    if t.zone[iid] not in (LEGEND[p], *LOCZ[p]):
         return "you can only use abilities of your own legend and permanents on the board (Activated abilities)."
     n = args.get("ab", 0)
     abil = state.card_of(iid)["abil"]
@@ -168,7 +168,7 @@ class Playing:
             ev.append(t.set_face(iid, 1, f"{self.names[p]} reveals the hidden {card['name']}", R_HIDE))
             self.set_counter(iid, "hid", 0)
         key = ("{player} plays {card}", self.names[p], card["name"])
-        ev.append(t.move(iid, "shared.chain", face=1, caption=WRITTEN.get(key) or written(
+        ev.append(t.move(iid, CHAIN, face=1, caption=WRITTEN.get(key) or written(
             key, "{player} plays {card}", player=self.names[p], card=card['name']), rule=R_PLAY))
         self._ev(ev, "chain.add", f"{card['name']} goes on the chain as a pending item (the state is Closed)", R_PLAY,
                  card=iid, card_id=t.card[iid], player=p)

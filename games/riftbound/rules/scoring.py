@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..rulebook import R_CONQ, R_HOLD, VICTORY_SCORE
+from ..zones import BATTLEFIELD
 
 
 class Scoring:
@@ -31,7 +32,7 @@ class Scoring:
                      rule, player=p, bf=b)
             self._ev(ev, "counter.change", f"{self.names[p]}: {self.points[p]} points", rule, player=p, counter="points",
                      delta=1, value=self.points[p])
-        bfc = self.table.zones[f"shared.bf{b}"]
+        bfc = self.table.zones[BATTLEFIELD[b]]
         if bfc:
             self._queue_card(bfc[0], how, p, b, self.played[p] >= 1)
         for u in self.units_at(p, b):
