@@ -12,6 +12,7 @@ Effects are data (see README.md, "Effects"): each effect is a table
 from __future__ import annotations
 
 import os
+from sys import intern
 
 from tabletop.engine.cards import CardFileContext, Field, check_fields, index_cards, read_card_file
 from tabletop.engine.errors import CardFileError
@@ -241,7 +242,7 @@ class CardDB:
             problems = validate_deck(self, ids)
             if problems:
                 raise CardFileError(f"deck {name!r}: {problems[0]}", self.path)
-            self.decks[name] = ids
+            self.decks[name] = [intern(c) for c in ids]  # the very strings the cards are keyed by (index_cards)
 
     def with_extra(self, extra: list[dict] | None) -> "CardDB":
         """A copy with extra card definitions (scenarios); same schema as cards.toml."""

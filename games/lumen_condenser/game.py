@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from sys import intern
 
 from tabletop.engine import heap
 from tabletop.engine.core import Game
@@ -78,7 +79,7 @@ class LumenGame(Game):
             problems = validate_deck(self.db, deck)
             if problems:
                 raise TabletopError(f"deck is not legal: {problems[0]}")
-            return list(deck)
+            return [intern(c) for c in deck]  # the very strings the cards are keyed by (index_cards)
         raise TabletopError("each player in the set-up needs a 'deck' (a deck name or a list of card ids)")
 
     def new_state(self, setup: dict, seed: int) -> LumenState:

@@ -16,21 +16,27 @@ from sys import intern
 from tabletop.engine.table import ZoneSpec
 
 
+def _zone(key: str, *spec) -> ZoneSpec:
+    """A zone's spec, keyed by the interned key: the tables of keys below are interned
+    too, so a table's zone is found by identity, without comparing the text."""
+    return ZoneSpec(intern(key), *spec)
+
+
 def zone_specs() -> list[ZoneSpec]:
     """Zone keys: pN.hand/deck/runedeck/runes/base/legend/champion/trash/bf0/bf1/
     hidden0/hidden1/aside/bfaside; shared.bf0/bf1/chain/gone."""
     specs = []
     for p in (0, 1):
         specs += [
-            ZoneSpec(f"p{p}.hand", p, "owner"), ZoneSpec(f"p{p}.deck", p, "secret"),
-            ZoneSpec(f"p{p}.runedeck", p, "secret"), ZoneSpec(f"p{p}.runes", p),
-            ZoneSpec(f"p{p}.base", p), ZoneSpec(f"p{p}.legend", p), ZoneSpec(f"p{p}.champion", p),
-            ZoneSpec(f"p{p}.trash", p), ZoneSpec(f"p{p}.bf0", p), ZoneSpec(f"p{p}.bf1", p),
-            ZoneSpec(f"p{p}.hidden0", p, "public", True), ZoneSpec(f"p{p}.hidden1", p, "public", True),
-            ZoneSpec(f"p{p}.aside", p, "owner"), ZoneSpec(f"p{p}.bfaside", p, "owner"),
+            _zone(f"p{p}.hand", p, "owner"), _zone(f"p{p}.deck", p, "secret"),
+            _zone(f"p{p}.runedeck", p, "secret"), _zone(f"p{p}.runes", p),
+            _zone(f"p{p}.base", p), _zone(f"p{p}.legend", p), _zone(f"p{p}.champion", p),
+            _zone(f"p{p}.trash", p), _zone(f"p{p}.bf0", p), _zone(f"p{p}.bf1", p),
+            _zone(f"p{p}.hidden0", p, "public", True), _zone(f"p{p}.hidden1", p, "public", True),
+            _zone(f"p{p}.aside", p, "owner"), _zone(f"p{p}.bfaside", p, "owner"),
         ]
-    specs += [ZoneSpec("shared.bf0", None), ZoneSpec("shared.bf1", None), ZoneSpec("shared.chain", None),
-              ZoneSpec("shared.gone", None)]
+    specs += [_zone("shared.bf0", None), _zone("shared.bf1", None), _zone("shared.chain", None),
+              _zone("shared.gone", None)]
     return specs
 
 
@@ -38,8 +44,6 @@ SPECS = zone_specs()
 # a table's zones are these, plus one att.<unit> zone for each unit with gear attached
 N_ZONES = len(SPECS)
 # board location of a zone: (controller, location) with location -1 = base, 0/1 = battlefield
-# (every key here interned, as the specs' are: a table's zone is found by identity,
-# without comparing the text)
 ZLOC = {}
 for _p in (0, 1):
     ZLOC[intern(f"p{_p}.base")] = (_p, -1)

@@ -162,14 +162,15 @@ class Memo:
     def __init__(self, db: dict):
         self.db = db
         self.size = len(db)
-        self.hint = _Hints()
-        self.hint.db = db
+        # the look-ups the rules make at every decision are worked out for every card now,
+        # into plain dicts: the interpreter's fast look-up is a plain dict's (_every)
+        self.hint = _every(_Hints(), db)
         self.materials = _Materials()
         self.materials.db = db
-        self.plans = _Plans()
-        self.plans.db = db
-        self.triggers = _Triggers()
-        self.triggers.db = db
+        plans = _Plans()
+        plans.db = db
+        self.plans = _every(plans, db)
+        self.triggers = _every(_Triggers(), db)
         #: choices made once, by a key naming everything their words and args depend on
         self.made: dict = {}
         self._matches: dict = {}
@@ -181,11 +182,11 @@ class Memo:
         #: the card ids that live in the Extra Deck (carddb.is_extra)
         self.extra = frozenset(cid for cid, c in db.items() if is_extra(c))
         #: card id -> whether its activation is always possible and one way only (_Plain)
-        self.plain = _Plain()
-        self.plain.plans = self.plans
+        plain = _Plain()
+        plain.plans = self.plans
+        self.plain = _every(plain, db, False)
         #: card id -> whether it resolves without asking a player anything (_AtOnce)
-        self.at_once = _AtOnce()
-        self.at_once.db = db
+        self.at_once = _every(_AtOnce(), db)
 
     def matching(self, flt: dict) -> frozenset:
         """The card ids whose printed values match ``flt`` (effects.card_matches)."""
@@ -215,6 +216,18 @@ class Memo:
                                                for counts, names in map(self.materials.__getitem__,
                                                                         dict.fromkeys(extra)))
         return got
+
+
+def _every(lazy: dict, db: dict, keep_db: bool = True) -> dict:
+    """A plain dict of what ``lazy`` (one of the classes above, which work a card's
+    answer out when first asked for) answers for every card of ``db``. The rules look
+    these up at every decision, and the interpreter's fast look-up (the specialised
+    subscript) is a plain dict's only, never a subclass's."""
+    if keep_db:
+        lazy.db = db
+    for cid in db:
+        lazy[cid]  # __missing__ works it out and keeps it
+    return dict(lazy)
 
 
 _MEMOS: dict = {}

@@ -9,27 +9,31 @@ from tabletop.engine.core import Event, make_event
 from tabletop.engine.table import ZoneSpec
 
 
+#: each player's zone keys by short name: Z[player]["monster"] == "p0.monster". The specs,
+#: and so each table's zone dict, are keyed by these very strings: a look-up finds its key
+#: by identity, without comparing the text (interned, as the other tables of keys are)
+Z = [{k: intern(f"p{p}.{k}") for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
+
+
 def zone_specs() -> list[ZoneSpec]:
     """Each player's zones (digest 1.A rule 2): deck, hand, 3 Monster Zones, 3 Spell &
     Trap Zones, 1 Field Zone, graveyard (public) and Extra Deck (face down)."""
     specs = []
     for p in (0, 1):
+        z = Z[p]
         specs += [
-            ZoneSpec(f"p{p}.deck", p, "secret"),
-            ZoneSpec(f"p{p}.hand", p, "owner"),
-            ZoneSpec(f"p{p}.monster", p, "public", True, 3),
-            ZoneSpec(f"p{p}.spell", p, "public", True, 3),
-            ZoneSpec(f"p{p}.field", p, "public", True, 1),
-            ZoneSpec(f"p{p}.grave", p, "public"),
-            ZoneSpec(f"p{p}.extra", p, "owner"),
+            ZoneSpec(z["deck"], p, "secret"),
+            ZoneSpec(z["hand"], p, "owner"),
+            ZoneSpec(z["monster"], p, "public", True, 3),
+            ZoneSpec(z["spell"], p, "public", True, 3),
+            ZoneSpec(z["field"], p, "public", True, 1),
+            ZoneSpec(z["grave"], p, "public"),
+            ZoneSpec(z["extra"], p, "owner"),
         ]
     return specs
 
 
 SPECS = zone_specs()
-#: each player's zone keys by short name: Z[player]["monster"] == "p0.monster" (interned, as
-#: the specs' keys are: a table's zone is found by identity, without comparing the text)
-Z = [{k: intern(f"p{p}.{k}") for k in ("deck", "hand", "monster", "spell", "field", "grave", "extra")} for p in (0, 1)]
 
 
 def quiet(event: Event) -> Event:

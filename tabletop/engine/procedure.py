@@ -231,7 +231,9 @@ class Processor:
             if result is DONE:
                 if steps and steps[-1] is step:
                     steps.pop()
-                elif steps:  # it pushed sub-steps above itself: the nearest to the top goes (found in C)
+                elif len(steps) > 1 and steps[-2] is step:  # it pushed one sub-step above itself (most often)
+                    del steps[-2]
+                elif steps:  # it pushed more: the nearest to the top goes (found in C)
                     try:
                         del steps[~indexOf(reversed(steps), step)]
                     except ValueError:  # it was dropped already (the game ended, or the steps were replaced)

@@ -22,7 +22,6 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
-from sys import intern
 
 from .core import Event, make_event
 
@@ -34,11 +33,6 @@ class ZoneSpec:
     vis: str = "public"  # public | owner | secret
     owner_sees_facedown: bool = True
     slots: int = 0  # >0: a row of slots (None marks an empty slot)
-
-    def __post_init__(self):
-        # the key interned: a game's tables of zone keys, interned too, then find a zone by
-        # identity, without comparing the text (every rule reads zones by key)
-        object.__setattr__(self, "key", intern(self.key))
 
 
 ALL = 0b11

@@ -45,9 +45,9 @@ class EffectResolution:
             base["damage_step"] = context.get("damage_step")
         if not self.memo.at_once[cid] or self._trap_may_answer("effect"):
             self._open_window("effect", p, events, source=src)
-        push(self, "effect_resolution", **dict(base, part="effect", mode=mode))
+        push(self, "effect_resolution", **base, part="effect", mode=mode)
         if c["cost"]:
-            push(self, "effect_resolution", **dict(base, part="cost", mode=None))
+            push(self, "effect_resolution", **base, part="cost", mode=None)
 
     def _steps_of(self, effect: dict) -> list:
         """The steps of the cost, the [EFFECT] or the chosen [MULTI-CHOICE EFFECT] mode being resolved."""
