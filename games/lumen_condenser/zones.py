@@ -7,10 +7,14 @@ deck (its owner sees it), the break zone and the ultimate zone (public).
 
 from __future__ import annotations
 
+from sys import intern
+
 from tabletop.engine.table import ZoneSpec
 
 ZONE_NAMES = ("character", "battle", "hand", "list", "side", "break", "ultimate")
-ZONES = {name: (f"p0.{name}", f"p1.{name}") for name in ZONE_NAMES}
+#: each player's zone keys, interned: the specs are made from them, so a table's zone is found by
+#: identity, without comparing the text (a saved game's keys are interned as they are read)
+ZONES = {name: (intern(f"p0.{name}"), intern(f"p1.{name}")) for name in ZONE_NAMES}
 CHARACTER = ZONES["character"]
 BATTLE = ZONES["battle"]
 HAND = ZONES["hand"]

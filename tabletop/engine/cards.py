@@ -134,9 +134,9 @@ def read_card_file(path) -> tuple[dict, CardFileContext]:
 def interned(x):
     """``x`` with every string in it interned (dict keys too), the same values otherwise.
     The rules look card data up by literal keys ("kind", "name") and compare it with
-    literals, and the literals of code are interned: an interned key or value matches
-    them by identity, without comparing the text (a card file's strings, as read, are
-    each a new string). A game calls it on each card once the card is checked."""
+    literals, and a literal of code that reads as a name is interned: an interned key or
+    value matches it by identity, without comparing the text (a card file's strings, as
+    read, are each a new string). A game calls it on each card once the card is checked."""
     t = type(x)
     if t is str:
         return intern(x)

@@ -22,6 +22,7 @@ Attached cards (power cards under a character, materials) live in the zone
 from __future__ import annotations
 
 from dataclasses import dataclass
+from sys import intern
 
 from .core import Event, make_event
 
@@ -289,12 +290,13 @@ class CardTable:
     @classmethod
     def from_data(cls, data: dict, specs: list[ZoneSpec]) -> "CardTable":
         t = cls(specs)
-        t.card = list(data["card"])
+        # card ids and zone keys interned, as the games' own are: the rules find them by identity
+        t.card = [intern(c) if type(c) is str else c for c in data["card"]]
         t.owner = list(data["owner"])
         t.face = list(data["face"])
         t.orient = list(data["orient"])
         t.known = list(data["known"])
-        t.zones = {k: list(v) for k, v in data["zones"].items()}
+        t.zones = {intern(k): list(v) for k, v in data["zones"].items()}
         for s in specs:
             t.zones.setdefault(s.key, [None] * s.slots if s.slots else [])
         t.zone = [""] * len(t.card)
