@@ -290,13 +290,12 @@ class CardTable:
     @classmethod
     def from_data(cls, data: dict, specs: list[ZoneSpec]) -> "CardTable":
         t = cls(specs)
-        # card ids and zone keys interned, as the games' own are: the rules find them by identity
-        t.card = [intern(c) if type(c) is str else c for c in data["card"]]
+        t.card = [intern(c) if type(c) is str else c for c in data["card"]]  # interned, as the games' ids
         t.owner = list(data["owner"])
         t.face = list(data["face"])
         t.orient = list(data["orient"])
         t.known = list(data["known"])
-        t.zones = {intern(k): list(v) for k, v in data["zones"].items()}
+        t.zones = {intern(k): list(v) for k, v in data["zones"].items()}  # and keys: found by identity
         for s in specs:
             t.zones.setdefault(s.key, [None] * s.slots if s.slots else [])
         t.zone = [""] * len(t.card)
