@@ -148,8 +148,11 @@ class PanelsMixin:
         r.center = area.center if area is not None else (PLAY.centerx, PLAY.centery)
         if area is not None and r.h > area.h:
             r.top = area.top
+        docked = r.right > RIGHT.x
+        if docked:  # in the side panel: below the players' panels (their counters change with the steps), over the log
+            r.top = max(r.top, self.players_bottom + 6)
         surf.blit(box, r)
-        if r.right > RIGHT.x:  # docked in the side panel, over the log
+        if docked:
             self.cover_cut_log(surf, r.bottom)
         self.banner_link = (rr.move(r.topleft).inflate(10, 8), rule_name) if rr is not None and link else None
         cid = (ev.data or {}).get("card_id") if not small else None

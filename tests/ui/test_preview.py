@@ -1,7 +1,7 @@
 """The large card the table shows for the card pointed at, the hint's panel
 and a step banner docked in the side panel lie over the log: no log entry
 shows half covered beneath any of them, and no log line shows between the
-card and its legend."""
+card and its legend. The docked banner leaves the players' panels in view."""
 
 from pathlib import Path
 
@@ -78,8 +78,9 @@ def test_the_hint_panel_leaves_no_log_entry_half_covered():
     assert straddled >= 1
 
 
-def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
-    # Aquarian Age's step banners dock at the top of the side panel, over the log
+def _aquarian_turns():
+    """An Aquarian Age game some turns in (its step banners dock in the side panel), at
+    one screen, pointing at no card (no preview)."""
     from tabletop.ai.agents import GreedyAgent
     from tabletop.engine.registry import get_game
     from tabletop.saves import Match
@@ -91,7 +92,13 @@ def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
     for _ in range(29):
         play_decision(match, agents)
     app, table = _open(match)
-    move(app, (5, 5))  # pointing at no card: no preview
+    move(app, (5, 5))
+    return app, table
+
+
+def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
+    # Aquarian Age's step banners dock at the top of the side panel, over the log
+    app, table = _aquarian_turns()
     step = next(e0 for e0, _e1 in reversed(table.log) if e0.kind not in ("phase.begin", "step.begin"))
     straddled = 0
     for scroll in range(6):  # entries of different heights meet the banner's edge at different places
@@ -102,6 +109,24 @@ def test_a_step_banner_in_the_side_panel_leaves_no_log_entry_half_covered():
         box = table._banner_pic[3][0].get_rect(center=table.layout.banner.center)
         if box.h > table.layout.banner.h:
             box.top = table.layout.banner.top
+        box.top = max(box.top, table.players_bottom + 6)  # below the players' panels
         assert box.left > RIGHT.x
         straddled += _straddled(app, table, box.bottom)
     assert straddled >= 1
+
+
+def test_a_step_banner_in_the_side_panel_leaves_the_players_panels_in_view():
+    # a step changes what the players' panels count (damage, cards in hand): the banner
+    # docked in the side panel goes below them, never over them
+    app, table = _aquarian_turns()
+    panels = (RIGHT.x + 1, RIGHT.y, RIGHT.w - 1, table.players_bottom - RIGHT.y)
+    before = app.window.subsurface(panels).copy()
+    step = next(e0 for e0, _e1 in reversed(table.log) if e0.kind not in ("phase.begin", "step.begin"))
+    for small in (False, True):  # a step's banner, and a phase's (shorter: centred higher in its area)
+        table.banner = [step if not small else next(e0 for e0, _e1 in table.log if e0.kind == "phase.begin"),
+                        0.1, 60.0]
+        app.step(dt=DT)
+        assert table._banner_pic is not None and table._banner_pic[0] is table.banner[0]
+        after = app.window.subsurface(panels)
+        assert all(before.get_at((x, y)) == after.get_at((x, y))
+                   for y in range(0, panels[3], 3) for x in range(0, panels[2], 3))
