@@ -167,9 +167,7 @@ class Memo:
         self.hint = _every(_Hints(), db)
         self.materials = _Materials()
         self.materials.db = db
-        plans = _Plans()
-        plans.db = db
-        self.plans = _every(plans, db)
+        self.plans = _every(_Plans(), db)
         self.triggers = _every(_Triggers(), db)
         #: choices made once, by a key naming everything their words and args depend on
         self.made: dict = {}
@@ -184,7 +182,7 @@ class Memo:
         #: card id -> whether its activation is always possible and one way only (_Plain)
         plain = _Plain()
         plain.plans = self.plans
-        self.plain = _every(plain, db, False)
+        self.plain = _every(plain, db)
         #: card id -> whether it resolves without asking a player anything (_AtOnce)
         self.at_once = _every(_AtOnce(), db)
 
@@ -218,12 +216,12 @@ class Memo:
         return got
 
 
-def _every(lazy: dict, db: dict, keep_db: bool = True) -> dict:
+def _every(lazy: dict, db: dict) -> dict:
     """A plain dict of what ``lazy`` (one of the classes above, which work a card's
     answer out when first asked for) answers for every card of ``db``. The rules look
     these up at every decision, and the interpreter's fast look-up (the specialised
     subscript) is a plain dict's only, never a subclass's."""
-    if keep_db:
+    if "db" in lazy.__slots__:  # the classes that read the cards (_Plain reads the plans)
         lazy.db = db
     for cid in db:
         lazy[cid]  # __missing__ works it out and keeps it
